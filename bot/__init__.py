@@ -1,0 +1,1 @@
+"""Domestique's Discord bot, its service layer and its command-line tools."""

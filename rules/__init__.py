@@ -1,0 +1,5 @@
+"""Domestique's rules: pure, deterministic game engines and the shared core they use.
+
+Nothing in this package does I/O beyond reading the data files in ``data/``; no clock,
+no global random, no Discord, no database, no drawing.
+"""

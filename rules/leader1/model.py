@@ -1,0 +1,189 @@
+"""Leader 1's fixed facts (tables, setup) and its per-race state, as frozen values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from rules.rng import Dice
+from rules.road import Road
+
+RIDER_TYPES = ("rouleur", "leader", "climber")
+TEAMS = ("yellow", "blue", "green", "white", "black")
+FEED_COLOUR = {"rouleur": "green", "leader": "yellow", "climber": "red"}
+
+# B.1 free movement (base squares) by rider type and the terrain where the move starts
+FREE_SQUARES: dict[str, dict[str, int]] = {
+    "rouleur": {"P": 3, "M": 1, "D": 4, "R": 2},
+    "leader": {"P": 2, "M": 2, "D": 4, "R": 2},
+    "climber": {"P": 1, "M": 3, "D": 4, "R": 2},
+}
+# B.1 paying movement: energy for 1..6 extra squares
+PAYING_COST = (0, 1, 3, 5, 8, 11, 15)
+# B.2 a breakaway is a move of at least this many squares ahead of the peloton's front
+BREAKAWAY_MIN = 4
+# B.4 energy each peloton rider pays for a peloton move of 5, 6, 7 squares
+PELOTON_COST = {5: 1, 6: 2, 7: 3}
+# C.1 a front rider's move this long (by start terrain) cuts the slipstream behind it
+SLIPSTREAM_CUT = {"P": 6, "R": 6, "M": 6, "D": 8}
+# C.2 events-die result needed for the 1st, 2nd, 3rd-and-more risk
+RISK_THRESHOLDS = (5, 8, 11)
+CRACK_FACTOR = 3
+FALL_FACTOR = 2
+# C.3 the events-die result that punctures
+PUNCTURE_ON = 1
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The tables a Leader 1 family game reads; Hell of the North is another instance."""
+
+    name: str = "leader1"
+    free_squares: MappingProxyType[str, MappingProxyType[str, int]] = field(
+        default_factory=lambda: MappingProxyType({k: MappingProxyType(v) for k, v in FREE_SQUARES.items()})
+    )
+    paying_cost: tuple[int, ...] = PAYING_COST
+    breakaway_min: int = BREAKAWAY_MIN
+    peloton_cost: MappingProxyType[int, int] = field(default_factory=lambda: MappingProxyType(PELOTON_COST))
+    slipstream_cut: MappingProxyType[str, int] = field(default_factory=lambda: MappingProxyType(SLIPSTREAM_CUT))
+    risk_thresholds: tuple[int, ...] = RISK_THRESHOLDS
+    crack_factor: int = CRACK_FACTOR
+    fall_factor: int = FALL_FACTOR
+    puncture_on: int = PUNCTURE_ON
+
+    @property
+    def max_paying(self) -> int:
+        return len(self.paying_cost) - 1
+
+    def risk_threshold(self, risks_taken: int) -> int:
+        """Events-die result needed for a rider who has already run ``risks_taken`` risks."""
+        return self.risk_thresholds[min(risks_taken, len(self.risk_thresholds) - 1)]
+
+
+LEADER1 = Ruleset()
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    team: str
+    riders: tuple[str, ...]  # rider types, in the player's order
+    sprinter: str | None = None
+    descender: str | None = None
+    # D.3 energy carried over from the previous stage, by rider type (already capped)
+    carry: tuple[tuple[str, int], ...] = ()
+
+    def rider_ids(self) -> tuple[str, ...]:
+        return tuple(f"{self.team}-{kind}" for kind in self.riders)
+
+
+@dataclass(frozen=True)
+class Options:
+    # D: a rider ending more than 3 turns after the peloton is eliminated (rulings.md R-ELIM)
+    elimination: bool = True
+    elimination_turns: int = 3
+    # D: squares around the general-classification hexagon (rulings.md R-GC-RING)
+    gc_ring: int = 12
+
+
+OPTION_NAMES = {"elimination", "elimination_turns", "gc_ring"}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything fixed for one race: road, players in seating order, options."""
+
+    road: Road
+    players: tuple[Player, ...]
+    options: Options
+    track_name: str
+    ruleset: Ruleset = LEADER1
+
+    def player(self, pid: str) -> Player | None:
+        return next((p for p in self.players if p.id == pid), None)
+
+    def player_index(self, pid: str) -> int:
+        return next(i for i, p in enumerate(self.players) if p.id == pid)
+
+
+@dataclass(frozen=True)
+class Rider:
+    """One rider's state. ``row``/``lane`` are None while the rider rides in the peloton."""
+
+    id: str
+    player: str
+    kind: str
+    energy: int
+    status: str = "peloton"  # peloton breakaway dropped fallen punctured finished eliminated
+    row: int | None = None
+    lane: int | None = None
+    risks: int = 0
+    kept: tuple[int, ...] = ()
+    slipstream: bool = False
+    stamp: int = 0  # when the rider last reached its row: later is ahead (B.1 "reach")
+    skip_turn: int | None = None  # C.2 the turn a fallen rider sits out
+    punctured_turn: int | None = None
+    arrived_turn: int | None = None
+    sprinter: bool = False
+    descender: bool = False
+
+    @property
+    def cell(self) -> str | None:
+        return None if self.row is None else f"{self.row}.{self.lane}"
+
+    @property
+    def on_road(self) -> bool:
+        """Occupies its square (fallen riders are beside the road)."""
+        return self.status in ("breakaway", "dropped", "punctured")
+
+    @property
+    def racing(self) -> bool:
+        return self.status not in ("finished", "eliminated")
+
+
+@dataclass(frozen=True)
+class Event:
+    turn: int
+    type: str
+    data: MappingProxyType[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn, "type": self.type, **self.data}
+
+
+def event(turn: int, type_: str, **data: Any) -> Event:
+    return Event(turn, type_, MappingProxyType(data))
+
+
+@dataclass(frozen=True)
+class State:
+    setup: Setup
+    riders: tuple[Rider, ...]
+    dice: Dice
+    turn: int = 1
+    phase: str = "breakaways"
+    queue: tuple[str, ...] = ()  # riders (ride phases) or players (breaking-away) still to act
+    token: int = 0  # index of the player holding the peloton token
+    peloton: int = 1  # row of the peloton's front square; it also covers the row behind
+    pursuit: bool = False
+    drop_requests: tuple[str, ...] = ()
+    stamp: int = 0
+    arrivals: tuple[str, ...] = ()
+    peloton_arrived_turn: int | None = None
+    bonus_won: tuple[tuple[int, str], ...] = ()
+    events: tuple[Event, ...] = ()
+
+    def rider(self, rid: str) -> Rider:
+        for r in self.riders:
+            if r.id == rid:
+                return r
+        raise KeyError(rid)
+
+    def has_rider(self, rid: str) -> bool:
+        return any(r.id == rid for r in self.riders)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "finished"

@@ -1,0 +1,217 @@
+"""Leader 1 routes built from hexagon tiles (A.1): the tile library, stages, checks, random routes."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rules.errors import InvalidSetup, UnknownTrack
+from rules.rng import below, seed_state
+from rules.road import Mountain, Road, TilePlacement, make_road
+from rules.track import cell_id, parse_cell_id
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "leader1"
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    kind: str  # start, route, arrival
+    terrain: str
+    milestone: int
+    bend: float = 0.0
+    fall: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Library:
+    hex_rows: int
+    lanes: int
+    runout: int
+    tiles: dict[str, Tile]
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """A route as the players lay it: tiles in order and tokens by tile index."""
+
+    name: str
+    title: str
+    tiles: tuple[str, ...]
+    mountains: tuple[tuple[int, int], ...]  # (tile index, category)
+    feed: tuple[int, ...]  # tile indexes
+    bonus: tuple[int, ...] = ()
+
+
+@cache
+def library() -> Library:
+    raw = json.loads((DATA / "tiles.json").read_text())
+    tiles = {
+        t["id"]: Tile(
+            t["id"], t["kind"], t["terrain"], t["milestone"], float(t.get("bend", 0)), tuple(t.get("fall", ()))
+        )
+        for t in raw["tiles"]
+    }
+    return Library(raw["hex_rows"], raw["lanes"], raw["runout"], tiles)
+
+
+def stage_names() -> list[str]:
+    return sorted(p.stem for p in (DATA / "stages").glob("*.json"))
+
+
+def load_stage(name: str) -> StagePlan:
+    path = DATA / "stages" / f"{name}.json"
+    if not path.is_file():
+        raise UnknownTrack("$.track", f"no stage 'leader1/{name}'; shipped: {', '.join(stage_names())}")
+    return plan_from_json(json.loads(path.read_text()))
+
+
+def plan_from_json(raw: dict[str, Any]) -> StagePlan:
+    return StagePlan(
+        name=raw["name"],
+        title=raw.get("title", raw["name"]),
+        tiles=tuple(raw["tiles"]),
+        mountains=tuple((m["tile"], m["category"]) for m in raw.get("mountains", [])),
+        feed=tuple(raw.get("feed", [])),
+        bonus=tuple(raw.get("bonus", [])),
+    )
+
+
+def feed_zones_for(hexagons: int) -> int:
+    """A.1.4: 1 feed zone for ~10 hexagons, 2 for ~15, 3 for ~20 (rulings.md R-FEED-COUNT)."""
+    return 1 if hexagons <= 12 else 2 if hexagons <= 17 else 3
+
+
+def check_plan(plan: StagePlan) -> None:
+    """The A.1 configuration rules; raises InvalidSetup naming the broken rule."""
+    lib = library()
+    where = f"$.track ({plan.name})"
+    unknown = [t for t in plan.tiles if t not in lib.tiles]
+    if unknown:
+        raise InvalidSetup(where, f"unknown tiles {unknown}; the library has {', '.join(sorted(lib.tiles))}")
+    tiles = [lib.tiles[t] for t in plan.tiles]
+    if len(tiles) < 3 or tiles[0].kind != "start" or tiles[-1].kind != "arrival":
+        raise InvalidSetup(where, "A.1.1: a route starts with a start hexagon and ends with an arrival hexagon")
+    if any(t.kind != "route" for t in tiles[1:-1]):
+        raise InvalidSetup(where, "A.1.1: start and arrival hexagons only at the ends")
+    repeated = {t for t in plan.tiles[1:-1] if plan.tiles.count(t) > 1}
+    if repeated:
+        raise InvalidSetup(where, f"each hexagon exists once in the box; repeated: {sorted(repeated)}")
+    categories = dict(plan.mountains)
+    for i, tile in enumerate(tiles):
+        climbing = tile.terrain == "M"
+        starts_pass = climbing and (i == 0 or tiles[i - 1].terrain != "M")
+        if starts_pass and (i == 0 or tiles[i - 1].terrain != "R"):
+            raise InvalidSetup(where, f"A.1.2: the mountain pass at hexagon {i} needs a ground rise before it")
+        if starts_pass and i not in categories:
+            raise InvalidSetup(where, f"A.1.3: the mountain pass at hexagon {i} needs a category token")
+        if i in categories and not climbing:
+            raise InvalidSetup(where, f"A.1.3: a category token at hexagon {i}, which is not a mountain pass")
+    for i, category in plan.mountains:
+        if category not in (1, 2, 3):
+            raise InvalidSetup(where, f"A.1.3: categories are 1, 2 or 3, got {category} at hexagon {i}")
+    wanted = feed_zones_for(len(tiles))
+    if len(plan.feed) != wanted:
+        raise InvalidSetup(
+            where, f"A.1.4: a route of {len(tiles)} hexagons has {wanted} feed zone(s), got {len(plan.feed)}"
+        )
+    for i in (*plan.feed, *plan.bonus):
+        if not 0 < i < len(tiles) - 1:
+            raise InvalidSetup(where, f"tokens go on route hexagons, not on hexagon {i}")
+
+
+def build_road(plan: StagePlan) -> Road:
+    """Lay the tiles end to end: rows, terrain, fall squares, bends, tokens and energy."""
+    check_plan(plan)
+    lib = library()
+    profile = ""
+    fall: set[str] = set()
+    bends: list[tuple[int, int, float]] = []
+    placements = []
+    for tid in plan.tiles:
+        tile = lib.tiles[tid]
+        first = len(profile)
+        placements.append(TilePlacement(tid, tile.kind, tile.terrain, first, lib.hex_rows, tile.milestone))
+        profile += tile.terrain * lib.hex_rows
+        if tile.bend:
+            bends.append((first, lib.hex_rows, tile.bend))
+        for local in tile.fall:
+            row, lane = parse_cell_id(local)
+            fall.add(cell_id(first + row, lane))
+    finish = len(profile)
+    arrival = placements[-1]
+    profile += "P" * lib.runout
+    return make_road(
+        name=f"leader1/{plan.name}",
+        lanes=lib.lanes,
+        profile=profile,
+        surface=None,
+        finish=finish,
+        sprint=None if arrival.terrain == "M" else arrival.first_row,
+        feed=tuple(placements[i].first_row for i in plan.feed),
+        mountains=tuple(Mountain(placements[i].first_row, c) for i, c in plan.mountains),
+        bonus=tuple(placements[i].first_row for i in plan.bonus),
+        energy=sum(p.milestone for p in placements),
+        fall=frozenset(fall),
+        bends=bends,
+        tiles=tuple(placements),
+    )
+
+
+def random_plan(hexagons: int, seed: int) -> StagePlan:
+    """A random valid route of ``hexagons`` hexagons (start and arrival included)."""
+    if not 5 <= hexagons <= 23:
+        raise InvalidSetup("$.track", f"a random route has 5 to 23 hexagons, got {hexagons}")
+    lib = library()
+    rng = seed_state(seed)
+    pool = {ter: sorted(t.id for t in lib.tiles.values() if t.kind == "route" and t.terrain == ter) for ter in "PRMD"}
+    tiles = ["start"]
+    heading = 0.0
+    previous = "P"
+    for i in range(hexagons - 2):
+        remaining = hexagons - 2 - i
+        choices = {"P": ["P", "R"], "R": ["R", "M", "P"], "M": ["M", "D", "D"], "D": ["D", "P", "R"]}[previous]
+        if remaining == 1:
+            choices = [c for c in choices if c != "M"] or ["P"]  # leave room before the arrival
+        choices = [c for c in choices if pool[c]] or [c for c in "PRD" if pool[c]]
+        pick, rng = below(rng, len(choices))
+        terrain = choices[pick]
+        candidates = [t for t in pool[terrain] if abs(heading + lib.tiles[t].bend) <= 60] or pool[terrain]
+        pick, rng = below(rng, len(candidates))
+        tid = candidates[pick]
+        pool[terrain].remove(tid)
+        heading += lib.tiles[tid].bend
+        tiles.append(tid)
+        previous = terrain
+    tiles.append("arrival")
+    mountains = []
+    for i in range(1, len(tiles) - 1):
+        if lib.tiles[tiles[i]].terrain == "M" and lib.tiles[tiles[i - 1]].terrain != "M":
+            category, rng = below(rng, 3)
+            mountains.append((i, category + 1))
+    route_hexes = list(range(1, len(tiles) - 1))
+    feed = []
+    wanted = feed_zones_for(len(tiles))
+    for k in range(wanted):  # spread the feed zones along the route
+        feed.append(route_hexes[(k + 1) * len(route_hexes) // (wanted + 1)])
+    bonus = [route_hexes[len(route_hexes) // 2 - 1]]
+    return StagePlan(
+        f"random-{hexagons}-{seed}",
+        f"Random route ({hexagons} hexagons, seed {seed})",
+        tuple(tiles),
+        tuple(mountains),
+        tuple(sorted(set(feed))),
+        tuple(bonus),
+    )
+
+
+def road_for(name: str) -> Road:
+    """A shipped stage (``first-race``) or a random one (``random-<hexagons>-<seed>``)."""
+    if name.startswith("random-"):
+        parts = name.split("-")
+        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+            return build_road(random_plan(int(parts[1]), int(parts[2])))
+    return build_road(load_stage(name))

@@ -1,0 +1,237 @@
+"""From a record's envelope to a Leader 1 race: players (A.2), options, track, dice, start."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any
+
+from rules.errors import InvalidSetup, MalformedRecord
+from rules.leader1.dice import dice as leader1_dice
+from rules.leader1.engine import new_race, starting_riders
+from rules.leader1.model import OPTION_NAMES, RIDER_TYPES, TEAMS, Options, Player, Rider, Setup, State
+from rules.leader1.route import road_for
+from rules.road import Road, road_from_inline
+from rules.track import parse_cell_id
+
+PLAYER_FIELDS = {"id", "name", "team", "riders", "sprinter", "descender", "carry", "ai"}
+START_STATUSES = ("peloton", "breakaway", "dropped", "fallen", "punctured")
+
+
+def riders_allowed(players: int) -> tuple[int, ...]:
+    """A.2: riders per player by the number of players."""
+    if 2 <= players <= 4:
+        return (1, 2, 3)
+    if players == 5:
+        return (1, 2)
+    if 6 <= players <= 10:
+        return (1,)
+    return ()
+
+
+def parse_options(raw: object) -> Options:
+    if not isinstance(raw, dict):
+        raise MalformedRecord("$.options", "expected an object of rule options")
+    for key in raw:
+        if key not in OPTION_NAMES:
+            raise MalformedRecord(
+                f"$.options.{key}", f"unknown option; leader1 options: {', '.join(sorted(OPTION_NAMES))}"
+            )
+    defaults = Options()
+    values: dict[str, Any] = {}
+    for f in fields(Options):
+        if f.name in raw:
+            value = raw[f.name]
+            expected = type(getattr(defaults, f.name))
+            if type(value) is not expected:
+                raise MalformedRecord(f"$.options.{f.name}", f"expected {expected.__name__}, got {value!r}")
+            values[f.name] = value
+    return Options(**values)
+
+
+def parse_track(raw: object) -> tuple[Road, str]:
+    if isinstance(raw, str):
+        game, _, name = raw.partition("/")
+        if game != "leader1" or not name:
+            raise MalformedRecord("$.track", f"expected 'leader1/<stage>' or an inline track, got {raw!r}")
+        return road_for(name), raw
+    return road_from_inline(raw), "inline"
+
+
+def parse_player(raw: object, path: str) -> Player:
+    if not isinstance(raw, dict):
+        raise MalformedRecord(path, "expected a player object")
+    for key in raw:
+        if key not in PLAYER_FIELDS:
+            raise MalformedRecord(f"{path}.{key}", f"unknown player field; allowed: {', '.join(sorted(PLAYER_FIELDS))}")
+    pid = raw.get("id")
+    if not isinstance(pid, str) or not pid or len(pid) > 32 or any(c.isspace() or c == "=" for c in pid):
+        raise MalformedRecord(f"{path}.id", "expected a short id without spaces")
+    team = raw.get("team")
+    if team not in TEAMS:
+        raise MalformedRecord(f"{path}.team", f"expected a team colour: {', '.join(TEAMS)}")
+    riders = raw.get("riders", list(RIDER_TYPES))
+    if (
+        not isinstance(riders, list)
+        or not riders
+        or any(r not in RIDER_TYPES for r in riders)
+        or len(set(riders)) != len(riders)
+    ):
+        raise MalformedRecord(f"{path}.riders", f"expected distinct rider types among {', '.join(RIDER_TYPES)}")
+    for quality in ("sprinter", "descender"):
+        if quality in raw and raw[quality] not in riders:
+            raise MalformedRecord(f"{path}.{quality}", f"must name one of this player's riders: {', '.join(riders)}")
+    if "sprinter" in raw and raw.get("sprinter") == raw.get("descender"):
+        raise MalformedRecord(f"{path}.descender", "A.3: the same rider cannot be both sprinter and descender")
+    carry = raw.get("carry", {})
+    if not isinstance(carry, dict) or any(
+        k not in riders or not isinstance(v, int) or not 0 <= v <= 15 for k, v in carry.items()
+    ):
+        raise MalformedRecord(f"{path}.carry", "expected {rider type: energy carried over, 0 to 15} (D.3)")
+    name = raw.get("name", pid)
+    if not isinstance(name, str):
+        raise MalformedRecord(f"{path}.name", "expected a string")
+    return Player(
+        pid, name, team, tuple(riders), raw.get("sprinter"), raw.get("descender"), tuple(sorted(carry.items()))
+    )
+
+
+def parse_players(raw: object) -> tuple[Player, ...]:
+    if not isinstance(raw, list):
+        raise MalformedRecord("$.players", "expected a list of players in seating order")
+    players = tuple(parse_player(p, f"$.players[{i}]") for i, p in enumerate(raw))
+    count = len(players)
+    allowed = riders_allowed(count)
+    if not allowed:
+        raise InvalidSetup("$.players", f"A.2: Leader 1 is for 2 to 10 players, got {count}")
+    ids = [p.id for p in players]
+    if len(set(ids)) != count:
+        raise InvalidSetup("$.players", f"player ids must be unique: {ids}")
+    sizes = {len(p.riders) for p in players}
+    if len(sizes) != 1:
+        raise InvalidSetup("$.players", "A.2: all players must have the same number of riders")
+    size = sizes.pop()
+    if size not in allowed:
+        raise InvalidSetup(
+            "$.players", f"A.2: with {count} players each has {' or '.join(map(str, allowed))} rider(s), not {size}"
+        )
+    if size * count > 12:
+        raise InvalidSetup("$.players", f"A.2: no more than 12 riders in a race, got {size * count}")
+    if count <= 5 and len({p.team for p in players}) != count:
+        raise InvalidSetup("$.players", "A.2: with 2 to 5 players each player has a team colour of their own")
+    rider_ids = [rid for p in players for rid in p.rider_ids()]
+    if len(set(rider_ids)) != len(rider_ids):
+        raise InvalidSetup("$.players", "A.2: two players cannot ride the same rider (same colour and type)")
+    return players
+
+
+def parse_dice(raw: object) -> dict[str, list[int | str]]:
+    if not isinstance(raw, dict):
+        raise MalformedRecord("$.dice", "expected an object from die name to a list of outcomes")
+    known = leader1_dice()
+    for name, values in raw.items():
+        if name not in known:
+            raise MalformedRecord(f"$.dice.{name}", f"unknown die; leader1 dice: {', '.join(sorted(known))}")
+        if not isinstance(values, list):
+            raise MalformedRecord(f"$.dice.{name}", "expected a list of outcomes")
+        faces = set(known[name].faces)
+        for i, v in enumerate(values):
+            if isinstance(v, bool) or v not in faces:
+                raise MalformedRecord(
+                    f"$.dice.{name}[{i}]", f"{v!r} is not a face of this die ({sorted(map(str, faces))})"
+                )
+    return dict(raw)
+
+
+def build(record: dict[str, Any]) -> State:
+    """The race a record's envelope describes, at its first decision."""
+    setup = Setup(
+        road=(track := parse_track(record["track"]))[0],
+        players=parse_players(record["players"]),
+        options=parse_options(record.get("options", {})),
+        track_name=track[1],
+    )
+    dice_script = parse_dice(record.get("dice", {}))
+    start = record.get("start")
+    if not start:
+        return new_race(setup, record["seed"], dice_script)
+    return _start(setup, record["seed"], dice_script, start)
+
+
+def _start(setup: Setup, seed: int, dice_script: dict[str, list[int | str]], raw: object) -> State:
+    if not isinstance(raw, dict):
+        raise MalformedRecord("$.start", "expected {turn, peloton, riders}")
+    for key in raw:
+        if key not in ("turn", "peloton", "riders"):
+            raise MalformedRecord(f"$.start.{key}", "unknown field; allowed: turn, peloton, riders")
+    turn = raw.get("turn", 1)
+    if not isinstance(turn, int) or turn < 1:
+        raise MalformedRecord("$.start.turn", "expected a turn number from 1")
+    road = setup.road
+    peloton_raw = raw.get("peloton", {})
+    if not isinstance(peloton_raw, dict) or any(k not in ("at", "leader") for k in peloton_raw):
+        raise MalformedRecord("$.start.peloton", 'expected {"at": row, "leader": player id}')
+    at = peloton_raw.get("at", 1)
+    if not isinstance(at, int) or not 1 <= at < road.finish:
+        raise MalformedRecord("$.start.peloton.at", f"expected a row from 1 to {road.finish - 1}")
+    leader = peloton_raw.get("leader", setup.players[0].id)
+    if setup.player(leader) is None:
+        raise MalformedRecord("$.start.peloton.leader", f"unknown player {leader!r}")
+    riders = {r.id: r for r in starting_riders(setup)}
+    given = raw.get("riders", {})
+    if not isinstance(given, dict):
+        raise MalformedRecord("$.start.riders", "expected an object from rider id to its position")
+    occupied: set[str] = set()
+    for rid, spec in given.items():
+        path = f"$.start.riders.{rid}"
+        if rid not in riders:
+            raise MalformedRecord(path, f"unknown rider; riders: {', '.join(riders)}")
+        riders[rid] = _start_rider(riders[rid], spec, path, road, at, occupied)
+    return new_race(
+        setup, seed, dice_script, riders=tuple(riders.values()), turn=turn, peloton=at, token=setup.player_index(leader)
+    )
+
+
+def _start_rider(rider: Rider, spec: object, path: str, road: Road, peloton: int, occupied: set[str]) -> Rider:
+    if not isinstance(spec, dict):
+        raise MalformedRecord(path, "expected {at, energy, status, risks, kept}")
+    for key in spec:
+        if key not in ("at", "energy", "status", "risks", "kept"):
+            raise MalformedRecord(f"{path}.{key}", "unknown field; allowed: at, energy, status, risks, kept")
+    status = spec.get("status", "peloton" if spec.get("at") is None else "breakaway")
+    if status not in START_STATUSES:
+        raise MalformedRecord(f"{path}.status", f"expected one of {', '.join(START_STATUSES)}")
+    row = lane = None
+    if status != "peloton":
+        row, lane = parse_cell_id(spec.get("at"), f"{path}.at")
+        if not road.track.has(f"{row}.{lane}") or row >= road.finish:
+            raise MalformedRecord(f"{path}.at", f"{spec.get('at')} is not a square before the finish")
+        if status == "breakaway" and row <= peloton:
+            raise MalformedRecord(f"{path}.at", f"a breakaway rider is ahead of the peloton (row > {peloton})")
+        if status == "dropped" and row >= peloton - 1:
+            raise MalformedRecord(f"{path}.at", f"a dropped rider is behind the peloton (row < {peloton - 1})")
+        if status != "fallen":
+            if f"{row}.{lane}" in occupied:
+                raise MalformedRecord(f"{path}.at", f"two riders on {row}.{lane}")
+            occupied.add(f"{row}.{lane}")
+    elif spec.get("at") is not None:
+        raise MalformedRecord(f"{path}.at", 'riders in the peloton have "at": null')
+    energy = spec.get("energy", rider.energy)
+    risks = spec.get("risks", 0)
+    kept = spec.get("kept", [])
+    if not isinstance(energy, int) or energy < 0:
+        raise MalformedRecord(f"{path}.energy", "expected energy from 0")
+    if not isinstance(risks, int) or risks < 0:
+        raise MalformedRecord(f"{path}.risks", "expected the number of risks already run")
+    if not isinstance(kept, list) or any(v not in (2, 3, 4, 5) for v in kept):
+        raise MalformedRecord(f"{path}.kept", "expected the values (2 to 5) of kept feed tiles")
+    return replace(
+        rider,
+        status=status,
+        row=row,
+        lane=lane,
+        energy=energy,
+        risks=risks,
+        kept=tuple(kept),
+        punctured_turn=0 if status == "punctured" else None,
+        skip_turn=0 if status == "fallen" else None,
+    )

@@ -1,0 +1,42 @@
+"""The public view of a Leader 1 race: the JSON that `domestique replay` prints.
+
+Kept feed tiles appear only as a count: their values are the owner's secret.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.leader1.engine import pending
+from rules.leader1.model import State
+from rules.leader1.order import arrival_order, classification
+
+
+def public_view(state: State) -> dict[str, Any]:
+    decision = pending(state)
+    riders: dict[str, Any] = {}
+    for r in state.riders:
+        riders[r.id] = {
+            "at": None if r.status == "peloton" or r.row is None or r.lane is None else r.cell,
+            "energy": r.energy,
+            "status": r.status,
+            "risks": r.risks,
+            "kept": len(r.kept),
+            "player": r.player,
+            "type": r.kind,
+        }
+        if r.slipstream:
+            riders[r.id]["slipstream"] = True
+    return {
+        "game": "leader1",
+        "turn": state.turn,
+        "phase": state.phase,
+        "to_act": decision.player if decision else None,
+        "rider_to_act": decision.rider if decision else None,
+        "riders": riders,
+        "peloton": {"at": state.peloton, "leader": state.setup.players[state.token].id},
+        "classification": [r.id for r in classification(state)],
+        "arrived": [r.id for r in arrival_order(state)],
+        "bonus": [{"row": row, "rider": rid} for row, rid in state.bonus_won],
+        "events": [e.to_json() for e in state.events],
+    }

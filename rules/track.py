@@ -1,0 +1,156 @@
+"""The shared track graph: a road of cells in rows and lanes, with successors and polygons.
+
+Every game is played on cells ``<row>.<lane>``: ``row`` counts from 0 at the start line
+along the road, ``lane`` from 0 at the left edge in the direction of travel. A cell knows
+its forward successors (straight and diagonal by default, listed explicitly where a
+builder says otherwise), its attributes (terrain, surface, fall square, dotted square,
+corner, pit lane... each game reads its own) and a polygon in track units for drawing.
+
+Tracks are built from compact data by builders (``build_track``); they never change.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from rules.errors import MalformedRecord
+
+Point = tuple[float, float]
+CELL_ID = re.compile(r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")
+
+
+def cell_id(row: int, lane: int) -> str:
+    return f"{row}.{lane}"
+
+
+def parse_cell_id(text: object, path: str = "$") -> tuple[int, int]:
+    """``"14.2"`` -> ``(14, 2)``; anything else is refused with its JSON path."""
+    if not isinstance(text, str) or not CELL_ID.match(text):
+        raise MalformedRecord(path, f"expected a cell id '<row>.<lane>' such as '14.2', got {text!r}")
+    row, lane = text.split(".")
+    return int(row), int(lane)
+
+
+@dataclass(frozen=True)
+class Cell:
+    id: str
+    row: int
+    lane: int
+    successors: tuple[str, ...]
+    polygon: tuple[Point, ...]
+    attrs: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def centre(self) -> Point:
+        xs = [p[0] for p in self.polygon]
+        ys = [p[1] for p in self.polygon]
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+@dataclass(frozen=True)
+class Track:
+    """A built road: immutable, shared by every race that runs on it."""
+
+    name: str
+    lanes: int
+    row_count: int
+    cells: Mapping[str, Cell]
+    # per-row centre line and heading, for drawing riders beside the road and markers
+    centres: tuple[Point, ...]
+    headings: tuple[float, ...]
+
+    def cell(self, row: int, lane: int) -> Cell | None:
+        return self.cells.get(cell_id(row, lane))
+
+    def row_cells(self, row: int) -> list[Cell]:
+        return [c for lane in range(self.lanes) if (c := self.cell(row, lane)) is not None]
+
+    def has(self, cid: str) -> bool:
+        return cid in self.cells
+
+    def side_point(self, row: int, lane: int, outside: float = 0.9) -> Point:
+        """A point just off the road beside ``row`` on the side of ``lane`` (fallen riders)."""
+        row = max(0, min(row, self.row_count - 1))
+        cx, cy = self.centres[row]
+        heading = self.headings[row]
+        left = 1 if lane < self.lanes / 2 else -1
+        offset = left * (self.lanes / 2 + outside)
+        return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
+
+
+def _turns(row_count: int, bends: Iterable[tuple[int, int, float]]) -> list[float]:
+    """Turn in radians at each row; a bend ``(first_row, rows, degrees)`` spreads its turn evenly."""
+    turns = [0.0] * row_count
+    for first, rows, degrees in bends:
+        for r in range(first, min(first + rows, row_count)):
+            turns[r] += math.radians(degrees) / rows
+    return turns
+
+
+def build_track(
+    name: str,
+    lanes: int,
+    row_attrs: list[dict[str, Any]],
+    *,
+    bends: Iterable[tuple[int, int, float]] = (),
+    cell_attrs: Mapping[str, dict[str, Any]] | None = None,
+    successors: Mapping[str, tuple[str, ...]] | None = None,
+) -> Track:
+    """Build a road of ``len(row_attrs)`` rows of ``lanes`` cells.
+
+    Moves go forward one row at a time, straight or diagonal (one lane aside), unless
+    ``successors`` lists a cell's successors explicitly. ``bends`` curve the drawing and
+    say which lane is the inside one; ``cell_attrs`` adds attributes to single cells.
+    """
+    row_count = len(row_attrs)
+    turns = _turns(row_count, bends)
+    # boundaries between rows: point on the centre line and heading there
+    points: list[Point] = [(0.0, 0.0)]
+    headings: list[float] = [0.0]
+    centres: list[Point] = []
+    row_headings: list[float] = []
+    for r in range(row_count):
+        h0 = headings[-1]
+        mid = h0 + turns[r] / 2
+        x, y = points[-1]
+        centres.append((x + math.cos(mid) * 0.5, y + math.sin(mid) * 0.5))
+        row_headings.append(mid)
+        points.append((x + math.cos(mid), y + math.sin(mid)))
+        headings.append(h0 + turns[r])
+
+    def edge(boundary: int, offset: float) -> Point:
+        x, y = points[boundary]
+        h = headings[boundary]
+        # left of the direction of travel is +90 degrees
+        return (x - math.sin(h) * offset, y + math.cos(h) * offset)
+
+    extra = cell_attrs or {}
+    explicit = successors or {}
+    cells: dict[str, Cell] = {}
+    for r in range(row_count):
+        for lane in range(lanes):
+            cid = cell_id(r, lane)
+            left = lanes / 2 - lane
+            right = left - 1
+            polygon = (edge(r, left), edge(r, right), edge(r + 1, right), edge(r + 1, left))
+            if cid in explicit:
+                succ = explicit[cid]
+            elif r + 1 < row_count:
+                succ = tuple(cell_id(r + 1, lane + d) for d in (0, -1, 1) if 0 <= lane + d < lanes)
+            else:
+                succ = ()
+            attrs = {**row_attrs[r], **extra.get(cid, {})}
+            cells[cid] = Cell(cid, r, lane, succ, polygon, MappingProxyType(attrs))
+    return Track(
+        name=name,
+        lanes=lanes,
+        row_count=row_count,
+        cells=MappingProxyType(cells),
+        centres=tuple(centres),
+        headings=tuple(row_headings),
+    )

@@ -1,0 +1,24 @@
+"""Every scenario record under tests/scenarios replays and meets its expectations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.record import check_expectations, load_record, replay
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.json"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path: Path) -> None:
+    record = load_record(path.read_text())
+    assert record.expect, f"{path.name} has no expectations: a scenario must assert something"
+    result = replay(record)
+    problems = check_expectations(record.expect, result.game.public_view(result.state), result.error_at)
+    assert not problems, "\n".join(problems)
+
+
+def test_there_are_scenarios() -> None:
+    assert len(SCENARIOS) >= 12
