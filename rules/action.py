@@ -9,7 +9,7 @@ from typing import Any
 from rules.errors import MalformedRecord
 
 FIELD_ORDER = ("rider", "to", "via", "tile")
-TOKEN = re.compile(r"^[A-Za-z0-9_.\-]+$")
+TOKEN = re.compile(r"^[A-Za-z0-9_.,\-]+$")
 
 
 @dataclass(frozen=True)

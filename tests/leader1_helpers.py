@@ -57,3 +57,12 @@ def act(state: State, text: str) -> State:
 
     new, _ = apply(state, Action.from_text(text))
     return new
+
+
+def pass_until_ride(state: State) -> State:
+    """Everyone passes (breaking away, pursuit) until a rider must ride or the race ends."""
+    from rules.leader1 import pending
+
+    while (decision := pending(state)) is not None and decision.kind != "ride":
+        state = act(state, f"{decision.player} pass")
+    return state

@@ -161,22 +161,48 @@ def build_road(plan: StagePlan) -> Road:
     )
 
 
+MAX_RANDOM_HEXAGONS = 20
+
+
 def random_plan(hexagons: int, seed: int) -> StagePlan:
     """A random valid route of ``hexagons`` hexagons (start and arrival included)."""
-    if not 5 <= hexagons <= 23:
-        raise InvalidSetup("$.track", f"a random route has 5 to 23 hexagons, got {hexagons}")
-    lib = library()
+    if not 5 <= hexagons <= MAX_RANDOM_HEXAGONS:
+        raise InvalidSetup("$.track", f"a random route has 5 to {MAX_RANDOM_HEXAGONS} hexagons, got {hexagons}")
     rng = seed_state(seed)
-    pool = {ter: sorted(t.id for t in lib.tiles.values() if t.kind == "route" and t.terrain == ter) for ter in "PRMD"}
+    while True:  # a walk can run out of tiles of the terrain it needs: walk again (rarely)
+        tiles, rng = _random_walk(hexagons, rng)
+        if tiles is not None:
+            break
+    lib = library()
+    mountains = []
+    for i in range(1, len(tiles) - 1):
+        if lib.tiles[tiles[i]].terrain == "M" and lib.tiles[tiles[i - 1]].terrain != "M":
+            category, rng = below(rng, 3)
+            mountains.append((i, category + 1))
+    route_hexes = list(range(1, len(tiles) - 1))
+    wanted = feed_zones_for(len(tiles))
+    feed = [route_hexes[(k + 1) * len(route_hexes) // (wanted + 1)] for k in range(wanted)]
+    bonus = [route_hexes[len(route_hexes) // 2 - 1]]
+    return StagePlan(f"random-{hexagons}-{seed}", f"Random route ({hexagons} hexagons, seed {seed})",
+                     tuple(tiles), tuple(mountains), tuple(sorted(set(feed))), tuple(bonus))
+
+
+NEXT_TERRAIN = {"P": "PR", "R": "RMP", "M": "MDD", "D": "DPR"}
+
+
+def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
+    """Terrains follow one another as roads do (a ground rise before every pass); tiles are drawn
+    without repeats, keeping the road's heading within 60 degrees of the start where possible."""
+    lib = library()
+    pool = {ter: sorted(t.id for t in lib.tiles.values() if t.kind == "route" and t.terrain == ter)
+            for ter in "PRMD"}
     tiles = ["start"]
     heading = 0.0
     previous = "P"
-    for i in range(hexagons - 2):
-        remaining = hexagons - 2 - i
-        choices = {"P": ["P", "R"], "R": ["R", "M", "P"], "M": ["M", "D", "D"], "D": ["D", "P", "R"]}[previous]
-        if remaining == 1:
-            choices = [c for c in choices if c != "M"] or ["P"]  # leave room before the arrival
-        choices = [c for c in choices if pool[c]] or [c for c in "PRD" if pool[c]]
+    for _ in range(hexagons - 2):
+        choices = [c for c in NEXT_TERRAIN[previous] if pool[c]]
+        if not choices:
+            return None, rng
         pick, rng = below(rng, len(choices))
         terrain = choices[pick]
         candidates = [t for t in pool[terrain] if abs(heading + lib.tiles[t].bend) <= 60] or pool[terrain]
@@ -187,25 +213,7 @@ def random_plan(hexagons: int, seed: int) -> StagePlan:
         tiles.append(tid)
         previous = terrain
     tiles.append("arrival")
-    mountains = []
-    for i in range(1, len(tiles) - 1):
-        if lib.tiles[tiles[i]].terrain == "M" and lib.tiles[tiles[i - 1]].terrain != "M":
-            category, rng = below(rng, 3)
-            mountains.append((i, category + 1))
-    route_hexes = list(range(1, len(tiles) - 1))
-    feed = []
-    wanted = feed_zones_for(len(tiles))
-    for k in range(wanted):  # spread the feed zones along the route
-        feed.append(route_hexes[(k + 1) * len(route_hexes) // (wanted + 1)])
-    bonus = [route_hexes[len(route_hexes) // 2 - 1]]
-    return StagePlan(
-        f"random-{hexagons}-{seed}",
-        f"Random route ({hexagons} hexagons, seed {seed})",
-        tuple(tiles),
-        tuple(mountains),
-        tuple(sorted(set(feed))),
-        tuple(bonus),
-    )
+    return tiles, rng
 
 
 def road_for(name: str) -> Road:

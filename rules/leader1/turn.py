@@ -138,7 +138,7 @@ def move_peloton(state: State) -> State:
             state = replace_rider(state, replace(r, status="peloton", row=None, lane=None, slipstream=False))
             events.append(event(turn, "caught", rider=r.id))
     for r in state.riders:
-        if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1:
+        if r.status in ("fallen", "punctured") and (r.row or 0) <= new:
             state = _place_behind(state, r, r.status)  # rulings.md R-PELOTON-PASSES
     # B.5 riders dropped on purpose do not pay
     for rid in state.drop_requests:

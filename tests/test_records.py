@@ -1,0 +1,107 @@
+"""The record format v1: strict loading with JSON paths, actions' text form, `domestique replay`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from rules.action import Action
+from rules.errors import MalformedRecord
+from rules.record import load_record, parse_record
+
+BASE = {"format": "domestique.record/1", "game": "leader1", "track": "leader1/first-race",
+        "players": [{"id": "ann", "team": "yellow", "riders": ["rouleur"]},
+                    {"id": "bob", "team": "blue", "riders": ["rouleur"]}], "seed": 3, "actions": []}
+
+
+def with_(**changes: object) -> dict[str, object]:
+    return {**BASE, **changes}
+
+
+@pytest.mark.parametrize(("data", "path"), [
+    (with_(format="domestique.record/2"), "$.format"),
+    (with_(game="chess"), "$.game"),
+    (with_(colour="red"), "$.colour"),
+    (with_(seed="7"), "$.seed"),
+    (with_(actions=[{"by": "ann"}]), "$.actions[0].do"),
+    (with_(actions=[{"by": "ann", "do": "ride", "speed": 3}]), "$.actions[0].speed"),
+    (with_(options={"turbo": True}), "$.options.turbo"),
+    (with_(dice={"peloton": [6]}), "$.dice.peloton[0]"),
+    (with_(dice={"d20": [1]}), "$.dice.d20"),
+    (with_(track="leader1/nowhere"), "$.track"),
+    (with_(track={"lanes": 3, "profile": "PPX", "finish": 2}), "$.track.profile"),
+    (with_(track={"lanes": 3, "profile": "PPPPPP", "finish": 4, "fall": ["3-1"]}), "$.track.fall[0]"),
+    (with_(players=[{"id": "ann", "team": "pink"}]), "$.players[0].team"),
+    (with_(start={"riders": {"yellow-rouleur": {"at": "x.1"}}}), "$.start.riders.yellow-rouleur.at"),
+    (with_(start={"riders": {"red-rouleur": {"at": "9.1"}}}), "$.start.riders.red-rouleur"),
+])
+def test_malformed_records_are_refused_with_the_json_path(data: dict[str, object], path: str) -> None:
+    from rules.record import start_state
+
+    with pytest.raises(MalformedRecord) as info:
+        start_state(parse_record(data))
+    assert info.value.path == path
+
+
+def test_actions_round_trip_through_json_and_text() -> None:
+    action = Action("ann", "ride", rider="yellow-rouleur", to="14.2", via=("12.1", "13.2"))
+    assert Action.from_json(action.to_json()) == action
+    assert Action.from_text(action.text()) == action
+    assert Action.from_text("ann eat rider=yellow-climber tile=0") == Action("ann", "eat", rider="yellow-climber", tile=0)
+    with pytest.raises(MalformedRecord):
+        Action.from_text("ann ride colour=red")
+
+
+def test_not_json_is_a_malformed_record() -> None:
+    with pytest.raises(MalformedRecord, match="not JSON"):
+        load_record("{nope")
+
+
+def write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "race.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_replay_prints_the_state_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", write(tmp_path, BASE)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "leader1" and out["turn"] == 1 and out["phase"] == "breaking-away"
+    assert out["to_act"] == "ann" and out["riders"]["yellow-rouleur"]["at"] is None
+    assert out["peloton"]["at"] == 1
+
+
+def test_replay_of_an_illegal_action_exits_2_with_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = with_(actions=[{"by": "ann", "do": "pass"}, {"by": "ann", "do": "pursue"}, {"by": "ann", "do": "pass"}])
+    assert main(["replay", write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("action 1 ") and "bob" in err[0]
+
+
+def test_replay_of_a_malformed_record_exits_2_with_the_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", write(tmp_path, with_(seed=None))]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "$.seed" in err and "Traceback" not in err
+
+
+def test_the_installed_command_never_prints_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "domestique.record/1", "game": "leader1", "players": 3}')
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "replay", str(path)], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "$." in done.stderr
+
+
+def test_sim_writes_a_record_that_replays_to_a_finished_race(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "sim.json"
+    assert main(["sim", "--stage", "flatlands", "--players", "3", "--seed", "4", "--out", str(out)]) == 0
+    record = load_record(out.read_text())
+    from rules.record import replay
+
+    result = replay(record)
+    assert result.error_at is None and result.state.finished
