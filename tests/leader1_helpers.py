@@ -33,8 +33,14 @@ def record(
     seed: int = 1,
 ) -> Record:
     data: dict[str, Any] = {
-        "format": "domestique.record/1", "game": "leader1", "track": track, "players": seating or TWO,
-        "seed": seed, "options": options or {}, "dice": dice or {}, "actions": actions or [],
+        "format": "domestique.record/1",
+        "game": "leader1",
+        "track": track,
+        "players": seating or TWO,
+        "seed": seed,
+        "options": options or {},
+        "dice": dice or {},
+        "actions": actions or [],
     }
     if start is not None:
         data["start"] = start

@@ -15,8 +15,13 @@ from rules.record import Record, parse_record, replay, start_state
 from rules.rng import below
 
 MAX_DECISIONS = 4000
-TRACKS = ["leader1/first-race", "leader1/flatlands", "leader1/col-du-domestique", "leader1/random-8-3",
-          "leader1/random-6-11"]
+TRACKS = [
+    "leader1/first-race",
+    "leader1/flatlands",
+    "leader1/col-du-domestique",
+    "leader1/random-8-3",
+    "leader1/random-6-11",
+]
 
 
 def check_invariants(state: State) -> None:
@@ -30,10 +35,20 @@ def check_invariants(state: State) -> None:
 def random_race(
     track: str, players: int, riders: int, seed: int, chooser: int, elimination: bool = True
 ) -> tuple[Record, State]:
-    seating = [{"id": f"p{i}", "team": team, "riders": ["rouleur", "leader", "climber"][:riders]}
-               for i, team in enumerate(["yellow", "blue", "green", "white", "black"][:players])]
-    record = parse_record({"format": "domestique.record/1", "game": "leader1", "track": track,
-                           "players": seating, "seed": seed, "options": {"elimination": elimination}})
+    seating = [
+        {"id": f"p{i}", "team": team, "riders": ["rouleur", "leader", "climber"][:riders]}
+        for i, team in enumerate(["yellow", "blue", "green", "white", "black"][:players])
+    ]
+    record = parse_record(
+        {
+            "format": "domestique.record/1",
+            "game": "leader1",
+            "track": track,
+            "players": seating,
+            "seed": seed,
+            "options": {"elimination": elimination},
+        }
+    )
     _, state = start_state(record)
     rng = chooser
     actions: list[Action] = []
@@ -73,9 +88,22 @@ def test_random_legal_play_keeps_the_rules_invariants_and_replays(
 
 
 def test_six_to_ten_players_with_one_rider_each_share_colours() -> None:
-    seating = [{"id": f"p{i}", "team": ["yellow", "blue", "green", "white", "black"][i % 5],
-                "riders": [["rouleur", "leader"][i // 5]]} for i in range(10)]
-    record = parse_record({"format": "domestique.record/1", "game": "leader1", "track": "leader1/first-race",
-                           "players": seating, "seed": 5})
+    seating = [
+        {
+            "id": f"p{i}",
+            "team": ["yellow", "blue", "green", "white", "black"][i % 5],
+            "riders": [["rouleur", "leader"][i // 5]],
+        }
+        for i in range(10)
+    ]
+    record = parse_record(
+        {
+            "format": "domestique.record/1",
+            "game": "leader1",
+            "track": "leader1/first-race",
+            "players": seating,
+            "seed": 5,
+        }
+    )
     _, state = start_state(record)
     assert len(state.riders) == 10 and state.rider("yellow-leader").player == "p5"

@@ -14,13 +14,21 @@ PLAIN = inline("P" * 40, 36)
 
 
 def start(riders: dict[str, dict[str, object]] | None = None, peloton: int = 5, leader: str = "ann", **kw: object):
-    return play(record(kw.pop("track", PLAIN), start={"turn": 3, "peloton": {"at": peloton, "leader": leader},
-                                                      "riders": riders or {}}, **kw))
+    return play(
+        record(
+            kw.pop("track", PLAIN),
+            start={"turn": 3, "peloton": {"at": peloton, "leader": leader}, "riders": riders or {}},
+            **kw,
+        )
+    )
 
 
 def test_breaking_away_goes_clockwise_from_the_token_holder_skipping_empty_players() -> None:
-    state = start({"blue-rouleur": {"at": "10.0"}, "blue-leader": {"at": "10.1"}, "blue-climber": {"at": "10.2"}},
-                  leader="cat", seating=THREE)
+    state = start(
+        {"blue-rouleur": {"at": "10.0"}, "blue-leader": {"at": "10.1"}, "blue-climber": {"at": "10.2"}},
+        leader="cat",
+        seating=THREE,
+    )
     for rid, to in (("blue-rouleur", "11.0"), ("blue-leader", "11.1"), ("blue-climber", "11.2")):
         state = act(state, f"bob ride rider={rid} to={to}")
     order = []
@@ -41,9 +49,13 @@ def test_pursuit_adds_one_square_to_the_peloton() -> None:
 
 
 def test_an_empty_peloton_moves_one_more_square() -> None:
-    seating = [{"id": "ann", "team": "yellow", "riders": ["rouleur"]}, {"id": "bob", "team": "blue", "riders": ["rouleur"]}]
-    state = start({"yellow-rouleur": {"at": "20.0"}, "blue-rouleur": {"at": "20.2"}}, seating=seating,
-                  dice={"peloton": [3]})
+    seating = [
+        {"id": "ann", "team": "yellow", "riders": ["rouleur"]},
+        {"id": "bob", "team": "blue", "riders": ["rouleur"]},
+    ]
+    state = start(
+        {"yellow-rouleur": {"at": "20.0"}, "blue-rouleur": {"at": "20.2"}}, seating=seating, dice={"peloton": [3]}
+    )
     state = act(act(state, "ann ride rider=yellow-rouleur to=21.0"), "bob ride rider=blue-rouleur to=21.2")
     state = act(state, "ann pass")
     assert state.peloton == 5 + 3 + 1
@@ -59,7 +71,10 @@ def test_peloton_riders_pay_for_fast_moves(face: int, pursue: bool, price: int) 
 
 
 def test_seven_squares_cost_three_when_pursued_and_empty() -> None:
-    seating = [{"id": "ann", "team": "yellow", "riders": ["rouleur"]}, {"id": "bob", "team": "blue", "riders": ["rouleur"]}]
+    seating = [
+        {"id": "ann", "team": "yellow", "riders": ["rouleur"]},
+        {"id": "bob", "team": "blue", "riders": ["rouleur"]},
+    ]
     state = start({"blue-rouleur": {"at": "9.1"}}, seating=seating, dice={"peloton": [5]})
     state = act(state, "bob ride rider=blue-rouleur to=10.1")
     state = act(state, "ann breakaway rider=yellow-rouleur to=9.0")  # the peloton is now empty
@@ -157,8 +172,10 @@ def test_red_face_moves_four_and_everyone_rolls_for_a_puncture_in_order() -> Non
 
 
 def test_a_punctured_rider_stays_plays_last_and_blocks_stopping_but_not_crossing() -> None:
-    state = start({"blue-rouleur": {"at": "12.1"}, "yellow-rouleur": {"at": "11.0"}},
-                  dice={"peloton": ["red", 3], "events": [1, 2, 2, 2, 2, 2]})
+    state = start(
+        {"blue-rouleur": {"at": "12.1"}, "yellow-rouleur": {"at": "11.0"}},
+        dice={"peloton": ["red", 3], "events": [1, 2, 2, 2, 2, 2]},
+    )
     state = act(state, "bob ride rider=blue-rouleur to=14.1")
     state = act(state, "ann ride rider=yellow-rouleur to=13.0")
     state = pass_until_ride(state)
@@ -194,8 +211,12 @@ def test_the_peloton_feeds_its_riders_when_it_passes_the_token() -> None:
     state = start(track=track, dice={"peloton": [3], "feed-green": [5, 5], "feed-yellow": [3, 3], "feed-red": [2, 2]})
     state = pass_until_ride(state)
     assert {r.id: r.kept for r in state.riders} == {
-        "yellow-rouleur": (5,), "yellow-leader": (3,), "yellow-climber": (2,),
-        "blue-rouleur": (5,), "blue-leader": (3,), "blue-climber": (2,),
+        "yellow-rouleur": (5,),
+        "yellow-leader": (3,),
+        "yellow-climber": (2,),
+        "blue-rouleur": (5,),
+        "blue-leader": (3,),
+        "blue-climber": (2,),
     }
 
 

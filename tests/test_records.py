@@ -14,32 +14,43 @@ from rules.action import Action
 from rules.errors import MalformedRecord
 from rules.record import load_record, parse_record
 
-BASE = {"format": "domestique.record/1", "game": "leader1", "track": "leader1/first-race",
-        "players": [{"id": "ann", "team": "yellow", "riders": ["rouleur"]},
-                    {"id": "bob", "team": "blue", "riders": ["rouleur"]}], "seed": 3, "actions": []}
+BASE = {
+    "format": "domestique.record/1",
+    "game": "leader1",
+    "track": "leader1/first-race",
+    "players": [
+        {"id": "ann", "team": "yellow", "riders": ["rouleur"]},
+        {"id": "bob", "team": "blue", "riders": ["rouleur"]},
+    ],
+    "seed": 3,
+    "actions": [],
+}
 
 
 def with_(**changes: object) -> dict[str, object]:
     return {**BASE, **changes}
 
 
-@pytest.mark.parametrize(("data", "path"), [
-    (with_(format="domestique.record/2"), "$.format"),
-    (with_(game="chess"), "$.game"),
-    (with_(colour="red"), "$.colour"),
-    (with_(seed="7"), "$.seed"),
-    (with_(actions=[{"by": "ann"}]), "$.actions[0].do"),
-    (with_(actions=[{"by": "ann", "do": "ride", "speed": 3}]), "$.actions[0].speed"),
-    (with_(options={"turbo": True}), "$.options.turbo"),
-    (with_(dice={"peloton": [6]}), "$.dice.peloton[0]"),
-    (with_(dice={"d20": [1]}), "$.dice.d20"),
-    (with_(track="leader1/nowhere"), "$.track"),
-    (with_(track={"lanes": 3, "profile": "PPX", "finish": 2}), "$.track.profile"),
-    (with_(track={"lanes": 3, "profile": "PPPPPP", "finish": 4, "fall": ["3-1"]}), "$.track.fall[0]"),
-    (with_(players=[{"id": "ann", "team": "pink"}]), "$.players[0].team"),
-    (with_(start={"riders": {"yellow-rouleur": {"at": "x.1"}}}), "$.start.riders.yellow-rouleur.at"),
-    (with_(start={"riders": {"red-rouleur": {"at": "9.1"}}}), "$.start.riders.red-rouleur"),
-])
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        (with_(format="domestique.record/2"), "$.format"),
+        (with_(game="chess"), "$.game"),
+        (with_(colour="red"), "$.colour"),
+        (with_(seed="7"), "$.seed"),
+        (with_(actions=[{"by": "ann"}]), "$.actions[0].do"),
+        (with_(actions=[{"by": "ann", "do": "ride", "speed": 3}]), "$.actions[0].speed"),
+        (with_(options={"turbo": True}), "$.options.turbo"),
+        (with_(dice={"peloton": [6]}), "$.dice.peloton[0]"),
+        (with_(dice={"d20": [1]}), "$.dice.d20"),
+        (with_(track="leader1/nowhere"), "$.track"),
+        (with_(track={"lanes": 3, "profile": "PPX", "finish": 2}), "$.track.profile"),
+        (with_(track={"lanes": 3, "profile": "PPPPPP", "finish": 4, "fall": ["3-1"]}), "$.track.fall[0]"),
+        (with_(players=[{"id": "ann", "team": "pink"}]), "$.players[0].team"),
+        (with_(start={"riders": {"yellow-rouleur": {"at": "x.1"}}}), "$.start.riders.yellow-rouleur.at"),
+        (with_(start={"riders": {"red-rouleur": {"at": "9.1"}}}), "$.start.riders.red-rouleur"),
+    ],
+)
 def test_malformed_records_are_refused_with_the_json_path(data: dict[str, object], path: str) -> None:
     from rules.record import start_state
 
@@ -52,7 +63,9 @@ def test_actions_round_trip_through_json_and_text() -> None:
     action = Action("ann", "ride", rider="yellow-rouleur", to="14.2", via=("12.1", "13.2"))
     assert Action.from_json(action.to_json()) == action
     assert Action.from_text(action.text()) == action
-    assert Action.from_text("ann eat rider=yellow-climber tile=0") == Action("ann", "eat", rider="yellow-climber", tile=0)
+    assert Action.from_text("ann eat rider=yellow-climber tile=0") == Action(
+        "ann", "eat", rider="yellow-climber", tile=0
+    )
     with pytest.raises(MalformedRecord):
         Action.from_text("ann ride colour=red")
 
@@ -92,12 +105,15 @@ def test_replay_of_a_malformed_record_exits_2_with_the_path(tmp_path: Path, caps
 def test_the_installed_command_never_prints_a_traceback(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"format": "domestique.record/1", "game": "leader1", "players": 3}')
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "replay", str(path)], capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "replay", str(path)], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr and "$." in done.stderr
 
 
-def test_sim_writes_a_record_that_replays_to_a_finished_race(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_sim_writes_a_record_that_replays_to_a_finished_race(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "sim.json"
     assert main(["sim", "--stage", "flatlands", "--players", "3", "--seed", "4", "--out", str(out)]) == 0
     record = load_record(out.read_text())

@@ -183,8 +183,14 @@ def random_plan(hexagons: int, seed: int) -> StagePlan:
     wanted = feed_zones_for(len(tiles))
     feed = [route_hexes[(k + 1) * len(route_hexes) // (wanted + 1)] for k in range(wanted)]
     bonus = [route_hexes[len(route_hexes) // 2 - 1]]
-    return StagePlan(f"random-{hexagons}-{seed}", f"Random route ({hexagons} hexagons, seed {seed})",
-                     tuple(tiles), tuple(mountains), tuple(sorted(set(feed))), tuple(bonus))
+    return StagePlan(
+        f"random-{hexagons}-{seed}",
+        f"Random route ({hexagons} hexagons, seed {seed})",
+        tuple(tiles),
+        tuple(mountains),
+        tuple(sorted(set(feed))),
+        tuple(bonus),
+    )
 
 
 NEXT_TERRAIN = {"P": "PR", "R": "RMP", "M": "MDD", "D": "DPR"}
@@ -194,8 +200,7 @@ def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
     """Terrains follow one another as roads do (a ground rise before every pass); tiles are drawn
     without repeats, keeping the road's heading within 60 degrees of the start where possible."""
     lib = library()
-    pool = {ter: sorted(t.id for t in lib.tiles.values() if t.kind == "route" and t.terrain == ter)
-            for ter in "PRMD"}
+    pool = {ter: sorted(t.id for t in lib.tiles.values() if t.kind == "route" and t.terrain == ter) for ter in "PRMD"}
     tiles = ["start"]
     heading = 0.0
     previous = "P"

@@ -48,13 +48,22 @@ def stage_result(state: State) -> tuple[StageLine, ...]:
     for _, rid in state.bonus_won:
         bonuses[rid] = bonuses.get(rid, 0) + 1
     lines = [
-        StageLine(r.id, r.player, r.arrived_turn, (r.arrived_turn or 0) - (winner_turn or 0), i == 0,
-                  bonuses.get(r.id, 0), r.energy, False)
+        StageLine(
+            r.id,
+            r.player,
+            r.arrived_turn,
+            (r.arrived_turn or 0) - (winner_turn or 0),
+            i == 0,
+            bonuses.get(r.id, 0),
+            r.energy,
+            False,
+        )
         for i, r in enumerate(arrived)
     ]
     lines += [
         StageLine(r.id, r.player, None, 0, False, bonuses.get(r.id, 0), r.energy, True)
-        for r in state.riders if r.status == "eliminated"
+        for r in state.riders
+        if r.status == "eliminated"
     ]
     return tuple(lines)
 
