@@ -58,6 +58,61 @@ def _sim(args: argparse.Namespace) -> int:
     return 0
 
 
+def _render(args: argparse.Namespace) -> int:
+    from renderer import render_board
+    from rules.leader1.engine import pending
+    from rules.leader1.moves import ride_options
+
+    try:
+        record = load_record(Path(args.record).read_text(encoding="utf-8"))
+        result = replay(record)
+    except OSError as exc:
+        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except DomestiqueError as exc:
+        print(f"malformed record: {exc}", file=sys.stderr)
+        return 2
+    state = result.state
+    if args.turn is not None:
+        state = _state_at_turn(record, args.turn)
+    highlight = None
+    if args.highlight:
+        decision = pending(state)
+        if decision is None or args.highlight not in {decision.rider, "next"}:
+            print(
+                f"{args.highlight} is not the rider to move now ({decision.rider if decision else 'nobody'})",
+                file=sys.stderr,
+            )
+            return 2
+        assert decision.rider is not None
+        highlight = ride_options(state, decision.rider)
+    Path(args.out).write_bytes(render_board(state, highlight=highlight))
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _state_at_turn(record: object, turn: int) -> object:
+    from rules.record import Record, start_state
+
+    assert isinstance(record, Record)
+    game, state = start_state(record)
+    for action in record.actions:
+        if state.turn >= turn:
+            break
+        state, _ = game.apply(state, action)
+    return state
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from bot import bench
+
+    if args.what == "render":
+        print(bench.bench_render(args.runs))
+        return 0
+    print(f"unknown benchmark {args.what!r}; choose: render", file=sys.stderr)
+    return 2
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="domestique", description="Racing board games played by chat.")
     sub = top.add_subparsers(dest="command", required=True)
@@ -74,6 +129,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default="race.json")
     p.set_defaults(run=_sim)
+    p = sub.add_parser("render", help="draw a record's board as a PNG")
+    p.add_argument("record")
+    p.add_argument("--out", default="board.png")
+    p.add_argument("--turn", type=int, help="the state at the start of this turn")
+    p.add_argument("--highlight", metavar="RIDER", help="mark the legal squares of the rider to move ('next')")
+    p.set_defaults(run=_render)
+    p = sub.add_parser("bench", help="print performance figures")
+    p.add_argument("what", choices=["render"])
+    p.add_argument("--runs", type=int, default=60)
+    p.set_defaults(run=_bench)
     return top
 
 

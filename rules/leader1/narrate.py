@@ -1,0 +1,76 @@
+"""Short human sentences for Leader 1 events (the board's panel, the bot's turn summary).
+
+Feed tile values are never told here except when a tile is eaten (then the value is public).
+"""
+
+from __future__ import annotations
+
+from rules.leader1.model import Event
+
+
+def describe(event: Event) -> str | None:
+    """One short line for an event, or None for events too small to tell on their own."""
+    d = event.data
+    rider = str(d.get("rider", ""))
+    kind = event.type
+    if kind in ("rode", "breakaway"):
+        verb = "breaks away to" if kind == "breakaway" else "rides to"
+        extra = []
+        if d.get("cost"):
+            extra.append(f"-{d['cost']} energy")
+        if d.get("recovered"):
+            extra.append(f"+{d['recovered']} recovered")
+        if d.get("slipstream"):
+            extra.append("slipstream")
+        if d.get("crossings"):
+            extra.append(f"crossed {d['crossings']} on a blocked road")
+        tail = f" ({', '.join(extra)})" if extra else ""
+        return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
+    if kind == "rolled":
+        if d.get("die") == "peloton":
+            return None
+        risk = d.get("risk")
+        if risk == "puncture":
+            return None
+        return f"{rider} risks a {risk}: rolled {d['value']}, needed {d['need']}"
+    texts = {
+        "cracked": f"{rider} cracks and pays {d.get('cost')}",
+        "fell": f"{rider} falls at {d.get('at')}, pays {d.get('cost')} and sits out a turn",
+        "punctured": f"{rider} punctures",
+        "caught": f"{rider} is caught by the peloton",
+        "rejoined": f"{rider} gets back into the peloton",
+        "dropped": f"{rider} is dropped ({d.get('reason')})",
+        "fed": f"{rider} takes a feed tile",
+        "ate": f"{rider} eats a feed tile: +{d.get('value')}",
+        "bonus": f"{rider} takes the bonus time",
+        "arrived": f"{rider} crosses the line",
+        "eliminated": f"{rider} is eliminated",
+        "stuck": f"{rider} is boxed in and cannot move",
+        "finished": "the race is over",
+    }
+    if kind == "peloton":
+        extras = [x for x, on in (("pursuit", d.get("pursuit")), ("empty", d.get("empty"))) if on]
+        more = f" ({', '.join(extras)})" if extras else ""
+        return f"the peloton moves {d['squares']} to row {d['to']}{more}"
+    if kind == "paid":
+        return None
+    return texts.get(kind)
+
+
+def summary(events: list[Event]) -> list[str]:
+    """The lines worth telling for a run of events, with the peloton's roll folded in."""
+    lines: list[str] = []
+    paid_at: int | None = None
+    paid: dict[int, int] = {}
+    for e in events:
+        if e.type == "rolled" and e.data.get("die") == "peloton":
+            lines.append(f"peloton die: {e.data['value']}")
+        elif e.type == "paid":
+            paid_at = len(lines) if paid_at is None else paid_at
+            paid[int(e.data["cost"])] = paid.get(int(e.data["cost"]), 0) + 1
+        elif text := describe(e):
+            lines.append(text)
+    if paid_at is not None:
+        told = [f"{count} rider(s) in the peloton pay {cost}" for cost, count in sorted(paid.items())]
+        lines[paid_at:paid_at] = told
+    return lines
