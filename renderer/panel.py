@@ -87,7 +87,7 @@ def draw_panel(
     y += 20
     order = [*arrival_order(state), *classification(state), *[r for r in state.riders if r.status == "eliminated"]]
     for rank, r in enumerate(order, start=1):
-        _dot(draw, (x + 32, y + 9), r.id, r.kind)
+        rider_dot(draw, (x + 32, y + 9), r.id, r.kind)
         cells = (str(rank), r.id, r.player[:8], STATUS_TEXT[r.status], str(r.energy), str(len(r.kept)), str(r.risks))
         for (_, dx), text in zip(columns, cells, strict=True):
             if text:
@@ -111,7 +111,7 @@ def draw_panel(
     _legend(draw, x, max(y + 10, y1 - 118), x1)
 
 
-def _dot(draw: ImageDraw.ImageDraw, centre: tuple[float, float], rider_id: str, kind: str) -> None:
+def rider_dot(draw: ImageDraw.ImageDraw, centre: tuple[float, float], rider_id: str, kind: str) -> None:
     """A small jersey disc with its base ring, beside the rider's written id."""
     x, y = centre
     draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=RIDER_RING.get(kind, MUTED), outline=INK)

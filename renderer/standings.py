@@ -8,7 +8,7 @@ import math
 from PIL import Image, ImageDraw
 
 from renderer.palette import BACKGROUND, INK, MUTED, PANEL, font
-from renderer.panel import rider_token
+from renderer.panel import rider_dot, rider_token
 from rules.leader1.stage import Standing
 
 WIDTH, HEIGHT = 1200, 760
@@ -40,26 +40,26 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
         behind = leader - s.position
         stack = spots.get(behind, 0)
         spots[behind] = stack + 1
-        angle = math.radians(-360 * behind / ring - 90)
+        angle = math.radians(360 * behind / ring - 90)
         x = cx + (radius - 45 - stack * 22) * math.cos(angle)
         y = cy + (radius - 45 - stack * 22) * math.sin(angle)
-        rider_token(draw, (x, y), 14, s.rider, kinds.get(s.rider, "rouleur"), size=12)
+        rider_token(draw, (x, y), 16, s.rider, kinds.get(s.rider, "rouleur"), size=14)
     draw.text((cx - 70, cy - 10), "GC hexagon", fill=MUTED, font=font(16))
-    x, y = 650, 80
-    for name, dx in (("#", 0), ("rider", 30), ("player", 190), ("behind", 330), ("energy", 420), ("", 500)):
+    x, y = 620, 80
+    for name, dx in (("#", 0), ("rider", 56), ("player", 190), ("behind", 290), ("energy", 360), ("", 430)):
         draw.text((x + dx, y), name, fill=MUTED, font=font(15))
     y += 26
     for rank, s in enumerate(standings, start=1):
         behind = leader - s.position
-        rider_token(draw, (x + 40, y + 10), 10, s.rider, kinds.get(s.rider, "rouleur"), size=11)
+        rider_dot(draw, (x + 40, y + 10), s.rider, kinds.get(s.rider, "rouleur"))
         note = "eliminated" if s.eliminated else f"{ring - behind} from elimination" if ring - behind <= 3 else ""
         for dx, text in (
             (0, str(rank)),
             (56, s.rider),
             (190, s.player[:14]),
-            (330, "-" if s.eliminated else str(behind)),
-            (420, str(s.energy)),
-            (480, note),
+            (290, "-" if s.eliminated else str(behind)),
+            (360, str(s.energy)),
+            (430, note),
         ):
             draw.text((x + dx, y + 2), text, fill=INK, font=font(15))
         y += 26
