@@ -113,6 +113,12 @@ def _bench(args: argparse.Namespace) -> int:
     return 2
 
 
+def _demo(args: argparse.Namespace) -> int:
+    from bot.demo import main as demo
+
+    return demo(args.out, f"leader1/{args.stage}", args.players, args.seed)
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="domestique", description="Racing board games played by chat.")
     sub = top.add_subparsers(dest="command", required=True)
@@ -135,6 +141,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--turn", type=int, help="the state at the start of this turn")
     p.add_argument("--highlight", metavar="RIDER", help="mark the legal squares of the rider to move ('next')")
     p.set_defaults(run=_render)
+    p = sub.add_parser("demo", help="play a whole race offline among AI players, writing board images")
+    p.add_argument("--out", default="demo-out")
+    p.add_argument("--stage", default="first-race")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=7)
+    p.set_defaults(run=_demo)
     p = sub.add_parser("bench", help="print performance figures")
     p.add_argument("what", choices=["render"])
     p.add_argument("--runs", type=int, default=60)

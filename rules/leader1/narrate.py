@@ -62,9 +62,14 @@ def summary(events: list[Event]) -> list[str]:
     lines: list[str] = []
     paid_at: int | None = None
     paid: dict[int, int] = {}
+    fed_at: int | None = None
+    fed: list[str] = []
     for e in events:
         if e.type == "rolled" and e.data.get("die") == "peloton":
             lines.append(f"peloton die: {e.data['value']}")
+        elif e.type == "fed":
+            fed_at = len(lines) if fed_at is None else fed_at
+            fed.append(str(e.data["rider"]))
         elif e.type == "paid":
             paid_at = len(lines) if paid_at is None else paid_at
             paid[int(e.data["cost"])] = paid.get(int(e.data["cost"]), 0) + 1
@@ -73,4 +78,6 @@ def summary(events: list[Event]) -> list[str]:
     if paid_at is not None:
         told = [f"{count} rider(s) in the peloton pay {cost}" for cost, count in sorted(paid.items())]
         lines[paid_at:paid_at] = told
+    if fed_at is not None:
+        lines.insert(fed_at, "feed zone: a tile each for " + ", ".join(fed))
     return lines

@@ -1,0 +1,72 @@
+"""The offline demo: a whole race among AI players through the bot's own service layer and
+SQLite file, writing the board images, the channel's messages and the record to a folder."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.games import adapter
+from bot.service import RaceService
+from bot.storage import SqliteStorage
+from rules.registry import find_game
+
+GUILD, CHANNEL, HOST = 1, 10, 1001
+
+
+async def run_demo(out: Path, *, track: str = "leader1/first-race", players: int = 4, seed: int = 7) -> list[str]:
+    """Play the race; returns the lines the channel would show."""
+    out.mkdir(parents=True, exist_ok=True)
+    db = out / "domestique-demo.db"
+    for stale in out.glob("domestique-demo.db*"):
+        stale.unlink()
+    storage = SqliteStorage(str(db))
+    await storage.open()
+    service = RaceService(storage)
+    transcript: list[str] = []
+    images = 0
+    try:
+        outcome = await service.new_race(GUILD, CHANNEL, HOST, "Demo host", track=track, seed=seed, timer=3600)
+        for _ in range(players - 1):
+            outcome = await service.add_ai(CHANNEL, HOST)
+        transcript.append(outcome.reply)
+        outcome = await service.start(CHANNEL, HOST)
+        while True:
+            for post in outcome.posts:
+                transcript.append(post.text)
+                if post.image is not None:
+                    images += 1
+                    (out / f"board-{images:03d}.png").write_bytes(post.image)
+            race = await storage.active_race(CHANNEL)
+            if race is None:
+                break
+            state = await service._state(race)
+            decision = find_game(race.game).pending(state)
+            if decision is None:
+                break
+            # the demo host plays like the AI, through the same buttons a person would press
+            action = adapter(race.game).ai_action(state, decision.player, safe=False)
+            choices = find_game(race.game).legal_actions(state, decision.player)
+            if action.do == "eat":
+                outcome = await service.act(CHANNEL, HOST, "eat", rider=action.rider, tile=action.tile)
+                continue
+            index = next(i for i, c in enumerate(choices) if c.action == action)
+            outcome = await service.decide(race.id, race.version, HOST, index)
+        exported = await service.export(CHANNEL)
+        assert exported.file is not None
+        (out / exported.file[0]).write_bytes(exported.file[1])
+        (out / "channel.md").write_text("\n\n".join(transcript) + "\n", encoding="utf-8")
+    finally:
+        await storage.close()
+    return transcript
+
+
+def main(out: str, track: str, players: int, seed: int) -> int:
+    transcript = asyncio.run(run_demo(Path(out), track=track, players=players, seed=seed))
+    images = sorted(Path(out).glob("board-*.png"))
+    print("\n".join(line for line in transcript[-3:]))
+    print(
+        f"\n{len(images)} board images, the record and the channel's messages are in {out}/ "
+        f"(SQLite file: {out}/domestique-demo.db)"
+    )
+    return 0

@@ -1,0 +1,305 @@
+"""Where races live: an interface, and its embedded SQLite implementation (aiosqlite, WAL).
+
+A race is stored as its record: the setup (lobby, then the record envelope), the seed,
+and its append-only actions, plus a cached snapshot of the state. Every change bumps the
+race's version inside one transaction that checks the version it started from, so two
+clicks at the same moment can never both apply, and a crash loses no committed decision.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import aiosqlite
+
+ACTIVE = ("lobby", "running")
+
+
+class ChannelBusy(Exception):
+    """A race is already open in that channel."""
+
+
+@dataclass
+class StoredAction:
+    index: int
+    text: str
+    user_id: int | None  # the Discord user who decided; None for the AI
+    automatic: bool  # decided by the AI for a seat (timer, away seat, AI seat)
+
+
+@dataclass
+class RaceRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    status: str
+    version: int
+    lobby: dict[str, Any]
+    envelope: dict[str, Any] | None
+    deadline: float | None
+    reminded: bool
+    created: float
+    actions: list[StoredAction] = field(default_factory=list)
+
+
+class Storage(Protocol):
+    """What the service needs from a database; SQLite is the embedded implementation."""
+
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def create_race(
+        self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
+    ) -> RaceRow: ...
+    async def active_race(self, channel_id: int) -> RaceRow | None: ...
+    async def race(self, race_id: int) -> RaceRow | None: ...
+    async def running_races(self) -> list[RaceRow]: ...
+    async def latest_race(self, channel_id: int) -> RaceRow | None: ...
+    async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool: ...
+    async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool: ...
+    async def append_actions(
+        self,
+        race_id: int,
+        version: int,
+        actions: list[StoredAction],
+        deadline: float | None,
+        finished: bool,
+        lobby: dict[str, Any] | None = None,
+    ) -> bool: ...
+    async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool: ...
+    async def set_status(self, race_id: int, version: int, status: str) -> bool: ...
+    async def set_reminded(self, race_id: int, version: int) -> bool: ...
+    async def save_snapshot(self, race_id: int, version: int, blob: bytes) -> None: ...
+    async def snapshot(self, race_id: int) -> tuple[int, bytes] | None: ...
+
+
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE races (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        lobby TEXT NOT NULL,
+        envelope TEXT,
+        deadline REAL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        created REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX one_active_race_per_channel ON races(channel_id) WHERE status IN ('lobby', 'running');
+    CREATE TABLE actions (
+        race_id INTEGER NOT NULL REFERENCES races(id),
+        idx INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        user_id INTEGER,
+        automatic INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (race_id, idx)
+    );
+    CREATE TABLE snapshots (
+        race_id INTEGER PRIMARY KEY REFERENCES races(id),
+        version INTEGER NOT NULL,
+        state BLOB NOT NULL
+    );
+    """,
+]
+
+
+class SqliteStorage:
+    """One SQLite file in WAL mode, migrated on open."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("storage is not open")
+        return self._db
+
+    async def open(self) -> None:
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        await self.db.execute("PRAGMA journal_mode=WAL")
+        await self.db.execute("PRAGMA synchronous=NORMAL")
+        await self.db.execute("PRAGMA foreign_keys=ON")
+        await self.db.execute("PRAGMA busy_timeout=5000")
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def _migrate(self) -> None:
+        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
+            row = await cur.fetchone()
+        current = row[0] if row and row[0] is not None else 0
+        for number, sql in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in filter(str.strip, sql.split(";")):
+                    await self.db.execute(statement)
+                await self.db.execute("INSERT INTO schema_version VALUES (?)", (number,))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    def _row(self, row: Any) -> RaceRow:
+        return RaceRow(
+            id=row[0],
+            guild_id=row[1],
+            channel_id=row[2],
+            host_id=row[3],
+            game=row[4],
+            status=row[5],
+            version=row[6],
+            lobby=json.loads(row[7]),
+            envelope=json.loads(row[8]) if row[8] else None,
+            deadline=row[9],
+            reminded=bool(row[10]),
+            created=row[11],
+        )
+
+    async def _load(self, where: str, args: tuple[Any, ...]) -> list[RaceRow]:
+        sql = (
+            "SELECT id, guild_id, channel_id, host_id, game, status, version, lobby, envelope, deadline, "
+            f"reminded, created FROM races WHERE {where} ORDER BY id"
+        )
+        async with self.db.execute(sql, args) as cur:
+            rows = [self._row(r) for r in await cur.fetchall()]
+        for race in rows:
+            async with self.db.execute(
+                "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? ORDER BY idx", (race.id,)
+            ) as cur:
+                race.actions = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in await cur.fetchall()]
+        return rows
+
+    async def create_race(
+        self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
+    ) -> RaceRow:
+        try:
+            async with self.db.execute(
+                "INSERT INTO races (guild_id, channel_id, host_id, game, status, lobby, created) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?)",
+                (guild_id, channel_id, host_id, game, json.dumps(lobby), time.time()),
+            ) as cur:
+                race_id = cur.lastrowid
+        except aiosqlite.IntegrityError:
+            raise ChannelBusy(channel_id) from None
+        race = await self.race(int(race_id or 0))
+        assert race is not None
+        return race
+
+    async def active_race(self, channel_id: int) -> RaceRow | None:
+        rows = await self._load("channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
+        return rows[0] if rows else None
+
+    async def race(self, race_id: int) -> RaceRow | None:
+        rows = await self._load("id = ?", (race_id,))
+        return rows[0] if rows else None
+
+    async def running_races(self) -> list[RaceRow]:
+        return await self._load("status = 'running'", ())
+
+    async def latest_race(self, channel_id: int) -> RaceRow | None:
+        rows = await self._load("id = (SELECT MAX(id) FROM races WHERE channel_id = ?)", (channel_id,))
+        return rows[0] if rows else None
+
+    async def _bump(self, race_id: int, version: int, sets: str, args: tuple[Any, ...]) -> bool:
+        async with self.db.execute(
+            f"UPDATE races SET version = version + 1, {sets} WHERE id = ? AND version = ?",
+            (*args, race_id, version),
+        ) as cur:
+            return cur.rowcount == 1
+
+    async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
+        return await self._bump(race_id, version, "lobby = ?", (json.dumps(lobby),))
+
+    async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool:
+        return await self._bump(
+            race_id,
+            version,
+            "status = 'running', envelope = ?, deadline = ?, reminded = 0",
+            (json.dumps(envelope), deadline),
+        )
+
+    async def append_actions(
+        self,
+        race_id: int,
+        version: int,
+        actions: list[StoredAction],
+        deadline: float | None,
+        finished: bool,
+        lobby: dict[str, Any] | None = None,
+    ) -> bool:
+        """Append decisions in one transaction, only if the race is still at ``version``."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            status = "finished" if finished else "running"
+            sets, args = "deadline = ?, reminded = 0, status = ?", (deadline, status)
+            if lobby is not None:
+                sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
+            if not await self._bump(race_id, version, sets, args):
+                await self.db.execute("ROLLBACK")
+                return False
+            await self.db.executemany(
+                "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)",
+                [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions],
+            )
+            await self.db.execute("COMMIT")
+            return True
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if not await self._bump(race_id, version, "deadline = ?, reminded = 0, status = 'running'", (deadline,)):
+                await self.db.execute("ROLLBACK")
+                return False
+            await self.db.execute("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
+            await self.db.execute("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
+            await self.db.execute("COMMIT")
+            return True
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def set_status(self, race_id: int, version: int, status: str) -> bool:
+        return await self._bump(race_id, version, "status = ?, deadline = NULL", (status,))
+
+    async def set_reminded(self, race_id: int, version: int) -> bool:
+        async with self.db.execute(
+            "UPDATE races SET reminded = 1 WHERE id = ? AND version = ?", (race_id, version)
+        ) as cur:
+            return cur.rowcount == 1
+
+    async def save_snapshot(self, race_id: int, version: int, blob: bytes) -> None:
+        await self.db.execute(
+            "INSERT INTO snapshots (race_id, version, state) VALUES (?, ?, ?) "
+            "ON CONFLICT(race_id) DO UPDATE SET version = excluded.version, state = excluded.state "
+            "WHERE excluded.version > snapshots.version",
+            (race_id, version, blob),
+        )
+
+    async def snapshot(self, race_id: int) -> tuple[int, bytes] | None:
+        async with self.db.execute("SELECT version, state FROM snapshots WHERE race_id = ?", (race_id,)) as cur:
+            row = await cur.fetchone()
+        return (int(row[0]), bytes(row[1])) if row else None
