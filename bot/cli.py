@@ -119,6 +119,12 @@ def _demo(args: argparse.Namespace) -> int:
     return demo(args.out, f"leader1/{args.stage}", args.players, args.seed)
 
 
+def _run(args: argparse.Namespace) -> int:
+    from bot.run import main as run
+
+    return run()
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="domestique", description="Racing board games played by chat.")
     sub = top.add_subparsers(dest="command", required=True)
@@ -141,6 +147,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--turn", type=int, help="the state at the start of this turn")
     p.add_argument("--highlight", metavar="RIDER", help="mark the legal squares of the rider to move ('next')")
     p.set_defaults(run=_render)
+    p = sub.add_parser("run", help="run the Discord bot (token from DISCORD_TOKEN)")
+    p.set_defaults(run=_run)
     p = sub.add_parser("demo", help="play a whole race offline among AI players, writing board images")
     p.add_argument("--out", default="demo-out")
     p.add_argument("--stage", default="first-race")

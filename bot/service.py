@@ -190,7 +190,7 @@ class RaceService:
                 "Use another channel, or /race abort this one."
             ) from None
         race = await self._join(race, host_id, host_name, None)
-        return Outcome(self._lobby_text(race), ephemeral=False)
+        return Outcome(self._lobby_text(race), ephemeral=False, lobby_race=race.id)
 
     def _lobby_text(self, race: RaceRow) -> str:
         seats = race.lobby["seats"]
@@ -201,7 +201,7 @@ class RaceService:
         for seat in seats:
             who = "AI" if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {seat['team']}: {who}")
-        lines.append("Join with the menu or /race join; the host starts with /race start.")
+        lines.append("Join with the button or /race join (pick a colour); the host starts with /race start.")
         return "\n".join(lines)
 
     async def _join(self, race: RaceRow, user_id: int | None, name: str, team: str | None, ai: bool = False) -> RaceRow:
@@ -236,7 +236,7 @@ class RaceService:
             if race.status != "lobby":
                 raise Refusal("The race has already started; you can follow it here and join the next one.")
             race = await self._join(race, user_id, name, team)
-            return Outcome(self._lobby_text(race), ephemeral=False)
+            return Outcome(self._lobby_text(race), ephemeral=False, lobby_race=race.id)
 
     async def add_ai(self, channel_id: int, user_id: int, team: str | None = None) -> Outcome:
         async with self._lock_for_channel(channel_id) as race:
@@ -245,7 +245,7 @@ class RaceService:
             if user_id != race.host_id:
                 raise Refusal("Only the host adds AI riders.")
             race = await self._join(race, None, "AI", team, ai=True)
-            return Outcome(self._lobby_text(race), ephemeral=False)
+            return Outcome(self._lobby_text(race), ephemeral=False, lobby_race=race.id)
 
     async def leave(self, channel_id: int, user_id: int) -> Outcome:
         async with self._lock_for_channel(channel_id) as race:
@@ -257,7 +257,7 @@ class RaceService:
             await self.storage.update_lobby(race.id, race.version, {**race.lobby, "seats": seats})
             fresh = await self.storage.race(race.id)
             assert fresh is not None
-            return Outcome(self._lobby_text(fresh), ephemeral=False)
+            return Outcome(self._lobby_text(fresh), ephemeral=False, lobby_race=fresh.id)
 
     async def qualities(self, channel_id: int, user_id: int, sprinter: str | None, descender: str | None) -> Outcome:
         async with self._lock_for_channel(channel_id) as race:
@@ -322,6 +322,40 @@ class RaceService:
                 raise Refusal("That choice is not on offer any more; use the latest prompt.")
             return await self._apply_manual(race, state, player, user_id, choices[index].action)
 
+    async def _prompt_for(self, race_id: int, version: int, user_id: int) -> tuple[RaceRow, Any, Prompt]:
+        race = await self.storage.race(race_id)
+        if race is None or race.status != "running":
+            raise Refusal("This race is over.")
+        if race.version != version:
+            raise Refusal("That button is from an earlier moment of the race; use the latest prompt.")
+        state = await self._state(race)
+        self._player_to_act(race, state, user_id)
+        prompt = self.prompt(race, state)
+        assert prompt is not None
+        return race, state, prompt
+
+    async def rider_choices(self, race_id: int, version: int, user_id: int, rider: str) -> Outcome:
+        """Breaking away, step two: the squares ``rider`` can break away to, privately, on a board."""
+        race, state, prompt = await self._prompt_for(race_id, version, user_id)
+        choices = tuple(c for c in prompt.choices if c.kind == "breakaway" and c.rider == rider)
+        if not choices:
+            raise Refusal(f"{rider} cannot break away now.")
+        image = await self._board(race, state, rider)
+        return Outcome(
+            f"Where does {rider} break away to? (at least 4 squares ahead of the peloton)",
+            image=image,
+            prompt=replace(prompt, kind="ride", rider=rider, choices=choices),
+        )
+
+    async def choice_page(self, race_id: int, version: int, user_id: int, page: int, rider: str | None) -> Outcome:
+        _, _, prompt = await self._prompt_for(race_id, version, user_id)
+        choices = tuple(
+            c for c in prompt.choices if c.kind in ("ride", "breakaway") and (rider is None or c.rider == rider)
+        )
+        return Outcome(
+            "More squares:", prompt=replace(prompt, kind="ride", rider=rider, choices=choices), prompt_page=page
+        )
+
     async def act(self, channel_id: int, user_id: int, do: str, **fields: Any) -> Outcome:
         """A typed command (/ride, /breakaway, /drop, /pursue, /pass, /eat)."""
         race = await self._race_in(channel_id, running=True)
@@ -335,6 +369,37 @@ class RaceService:
             if do != "eat":
                 self._player_to_act(race, state, user_id)
             return await self._apply_manual(race, state, seat["player"], user_id, action)
+
+    async def rider_names(self, channel_id: int, user_id: int) -> list[str]:
+        """The caller's riders still racing (for autocomplete); empty when not riding here."""
+        race = await self.storage.active_race(channel_id)
+        if race is None or race.status != "running":
+            return []
+        seat = self._seat_of(race, user_id)
+        if seat is None:
+            return []
+        return adapter(race.game).rider_choices(await self._state(race), seat["player"])
+
+    async def square_names(self, channel_id: int, user_id: int, do: str, rider: str | None) -> list[tuple[str, str]]:
+        """(square, label) the caller may choose now for ``rider`` (for autocomplete)."""
+        race = await self.storage.active_race(channel_id)
+        if race is None or race.status != "running":
+            return []
+        seat = self._seat_of(race, user_id)
+        state = await self._state(race)
+        decision = find_game(race.game).pending(state)
+        if seat is None or decision is None or decision.player != seat["player"]:
+            return []
+        _, _, views = adapter(race.game).choice_views(state, seat["player"])
+        out = []
+        actions = find_game(race.game).legal_actions(state, seat["player"])
+        seen: set[str] = set()
+        for view in views:
+            action = actions[view.index].action
+            if view.kind == do and (rider is None or view.rider == rider) and action.to and action.to not in seen:
+                seen.add(action.to)  # typed moves take the default path (cheapest, then safest)
+                out.append((action.to, view.label))
+        return out
 
     def _player_to_act(self, race: RaceRow, state: Any, user_id: int) -> str:
         seat = self._seat_of(race, user_id)

@@ -51,6 +51,11 @@ class Storage(Protocol):
     """What the service needs from a database; SQLite is the embedded implementation."""
 
     async def open(self) -> None: ...
+    async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> None:
+        """Run one statement and close its cursor at once (an open cursor blocks COMMIT)."""
+        async with self.db.execute(sql, args):
+            pass
+
     async def close(self) -> None: ...
     async def create_race(
         self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
@@ -126,11 +131,16 @@ class SqliteStorage:
 
     async def open(self) -> None:
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA synchronous=NORMAL")
-        await self.db.execute("PRAGMA foreign_keys=ON")
-        await self.db.execute("PRAGMA busy_timeout=5000")
+        await self._exec("PRAGMA journal_mode=WAL")
+        await self._exec("PRAGMA synchronous=NORMAL")
+        await self._exec("PRAGMA foreign_keys=ON")
+        await self._exec("PRAGMA busy_timeout=5000")
         await self._migrate()
+
+    async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> None:
+        """Run one statement and close its cursor at once (an open cursor blocks COMMIT)."""
+        async with self.db.execute(sql, args):
+            pass
 
     async def close(self) -> None:
         if self._db is not None:
@@ -138,21 +148,21 @@ class SqliteStorage:
             self._db = None
 
     async def _migrate(self) -> None:
-        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
             row = await cur.fetchone()
         current = row[0] if row and row[0] is not None else 0
         for number, sql in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue
-            await self.db.execute("BEGIN IMMEDIATE")
+            await self._exec("BEGIN IMMEDIATE")
             try:
                 for statement in filter(str.strip, sql.split(";")):
-                    await self.db.execute(statement)
-                await self.db.execute("INSERT INTO schema_version VALUES (?)", (number,))
-                await self.db.execute("COMMIT")
+                    await self._exec(statement)
+                await self._exec("INSERT INTO schema_version VALUES (?)", (number,))
+                await self._exec("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                await self._exec("ROLLBACK")
                 raise
 
     async def schema_version(self) -> int:
@@ -249,37 +259,38 @@ class SqliteStorage:
         lobby: dict[str, Any] | None = None,
     ) -> bool:
         """Append decisions in one transaction, only if the race is still at ``version``."""
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self._exec("BEGIN IMMEDIATE")
         try:
             status = "finished" if finished else "running"
             sets, args = "deadline = ?, reminded = 0, status = ?", (deadline, status)
             if lobby is not None:
                 sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
             if not await self._bump(race_id, version, sets, args):
-                await self.db.execute("ROLLBACK")
+                await self._exec("ROLLBACK")
                 return False
-            await self.db.executemany(
-                "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)",
-                [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions],
-            )
-            await self.db.execute("COMMIT")
+            for a in actions:
+                await self._exec(
+                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)",
+                    (race_id, a.index, a.text, a.user_id, int(a.automatic)),
+                )
+            await self._exec("COMMIT")
             return True
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise
 
     async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self._exec("BEGIN IMMEDIATE")
         try:
             if not await self._bump(race_id, version, "deadline = ?, reminded = 0, status = 'running'", (deadline,)):
-                await self.db.execute("ROLLBACK")
+                await self._exec("ROLLBACK")
                 return False
-            await self.db.execute("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
-            await self.db.execute("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
-            await self.db.execute("COMMIT")
+            await self._exec("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
+            await self._exec("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
+            await self._exec("COMMIT")
             return True
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self._exec("ROLLBACK")
             raise
 
     async def set_status(self, race_id: int, version: int, status: str) -> bool:
@@ -292,7 +303,7 @@ class SqliteStorage:
             return cur.rowcount == 1
 
     async def save_snapshot(self, race_id: int, version: int, blob: bytes) -> None:
-        await self.db.execute(
+        await self._exec(
             "INSERT INTO snapshots (race_id, version, state) VALUES (?, ?, ?) "
             "ON CONFLICT(race_id) DO UPDATE SET version = excluded.version, state = excluded.state "
             "WHERE excluded.version > snapshots.version",

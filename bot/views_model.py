@@ -54,4 +54,6 @@ class Outcome:
     dms: list[tuple[int, str]] = field(default_factory=list)
     file: tuple[str, bytes] | None = None
     image: bytes | None = None
-    prompt: Prompt | None = None
+    prompt: Prompt | None = None  # choices shown privately with the reply (a page of squares)
+    prompt_page: int = 0
+    lobby_race: int | None = None  # the reply is a lobby: show its buttons

@@ -1,0 +1,184 @@
+"""The Discord bot end to end with simcord: real slash commands, buttons, selects, ephemeral
+replies and attachments, no network; a real SQLite file underneath."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from bot.app import DomestiqueBot
+from rules.leader1 import public_view
+from rules.record import load_record, replay
+
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def world(env: Any, *names: str):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("race")
+    members = {name: guild.add_member(env.create_user(name)) for name in names}
+    return guild, channel, members
+
+
+def last_prompt(channel: Any):
+    for message in reversed(channel.history()):
+        if message.components and message.author.bot and MENTION.search(message.content):
+            return message
+    return None
+
+
+def components(message: Any) -> list[dict[str, Any]]:
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            out.append(child)
+    return out
+
+
+async def play_prompt(message: Any, members: dict[str, Any]) -> Any:
+    """The mentioned member answers: the first square of a menu, else Pass."""
+    user_id = int(MENTION.search(message.content).group(1))
+    actor = next(m for m in members.values() if m.id == user_id)
+    for child in components(message):
+        if isinstance(child, __import__("discord").SelectMenu):
+            return await actor.select(message, [child.options[0].value], custom_id=child.custom_id)
+    labels = [getattr(c, "label", None) for c in components(message)]
+    return await actor.click(message, label="Pass" if "Pass" in labels else labels[-1])
+
+
+async def start_two_player_race(channel: Any, alice: Any, bob: Any, timer: int = 60) -> None:
+    created = await alice.slash(channel, "race new", riders=1, timer=timer)
+    assert not created.ephemeral and "lobby" in created.response.content
+    joined = await bob.slash(channel, "race join", team="blue")
+    assert "blue" in joined.response.content
+    started = await alice.slash(channel, "race start")
+    assert started.ephemeral
+
+
+async def test_two_races_in_two_channels_played_to_the_finish(simcord_env) -> None:
+    guild, channel, members = world(simcord_env, "alice", "bob", "carol")
+    other = guild.create_text_channel("other-race")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    # a second race in the same channel is refused, privately
+    refused = await members["carol"].slash(channel, "race new")
+    assert refused.ephemeral and "already running" in refused.response.content
+    # carol runs a race with an AI rider in another channel at the same time
+    await members["carol"].slash(other, "race new", riders=1)
+    await members["carol"].slash(other, "race ai")
+    await members["carol"].slash(other, "race start")
+    for _ in range(400):
+        if any("**Arrival**" in m.content for m in channel.history()):
+            break
+        message = last_prompt(channel)
+        assert message is not None
+        await play_prompt(message, members)
+        side = last_prompt(other)
+        if side is not None and not any("**Arrival**" in m.content for m in other.history()):
+            await play_prompt(side, members)
+    history = channel.history()
+    assert any("**Arrival**" in m.content for m in history)
+    assert sum(1 for m in history if m.attachments) >= 10  # a board after every turn
+    final = next(m for m in history if "**Arrival**" in m.content)
+    assert "yellow" in final.content and "blue" in final.content
+    assert len(other.history()) > 3  # the other channel's race went on beside it
+    status = await members["alice"].slash(channel, "race status")
+    assert status.ephemeral and "no race" in status.response.content.lower()
+
+
+async def test_someone_elses_decision_and_stale_buttons_are_refused_privately(simcord_env, db_path) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob", "eve")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    prompt = last_prompt(channel)
+    mentioned = int(MENTION.search(prompt.content).group(1))
+    other = next(m for m in members.values() if m.id not in (mentioned,) and m.name != "eve")
+    before = len(channel.history())
+    wrong = await other.click(prompt, label="Pass")
+    assert wrong.ephemeral and "not yours" in (wrong.response or wrong.followups[0]).content
+    stranger = await members["eve"].click(prompt, label="Pass")
+    assert "not riding" in (stranger.response or stranger.followups[0]).content
+    assert len(channel.history()) == before
+    await play_prompt(prompt, members)
+    stale = await next(m for m in members.values() if m.id == mentioned).click(prompt, label="Pass")
+    text = (stale.response or stale.followups[0]).content
+    assert stale.ephemeral and "earlier moment" in text
+
+
+async def test_undo_export_and_replay(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    for _ in range(6):
+        await play_prompt(last_prompt(channel), members)
+    bob_undo = await members["bob"].slash(channel, "race undo")
+    assert bob_undo.ephemeral and "Only the host" in (bob_undo.response or bob_undo.followups[0]).content
+    undone = await members["alice"].slash(channel, "race undo")
+    assert undone.ephemeral
+    assert "undid the last decision" in channel.history()[-1].content or any(
+        "undid the last decision" in m.content for m in channel.history()[-3:]
+    )
+    exported = await members["alice"].slash(channel, "race export")
+    reply = exported.response or exported.followups[0]
+    data = await reply.attachments[0].read()
+    result = replay(load_record(data.decode()))
+    assert result.error_at is None
+    bot: DomestiqueBot = simcord_env.bot
+    race = await bot.storage.active_race(channel.id)
+    state = await bot.service._state(race)
+    assert public_view(result.state) == public_view(state)
+    assert json.loads(data)["players"][0]["team"] == "yellow"
+
+
+async def test_a_timer_expiring_decides_for_the_player(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"], timer=5)
+    prompt = last_prompt(channel)
+    await simcord_env.advance_time(151)
+    texts = [m.content for m in channel.history()]
+    assert any("reminder" in t for t in texts)
+    await simcord_env.advance_time(150)
+    texts = [m.content for m in channel.history()]
+    assert any("Time ran out" in t and "automatic" in t for t in texts)
+    assert last_prompt(channel).id != prompt.id
+
+
+async def test_a_new_bot_process_on_the_same_file_resumes_mid_turn(simcord_env, db_path) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    for _ in range(3):
+        await play_prompt(last_prompt(channel), members)
+    prompt = last_prompt(channel)
+    old: DomestiqueBot = simcord_env.bot
+    race = await old.storage.active_race(channel.id)
+    before = public_view(await old.service._state(race))
+    await simcord_env.restart_bot(DomestiqueBot(db_path))
+    new: DomestiqueBot = simcord_env.bot
+    assert new is not old
+    race = await new.storage.active_race(channel.id)
+    assert public_view(await new.service._state(race)) == before
+    result = await play_prompt(prompt, members)  # the old message's buttons still work
+    assert result.acknowledged
+    assert (await new.storage.active_race(channel.id)).version == race.version + 1
+
+
+async def test_a_double_click_applies_once(simcord_env) -> None:
+    """simcord runs one user operation at a time, so true simultaneity is tested at the service
+    and database levels (tests/test_service.py); here the second click of a double click."""
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    prompt = last_prompt(channel)
+    mentioned = int(MENTION.search(prompt.content).group(1))
+    actor = next(m for m in members.values() if m.id == mentioned)
+    bot: DomestiqueBot = simcord_env.bot
+    version = (await bot.storage.active_race(channel.id)).version
+    first = await actor.click(prompt, label="Pass")
+    second = await actor.click(prompt, label="Pass")
+    assert "earlier moment" not in (first.response or first.followups[0]).content
+    assert second.ephemeral and "earlier moment" in (second.response or second.followups[0]).content
+    assert (await bot.storage.active_race(channel.id)).version == version + 1
+
+
+async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    hand = await members["alice"].slash(channel, "race hand")
+    assert hand.ephemeral and "yellow" in hand.response.content and "blue" not in hand.response.content

@@ -1,0 +1,247 @@
+"""The service layer on a real SQLite file: integrity, restarts, timers, undo, export."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.service import RaceService, Refusal
+from bot.storage import SqliteStorage
+from rules.leader1 import public_view
+from rules.record import load_record, replay
+from rules.registry import find_game
+
+GUILD, CHANNEL, ANN, BOB = 1, 10, 101, 102
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+async def env(tmp_path: Path):
+    storage = SqliteStorage(str(tmp_path / "races.db"))
+    await storage.open()
+    clock = Clock()
+    service = RaceService(storage, now=clock, render=False)
+    yield service, storage, clock, tmp_path
+    await storage.close()
+
+
+async def two_player_race(service: RaceService, timer: int = 3600) -> None:
+    await service.new_race(GUILD, CHANNEL, ANN, "Ann", track="leader1/first-race", seed=5, timer=timer, riders=2)
+    await service.join(CHANNEL, BOB, "Bob", "blue")
+    await service.start(CHANNEL, ANN)
+
+
+def last_choice(state, player: str) -> int:
+    """The index of the last legal choice (pass, in the breaking-away and pursuit phases)."""
+    return len(find_game("leader1").legal_actions(state, player)) - 1
+
+
+async def current(service: RaceService, storage: SqliteStorage):
+    race = await storage.active_race(CHANNEL)
+    assert race is not None
+    return race, await service._state(race)
+
+
+async def test_the_database_is_migrated_and_in_wal_mode(env) -> None:
+    _, storage, _, _ = env
+    assert await storage.schema_version() == 1
+    async with storage.db.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+
+
+async def test_one_race_per_channel(env) -> None:
+    service, *_ = env
+    await service.new_race(GUILD, CHANNEL, ANN, "Ann")
+    with pytest.raises(Refusal, match="already running in this channel"):
+        await service.new_race(GUILD, CHANNEL, BOB, "Bob")
+    await service.new_race(GUILD, CHANNEL + 1, BOB, "Bob")  # another channel is fine
+
+
+async def test_two_clicks_at_the_same_moment_apply_once(env) -> None:
+    service, storage, _, _ = env
+    await two_player_race(service)
+    race, state = await current(service, storage)
+    decision = find_game("leader1").pending(state)
+    user = ANN if decision.player == f"u{ANN}" else BOB
+    results = await asyncio.gather(
+        service.decide(race.id, race.version, user, last_choice(state, decision.player)),
+        service.decide(race.id, race.version, user, last_choice(state, decision.player)),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert len(refused) == 1 and "earlier moment" in str(refused[0])
+    after = await storage.race(race.id)
+    manual = [a for a in after.actions if not a.automatic]
+    assert len(manual) == 1 and after.version == race.version + 1
+
+
+async def test_someone_else_and_strangers_and_stale_buttons_are_refused(env) -> None:
+    service, storage, _, _ = env
+    await two_player_race(service)
+    race, state = await current(service, storage)
+    decision = find_game("leader1").pending(state)
+    other = BOB if decision.player == f"u{ANN}" else ANN
+    with pytest.raises(Refusal, match="not yours"):
+        await service.decide(race.id, race.version, other, 0)
+    with pytest.raises(Refusal, match="not riding"):
+        await service.decide(race.id, race.version, 999, 0)
+    with pytest.raises(Refusal, match="earlier moment"):
+        await service.decide(race.id, race.version - 1, ANN, 0)
+    unchanged = await storage.race(race.id)
+    assert unchanged.version == race.version and unchanged.actions == race.actions
+
+
+async def test_an_illegal_typed_move_is_refused_with_what_is_allowed(env) -> None:
+    service, storage, _, _ = env
+    await two_player_race(service)
+    race, state = await current(service, storage)
+    decision = find_game("leader1").pending(state)
+    user = ANN if decision.player == f"u{ANN}" else BOB
+    team = "yellow" if user == ANN else "blue"
+    with pytest.raises(Refusal, match="legal squares"):
+        await service.act(CHANNEL, user, "breakaway", rider=f"{team}-rouleur", to="2.1")
+    assert (await storage.race(race.id)).version == race.version
+
+
+async def test_a_new_process_on_the_same_file_resumes_the_race(env) -> None:
+    service, storage, _, tmp_path = env
+    await two_player_race(service)
+    for _ in range(6):
+        race, state = await current(service, storage)
+        decision = find_game("leader1").pending(state)
+        user = ANN if decision.player == f"u{ANN}" else BOB
+        await service.decide(race.id, race.version, user, last_choice(state, decision.player))
+    race, state = await current(service, storage)
+    other = SqliteStorage(str(tmp_path / "races.db"))
+    await other.open()
+    try:
+        fresh = RaceService(other, render=False)
+        race2 = await other.active_race(CHANNEL)
+        assert race2.version == race.version
+        assert public_view(await fresh._state(race2)) == public_view(state)
+        await other.db.execute("DELETE FROM snapshots")  # and without the snapshot, by replay
+        fresh._states.clear()
+        assert public_view(await fresh._state(race2)) == public_view(state)
+    finally:
+        await other.close()
+
+
+async def test_timers_remind_at_half_time_then_decide_automatically(env) -> None:
+    service, storage, clock, _ = env
+    await two_player_race(service, timer=600)
+    race, _ = await current(service, storage)
+    assert race.deadline == clock.t + 600
+    clock.t += 299
+    assert await service.tick() == []
+    clock.t += 2
+    reminders = await service.tick()
+    assert len(reminders) == 1 and "reminder" in reminders[0][1].posts[0].text
+    assert await service.tick() == []  # only once
+    clock.t += 300
+    expired = await service.tick()
+    assert len(expired) == 1 and "Time ran out" in expired[0][1].posts[0].text
+    after = await storage.race(race.id)
+    assert after.actions[-1].automatic or any(a.automatic and a.user_id for a in after.actions)
+
+
+async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai_until_its_owner_returns(env) -> None:
+    service, storage, clock, _ = env
+    await two_player_race(service, timer=60)
+    for _ in range(12):
+        race, _state = await current(service, storage)
+        if race.lobby.get("away"):
+            break
+        clock.t = race.deadline + 1
+        await service.tick()
+    race, _ = await current(service, storage)
+    assert race.lobby["away"]
+    away_user = ANN if race.lobby["away"][0] == f"u{ANN}" else BOB
+    await service.back(CHANNEL, away_user)
+    race, _ = await current(service, storage)
+    assert race.lobby["away"] == [] or race.lobby["away"] != [f"u{away_user}"]
+
+
+async def test_undo_is_for_the_host_and_takes_back_the_last_decision(env) -> None:
+    service, storage, _, _ = env
+    await two_player_race(service)
+    race, state = await current(service, storage)
+    decision = find_game("leader1").pending(state)
+    user = ANN if decision.player == f"u{ANN}" else BOB
+    before = public_view(state)
+    await service.decide(race.id, race.version, user, last_choice(state, decision.player))
+    with pytest.raises(Refusal, match="Only the host"):
+        await service.undo(CHANNEL, BOB)
+    outcome = await service.undo(CHANNEL, ANN)
+    assert "undid" in outcome.posts[0].text
+    _, state = await current(service, storage)
+    assert public_view(state) == before
+
+
+async def test_export_then_replay_gives_the_same_state(env) -> None:
+    service, storage, _, _tmp_path = env
+    await two_player_race(service)
+    for _ in range(8):
+        race, state = await current(service, storage)
+        decision = find_game("leader1").pending(state)
+        user = ANN if decision.player == f"u{ANN}" else BOB
+        await service.decide(race.id, race.version, user, 0)
+    outcome = await service.export(CHANNEL)
+    _name, data = outcome.file
+    result = replay(load_record(data.decode()))
+    _, state = await current(service, storage)
+    assert result.error_at is None and public_view(result.state) == public_view(state)
+    assert json.loads(data)["format"] == "domestique.record/1"
+
+
+async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:
+    service, storage, _, _ = env
+    await two_player_race(service)
+    dms = []
+    for _ in range(60):
+        race, state = await current(service, storage)
+        decision = find_game("leader1").pending(state)
+        if decision is None:
+            break
+        user = ANN if decision.player == f"u{ANN}" else BOB
+        outcome = await service.decide(race.id, race.version, user, last_choice(state, decision.player))
+        dms += outcome.dms
+        for post in outcome.posts:
+            assert "worth" not in post.text
+        if dms:
+            break
+    assert dms
+    user, text = dms[0]
+    race, state = await current(service, storage)
+    team = "yellow" if user == ANN else "blue"
+    assert text.startswith(team) and "worth" in text
+
+
+async def test_two_processes_appending_at_the_same_version_commit_once(env) -> None:
+    from bot.storage import StoredAction
+
+    service, storage, _, tmp_path = env
+    await two_player_race(service)
+    race, _ = await current(service, storage)
+    other = SqliteStorage(str(tmp_path / "races.db"))
+    await other.open()
+    try:
+        action = StoredAction(len(race.actions), "u101 pass", ANN, False)
+        results = await asyncio.gather(
+            storage.append_actions(race.id, race.version, [action], None, False),
+            other.append_actions(race.id, race.version, [action], None, False),
+            return_exceptions=True,
+        )
+        assert sum(r is True for r in results) == 1
+        assert len((await storage.race(race.id)).actions) == len(race.actions) + 1
+    finally:
+        await other.close()
