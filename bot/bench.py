@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -41,14 +43,77 @@ def bench_render(runs: int = 60) -> str:
         decision = pending(state)
         highlight = ride_options(state, decision.rider) if decision and decision.rider else None
         times += _timed(lambda s=state, h=highlight: render_board(s, highlight=h), 1)
-    from renderer.board import render_image
+    from renderer.board import PNG_LEVEL, render_image
 
     drawn = render_image(states[1])
     size = drawn.size
-    encode = _timed(lambda: drawn.save(io.BytesIO(), format="PNG", compress_level=6), runs)
+    encode = _timed(lambda: drawn.save(io.BytesIO(), format="PNG", compress_level=PNG_LEVEL), runs)
     return (
         f"render board ({size[0]}x{size[1]}, 12 riders, 20 hexagons): median {statistics.median(times):.1f} ms, "
         f"p95 {_p95(times):.1f} ms over {runs} renders\n"
         f"PNG encoding alone of the same image: median {statistics.median(encode):.1f} ms "
         f"(render/encode ratio {statistics.median(times) / statistics.median(encode):.2f})"
     )
+
+
+async def _bench_bot(races: int, decisions: int, path: str, think: float) -> list[float]:
+    from bot.service import RaceService
+    from bot.storage import SqliteStorage
+    from rules.registry import find_game
+
+    storage = SqliteStorage(path)
+    await storage.open()
+    service = RaceService(storage)
+    game = find_game("leader1")
+    timings: list[float] = []
+    try:
+        for n in range(races):
+            channel = 1000 + n
+            await service.new_race(1, channel, 1, "host", seed=n, riders=3)
+            await service.join(channel, 2, "guest")
+            await service.start(channel, 1)
+
+        async def drive(channel: int) -> None:
+            pause = random.Random(channel)
+            for _ in range(decisions):
+                if think:
+                    await asyncio.sleep(pause.uniform(0, 2 * think))  # people do not all click at once
+                race = await storage.active_race(channel)
+                if race is None:
+                    return
+                state = await service._state(race)
+                decision = game.pending(state)
+                if decision is None:
+                    return
+                user = 1 if decision.player == "u1" else 2
+                choices = game.legal_actions(state, decision.player)
+                index = len(choices) - 1 if decision.kind != "ride" else 0
+                start = time.perf_counter()
+                await service.decide(race.id, race.version, user, index)
+                timings.append((time.perf_counter() - start) * 1000)
+
+        await asyncio.gather(*(drive(1000 + n) for n in range(races)))
+    finally:
+        await storage.close()
+    return timings
+
+
+def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0) -> str:
+    """p50 and p95 ms from a decision to its board image ready, with ``races`` races running at once.
+
+    Two loads: each race's players take 0 to 2x``think`` seconds per decision (a busy evening),
+    and a burst where every race decides at the same instant (the worst case).
+    """
+    import tempfile
+    from pathlib import Path
+
+    lines = []
+    for label, pause in ((f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0)):
+        with tempfile.TemporaryDirectory() as folder:
+            timings = asyncio.run(_bench_bot(races, decisions, str(Path(folder) / "bench.db"), pause))
+        lines.append(
+            f"bot, {races} races ({label}): {len(timings)} decisions through the service layer and a "
+            f"real SQLite file, from decision to reply ready (with its board image when the turn ends or a ride is prompted): p50 {statistics.median(timings):.0f} ms, "
+            f"p95 {_p95(timings):.0f} ms"
+        )
+    return "\n".join(lines)

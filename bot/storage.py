@@ -8,6 +8,7 @@ clicks at the same moment can never both apply, and a crash loses no committed d
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass, field
@@ -51,11 +52,6 @@ class Storage(Protocol):
     """What the service needs from a database; SQLite is the embedded implementation."""
 
     async def open(self) -> None: ...
-    async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        """Run one statement and close its cursor at once (an open cursor blocks COMMIT)."""
-        async with self.db.execute(sql, args):
-            pass
-
     async def close(self) -> None: ...
     async def create_race(
         self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
@@ -122,6 +118,8 @@ class SqliteStorage:
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
+        # one connection serves every task: its transactions must not interleave
+        self._guard = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -165,7 +163,7 @@ class SqliteStorage:
                 await self._exec("ROLLBACK")
                 raise
 
-    async def schema_version(self) -> int:
+    async def _schema_version(self) -> int:
         async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
             row = await cur.fetchone()
         return int(row[0]) if row and row[0] is not None else 0
@@ -200,7 +198,7 @@ class SqliteStorage:
                 race.actions = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in await cur.fetchall()]
         return rows
 
-    async def create_race(
+    async def _create_race(
         self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
     ) -> RaceRow:
         try:
@@ -212,22 +210,22 @@ class SqliteStorage:
                 race_id = cur.lastrowid
         except aiosqlite.IntegrityError:
             raise ChannelBusy(channel_id) from None
-        race = await self.race(int(race_id or 0))
+        race = await self._race(int(race_id or 0))
         assert race is not None
         return race
 
-    async def active_race(self, channel_id: int) -> RaceRow | None:
+    async def _active_race(self, channel_id: int) -> RaceRow | None:
         rows = await self._load("channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
         return rows[0] if rows else None
 
-    async def race(self, race_id: int) -> RaceRow | None:
+    async def _race(self, race_id: int) -> RaceRow | None:
         rows = await self._load("id = ?", (race_id,))
         return rows[0] if rows else None
 
-    async def running_races(self) -> list[RaceRow]:
+    async def _running_races(self) -> list[RaceRow]:
         return await self._load("status = 'running'", ())
 
-    async def latest_race(self, channel_id: int) -> RaceRow | None:
+    async def _latest_race(self, channel_id: int) -> RaceRow | None:
         rows = await self._load("id = (SELECT MAX(id) FROM races WHERE channel_id = ?)", (channel_id,))
         return rows[0] if rows else None
 
@@ -238,10 +236,10 @@ class SqliteStorage:
         ) as cur:
             return cur.rowcount == 1
 
-    async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
+    async def _update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
         return await self._bump(race_id, version, "lobby = ?", (json.dumps(lobby),))
 
-    async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool:
+    async def _start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool:
         return await self._bump(
             race_id,
             version,
@@ -249,7 +247,7 @@ class SqliteStorage:
             (json.dumps(envelope), deadline),
         )
 
-    async def append_actions(
+    async def _append_actions(
         self,
         race_id: int,
         version: int,
@@ -279,7 +277,7 @@ class SqliteStorage:
             await self._exec("ROLLBACK")
             raise
 
-    async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
+    async def _truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
         await self._exec("BEGIN IMMEDIATE")
         try:
             if not await self._bump(race_id, version, "deadline = ?, reminded = 0, status = 'running'", (deadline,)):
@@ -293,16 +291,16 @@ class SqliteStorage:
             await self._exec("ROLLBACK")
             raise
 
-    async def set_status(self, race_id: int, version: int, status: str) -> bool:
+    async def _set_status(self, race_id: int, version: int, status: str) -> bool:
         return await self._bump(race_id, version, "status = ?, deadline = NULL", (status,))
 
-    async def set_reminded(self, race_id: int, version: int) -> bool:
+    async def _set_reminded(self, race_id: int, version: int) -> bool:
         async with self.db.execute(
             "UPDATE races SET reminded = 1 WHERE id = ? AND version = ?", (race_id, version)
         ) as cur:
             return cur.rowcount == 1
 
-    async def save_snapshot(self, race_id: int, version: int, blob: bytes) -> None:
+    async def _save_snapshot(self, race_id: int, version: int, blob: bytes) -> None:
         await self._exec(
             "INSERT INTO snapshots (race_id, version, state) VALUES (?, ?, ?) "
             "ON CONFLICT(race_id) DO UPDATE SET version = excluded.version, state = excluded.state "
@@ -310,7 +308,75 @@ class SqliteStorage:
             (race_id, version, blob),
         )
 
-    async def snapshot(self, race_id: int) -> tuple[int, bytes] | None:
+    async def _snapshot(self, race_id: int) -> tuple[int, bytes] | None:
         async with self.db.execute("SELECT version, state FROM snapshots WHERE race_id = ?", (race_id,)) as cur:
             row = await cur.fetchone()
         return (int(row[0]), bytes(row[1])) if row else None
+
+    # ---- public methods: each holds the connection for its whole transaction
+
+    async def schema_version(self) -> int:
+        async with self._guard:
+            return await self._schema_version()
+
+    async def create_race(
+        self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
+    ) -> RaceRow:
+        async with self._guard:
+            return await self._create_race(guild_id, channel_id, host_id, game, lobby)
+
+    async def active_race(self, channel_id: int) -> RaceRow | None:
+        async with self._guard:
+            return await self._active_race(channel_id)
+
+    async def race(self, race_id: int) -> RaceRow | None:
+        async with self._guard:
+            return await self._race(race_id)
+
+    async def running_races(self) -> list[RaceRow]:
+        async with self._guard:
+            return await self._running_races()
+
+    async def latest_race(self, channel_id: int) -> RaceRow | None:
+        async with self._guard:
+            return await self._latest_race(channel_id)
+
+    async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
+        async with self._guard:
+            return await self._update_lobby(race_id, version, lobby)
+
+    async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool:
+        async with self._guard:
+            return await self._start(race_id, version, envelope, deadline)
+
+    async def append_actions(
+        self,
+        race_id: int,
+        version: int,
+        actions: list[StoredAction],
+        deadline: float | None,
+        finished: bool,
+        lobby: dict[str, Any] | None = None,
+    ) -> bool:
+        async with self._guard:
+            return await self._append_actions(race_id, version, actions, deadline, finished, lobby)
+
+    async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
+        async with self._guard:
+            return await self._truncate(race_id, version, keep, deadline)
+
+    async def set_status(self, race_id: int, version: int, status: str) -> bool:
+        async with self._guard:
+            return await self._set_status(race_id, version, status)
+
+    async def set_reminded(self, race_id: int, version: int) -> bool:
+        async with self._guard:
+            return await self._set_reminded(race_id, version)
+
+    async def save_snapshot(self, race_id: int, version: int, blob: bytes) -> None:
+        async with self._guard:
+            await self._save_snapshot(race_id, version, blob)
+
+    async def snapshot(self, race_id: int) -> tuple[int, bytes] | None:
+        async with self._guard:
+            return await self._snapshot(race_id)

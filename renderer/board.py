@@ -33,6 +33,7 @@ WIDTH, HEIGHT = 1500, 900
 BOARD_W = 1020
 STRIP_H = 150
 SCALE = 34.0
+PNG_LEVEL = 1  # fast zlib: ~30% larger files (still far under 1 MB), a third less time
 
 
 def render_board(
@@ -45,7 +46,7 @@ def render_board(
     """The board as PNG bytes; ``highlight`` marks legal destinations with their cost and risk."""
     image = render_image(state, highlight=highlight, title=title, alliances=alliances)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    image.save(out, format="PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
 
 
@@ -86,9 +87,7 @@ def compose(
     oy = (board_h - crop.height) // 2
     image.paste(crop, (ox, oy))
     camera = replace(layer_camera, ox=ox - math.floor(left), oy=oy - math.floor(top))
-    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
-    _peloton(ImageDraw.Draw(overlay), state, camera)
-    image = Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB")
+    _peloton(image, state, camera)
     draw = ImageDraw.Draw(image)
     _peloton_label(draw, state, camera)
     if highlight:
@@ -118,11 +117,22 @@ def _peloton_corners(state: State) -> list[tuple[float, float]] | None:
     return [a.polygon[0], b.polygon[1], c.polygon[2], d.polygon[3]]
 
 
-def _peloton(draw: ImageDraw.ImageDraw, state: State, camera: Camera) -> None:
+def _peloton(image: Image.Image, state: State, camera: Camera) -> None:
+    """The peloton's two rows, shaded see-through (composited on its own box only: cheap)."""
     corners = _peloton_corners(state)
     if corners is None or state.peloton_arrived_turn is not None:
         return
-    draw.polygon([camera.px(p) for p in corners], fill=(*PELOTON, 150), outline=(*INK, 255))
+    points = [camera.px(p) for p in corners]
+    x0, y0 = max(0, math.floor(min(p[0] for p in points))), max(0, math.floor(min(p[1] for p in points)))
+    x1 = min(image.width, math.ceil(max(p[0] for p in points)) + 1)
+    y1 = min(image.height, math.ceil(max(p[1] for p in points)) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    box = (x0, y0, x1, y1)
+    patch = image.crop(box).convert("RGBA")
+    shade = Image.new("RGBA", patch.size, (0, 0, 0, 0))
+    ImageDraw.Draw(shade).polygon([(x - x0, y - y0) for x, y in points], fill=(*PELOTON, 150), outline=(*INK, 255))
+    image.paste(Image.alpha_composite(patch, shade).convert("RGB"), box)
 
 
 def _peloton_label(draw: ImageDraw.ImageDraw, state: State, camera: Camera) -> None:

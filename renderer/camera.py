@@ -21,16 +21,34 @@ class Camera:
         return ((p[0] - self.left) * self.scale + self.ox, (self.top - p[1]) * self.scale + self.oy)
 
 
+_ROW_BOXES: dict[int, tuple[Track, list[tuple[float, float, float, float]]]] = {}
+
+
+def _row_boxes(track: Track) -> list[tuple[float, float, float, float]]:
+    """Each row's bounding box, computed once per track (the camera asks for them often)."""
+    hit = _ROW_BOXES.get(id(track))
+    if hit is not None and hit[0] is track:
+        return hit[1]
+    boxes = []
+    for row in range(track.row_count):
+        points = [p for cell in track.row_cells(row) for p in cell.polygon]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    if len(_ROW_BOXES) > 32:
+        _ROW_BOXES.clear()
+    _ROW_BOXES[id(track)] = (track, boxes)
+    return boxes
+
+
 def rows_bbox(track: Track, first: int, last: int, margin: float = 1.6) -> tuple[float, float, float, float]:
     """min x, min y, max x, max y of rows ``first..last`` (in track units), with a margin."""
-    xs: list[float] = []
-    ys: list[float] = []
-    for row in range(max(first, 0), min(last, track.row_count - 1) + 1):
-        for cell in track.row_cells(row):
-            for x, y in cell.polygon:
-                xs.append(x)
-                ys.append(y)
-    return (min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin)
+    boxes = _row_boxes(track)[max(first, 0) : min(last, track.row_count - 1) + 1]
+    return (
+        min(b[0] for b in boxes) - margin,
+        min(b[1] for b in boxes) - margin,
+        max(b[2] for b in boxes) + margin,
+        max(b[3] for b in boxes) + margin,
+    )
 
 
 def fits(box: tuple[float, float, float, float], scale: float, width: int, height: int) -> bool:
