@@ -113,7 +113,7 @@ def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0) -> str:
             timings = asyncio.run(_bench_bot(races, decisions, str(Path(folder) / "bench.db"), pause))
         lines.append(
             f"bot, {races} races ({label}): {len(timings)} decisions through the service layer and a "
-            f"real SQLite file, from decision to reply ready (with its board image when the turn ends or a ride is prompted): p50 {statistics.median(timings):.0f} ms, "
-            f"p95 {_p95(timings):.0f} ms"
+            "real SQLite file, from decision to reply ready (with its board when the turn ends or a ride "
+            f"is prompted): p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms"
         )
     return "\n".join(lines)
