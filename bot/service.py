@@ -484,6 +484,8 @@ class RaceService:
         posts: list[Post] = []
         lines = [headline] if headline else []
         turn_over = after.turn != before.turn or game_def.outcome(after).finished
+        if events and not (turn_over or headline):
+            lines += game.announcements(events)
         if events and (turn_over or headline):
             for turn in sorted({e.turn for e in events}):
                 told = game.turn_summary(after, [e for e in events if e.turn == turn])

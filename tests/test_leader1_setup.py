@@ -6,7 +6,7 @@ import pytest
 
 from rules.errors import InvalidSetup, MalformedRecord
 from rules.leader1.route import StagePlan, build_road, check_plan, library, random_plan, road_for, stage_names
-from rules.leader1.stage import Standing, carried_energy, general_classification, moves_to_elimination, stage_result
+from rules.leader1.stage import Standing, carried_energy, general_classification, stage_result
 from rules.record import parse_record, start_state
 from tests.leader1_helpers import inline, pass_until_ride, play, record
 
@@ -186,39 +186,6 @@ def test_energy_carried_from_the_previous_stage_is_capped_at_15() -> None:
     seats[0]["carry"] = {"rouleur": 15}
     state = play(record(inline("P" * 40, 36), seating=seats))
     assert state.rider("yellow-rouleur").energy == 55 and state.rider("yellow-leader").energy == 40
-
-
-def test_the_general_classification_example() -> None:
-    """D.1's example: white rouleur leads; blue leader 2 turns behind; green climber and leader
-    3 behind; white climber 5th at 6; the blue climber, last, only 3 moves from elimination."""
-    ring = 12
-    stage = (
-        ("white-rouleur", 0, True, 0),
-        ("blue-leader", 0, False, 0),
-        ("green-climber", 1, False, 0),
-        ("green-leader", 1, False, 0),
-        ("white-climber", 4, False, 0),
-        ("blue-climber", 7, False, 0),
-    )
-    from rules.leader1.stage import StageLine
-
-    lines = tuple(
-        StageLine(r, r.split("-")[0], 10 + d, d, won, b, 20 - i, False) for i, (r, d, won, b) in enumerate(stage)
-    )
-    gc = general_classification((), lines, ring)
-    leader = gc[0]
-    gaps = {s.rider: leader.position - s.position for s in gc}
-    assert leader.rider == "white-rouleur"
-    assert gaps == {
-        "white-rouleur": 0,
-        "blue-leader": 2,
-        "green-climber": 3,
-        "green-leader": 3,
-        "white-climber": 6,
-        "blue-climber": 9,
-    }
-    assert [s.rider for s in gc][2:4] == ["green-climber", "green-leader"]  # a draw: more energy leads
-    assert moves_to_elimination(gc, "blue-climber", ring) == 3
 
 
 def test_a_rider_lapped_on_the_gc_hexagon_is_eliminated() -> None:

@@ -245,3 +245,24 @@ async def test_two_processes_appending_at_the_same_version_commit_once(env) -> N
         assert len((await storage.race(race.id)).actions) == len(race.actions) + 1
     finally:
         await other.close()
+
+
+async def test_eating_a_tile_is_announced_with_its_value(env) -> None:
+    service, storage, _, _ = env
+    await two_player_race(service)
+    for _ in range(80):  # play until someone keeps a tile
+        race, state = await current(service, storage)
+        keeper = next((r for r in state.riders if r.kept and r.player in (f"u{ANN}", f"u{BOB}")), None)
+        if keeper is not None:
+            break
+        decision = find_game("leader1").pending(state)
+        user = ANN if decision.player == f"u{ANN}" else BOB
+        await service.decide(race.id, race.version, user, last_choice(state, decision.player))
+    assert keeper is not None
+    owner = ANN if keeper.player == f"u{ANN}" else BOB
+    other = BOB if owner == ANN else ANN
+    with pytest.raises(Refusal):
+        await service.act(CHANNEL, other, "eat", rider=keeper.id, tile=0)
+    outcome = await service.act(CHANNEL, owner, "eat", rider=keeper.id, tile=0)
+    told = " ".join(p.text for p in outcome.posts)
+    assert f"{keeper.id} eats a feed tile: +{keeper.kept[0]}" in told

@@ -11,7 +11,7 @@ from rules.leader1 import ai, legal_actions, pending
 from rules.leader1.engine import Choice
 from rules.leader1.model import RIDER_TYPES, TEAMS, Event, State
 from rules.leader1.moves import RideOption, ride_options
-from rules.leader1.narrate import summary
+from rules.leader1.narrate import describe, summary
 from rules.leader1.order import arrival_order, classification
 from rules.leader1.setup import riders_allowed
 
@@ -120,6 +120,10 @@ class Leader1Adapter:
 
     def turn_summary(self, state: State, events: list[Event]) -> list[str]:
         return summary(events)
+
+    def announcements(self, events: list[Event]) -> list[str]:
+        """What is told at once, even mid-turn: a feed tile eaten shows its value then."""
+        return [line for e in events if e.type == "ate" and (line := describe(e))]
 
     def status_lines(self, state: State) -> list[str]:
         lines = []
