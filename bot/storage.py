@@ -46,6 +46,8 @@ class RaceRow:
     reminded: bool
     created: float
     actions: list[StoredAction] = field(default_factory=list)
+    league_id: int | None = None
+    stage: int | None = None
 
 
 class Storage(Protocol):
@@ -107,6 +109,53 @@ MIGRATIONS: list[str] = [
         race_id INTEGER PRIMARY KEY REFERENCES races(id),
         version INTEGER NOT NULL,
         state BLOB NOT NULL
+    );
+    """,
+    # 2: leagues (a stage a week, a general classification) and alliances between players of a race
+    """
+    ALTER TABLE races ADD COLUMN league_id INTEGER;
+    ALTER TABLE races ADD COLUMN stage INTEGER;
+    CREATE TABLE leagues (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        organiser_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        channel_id INTEGER NOT NULL,
+        settings TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX league_names ON leagues(guild_id, name);
+    CREATE TABLE league_members (
+        league_id INTEGER NOT NULL REFERENCES leagues(id),
+        player TEXT NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        team TEXT NOT NULL,
+        kinds TEXT NOT NULL,
+        removed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (league_id, player)
+    );
+    CREATE TABLE league_stages (
+        league_id INTEGER NOT NULL REFERENCES leagues(id),
+        number INTEGER NOT NULL,
+        track TEXT NOT NULL,
+        due REAL,
+        status TEXT NOT NULL,
+        race_id INTEGER,
+        channel_id INTEGER,
+        result TEXT,
+        PRIMARY KEY (league_id, number)
+    );
+    CREATE TABLE alliances (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        race_id INTEGER NOT NULL REFERENCES races(id),
+        proposer TEXT NOT NULL,
+        partner TEXT NOT NULL,
+        status TEXT NOT NULL,
+        thread_id INTEGER,
+        created REAL NOT NULL
     );
     """,
 ]
@@ -182,12 +231,14 @@ class SqliteStorage:
             deadline=row[9],
             reminded=bool(row[10]),
             created=row[11],
+            league_id=row[12],
+            stage=row[13],
         )
 
     async def _load(self, where: str, args: tuple[Any, ...]) -> list[RaceRow]:
         sql = (
             "SELECT id, guild_id, channel_id, host_id, game, status, version, lobby, envelope, deadline, "
-            f"reminded, created FROM races WHERE {where} ORDER BY id"
+            f"reminded, created, league_id, stage FROM races WHERE {where} ORDER BY id"
         )
         async with self.db.execute(sql, args) as cur:
             rows = [self._row(r) for r in await cur.fetchall()]
@@ -213,6 +264,13 @@ class SqliteStorage:
         race = await self._race(int(race_id or 0))
         assert race is not None
         return race
+
+    async def _link_league(self, race_id: int, league_id: int, stage: int) -> None:
+        await self._exec("UPDATE races SET league_id = ?, stage = ? WHERE id = ?", (league_id, stage, race_id))
+
+    async def link_league(self, race_id: int, league_id: int, stage: int) -> None:
+        async with self._guard:
+            await self._link_league(race_id, league_id, stage)
 
     async def _active_race(self, channel_id: int) -> RaceRow | None:
         rows = await self._load("channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))

@@ -54,7 +54,9 @@ async def current(service: RaceService, storage: SqliteStorage):
 
 async def test_the_database_is_migrated_and_in_wal_mode(env) -> None:
     _, storage, _, _ = env
-    assert await storage.schema_version() == 1
+    from bot.storage import MIGRATIONS
+
+    assert await storage.schema_version() == len(MIGRATIONS)
     async with storage.db.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"
 
@@ -266,3 +268,30 @@ async def test_eating_a_tile_is_announced_with_its_value(env) -> None:
     outcome = await service.act(CHANNEL, owner, "eat", rider=keeper.id, tile=0)
     told = " ".join(p.text for p in outcome.posts)
     assert f"{keeper.id} eats a feed tile: +{keeper.kept[0]}" in told
+
+
+async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path: Path) -> None:
+    import bot.storage as storage_module
+
+    path = str(tmp_path / "old.db")
+    every = list(storage_module.MIGRATIONS)
+    storage_module.MIGRATIONS[:] = every[:1]
+    old = SqliteStorage(path)
+    try:
+        await old.open()  # a database as the first release left it
+        await old._exec(
+            "INSERT INTO races (guild_id, channel_id, host_id, game, status, lobby, created) "
+            "VALUES (?, ?, ?, 'leader1', 'lobby', ?, 0)",
+            (GUILD, CHANNEL, ANN, json.dumps({"track": "leader1/first-race", "seats": []})),
+        )
+    finally:
+        await old.close()
+        storage_module.MIGRATIONS[:] = every
+    new = SqliteStorage(path)
+    await new.open()
+    try:
+        assert await new.schema_version() == len(every)
+        race = await new.active_race(CHANNEL)
+        assert race is not None and race.league_id is None
+    finally:
+        await new.close()
