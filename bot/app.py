@@ -10,14 +10,18 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
+from bot import league_commands
+from bot.alliance import AllianceService
 from bot.commands import register
 from bot.components import DYNAMIC_ITEMS
+from bot.league import LeagueService
+from bot.league_store import LeagueStore
 from bot.posting import post_all
 from bot.service import RaceService
 from bot.storage import SqliteStorage
 
 log = logging.getLogger("domestique")
-IDLE_CHECK = 60.0
+IDLE_CHECK = 3600.0  # the loop also wakes whenever a deadline changes
 
 
 class DomestiqueBot(discord.Client):
@@ -26,10 +30,16 @@ class DomestiqueBot(discord.Client):
         self.tree: app_commands.CommandTree[DomestiqueBot] = app_commands.CommandTree(self)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         register(self.tree)
+        league_commands.register(self.tree)
         self.storage = SqliteStorage(db_path)
         self.service = RaceService(self.storage, now=now or (lambda: discord.utils.utcnow().timestamp()))
+        store = LeagueStore(self.storage)
+        self.leagues = LeagueService(self.service, store)
+        self.alliances = AllianceService(self.service, store)
         self.dev_guild = dev_guild
         self._timers: asyncio.Task[None] | None = None
+        self._ticking = False
+        self.service.on_change = self._reschedule
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -50,22 +60,45 @@ class DomestiqueBot(discord.Client):
         await self.storage.close()
         await super().close()
 
+    def _reschedule(self) -> None:
+        """A deadline changed: restart the sleeping timer loop so it sleeps until the new earliest one."""
+        if self._ticking or self._timers is None or self._timers.done() or self.is_closed():
+            return
+        self._timers.cancel()
+        self._timers = asyncio.create_task(self._run_timers())
+
     async def _run_timers(self) -> None:
         """Reminders and automatic decisions; deadlines live in the database, so they survive restarts."""
         await self.wait_until_ready()
         while not self.is_closed():
+            self._ticking = True
             try:
-                for channel_id, outcome in await self.service.tick():
+                ticks = [*await self.leagues.tick(self._stage_channel), *await self.service.tick()]
+                for channel_id, outcome in ticks:
                     channel = self.get_channel(channel_id)
                     if isinstance(channel, discord.abc.Messageable):
                         await post_all(self, channel, outcome)
-                upcoming = await self.service.next_deadline()
+                dues = [d for d in (await self.service.next_deadline(), await self.leagues.next_due()) if d]
+                upcoming = min(dues) if dues else None
             except Exception:
                 log.exception("timer pass failed; retrying")
                 upcoming = None
+            finally:
+                self._ticking = False
             now = self.service.now()
             wait = IDLE_CHECK if upcoming is None else min(IDLE_CHECK, max(1.0, upcoming - now))
             await asyncio.sleep(wait)
+
+    async def _stage_channel(self, league_channel_id: int, name: str) -> int:
+        """A league stage runs in a thread of the league's channel, or a channel of its category."""
+        parent = self.get_channel(league_channel_id) or await self.fetch_channel(league_channel_id)
+        if isinstance(parent, discord.CategoryChannel):
+            channel = await parent.guild.create_text_channel(name[:100], category=parent)
+            return channel.id
+        if isinstance(parent, discord.TextChannel):
+            thread = await parent.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
+            return thread.id
+        raise RuntimeError(f"league channel {league_channel_id} is neither a text channel nor a category")
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         from bot.posting import _say

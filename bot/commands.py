@@ -118,9 +118,15 @@ async def race_export(interaction: discord.Interaction) -> None:
     await answer(interaction, _service(interaction).export(_channel(interaction)))
 
 
-@race.command(name="hand", description="Your kept feed tiles (only you see them)")
-async def race_hand(interaction: discord.Interaction) -> None:
-    await answer(interaction, _service(interaction).hand(_channel(interaction), interaction.user.id), defer=False)
+@race.command(name="hand", description="Your kept feed tiles (only you see them, unless you share with an ally)")
+@app_commands.describe(share="an ally to show your hand to, privately")
+async def race_hand(interaction: discord.Interaction, share: discord.Member | None = None) -> None:
+    if share is not None:
+        alliances = interaction.client.alliances  # type: ignore[attr-defined]
+        work = alliances.share_hand(_channel(interaction), interaction.user.id, share.id)
+    else:
+        work = _service(interaction).hand(_channel(interaction), interaction.user.id)
+    await answer(interaction, work, defer=False)
 
 
 @race.command(name="undo", description="Take back the last decision (host)")

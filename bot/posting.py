@@ -91,12 +91,39 @@ async def post_all(bot: DomestiqueBot, channel: discord.abc.Messageable, outcome
 
     for post in outcome.posts:
         await send_post(channel, post, prompt_view)
+    for name, users in outcome.threads:
+        await open_private_thread(bot, channel, name, users, outcome.alliance_thread)
     for user_id, text in outcome.dms:
         try:
             user = bot.get_user(user_id) or await bot.fetch_user(user_id)
             await user.send(text)
         except discord.HTTPException:
             log.info("could not send a private message to user %s", user_id)
+
+
+async def open_private_thread(bot: DomestiqueBot, channel: discord.abc.Messageable, name: str, users: list[int],
+                              alliance_id: int | None) -> None:
+    """A private thread with exactly ``users``; where the server does not allow it, say so plainly."""
+    if not isinstance(channel, discord.TextChannel):
+        await channel.send(f"{name}: private threads can only be opened in a text channel; talk in private messages.")
+        return
+    try:
+        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread,
+                                             invitable=False)
+        for user in users:
+            await thread.add_user(discord.Object(user))
+    except discord.Forbidden:
+        await channel.send(f"I could not open a private thread for {name}: this server does not let me. "
+                           "Give me the Create Private Threads and Send Messages in Threads permissions in this "
+                           "channel, or talk in private messages.")
+        return
+    except discord.HTTPException as exc:
+        await channel.send(f"I could not open a private thread for {name} ({exc.text or exc.status}).")
+        return
+    await thread.send(f"{' '.join(f'<@{u}>' for u in users)}: this thread is yours alone.",
+                      allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]))
+    if alliance_id is not None:
+        await bot.alliances.thread_opened(alliance_id, thread.id)
 
 
 async def send_post(channel: discord.abc.Messageable, post: Post, prompt_view: object) -> discord.Message:
@@ -114,4 +141,8 @@ async def send_post(channel: discord.abc.Messageable, post: Post, prompt_view: o
         kwargs["files"] = files
     if post.prompt is not None and post.prompt.choices:
         kwargs["view"] = prompt_view(post.prompt)  # type: ignore[operator]
+    elif post.alliance_proposal is not None:
+        from bot.components import proposal_view
+
+        kwargs["view"] = proposal_view(post.alliance_proposal)
     return await channel.send(post.text[:2000] or "\u200b", **kwargs)  # type: ignore[arg-type]

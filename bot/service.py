@@ -13,7 +13,7 @@ import json
 import pickle
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -67,6 +67,12 @@ class RaceService:
         self.render = render
         self._states: dict[int, tuple[int, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        # set by the league service: the posts that follow a league stage's finish
+        self.on_finish: Callable[[RaceRow, Any], Awaitable[list[Post]]] | None = None
+        # set by the bot: called after every change of deadlines, so its timer loop wakes up
+        self.on_change: Callable[[], None] | None = None
+        # set by the alliance service: lines naming a race's alliances (board legend, status)
+        self.alliance_lines: Callable[[RaceRow], Awaitable[list[str]]] | None = None
 
     # ------------------------------------------------------------------ helpers
 
@@ -134,7 +140,8 @@ class RaceService:
         return seat is None or bool(seat.get("ai")) or player in race.lobby.get("away", [])
 
     def _title(self, race: RaceRow) -> str:
-        return f"Race {race.id} · {race.lobby['track']}"
+        label = race.lobby.get("title") or f"Race {race.id}"
+        return f"{label} · {race.lobby['track']}"
 
     # ------------------------------------------------------------------ lobby
 
@@ -454,6 +461,8 @@ class RaceService:
             raise Refusal("Someone acted at the same moment; your choice was not applied. Use the latest prompt.")
         version = race.version + 1
         self._states[race.id] = (version, new_state)
+        if self.on_change is not None:
+            self.on_change()
         count = len(race.actions) + len(stored)
         await self._snapshot(race.id, version, count, new_state)
         fresh = replace(
@@ -501,6 +510,8 @@ class RaceService:
             lines.append("**Arrival**\n" + "\n".join(game.result_lines(after)))
             image = await self._board(race, after, None)
             posts += [Post(text, image if i == 0 else None) for i, text in enumerate(chunks("\n".join(lines)))]
+            if self.on_finish is not None and race.league_id is not None:
+                posts += await self.on_finish(race, after)
             outcome.posts = posts
             return outcome
         prompt = self.prompt(race, after)
@@ -532,7 +543,9 @@ class RaceService:
         if not self.render:
             return None
         game = adapter(race.game)
-        return await asyncio.to_thread(game.board, state, highlight_rider=highlight, title=self._title(race))
+        alliances = await self.alliance_lines(race) if self.alliance_lines is not None else []
+        return await asyncio.to_thread(game.board, state, highlight_rider=highlight, title=self._title(race),
+                                       alliances=alliances)
 
     def prompt(self, race: RaceRow, state: Any) -> Prompt | None:
         decision = find_game(race.game).pending(state)
@@ -561,6 +574,8 @@ class RaceService:
         lines += adapter(race.game).status_lines(state)
         if race.lobby.get("away"):
             lines.append("Played by the AI until they act again: " + ", ".join(race.lobby["away"]))
+        if self.alliance_lines is not None:
+            lines += [f"Alliance: {line}" for line in await self.alliance_lines(race)]
         return Outcome("\n".join(lines)[:MESSAGE_LIMIT])
 
     async def board(self, channel_id: int) -> Outcome:

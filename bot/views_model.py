@@ -42,6 +42,7 @@ class Post:
     prompt: Prompt | None = None
     mentions: list[int] = field(default_factory=list)
     file: tuple[str, bytes] | None = None
+    alliance_proposal: int | None = None  # show Accept / Decline for this proposal
 
 
 @dataclass
@@ -57,3 +58,5 @@ class Outcome:
     prompt: Prompt | None = None  # choices shown privately with the reply (a page of squares)
     prompt_page: int = 0
     lobby_race: int | None = None  # the reply is a lobby: show its buttons
+    threads: list[tuple[str, list[int]]] = field(default_factory=list)  # private threads to open: name, members
+    alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens

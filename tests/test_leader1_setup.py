@@ -243,3 +243,14 @@ def test_bonus_time_goes_to_the_first_rider_past_the_token() -> None:
     state = act(state, "bob ride rider=blue-rouleur to=14.2")
     state = act(state, "ann ride rider=yellow-rouleur to=16.0")
     assert state.bonus_won == ((15, "yellow-rouleur"),)
+
+
+def test_a_later_stage_may_seat_teams_thinned_by_eliminations() -> None:
+    seats = seating(3, 3)
+    seats[1]["riders"] = ["leader"]
+    data = {"format": "domestique.record/1", "game": "leader1", "track": "leader1/first-race", "players": seats,
+            "seed": 1}
+    with pytest.raises(InvalidSetup, match="same number"):
+        start_state(parse_record(data))
+    _, state = start_state(parse_record({**data, "options": {"stage_race": True}}))
+    assert len(state.riders) == 7

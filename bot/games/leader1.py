@@ -110,13 +110,13 @@ class Leader1Adapter:
                 ).action
         return action
 
-    def board(self, state: State, *, highlight_rider: str | None, title: str) -> bytes:
+    def board(self, state: State, *, highlight_rider: str | None, title: str, alliances: list[str]) -> bytes:
         highlight = None
         if highlight_rider is not None:
             decision = pending(state)
             breakaway = decision is not None and decision.kind == "breakaway"
             highlight = ride_options(state, highlight_rider, breakaway=breakaway)
-        return render_board(state, highlight=highlight, title=title)
+        return render_board(state, highlight=highlight, title=title, alliances=alliances)
 
     def turn_summary(self, state: State, events: list[Event]) -> list[str]:
         return summary(events)

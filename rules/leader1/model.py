@@ -86,9 +86,11 @@ class Options:
     elimination_turns: int = 3
     # D: squares around the general-classification hexagon (rulings.md R-GC-RING)
     gc_ring: int = 12
+    # D: a later stage of a stage race, where eliminations leave players with unequal teams (R-STAGE-RIDERS)
+    stage_race: bool = False
 
 
-OPTION_NAMES = {"elimination", "elimination_turns", "gc_ring"}
+OPTION_NAMES = {"elimination", "elimination_turns", "gc_ring", "stage_race"}
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,7 @@ def parse_player(raw: object, path: str) -> Player:
     )
 
 
-def parse_players(raw: object) -> tuple[Player, ...]:
+def parse_players(raw: object, options: Options | None = None) -> tuple[Player, ...]:
     if not isinstance(raw, list):
         raise MalformedRecord("$.players", "expected a list of players in seating order")
     players = tuple(parse_player(p, f"$.players[{i}]") for i, p in enumerate(raw))
@@ -107,6 +107,8 @@ def parse_players(raw: object) -> tuple[Player, ...]:
     if len(set(ids)) != count:
         raise InvalidSetup("$.players", f"player ids must be unique: {ids}")
     sizes = {len(p.riders) for p in players}
+    if options is not None and options.stage_race:
+        sizes = {max(sizes)}  # R-STAGE-RIDERS: eliminations may leave teams of different sizes
     if len(sizes) != 1:
         raise InvalidSetup("$.players", "A.2: all players must have the same number of riders")
     size = sizes.pop()
@@ -114,8 +116,10 @@ def parse_players(raw: object) -> tuple[Player, ...]:
         raise InvalidSetup(
             "$.players", f"A.2: with {count} players each has {' or '.join(map(str, allowed))} rider(s), not {size}"
         )
-    if size * count > 12:
-        raise InvalidSetup("$.players", f"A.2: no more than 12 riders in a race, got {size * count}")
+    if sum(len(p.riders) for p in players) > 12:
+        raise InvalidSetup(
+            "$.players", f"A.2: no more than 12 riders in a race, got {sum(len(p.riders) for p in players)}"
+        )
     if count <= 5 and len({p.team for p in players}) != count:
         raise InvalidSetup("$.players", "A.2: with 2 to 5 players each player has a team colour of their own")
     rider_ids = [rid for p in players for rid in p.rider_ids()]
@@ -144,12 +148,9 @@ def parse_dice(raw: object) -> dict[str, list[int | str]]:
 
 def build(record: dict[str, Any]) -> State:
     """The race a record's envelope describes, at its first decision."""
-    setup = Setup(
-        road=(track := parse_track(record["track"]))[0],
-        players=parse_players(record["players"]),
-        options=parse_options(record.get("options", {})),
-        track_name=track[1],
-    )
+    options = parse_options(record.get("options", {}))
+    road, track_name = parse_track(record["track"])
+    setup = Setup(road=road, players=parse_players(record["players"], options), options=options, track_name=track_name)
     dice_script = parse_dice(record.get("dice", {}))
     start = record.get("start")
     if not start:

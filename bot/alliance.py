@@ -1,0 +1,117 @@
+"""Alliances between players of a race: proposed, accepted or declined with a button, given a
+private thread, shown on the board's legend and in /race status, left with an announcement."""
+
+from __future__ import annotations
+
+from bot.league_store import Alliance, LeagueStore
+from bot.service import RaceService, Refusal
+from bot.storage import RaceRow
+from bot.views_model import Outcome, Post
+
+
+class AllianceService:
+    def __init__(self, races: RaceService, store: LeagueStore) -> None:
+        self.races = races
+        self.store = store
+        races.alliance_lines = self.lines
+
+    async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, dict[str, object]]:
+        race = await self.races.storage.active_race(channel_id)
+        if race is None:
+            raise Refusal("There is no race in this channel: alliances are made inside a race.")
+        seat = RaceService._seat_of(race, user_id)
+        if seat is None:
+            raise Refusal("You are not riding in this race.")
+        return race, seat
+
+    @staticmethod
+    def _name(race: RaceRow, player: str) -> str:
+        seat = next((s for s in race.lobby["seats"] if s["player"] == player), None)
+        if seat is None:
+            return player
+        return f"{seat['team']} ({'AI' if seat.get('ai') else '<@' + str(seat['user']) + '>'})"
+
+    async def lines(self, race: RaceRow) -> list[str]:
+        out = []
+        for a in await self.store.alliances(race.id):
+            if a.status == "active":
+                out.append(f"{self._plain(race, a.proposer)} + {self._plain(race, a.partner)}")
+        return out
+
+    @staticmethod
+    def _plain(race: RaceRow, player: str) -> str:
+        seat = next((s for s in race.lobby["seats"] if s["player"] == player), None)
+        return player if seat is None else f"{seat['team']} {seat['name']}"
+
+    async def propose(self, channel_id: int, user_id: int, target_id: int) -> Outcome:
+        race, seat = await self._race_and_seat(channel_id, user_id)
+        target = RaceService._seat_of(race, target_id)
+        if target is None:
+            raise Refusal("That person is not riding in this race: alliances are between its players.")
+        if target is seat:
+            raise Refusal("An alliance needs two players.")
+        pair = {seat["player"], target["player"]}
+        for a in await self.store.alliances(race.id):
+            if {a.proposer, a.partner} == pair and a.status in ("proposed", "active"):
+                raise Refusal("You are already allied, or a proposal between you is waiting.")
+        alliance_id = await self.store.propose(race.id, str(seat["player"]), str(target["player"]))
+        post = Post(f"<@{target_id}>, {self._name(race, str(seat['player']))} proposes an alliance. Accept?",
+                    mentions=[target_id], alliance_proposal=alliance_id)
+        return Outcome("Proposal sent.", posts=[post])
+
+    async def answer(self, alliance_id: int, user_id: int, accept: bool) -> Outcome:
+        alliance = await self.store.alliance(alliance_id)
+        race = await self.races.storage.race(alliance.race_id) if alliance else None
+        if alliance is None or race is None or race.status not in ("lobby", "running"):
+            raise Refusal("This proposal is no longer open.")
+        partner = next((s for s in race.lobby["seats"] if s["player"] == alliance.partner), None)
+        if partner is None or partner.get("user") != user_id:
+            raise Refusal("Only the player it was proposed to can answer.")
+        if not await self.store.set_alliance(alliance_id, "active" if accept else "declined", expect="proposed"):
+            raise Refusal("This proposal was already answered.")
+        names = f"{self._name(race, alliance.proposer)} and {self._name(race, alliance.partner)}"
+        if not accept:
+            return Outcome("Declined.", posts=[Post(f"{self._name(race, alliance.partner)} declined the alliance.")])
+        users = [u for u in (self._user(race, alliance.proposer), user_id) if u is not None]
+        outcome = Outcome("Accepted.", posts=[Post(f"Alliance: {names}.")])
+        outcome.threads = [(f"Alliance {self._plain(race, alliance.proposer)} + "
+                            f"{self._plain(race, alliance.partner)}"[:100], users)]
+        outcome.alliance_thread = alliance_id
+        return outcome
+
+    @staticmethod
+    def _user(race: RaceRow, player: str) -> int | None:
+        seat = next((s for s in race.lobby["seats"] if s["player"] == player), None)
+        return None if seat is None or seat.get("ai") else seat.get("user")
+
+    async def thread_opened(self, alliance_id: int, thread_id: int) -> None:
+        alliance = await self.store.alliance(alliance_id)
+        if alliance is not None:
+            await self.store.set_alliance(alliance_id, alliance.status, thread_id=thread_id)
+
+    async def leave(self, channel_id: int, user_id: int) -> Outcome:
+        race, seat = await self._race_and_seat(channel_id, user_id)
+        ended: list[Alliance] = []
+        for a in await self.store.alliances(race.id):
+            if a.status == "active" and seat["player"] in (a.proposer, a.partner) \
+                    and await self.store.set_alliance(a.id, "ended", expect="active"):
+                ended.append(a)
+        if not ended:
+            raise Refusal("You are in no alliance in this race.")
+        names = "; ".join(f"{self._name(race, a.proposer)} and {self._name(race, a.partner)}" for a in ended)
+        return Outcome("Left.", posts=[Post(f"Alliance ended: {names}.")])
+
+    async def allies(self, race: RaceRow, player: str) -> set[str]:
+        return {a.partner if a.proposer == player else a.proposer for a in await self.store.alliances(race.id)
+                if a.status == "active" and player in (a.proposer, a.partner)}
+
+    async def share_hand(self, channel_id: int, user_id: int, ally_user: int) -> Outcome:
+        race, seat = await self._race_and_seat(channel_id, user_id)
+        ally = RaceService._seat_of(race, ally_user)
+        if ally is None or ally["player"] not in await self.allies(race, str(seat["player"])):
+            raise Refusal("You can only show your hand to a player you are allied with.")
+        hand = await self.races.hand(channel_id, user_id)
+        outcome = Outcome(f"Shown to <@{ally_user}> only.")
+        outcome.dms.append((ally_user, f"{self._name(race, str(seat['player']))} shows you their hand:\n"
+                                       + hand.reply.split("\n", 1)[-1]))
+        return outcome
