@@ -55,8 +55,11 @@ class AllianceService:
             if {a.proposer, a.partner} == pair and a.status in ("proposed", "active"):
                 raise Refusal("You are already allied, or a proposal between you is waiting.")
         alliance_id = await self.store.propose(race.id, str(seat["player"]), str(target["player"]))
-        post = Post(f"<@{target_id}>, {self._name(race, str(seat['player']))} proposes an alliance. Accept?",
-                    mentions=[target_id], alliance_proposal=alliance_id)
+        post = Post(
+            f"<@{target_id}>, {self._name(race, str(seat['player']))} proposes an alliance. Accept?",
+            mentions=[target_id],
+            alliance_proposal=alliance_id,
+        )
         return Outcome("Proposal sent.", posts=[post])
 
     async def answer(self, alliance_id: int, user_id: int, accept: bool) -> Outcome:
@@ -74,8 +77,9 @@ class AllianceService:
             return Outcome("Declined.", posts=[Post(f"{self._name(race, alliance.partner)} declined the alliance.")])
         users = [u for u in (self._user(race, alliance.proposer), user_id) if u is not None]
         outcome = Outcome("Accepted.", posts=[Post(f"Alliance: {names}.")])
-        outcome.threads = [(f"Alliance {self._plain(race, alliance.proposer)} + "
-                            f"{self._plain(race, alliance.partner)}"[:100], users)]
+        outcome.threads = [
+            (f"Alliance {self._plain(race, alliance.proposer)} + {self._plain(race, alliance.partner)}"[:100], users)
+        ]
         outcome.alliance_thread = alliance_id
         return outcome
 
@@ -93,8 +97,11 @@ class AllianceService:
         race, seat = await self._race_and_seat(channel_id, user_id)
         ended: list[Alliance] = []
         for a in await self.store.alliances(race.id):
-            if a.status == "active" and seat["player"] in (a.proposer, a.partner) \
-                    and await self.store.set_alliance(a.id, "ended", expect="active"):
+            if (
+                a.status == "active"
+                and seat["player"] in (a.proposer, a.partner)
+                and await self.store.set_alliance(a.id, "ended", expect="active")
+            ):
                 ended.append(a)
         if not ended:
             raise Refusal("You are in no alliance in this race.")
@@ -102,8 +109,11 @@ class AllianceService:
         return Outcome("Left.", posts=[Post(f"Alliance ended: {names}.")])
 
     async def allies(self, race: RaceRow, player: str) -> set[str]:
-        return {a.partner if a.proposer == player else a.proposer for a in await self.store.alliances(race.id)
-                if a.status == "active" and player in (a.proposer, a.partner)}
+        return {
+            a.partner if a.proposer == player else a.proposer
+            for a in await self.store.alliances(race.id)
+            if a.status == "active" and player in (a.proposer, a.partner)
+        }
 
     async def share_hand(self, channel_id: int, user_id: int, ally_user: int) -> Outcome:
         race, seat = await self._race_and_seat(channel_id, user_id)
@@ -112,6 +122,10 @@ class AllianceService:
             raise Refusal("You can only show your hand to a player you are allied with.")
         hand = await self.races.hand(channel_id, user_id)
         outcome = Outcome(f"Shown to <@{ally_user}> only.")
-        outcome.dms.append((ally_user, f"{self._name(race, str(seat['player']))} shows you their hand:\n"
-                                       + hand.reply.split("\n", 1)[-1]))
+        outcome.dms.append(
+            (
+                ally_user,
+                f"{self._name(race, str(seat['player']))} shows you their hand:\n" + hand.reply.split("\n", 1)[-1],
+            )
+        )
         return outcome

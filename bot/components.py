@@ -232,23 +232,27 @@ def lobby_view(race_id: int) -> discord.ui.View:
     return view
 
 
-class AllianceButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                     template=r"dq:a:(?P<id>[0-9]+):(?P<answer>accept|decline)"):
+class AllianceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dq:a:(?P<id>[0-9]+):(?P<answer>accept|decline)"
+):
     def __init__(self, alliance_id: int, answer: str) -> None:
         style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.danger
-        super().__init__(discord.ui.Button(label=answer.capitalize(), style=style,
-                                           custom_id=f"dq:a:{alliance_id}:{answer}"))
+        super().__init__(
+            discord.ui.Button(label=answer.capitalize(), style=style, custom_id=f"dq:a:{alliance_id}:{answer}")
+        )
         self.alliance_id, self.answer = alliance_id, answer
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> AllianceButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> AllianceButton:
         return cls(int(match["id"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         alliances = interaction.client.alliances  # type: ignore[attr-defined]
-        await answer(interaction, alliances.answer(self.alliance_id, interaction.user.id, self.answer == "accept"),
-                     defer=False)
+        await answer(
+            interaction, alliances.answer(self.alliance_id, interaction.user.id, self.answer == "accept"), defer=False
+        )
 
 
 def proposal_view(alliance_id: int) -> discord.ui.View:

@@ -55,8 +55,10 @@ def standings_from(data: list[dict[str, Any]]) -> tuple[Standing, ...]:
 
 
 def standings_to(standings: tuple[Standing, ...]) -> list[dict[str, Any]]:
-    return [{"rider": s.rider, "player": s.player, "position": s.position, "energy": s.energy,
-             "eliminated": s.eliminated} for s in standings]
+    return [
+        {"rider": s.rider, "player": s.player, "position": s.position, "energy": s.energy, "eliminated": s.eliminated}
+        for s in standings
+    ]
 
 
 class LeagueService:
@@ -68,8 +70,9 @@ class LeagueService:
     # ------------------------------------------------------------------ organising
 
     async def _find(self, guild_id: int, name: str | None) -> League:
-        leagues = [lg for lg in await self.store.leagues(guild_id) if lg.status != "finished"] or \
-            await self.store.leagues(guild_id)
+        leagues = [
+            lg for lg in await self.store.leagues(guild_id) if lg.status != "finished"
+        ] or await self.store.leagues(guild_id)
         if name:
             match = [lg for lg in await self.store.leagues(guild_id) if lg.name.lower() == name.lower()]
             if not match:
@@ -86,9 +89,22 @@ class LeagueService:
         if user_id != league.organiser_id and not can_manage:
             raise Refusal("Only the league's organiser (or someone with Manage Server) can do that.")
 
-    async def create(self, guild_id: int, organiser_id: int, name: str, channel_id: int, *, stages: str,
-                     weekday: str = "sat", hour: int = 18, zone: str = "UTC", timer: int = 24 * 3600,
-                     riders: int = 3, ring: int = 12, seed: int = 1) -> Outcome:
+    async def create(
+        self,
+        guild_id: int,
+        organiser_id: int,
+        name: str,
+        channel_id: int,
+        *,
+        stages: str,
+        weekday: str = "sat",
+        hour: int = 18,
+        zone: str = "UTC",
+        timer: int = 24 * 3600,
+        riders: int = 3,
+        ring: int = 12,
+        seed: int = 1,
+    ) -> Outcome:
         try:
             ZoneInfo(zone)
         except (ZoneInfoNotFoundError, ValueError):
@@ -107,23 +123,34 @@ class LeagueService:
             tracks.append(track)
         if not tracks:
             raise Refusal("A league needs at least one stage: stages:first-race,flatlands,random")
-        settings = {"stages": tracks, "weekday": WEEKDAYS.index(weekday), "hour": hour, "zone": zone,
-                    "timer": timer, "riders": riders, "ring": ring, "seed": seed}
+        settings = {
+            "stages": tracks,
+            "weekday": WEEKDAYS.index(weekday),
+            "hour": hour,
+            "zone": zone,
+            "timer": timer,
+            "riders": riders,
+            "ring": ring,
+            "seed": seed,
+        }
         try:
             await self.store.create(guild_id, organiser_id, name, "leader1", channel_id, settings)
         except NameTaken:
             raise Refusal(f"A league called {name!r} already exists here.") from None
-        return Outcome(f"League **{name}** created: {len(tracks)} stage(s) ({', '.join(tracks)}), "
-                       f"{weekday} at {hour}:00 {zone}. Players: /league join. The organiser closes entries "
-                       "with /league close, which schedules the stages.", ephemeral=False)
+        return Outcome(
+            f"League **{name}** created: {len(tracks)} stage(s) ({', '.join(tracks)}), "
+            f"{weekday} at {hour}:00 {zone}. Players: /league join. The organiser closes entries "
+            "with /league close, which schedules the stages.",
+            ephemeral=False,
+        )
 
-    async def join(self, guild_id: int, league_name: str | None, user_id: int, name: str,
-                   team: str | None) -> Outcome:
+    async def join(self, guild_id: int, league_name: str | None, user_id: int, name: str, team: str | None) -> Outcome:
         league = await self._find(guild_id, league_name)
         return await self._add(league, user_id, name, team, ai=False)
 
-    async def add_ai(self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool,
-                     team: str | None) -> Outcome:
+    async def add_ai(
+        self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool, team: str | None
+    ) -> Outcome:
         league = await self._find(guild_id, league_name)
         self._organiser(league, user_id, can_manage)
         return await self._add(league, None, "AI", team, ai=True)
@@ -146,16 +173,18 @@ class LeagueService:
         who = "an AI team" if ai else f"<@{user_id}>"
         return Outcome(f"{who} rides for {league.name} in {team} ({', '.join(kinds)}).", ephemeral=False)
 
-    async def remove(self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool,
-                     target: int) -> Outcome:
+    async def remove(
+        self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool, target: int
+    ) -> Outcome:
         league = await self._find(guild_id, league_name)
         self._organiser(league, user_id, can_manage)
         member = next((m for m in await self.store.members(league.id) if m.user_id == target and not m.removed), None)
         if member is None:
             raise Refusal("That member is not in the league.")
         await self.store.remove_member(league.id, member.player)
-        return Outcome(f"<@{target}> is no longer in {league.name}; their riders are not seated in later stages.",
-                       ephemeral=False)
+        return Outcome(
+            f"<@{target}> is no longer in {league.name}; their riders are not seated in later stages.", ephemeral=False
+        )
 
     async def close(self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool) -> Outcome:
         league = await self._find(guild_id, league_name)
@@ -171,8 +200,9 @@ class LeagueService:
         await self.store.schedule(league.id, stages)
         if self.races.on_change is not None:
             self.races.on_change()
-        return Outcome(f"Entries to **{league.name}** are closed.\n" + await self._schedule_text(league),
-                       ephemeral=False)
+        return Outcome(
+            f"Entries to **{league.name}** are closed.\n" + await self._schedule_text(league), ephemeral=False
+        )
 
     # ------------------------------------------------------------------ reading
 
@@ -201,8 +231,12 @@ class LeagueService:
         after, gc = await self._gc(league)
         if not gc:
             return Outcome(f"No stage of {league.name} has finished yet.")
-        image = render_standings(gc, int(league.settings["ring"]), f"{league.name}: general classification "
-                                 f"after stage {after}", await self._kinds(league))
+        image = render_standings(
+            gc,
+            int(league.settings["ring"]),
+            f"{league.name}: general classification after stage {after}",
+            await self._kinds(league),
+        )
         return Outcome(self._gc_text(league, gc, after), image=image)
 
     def _gc_text(self, league: League, gc: tuple[Standing, ...], after: int) -> str:
@@ -232,13 +266,27 @@ class LeagueService:
                 race = await self.races.storage.race(stage.race_id)
                 if race is not None and race.envelope is not None:
                     record = self.races._record(race).to_json()
-            stages.append({"number": stage.number, "track": stage.track, "status": stage.status,
-                           "record": record, "result": stage.result})
-        data = {"league": league.name, "settings": league.settings, "stages": stages,
-                "gc": standings_to((await self._gc(league))[1])}
+            stages.append(
+                {
+                    "number": stage.number,
+                    "track": stage.track,
+                    "status": stage.status,
+                    "record": record,
+                    "result": stage.result,
+                }
+            )
+        data = {
+            "league": league.name,
+            "settings": league.settings,
+            "stages": stages,
+            "gc": standings_to((await self._gc(league))[1]),
+        }
         name = f"league-{league.id}.json"
-        return Outcome(f"All stages and the classification of {league.name}.", ephemeral=False,
-                       file=(name, json.dumps(data, indent=1).encode()))
+        return Outcome(
+            f"All stages and the classification of {league.name}.",
+            ephemeral=False,
+            file=(name, json.dumps(data, indent=1).encode()),
+        )
 
     # ------------------------------------------------------------------ the scheduler
 
@@ -270,10 +318,22 @@ class LeagueService:
             kinds = [k for k in member.kinds if not standing.get(f"{member.team}-{k}", _ALIVE).eliminated]
             if not kinds:
                 continue
-            carry = {k: carried_energy(standing[f"{member.team}-{k}"].energy) for k in kinds
-                     if f"{member.team}-{k}" in standing}
-            seats.append({"player": member.player, "user": member.user_id, "name": member.name,
-                          "team": member.team, "ai": member.user_id is None, "kinds": kinds, "carry": carry})
+            carry = {
+                k: carried_energy(standing[f"{member.team}-{k}"].energy)
+                for k in kinds
+                if f"{member.team}-{k}" in standing
+            }
+            seats.append(
+                {
+                    "player": member.player,
+                    "user": member.user_id,
+                    "name": member.name,
+                    "team": member.team,
+                    "ai": member.user_id is None,
+                    "kinds": kinds,
+                    "carry": carry,
+                }
+            )
         if len(seats) < 2:
             await self.store.finished(league.id, stage.number, {"lines": ["Not enough riders left."], "gc": []})
             await self.store.set_status(league.id, "finished")
@@ -282,14 +342,24 @@ class LeagueService:
         timer = stage_timer(int(league.settings["timer"]), len(road_for(stage.track).tiles), humans)
         channel_id = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {stage.track}")
         outcome = await self.races.open_league_race(
-            league.guild_id, channel_id, league.organiser_id, league_id=league.id, stage=stage.number,
-            track=f"leader1/{stage.track}", seats=seats, timer=timer,
-            seed=int(league.settings["seed"]) * 1000 + stage.number, ring=int(league.settings["ring"]))
+            league.guild_id,
+            channel_id,
+            league.organiser_id,
+            league_id=league.id,
+            stage=stage.number,
+            track=f"leader1/{stage.track}",
+            seats=seats,
+            timer=timer,
+            seed=int(league.settings["seed"]) * 1000 + stage.number,
+            ring=int(league.settings["ring"]),
+        )
         race = await self.races.storage.latest_race(channel_id)
         assert race is not None
         await self.store.opened(league.id, stage.number, race.id, channel_id)
-        header = Post(f"**{league.name}**, stage {stage.number} ({stage.track}) is open: turn timer "
-                      f"{timer // 60} min.", mentions=[s["user"] for s in seats if s["user"]])
+        header = Post(
+            f"**{league.name}**, stage {stage.number} ({stage.track}) is open: turn timer {timer // 60} min.",
+            mentions=[s["user"] for s in seats if s["user"]],
+        )
         outcome.posts.insert(0, header)
         return channel_id, outcome
 
@@ -299,8 +369,11 @@ class LeagueService:
         league = await self.store.league(race.league_id)
         if league is None:
             return []
-        previous = [s for s in await self.store.stages(league.id) if s.status == "finished" and s.result
-                    and s.number < race.stage]
+        previous = [
+            s
+            for s in await self.store.stages(league.id)
+            if s.status == "finished" and s.result and s.number < race.stage
+        ]
         before = standings_from(previous[-1].result["gc"]) if previous and previous[-1].result else ()
         lines = stage_result(state)
         gc = general_classification(before, lines, int(league.settings["ring"]))
@@ -310,8 +383,11 @@ class LeagueService:
                 text.append(f"— {line.rider}: eliminated (more than 3 turns after the peloton)")
             else:
                 extra = (" · stage win +2" if line.won else "") + (f" · bonus +{line.bonuses}" if line.bonuses else "")
-                text.append(f"{rank}. {line.rider} turn {line.arrived_turn}"
-                            + (f", {line.delay} turn(s) down" if line.delay else "") + extra)
+                text.append(
+                    f"{rank}. {line.rider} turn {line.arrived_turn}"
+                    + (f", {line.delay} turn(s) down" if line.delay else "")
+                    + extra
+                )
         text.append(self._gc_text(league, gc, race.stage))
         result = {"lines": text, "gc": standings_to(gc)}
         if not await self.store.finished(league.id, race.stage, result):
@@ -320,8 +396,12 @@ class LeagueService:
         if all(s.status == "finished" for s in stages):
             await self.store.set_status(league.id, "finished")
             text.append(f"**{league.name}** is over: {gc[0].rider} ({gc[0].player}) wins the general classification.")
-        image = render_standings(gc, int(league.settings["ring"]), f"{league.name}: general classification after "
-                                 f"stage {race.stage}", await self._kinds(league))
+        image = render_standings(
+            gc,
+            int(league.settings["ring"]),
+            f"{league.name}: general classification after stage {race.stage}",
+            await self._kinds(league),
+        )
         return [Post("\n".join(text)[:2000], image, image_name="standings.png")]
 
     async def next_due(self) -> float | None:

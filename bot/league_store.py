@@ -78,14 +78,16 @@ class LeagueStore:
             return int(cur.rowcount)
 
     # leagues
-    async def create(self, guild_id: int, organiser_id: int, name: str, game: str, channel_id: int,
-                     settings: dict[str, Any]) -> int:
+    async def create(
+        self, guild_id: int, organiser_id: int, name: str, game: str, channel_id: int, settings: dict[str, Any]
+    ) -> int:
         async with self.storage._guard:
             try:
                 return await self._insert(
                     "INSERT INTO leagues (guild_id, organiser_id, name, game, channel_id, settings, status, created) "
                     "VALUES (?, ?, ?, ?, ?, ?, 'entries', ?)",
-                    (guild_id, organiser_id, name, game, channel_id, json.dumps(settings), time.time()))
+                    (guild_id, organiser_id, name, game, channel_id, json.dumps(settings), time.time()),
+                )
             except aiosqlite.IntegrityError:
                 raise NameTaken(name) from None
 
@@ -96,14 +98,19 @@ class LeagueStore:
     async def leagues(self, guild_id: int | None = None) -> list[League]:
         where, args = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
         async with self.storage._guard:
-            rows = await self._rows("SELECT id, guild_id, organiser_id, name, game, channel_id, settings, status "
-                                    f"FROM leagues {where} ORDER BY id", args)
+            rows = await self._rows(
+                "SELECT id, guild_id, organiser_id, name, game, channel_id, settings, status "
+                f"FROM leagues {where} ORDER BY id",
+                args,
+            )
         return [self._league(r) for r in rows]
 
     async def league(self, league_id: int) -> League | None:
         async with self.storage._guard:
-            rows = await self._rows("SELECT id, guild_id, organiser_id, name, game, channel_id, settings, status "
-                                    "FROM leagues WHERE id = ?", (league_id,))
+            rows = await self._rows(
+                "SELECT id, guild_id, organiser_id, name, game, channel_id, settings, status FROM leagues WHERE id = ?",
+                (league_id,),
+            )
         return self._league(rows[0]) if rows else None
 
     async def set_status(self, league_id: int, status: str) -> None:
@@ -113,53 +120,71 @@ class LeagueStore:
     # members
     async def members(self, league_id: int) -> list[Member]:
         async with self.storage._guard:
-            rows = await self._rows("SELECT player, user_id, name, team, kinds, removed FROM league_members "
-                                    "WHERE league_id = ? ORDER BY rowid", (league_id,))
+            rows = await self._rows(
+                "SELECT player, user_id, name, team, kinds, removed FROM league_members "
+                "WHERE league_id = ? ORDER BY rowid",
+                (league_id,),
+            )
         return [Member(r[0], r[1], r[2], r[3], json.loads(r[4]), bool(r[5])) for r in rows]
 
     async def add_member(self, league_id: int, member: Member) -> None:
         async with self.storage._guard:
-            await self._insert("INSERT INTO league_members (league_id, player, user_id, name, team, kinds) "
-                              "VALUES (?, ?, ?, ?, ?, ?)",
-                              (league_id, member.player, member.user_id, member.name, member.team,
-                               json.dumps(member.kinds)))
+            await self._insert(
+                "INSERT INTO league_members (league_id, player, user_id, name, team, kinds) VALUES (?, ?, ?, ?, ?, ?)",
+                (league_id, member.player, member.user_id, member.name, member.team, json.dumps(member.kinds)),
+            )
 
     async def remove_member(self, league_id: int, player: str) -> None:
         async with self.storage._guard:
-            await self._update("UPDATE league_members SET removed = 1 WHERE league_id = ? AND player = ?",
-                              (league_id, player))
+            await self._update(
+                "UPDATE league_members SET removed = 1 WHERE league_id = ? AND player = ?", (league_id, player)
+            )
 
     # stages
     async def stages(self, league_id: int) -> list[Stage]:
         async with self.storage._guard:
-            rows = await self._rows("SELECT number, track, due, status, race_id, channel_id, result FROM league_stages "
-                                    "WHERE league_id = ? ORDER BY number", (league_id,))
+            rows = await self._rows(
+                "SELECT number, track, due, status, race_id, channel_id, result FROM league_stages "
+                "WHERE league_id = ? ORDER BY number",
+                (league_id,),
+            )
         return [Stage(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]) if r[6] else None) for r in rows]
 
     async def schedule(self, league_id: int, stages: list[tuple[int, str, float]]) -> None:
         async with self.storage._guard:
             for number, track, due in stages:
-                await self._insert("INSERT INTO league_stages (league_id, number, track, due, status) "
-                                  "VALUES (?, ?, ?, ?, 'scheduled')", (league_id, number, track, due))
+                await self._insert(
+                    "INSERT INTO league_stages (league_id, number, track, due, status) "
+                    "VALUES (?, ?, ?, ?, 'scheduled')",
+                    (league_id, number, track, due),
+                )
             await self._update("UPDATE leagues SET status = 'scheduled' WHERE id = ?", (league_id,))
 
     async def claim(self, league_id: int, number: int) -> bool:
         """Mark a stage as being opened; only one caller ever wins (the scheduler never opens twice)."""
         async with self.storage._guard:
-            changed = await self._update("UPDATE league_stages SET status = 'opening' WHERE league_id = ? AND "
-                                        "number = ? AND status = 'scheduled'", (league_id, number))
+            changed = await self._update(
+                "UPDATE league_stages SET status = 'opening' WHERE league_id = ? AND "
+                "number = ? AND status = 'scheduled'",
+                (league_id, number),
+            )
         return changed == 1
 
     async def opened(self, league_id: int, number: int, race_id: int, channel_id: int) -> None:
         async with self.storage._guard:
-            await self._update("UPDATE league_stages SET status = 'running', race_id = ?, channel_id = ? "
-                              "WHERE league_id = ? AND number = ?", (race_id, channel_id, league_id, number))
+            await self._update(
+                "UPDATE league_stages SET status = 'running', race_id = ?, channel_id = ? "
+                "WHERE league_id = ? AND number = ?",
+                (race_id, channel_id, league_id, number),
+            )
 
     async def finished(self, league_id: int, number: int, result: dict[str, Any]) -> bool:
         async with self.storage._guard:
-            changed = await self._update("UPDATE league_stages SET status = 'finished', result = ? "
-                                        "WHERE league_id = ? AND number = ? AND status != 'finished'",
-                                        (json.dumps(result), league_id, number))
+            changed = await self._update(
+                "UPDATE league_stages SET status = 'finished', result = ? "
+                "WHERE league_id = ? AND number = ? AND status != 'finished'",
+                (json.dumps(result), league_id, number),
+            )
         return changed == 1
 
     # alliances
@@ -169,23 +194,29 @@ class LeagueStore:
 
     async def alliances(self, race_id: int) -> list[Alliance]:
         async with self.storage._guard:
-            rows = await self._rows("SELECT id, race_id, proposer, partner, status, thread_id FROM alliances "
-                                    "WHERE race_id = ? ORDER BY id", (race_id,))
+            rows = await self._rows(
+                "SELECT id, race_id, proposer, partner, status, thread_id FROM alliances WHERE race_id = ? ORDER BY id",
+                (race_id,),
+            )
         return [self._alliance(r) for r in rows]
 
     async def alliance(self, alliance_id: int) -> Alliance | None:
         async with self.storage._guard:
-            rows = await self._rows("SELECT id, race_id, proposer, partner, status, thread_id FROM alliances "
-                                    "WHERE id = ?", (alliance_id,))
+            rows = await self._rows(
+                "SELECT id, race_id, proposer, partner, status, thread_id FROM alliances WHERE id = ?", (alliance_id,)
+            )
         return self._alliance(rows[0]) if rows else None
 
     async def propose(self, race_id: int, proposer: str, partner: str) -> int:
         async with self.storage._guard:
-            return await self._insert("INSERT INTO alliances (race_id, proposer, partner, status, created) "
-                                     "VALUES (?, ?, ?, 'proposed', ?)", (race_id, proposer, partner, time.time()))
+            return await self._insert(
+                "INSERT INTO alliances (race_id, proposer, partner, status, created) VALUES (?, ?, ?, 'proposed', ?)",
+                (race_id, proposer, partner, time.time()),
+            )
 
-    async def set_alliance(self, alliance_id: int, status: str, *, expect: str | None = None,
-                           thread_id: int | None = None) -> bool:
+    async def set_alliance(
+        self, alliance_id: int, status: str, *, expect: str | None = None, thread_id: int | None = None
+    ) -> bool:
         async with self.storage._guard:
             sql = "UPDATE alliances SET status = ?"
             args: tuple[Any, ...] = (status,)

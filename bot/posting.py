@@ -101,27 +101,31 @@ async def post_all(bot: DomestiqueBot, channel: discord.abc.Messageable, outcome
             log.info("could not send a private message to user %s", user_id)
 
 
-async def open_private_thread(bot: DomestiqueBot, channel: discord.abc.Messageable, name: str, users: list[int],
-                              alliance_id: int | None) -> None:
+async def open_private_thread(
+    bot: DomestiqueBot, channel: discord.abc.Messageable, name: str, users: list[int], alliance_id: int | None
+) -> None:
     """A private thread with exactly ``users``; where the server does not allow it, say so plainly."""
     if not isinstance(channel, discord.TextChannel):
         await channel.send(f"{name}: private threads can only be opened in a text channel; talk in private messages.")
         return
     try:
-        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread,
-                                             invitable=False)
+        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread, invitable=False)
         for user in users:
             await thread.add_user(discord.Object(user))
     except discord.Forbidden:
-        await channel.send(f"I could not open a private thread for {name}: this server does not let me. "
-                           "Give me the Create Private Threads and Send Messages in Threads permissions in this "
-                           "channel, or talk in private messages.")
+        await channel.send(
+            f"I could not open a private thread for {name}: this server does not let me. "
+            "Give me the Create Private Threads and Send Messages in Threads permissions in this "
+            "channel, or talk in private messages."
+        )
         return
     except discord.HTTPException as exc:
         await channel.send(f"I could not open a private thread for {name} ({exc.text or exc.status}).")
         return
-    await thread.send(f"{' '.join(f'<@{u}>' for u in users)}: this thread is yours alone.",
-                      allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]))
+    await thread.send(
+        f"{' '.join(f'<@{u}>' for u in users)}: this thread is yours alone.",
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+    )
     if alliance_id is not None:
         await bot.alliances.thread_opened(alliance_id, thread.id)
 

@@ -292,24 +292,82 @@ class RaceService:
             problem = game.check_lobby(race.lobby)
             if problem:
                 raise Refusal(problem)
-            envelope = {
-                "game": race.game,
-                "options": {},
-                "track": race.lobby["track"],
-                "players": game.players(race.lobby),
-                "seed": race.lobby["seed"],
-            }
-            try:
-                _, state = start_state(parse_record({"format": FORMAT, **envelope}))
-            except DomestiqueError as exc:
-                raise Refusal(f"Cannot start: {exc}") from None
-            if not await self.storage.start(race.id, race.version, envelope, None):
-                raise Refusal("The lobby changed at the same moment; try again.")
-            fresh = await self.storage.race(race.id)
-            assert fresh is not None
-            outcome = await self._commit(fresh, state, [], headline=f"**{self._title(fresh)}** starts!")
+            outcome = await self._begin(race, {})
             outcome.reply = "The race is on."
             return outcome
+
+    async def _begin(self, race: RaceRow, options: dict[str, Any]) -> Outcome:
+        """Lobby to race: the record's envelope is fixed, AI seats play, the first prompt is posted."""
+        game = adapter(race.game)
+        envelope = {
+            "game": race.game,
+            "options": options,
+            "track": race.lobby["track"],
+            "players": game.players(race.lobby),
+            "seed": race.lobby["seed"],
+        }
+        try:
+            _, state = start_state(parse_record({"format": FORMAT, **envelope}))
+        except DomestiqueError as exc:
+            raise Refusal(f"Cannot start: {exc}") from None
+        if not await self.storage.start(race.id, race.version, envelope, None):
+            raise Refusal("The lobby changed at the same moment; try again.")
+        fresh = await self.storage.race(race.id)
+        assert fresh is not None
+        outcome = await self._commit(fresh, state, [], headline=f"**{self._title(fresh)}** starts!")
+        outcome.threads = self._team_threads(fresh)
+        return outcome
+
+    @staticmethod
+    def _team_threads(race: RaceRow) -> list[tuple[str, list[int]]]:
+        """Players sharing a jersey colour (6-10 players, one rider each) get a team thread."""
+        by_team: dict[str, list[int]] = {}
+        for seat in race.lobby["seats"]:
+            if not seat.get("ai") and seat.get("user") is not None:
+                by_team.setdefault(seat["team"], []).append(seat["user"])
+        return [(f"Team {team} (race {race.id})", users) for team, users in sorted(by_team.items()) if len(users) > 1]
+
+    async def open_league_race(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        *,
+        league_id: int,
+        stage: int,
+        track: str,
+        seats: list[dict[str, Any]],
+        timer: int,
+        seed: int,
+        ring: int,
+    ) -> Outcome:
+        """A league stage opened by the scheduler: seated, started, first prompt posted."""
+        lobby = {
+            "track": track,
+            "riders": 3,
+            "timer": timer,
+            "seed": seed,
+            "seats": seats,
+            "away": [],
+            "title": f"Stage {stage}",
+        }
+        race = await self.storage.create_race(guild_id, channel_id, host_id, "leader1", lobby)
+        await self.storage.link_league(race.id, league_id, stage)
+        race.league_id, race.stage = league_id, stage
+        async with self._lock(race.id):
+            return await self._begin(race, {"stage_race": True, "gc_ring": ring})
+
+    async def finish_by_ai(self, race_id: int) -> Outcome:
+        """The next stage is due: the AI rides every absent player's riders to the finish."""
+        async with self._lock(race_id):
+            race = await self.storage.race(race_id)
+            if race is None or race.status != "running":
+                return Outcome("")
+            state = await self._state(race)
+            humans = [s["player"] for s in race.lobby["seats"] if not s.get("ai")]
+            lobby = {**race.lobby, "away": humans}
+            note = "The next stage is due: the AI finishes this one for the riders still on the road."
+            return await self._commit(race, state, [], headline=note, lobby=lobby)
 
     # ------------------------------------------------------------------ decisions
 
@@ -544,8 +602,9 @@ class RaceService:
             return None
         game = adapter(race.game)
         alliances = await self.alliance_lines(race) if self.alliance_lines is not None else []
-        return await asyncio.to_thread(game.board, state, highlight_rider=highlight, title=self._title(race),
-                                       alliances=alliances)
+        return await asyncio.to_thread(
+            game.board, state, highlight_rider=highlight, title=self._title(race), alliances=alliances
+        )
 
     def prompt(self, race: RaceRow, state: Any) -> Prompt | None:
         decision = find_game(race.game).pending(state)

@@ -248,8 +248,13 @@ def test_bonus_time_goes_to_the_first_rider_past_the_token() -> None:
 def test_a_later_stage_may_seat_teams_thinned_by_eliminations() -> None:
     seats = seating(3, 3)
     seats[1]["riders"] = ["leader"]
-    data = {"format": "domestique.record/1", "game": "leader1", "track": "leader1/first-race", "players": seats,
-            "seed": 1}
+    data = {
+        "format": "domestique.record/1",
+        "game": "leader1",
+        "track": "leader1/first-race",
+        "players": seats,
+        "seed": 1,
+    }
     with pytest.raises(InvalidSetup, match="same number"):
         start_state(parse_record(data))
     _, state = start_state(parse_record({**data, "options": {"stage_race": True}}))

@@ -1,0 +1,204 @@
+"""Leagues and alliances end to end with simcord, under a fake clock, on a real SQLite file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.app import DomestiqueBot
+from rules.record import replay
+
+DAY = 24 * 3600
+
+
+def world(env: Any, *names: str):
+    guild = env.create_guild()
+    league_channel = guild.create_text_channel("league")
+    members = {name: guild.add_member(env.create_user(name)) for name in names}
+    return guild, league_channel, members
+
+
+def texts(channel: Any) -> list[str]:
+    return [m.content for m in channel.history()]
+
+
+async def run_until(env: Any, predicate, *, step: float = DAY / 4, limit: int = 60) -> None:
+    for _ in range(limit):
+        if await predicate():
+            return
+        await env.advance_time(step)
+    raise AssertionError("the league did not get there in time")
+
+
+async def league_stages(bot: DomestiqueBot):
+    league = (await bot.leagues.store.leagues())[0]
+    return league, await bot.leagues.store.stages(league.id)
+
+
+async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_classification(
+    simcord_env, db_path
+) -> None:
+    _guild, league_channel, m = world(simcord_env, "alice", "bob", "carol")
+    created = await m["alice"].slash(
+        league_channel,
+        "league create",
+        name="Spring",
+        channel=league_channel,
+        stages="first-race,first-race,first-race",
+        weekday="thu",
+        hour=1,
+        timezone="UTC",
+        timer=60,
+        riders=1,
+        ring=5,
+    )
+    assert "League **Spring** created" in created.response.content
+    for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
+        joined = await m[name].slash(league_channel, "league join", team=team)
+        assert team in joined.response.content
+    not_organiser = await m["bob"].slash(league_channel, "league ai")
+    assert not_organiser.ephemeral and "organiser" in not_organiser.response.content
+    await m["alice"].slash(league_channel, "league ai", team="white")
+    closed = await m["alice"].slash(league_channel, "league close")
+    assert "Stage 1: first-race, Thu 01 Jan 01:00" in closed.response.content
+    schedule = await m["carol"].slash(league_channel, "league schedule")
+    assert "Stage 3" in schedule.response.content
+
+    bot: DomestiqueBot = simcord_env.bot
+
+    async def stage_finished(n: int):
+        async def check() -> bool:
+            _, stages = await league_stages(bot)
+            return stages[n - 1].status == "finished"
+
+        return check
+
+    await run_until(simcord_env, await stage_finished(1))
+    _, stages = await league_stages(bot)
+    assert stages[1].status == "scheduled"  # the scheduler opened stage 1 only
+    assert len(league_channel.threads) == 1
+    stage1_thread = league_channel.threads[0]
+    assert any("general classification after stage 1" in t for t in texts(stage1_thread))
+
+    # a new bot process between stages keeps the schedule
+    await simcord_env.restart_bot(DomestiqueBot(db_path))
+    bot = simcord_env.bot
+    await run_until(simcord_env, await stage_finished(2))
+    _league, stages = await league_stages(bot)
+    assert len(league_channel.threads) == 2  # never opened twice
+
+    # energy carried over with the +15 cap
+    race1 = await bot.storage.race(stages[0].race_id)
+    race2 = await bot.storage.race(stages[1].race_id)
+    end1 = replay(bot.service._record(race1)).state
+    players2 = {p["team"]: p for p in race2.envelope["players"]}
+    for rider in end1.riders:
+        team = rider.id.split("-")[0]
+        if team in players2:
+            assert players2[team].get("carry", {}).get(rider.kind) == min(rider.energy, 15)
+
+    # the general classification after stage 2, computed by hand from both stages
+    end2 = replay(bot.service._record(race2)).state
+    position: dict[str, int] = {}
+    for end in (end1, end2):
+        finished = [r for r in end.riders if r.status == "finished"]
+        winner_turn = min(r.arrived_turn for r in finished)
+        from rules.leader1.order import arrival_order
+
+        winner = arrival_order(end)[0].id
+        bonus = [rid for _, rid in end.bonus_won]
+        for r in end.riders:
+            score = position.get(r.id, 0)
+            if r.status == "finished":
+                score += -(r.arrived_turn - winner_turn) + (2 if r.id == winner else 0) + bonus.count(r.id)
+            position[r.id] = score
+    stored = {s["rider"]: s for s in stages[1].result["gc"]}
+    leader = max(position[r] for r in stored if not stored[r]["eliminated"])
+    for rider, standing in stored.items():
+        if rider in {r.id for r in end2.riders}:
+            assert standing["position"] == position[rider], rider
+        assert standing["eliminated"] == (leader - standing["position"] >= 5 or standing["eliminated"])
+    standings = await m["bob"].slash(league_channel, "league standings")
+    reply = standings.response or standings.followups[0]
+    assert reply.attachments and "general classification after stage 2" in reply.content
+
+    # stage 3: an eliminated rider is not seated
+    eliminated = {r for r, s in stored.items() if s["eliminated"]}
+    await run_until(simcord_env, await stage_finished(3))
+    _, stages = await league_stages(bot)
+    race3 = await bot.storage.race(stages[2].race_id)
+    seated = {f"{p['team']}-{k}" for p in race3.envelope["players"] for k in p["riders"]}
+    assert eliminated and not (eliminated & seated)
+    exported = await m["carol"].slash(league_channel, "league export")
+    data = await (exported.response or exported.followups[0]).attachments[0].read()
+    assert b'"stages"' in data and data.count(b'"record"') == 3
+
+
+async def start_race(channel: Any, m: dict[str, Any]) -> None:
+    await m["alice"].slash(channel, "race new", riders=1, timer=60)
+    await m["bob"].slash(channel, "race join", team="blue")
+    await m["carol"].slash(channel, "race join", team="green")
+    await m["alice"].slash(channel, "race start")
+
+
+def reply_text(result: Any) -> str:
+    return (result.response or result.followups[0]).content
+
+
+async def test_an_alliance_is_proposed_accepted_given_a_thread_shown_and_left(simcord_env) -> None:
+    guild, _, m = world(simcord_env, "alice", "bob", "carol", "dave")
+    channel = guild.create_text_channel("race")
+    await start_race(channel, m)
+    outsider = await m["alice"].slash(channel, "alliance propose", player=m["dave"])
+    assert outsider.ephemeral and "not riding in this race" in reply_text(outsider)
+    proposed = await m["alice"].slash(channel, "alliance propose", player=m["bob"])
+    assert proposed.ephemeral
+    proposal = next(msg for msg in reversed(channel.history()) if "proposes an alliance" in msg.content)
+    intruder = await m["carol"].click(proposal, label="Accept")
+    assert intruder.ephemeral and "Only the player" in reply_text(intruder)
+    accepted = await m["bob"].click(proposal, label="Accept")
+    assert accepted.ephemeral
+    assert any("Alliance: yellow" in msg.content for msg in channel.history())
+    threads = channel.threads
+    assert len(threads) == 1
+    thread_members = set(simcord_env.backend.get_channel(threads[0].id).thread_members)
+    assert thread_members >= {m["alice"].id, m["bob"].id} and m["carol"].id not in thread_members
+    status = await m["carol"].slash(channel, "race status")
+    assert "Alliance: yellow alice + blue bob" in status.response.content
+    bot: DomestiqueBot = simcord_env.bot
+    race = await bot.storage.active_race(channel.id)
+    state = await bot.service._state(race)
+    with_alliance = await bot.service._board(race, state, None)
+    lines, bot.service.alliance_lines = bot.service.alliance_lines, None
+    without = await bot.service._board(race, state, None)
+    bot.service.alliance_lines = lines
+    assert with_alliance != without  # the legend names the alliance
+    shared = await m["alice"].slash(channel, "race hand", share=m["carol"])
+    assert shared.ephemeral and "allied" in reply_text(shared)
+    left = await m["bob"].slash(channel, "alliance leave")
+    assert left.ephemeral
+    assert "Alliance ended" in channel.history()[-1].content
+    status = await m["carol"].slash(channel, "race status")
+    assert "Alliance:" not in status.response.content
+
+
+async def test_a_declined_proposal_and_a_server_without_private_threads(simcord_env) -> None:
+    import discord
+
+    guild, _, m = world(simcord_env, "alice", "bob", "carol")
+    me = guild.me
+    channel = guild.create_text_channel(
+        "race", overwrites={me: discord.PermissionOverwrite(create_private_threads=False)}
+    )
+    await start_race(channel, m)
+    await m["alice"].slash(channel, "alliance propose", player=m["carol"])
+    proposal = next(msg for msg in reversed(channel.history()) if "proposes an alliance" in msg.content)
+    await m["carol"].click(proposal, label="Decline")
+    assert any("declined the alliance" in msg.content for msg in channel.history())
+    again = await m["carol"].click(proposal, label="Accept")
+    assert "already answered" in reply_text(again)
+    await m["alice"].slash(channel, "alliance propose", player=m["bob"])
+    proposal = next(msg for msg in reversed(channel.history()) if "proposes an alliance" in msg.content)
+    await m["bob"].click(proposal, label="Accept")
+    told = channel.history()[-1].content
+    assert "could not open a private thread" in told and "Create Private Threads" in told
+    assert channel.threads == []
