@@ -374,12 +374,7 @@ class RaceService:
     async def decide(self, race_id: int, version: int, user_id: int, index: int) -> Outcome:
         """A button or menu choice: choice ``index`` of the prompt shown at ``version``."""
         async with self._lock(race_id):
-            race = await self.storage.race(race_id)
-            if race is None or race.status != "running":
-                raise Refusal("This race is over.")
-            if race.version != version:
-                raise Refusal("That button is from an earlier moment of the race; use the latest prompt.")
-            state = await self._state(race)
+            race, state = await self._at_version(race_id, version)
             player = self._player_to_act(race, state, user_id)
             game_def = find_game(race.game)
             choices = game_def.legal_actions(state, player)
@@ -387,13 +382,17 @@ class RaceService:
                 raise Refusal("That choice is not on offer any more; use the latest prompt.")
             return await self._apply_manual(race, state, player, user_id, choices[index].action)
 
-    async def _prompt_for(self, race_id: int, version: int, user_id: int) -> tuple[RaceRow, Any, Prompt]:
+    async def _at_version(self, race_id: int, version: int) -> tuple[RaceRow, Any]:
+        """The race a button was made for, refused if it has moved on since (a stale button)."""
         race = await self.storage.race(race_id)
         if race is None or race.status != "running":
             raise Refusal("This race is over.")
         if race.version != version:
             raise Refusal("That button is from an earlier moment of the race; use the latest prompt.")
-        state = await self._state(race)
+        return race, await self._state(race)
+
+    async def _prompt_for(self, race_id: int, version: int, user_id: int) -> tuple[RaceRow, Any, Prompt]:
+        race, state = await self._at_version(race_id, version)
         self._player_to_act(race, state, user_id)
         prompt = self.prompt(race, state)
         assert prompt is not None
