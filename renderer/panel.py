@@ -66,8 +66,9 @@ def draw_panel(
     phase = "finished" if state.finished else state.phase
     draw.text((x, y), f"Turn {state.turn} · {phase} · peloton at row {state.peloton}", fill=INK, font=font(15))
     y += 22
+    names = {p.id: p.name for p in state.setup.players}
     if decision is not None:
-        who = decision.player + (f" ({decision.rider})" if decision.rider else "")
+        who = names.get(decision.player, decision.player) + (f" ({decision.rider})" if decision.rider else "")
         draw.text((x, y), f"To act: {who}", fill=(0, 90, 160), font=font(15))
     else:
         arrived = arrival_order(state)
@@ -88,7 +89,7 @@ def draw_panel(
     order = [*arrival_order(state), *classification(state), *[r for r in state.riders if r.status == "eliminated"]]
     for rank, r in enumerate(order, start=1):
         rider_dot(draw, (x + 32, y + 9), r.id, r.kind)
-        cells = (str(rank), r.id, r.player[:8], STATUS_TEXT[r.status], str(r.energy), str(len(r.kept)), str(r.risks))
+        cells = (str(rank), r.id, names.get(r.player, r.player)[:8], STATUS_TEXT[r.status], str(r.energy), str(len(r.kept)), str(r.risks))
         for (_, dx), text in zip(columns, cells, strict=True):
             if text:
                 draw.text((x + dx, y + 1), text, fill=INK, font=font(14))
