@@ -89,7 +89,15 @@ def draw_panel(
     order = [*arrival_order(state), *classification(state), *[r for r in state.riders if r.status == "eliminated"]]
     for rank, r in enumerate(order, start=1):
         rider_dot(draw, (x + 32, y + 9), r.id, r.kind)
-        cells = (str(rank), r.id, names.get(r.player, r.player)[:8], STATUS_TEXT[r.status], str(r.energy), str(len(r.kept)), str(r.risks))
+        cells = (
+            str(rank),
+            r.id,
+            names.get(r.player, r.player)[:8],
+            STATUS_TEXT[r.status],
+            str(r.energy),
+            str(len(r.kept)),
+            str(r.risks),
+        )
         for (_, dx), text in zip(columns, cells, strict=True):
             if text:
                 draw.text((x + dx, y + 1), text, fill=INK, font=font(14))

@@ -182,3 +182,75 @@ async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
     await start_two_player_race(channel, members["alice"], members["bob"])
     hand = await members["alice"].slash(channel, "race hand")
     assert hand.ephemeral and "yellow" in hand.response.content and "blue" not in hand.response.content
+
+
+def test_long_lists_of_squares_are_split_into_menus_and_paged_never_cut() -> None:
+    from bot.components import menus
+    from bot.views_model import ChoiceView
+
+    choices = [
+        ChoiceView(i, "ride", f"{10 + i // 3}.{i % 3} · 1 sq · cost 0", "", "yellow-rouleur") for i in range(130)
+    ]
+    import discord
+
+    def items(view: discord.ui.View, kind: type) -> list[Any]:
+        return [i for i in (getattr(c, "item", c) for c in view.children) if isinstance(i, kind)]
+
+    first = menus(1, 1, choices, 0, None)
+    assert [len(s.options) for s in items(first, discord.ui.Select)] == [25, 25, 25, 25]
+    more = items(first, discord.ui.Button)
+    assert len(more) == 1 and more[0].label.startswith("More")
+    second = menus(1, 1, choices, 1, None)
+    assert sum(len(s.options) for s in items(second, discord.ui.Select)) == 30
+    assert not items(second, discord.ui.Button)
+    shown = {o.value for view in (first, second) for s in items(view, discord.ui.Select) for o in s.options}
+    assert shown == {str(i) for i in range(130)}
+
+
+def test_long_summaries_are_split_under_2000_characters() -> None:
+    from bot.service import chunks
+
+    text = "\n".join(f"line {i} " + "x" * 90 for i in range(60))
+    parts = chunks(text)
+    assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
+    assert "\n".join(parts) == text
+
+
+async def test_typed_moves_with_autocomplete_and_private_feed_tiles(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    bot: DomestiqueBot = simcord_env.bot
+    dms = []
+    for _ in range(200):
+        race = await bot.storage.active_race(channel.id)
+        if race is None:
+            break
+        state = await bot.service._state(race)
+        from rules.leader1 import pending
+
+        decision = pending(state)
+        actor = members["alice"] if decision.player.endswith(str(members["alice"].id)) else members["bob"]
+        if decision.kind == "breakaway" and state.turn >= 2:
+            rider = next(r.id for r in state.riders if r.player == decision.player and r.status == "peloton")
+            riders = await actor.autocomplete(
+                channel,
+                "breakaway",
+                "rider",
+                "",
+            )
+            assert rider in [c["value"] for c in riders]
+            squares = await actor.autocomplete(channel, "breakaway", "to", "", rider=rider)
+            assert squares and all(c["value"].count(".") == 1 for c in squares)
+            done = await actor.slash(channel, "breakaway", rider=rider, to=squares[0]["value"])
+            assert "Done" in (done.response or done.followups[0]).content
+        elif decision.kind == "ride":
+            squares = await actor.autocomplete(channel, "ride", "to", "", rider=decision.rider)
+            await actor.slash(channel, "ride", rider=decision.rider, to=squares[-1]["value"])
+        else:
+            await actor.slash(channel, "pass")
+        for member in members.values():
+            dms += [m.content for m in member.user.dm_channel.history()] if member.user.dm_channel else []
+        if any("feed tile worth" in d for d in dms):
+            break
+    assert any("feed tile worth" in d for d in dms)
+    assert not any("worth" in m.content for m in channel.history())
