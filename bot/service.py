@@ -216,21 +216,15 @@ class RaceService:
         seats = list(race.lobby["seats"])
         if not ai and any(s.get("user") == user_id and not s.get("ai") for s in seats):
             raise Refusal("You are already in this race.")
-        taken = {s["team"] for s in seats}
-        free = [t for t in game.teams if t not in taken]
-        if team is None:
-            if not free:
-                raise Refusal("Every team colour is taken.")
-            team = free[0]
-        if team not in game.teams:
-            raise Refusal(f"Team colours: {', '.join(game.teams)}.")
-        if team in taken:
-            raise Refusal(f"{team} is taken; free colours: {', '.join(free) or 'none'}.")
-        if len(seats) >= len(game.teams):
-            raise Refusal("The race is full.")
+        try:
+            team, kinds = game.seat(seats, int(race.lobby.get("riders", 3)), team)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
         number = sum(1 for s in seats if s.get("ai")) + 1
         player = f"ai{number}" if ai else f"u{user_id}"
-        seats.append({"player": player, "user": None if ai else user_id, "name": name, "team": team, "ai": ai})
+        seats.append(
+            {"player": player, "user": None if ai else user_id, "name": name, "team": team, "ai": ai, "kinds": kinds}
+        )
         lobby = {**race.lobby, "seats": seats}
         if not await self.storage.update_lobby(race.id, race.version, lobby):
             raise Refusal("The lobby changed at the same moment; try again.")

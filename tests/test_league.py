@@ -202,3 +202,22 @@ async def test_a_declined_proposal_and_a_server_without_private_threads(simcord_
     told = channel.history()[-1].content
     assert "could not open a private thread" in told and "Create Private Threads" in told
     assert channel.threads == []
+
+
+async def test_six_players_share_jersey_colours_and_get_team_threads(simcord_env) -> None:
+    guild, _, m = world(simcord_env, "p1", "p2", "p3", "p4", "p5", "p6")
+    channel = guild.create_text_channel("big-race")
+    await m["p1"].slash(channel, "race new", riders=1)
+    for name in ("p2", "p3", "p4", "p5"):
+        await m[name].slash(channel, "race join")
+    shared = await m["p6"].slash(channel, "race join", team="yellow")
+    assert "yellow" in shared.response.content
+    await m["p1"].slash(channel, "race start")
+    bot: DomestiqueBot = simcord_env.bot
+    race = await bot.storage.active_race(channel.id)
+    riders = [(p["team"], p["riders"]) for p in race.envelope["players"]]
+    assert ("yellow", ["rouleur"]) in riders and ("yellow", ["leader"]) in riders
+    threads = channel.threads
+    assert len(threads) == 1 and "yellow" in threads[0].name
+    members = set(simcord_env.backend.get_channel(threads[0].id).thread_members)
+    assert {m["p1"].id, m["p6"].id} <= members and m["p2"].id not in members

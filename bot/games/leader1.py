@@ -60,6 +60,33 @@ class Leader1Adapter:
             out.append(player)
         return out
 
+    def seat(self, seats: list[dict[str, Any]], riders: int, team: str | None) -> tuple[str, list[str]]:
+        """A colour and rider types for a new seat (A.2); ValueError says why there is none.
+
+        With one rider each (up to 10 players) colours may be shared, each seat taking a type
+        of that colour nobody rides yet; otherwise each player has a colour of their own.
+        """
+        if riders == 1:
+            if len(seats) >= 10:
+                raise ValueError("The race is full: 10 players at most.")
+            used = {(s["team"], k) for s in seats for k in (s.get("kinds") or ["rouleur"])}
+            open_teams = [t for t in TEAMS if any((t, k) not in used for k in RIDER_TYPES)]
+            unseated = [t for t in open_teams if all(s["team"] != t for s in seats)]
+            team = team or (unseated or open_teams or [None])[0]
+            if team is None or team not in TEAMS or team not in open_teams:
+                raise ValueError(f"No rider of that colour is free; free colours: {', '.join(open_teams) or 'none'}.")
+            return team, [next(k for k in RIDER_TYPES if (team, k) not in used)]
+        taken = {s["team"] for s in seats}
+        free = [t for t in TEAMS if t not in taken]
+        if len(seats) >= len(TEAMS):
+            raise ValueError("The race is full.")
+        team = team or free[0]
+        if team not in TEAMS:
+            raise ValueError(f"Team colours: {', '.join(TEAMS)}.")
+        if team in taken:
+            raise ValueError(f"{team} is taken; free colours: {', '.join(free) or 'none'}.")
+        return team, list(RIDER_TYPES[:riders])
+
     def check_lobby(self, lobby: dict[str, Any]) -> str | None:
         count = len(lobby["seats"])
         allowed = riders_allowed(count)
