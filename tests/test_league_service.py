@@ -63,7 +63,7 @@ async def test_organiser_rights_and_closed_entries(league_env) -> None:
 
 
 async def test_a_stage_still_running_when_the_next_is_due_is_finished_by_the_ai_first(league_env) -> None:
-    leagues, races, clock, make_channel = league_env
+    leagues, _races, clock, make_channel = league_env
     await leagues.create(GUILD, ORG, "Autumn", CHANNEL, stages="first-race,first-race", weekday="thu", hour=1, riders=1)
     await leagues.join(GUILD, None, ORG, "Org", "yellow")
     await leagues.join(GUILD, None, BOB, "Bob", "blue")
