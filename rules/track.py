@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -100,12 +100,17 @@ def build_track(
     bends: Iterable[tuple[int, int, float]] = (),
     cell_attrs: Mapping[str, dict[str, Any]] | None = None,
     successors: Mapping[str, tuple[str, ...]] | None = None,
+    spaces: Mapping[int, Sequence[int]] | None = None,
+    closed: bool = False,
 ) -> Track:
-    """Build a road of ``len(row_attrs)`` rows of ``lanes`` cells.
+    """Build a road of ``len(row_attrs)`` rows and ``lanes`` lanes.
 
-    Moves go forward one row at a time, straight or diagonal (one lane aside), unless
-    ``successors`` lists a cell's successors explicitly. ``bends`` curve the drawing and
-    say which lane is the inside one; ``cell_attrs`` adds attributes to single cells.
+    By default every lane has a space on every row; ``spaces`` gives, per lane, the rows where
+    it has one (a corner's inside lane is shorter than its outside lane; a pit lane runs
+    along part of the track only). A space spans the rows up to its lane's next space. Moves
+    go to the next space of the same lane or of a lane beside it, unless ``successors`` lists
+    a cell's successors explicitly. ``closed`` joins the last row to the first (a circuit).
+    ``bends`` curve the drawing; ``cell_attrs`` adds attributes to single cells.
     """
     row_count = len(row_attrs)
     turns = _turns(row_count, bends)
@@ -129,21 +134,42 @@ def build_track(
         # left of the direction of travel is +90 degrees
         return (x - math.sin(h) * offset, y + math.cos(h) * offset)
 
+    lane_rows = {
+        lane: sorted(spaces[lane]) if spaces is not None and lane in spaces else list(range(row_count))
+        for lane in range(lanes)
+    }
+
+    def next_space(lane: int, row: int) -> str | None:
+        later = [r for r in lane_rows[lane] if r > row]
+        if later:
+            return cell_id(later[0], lane)
+        if closed and lane_rows[lane] and lane_rows[lane][0] < row:
+            return cell_id(lane_rows[lane][0], lane)
+        return None
+
     extra = cell_attrs or {}
     explicit = successors or {}
     cells: dict[str, Cell] = {}
-    for r in range(row_count):
-        for lane in range(lanes):
+    for lane in range(lanes):
+        rows = lane_rows[lane]
+        for i, r in enumerate(rows):
             cid = cell_id(r, lane)
+            end = rows[i + 1] if i + 1 < len(rows) else (row_count if closed or not spaces else r + 1)
+            end = min(max(end, r + 1), row_count)
             left = lanes / 2 - lane
             right = left - 1
-            polygon = (edge(r, left), edge(r, right), edge(r + 1, right), edge(r + 1, left))
+            # start-left, start-right, along the right edge, back along the left edge
+            polygon = (
+                edge(r, left),
+                *(edge(b, right) for b in range(r, end + 1)),
+                *(edge(b, left) for b in range(end, r, -1)),
+            )
             if cid in explicit:
                 succ = explicit[cid]
-            elif r + 1 < row_count:
-                succ = tuple(cell_id(r + 1, lane + d) for d in (0, -1, 1) if 0 <= lane + d < lanes)
             else:
-                succ = ()
+                succ = tuple(
+                    n for d in (0, -1, 1) if 0 <= lane + d < lanes and (n := next_space(lane + d, r)) is not None
+                )
             attrs = {**row_attrs[r], **extra.get(cid, {})}
             cells[cid] = Cell(cid, r, lane, succ, polygon, MappingProxyType(attrs))
     return Track(
