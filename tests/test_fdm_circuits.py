@@ -37,7 +37,7 @@ def test_corners_follow_arrows_and_their_entries_go_forward(name: str) -> None:
         for lane in range(circuit.lanes):
             entry = cells[f"{(corner.first_row - 1) % circuit.rows}.{lane}"]
             assert len(entry.successors) == 1 and entry.successors[0].endswith(f".{lane}")
-        for cid, cell in cells.items():
+        for cell in cells.values():
             if cell.attrs.get("corner") == corner.id:
                 lanes = {s.split(".")[1] for s in cell.successors}
                 assert str(cell.lane) in lanes
