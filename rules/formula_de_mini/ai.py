@@ -1,0 +1,70 @@
+"""A sensible Formula Dé Mini driver: picks the highest gear it can afford before a corner,
+brakes rather than overshoots, takes slipstreams that cost nothing more, pits when low."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.action import Action
+from rules.formula_de_mini.engine import Choice, legal_actions, pending
+from rules.formula_de_mini.gears import gear_die
+from rules.formula_de_mini.model import Car, State
+from rules.formula_de_mini.moves import MoveOption, move_options
+
+PIT_BELOW = 7
+PIT_LEAVE_AT = 12
+
+
+def _move_score(state: State, car: Car, o: MoveOption) -> float:
+    if o.pit:
+        return 100.0 if car.lp <= PIT_BELOW else -100.0
+    cost = o.brake + o.blocked + o.overshoot + (3 if o.turbo else 0)
+    if o.overshoot > car.lp or o.blocked >= 7 or o.blocked > car.lp:
+        return -1000.0
+    return o.spaces * 1.0 - cost * 2.5 + o.crossings * 2
+
+
+def _expected_cost(state: State, car: Car, gear: int) -> float:
+    probe = replace(car, gear=gear)
+    faces = [int(f) for f in gear_die(gear).faces]
+    total = 0.0
+    for roll in sorted(set(faces)):
+        options = move_options(state, probe, roll)
+        best = max((_move_score(state, probe, o) for o in options), default=-1000.0)
+        total += best * faces.count(roll) / len(faces)
+    return total
+
+
+def choose(state: State, player: str) -> Action:
+    decision = pending(state)
+    if decision is None or decision.player != player:
+        raise ValueError(f"{player} has nothing to decide now")
+    car = state.car(decision.car)
+    choices = legal_actions(state, player)
+    if decision.kind == "gear":
+
+        def gear_value(c: Choice) -> tuple[float, int]:
+            return (_expected_cost(state, car, c.action.gear or 1) - c.lp * 2.5, c.action.gear or 0)
+
+        return max(choices, key=gear_value).action
+    if decision.kind == "pit-exit":
+        roll = state.moving.roll if state.moving else 0
+        if roll >= PIT_LEAVE_AT:
+            return next(c.action for c in choices if c.action.do == "pit" and c.action.gear == 3)
+        return next(c.action for c in choices if c.action.do == "pass")
+    if decision.kind == "slipstream":
+        takes = [c for c in choices if c.option is not None and c.option.overshoot == 0 and car.lp > 4]
+        return (
+            max(takes, key=lambda c: (c.option.spaces if c.option else 0, c.action.to or "")).action
+            if takes
+            else next(c.action for c in choices if c.action.do == "pass")
+        )
+    moves = [c for c in choices if c.option is not None]
+    return max(
+        moves,
+        key=lambda c: (
+            _move_score(state, car, c.option) if c.option else -1e9,
+            c.action.to or "",
+            -(c.action.brake or 0),
+        ),
+    ).action

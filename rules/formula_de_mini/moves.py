@@ -1,0 +1,227 @@
+"""Where a car can end its move, and what each end costs (basic rules 1-2, events 2-4, 8, 9).
+
+A move is a path of spaces along the circuit's successors. Paths never cross another car.
+On straights a move changes lane at most once (2 lanes) or twice (3 lanes) and never goes
+back to a lane it left unless it passed a car there. In corners the arrows are the
+successors. Leaving a corner without its stops is overshooting: every further space costs
+1 LP, in the same lane, and a corner reached while skidding gives no stop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.formula_de_mini.model import SLIPSTREAM_MIN_GEAR, SLIPSTREAM_SPACES, Car, State
+
+
+@dataclass(frozen=True)
+class Path:
+    cells: tuple[str, ...]
+    changes: int  # lane changes on straights
+    left: tuple[tuple[int, int], ...]  # (lane, row) where the path left a lane
+    corner: int | None  # the corner the car is in after the last space
+    stops: int  # stops already made in that corner (before this move)
+    overshoot: int  # spaces driven while skidding past a corner missed
+    skidding: bool
+    crossings: int
+    pit: bool  # the path is in the pit lane
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    to: str
+    via: tuple[str, ...]
+    spaces: int
+    brake: int  # LP spent braking
+    blocked: int  # spaces the car could not drive because of cars ahead
+    overshoot: int
+    crossings: int
+    pit: bool  # ends at the car's pit stand
+    skidding: bool  # still skidding at the end (no stop counted in a corner reached)
+    turbo: bool = False
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return (*self.via, self.to)
+
+
+def occupied(state: State, mover: str) -> set[str]:
+    return {c.cell for c in state.cars if c.id != mover and c.status in ("racing", "spun", "pits")}
+
+
+def _lane(cid: str) -> int:
+    return int(cid.split(".")[1])
+
+
+def _row(cid: str) -> int:
+    return int(cid.split(".")[0])
+
+
+def _crosses(state: State, a: str, b: str) -> bool:
+    circuit = state.setup.circuit
+    if b == circuit.straddle:
+        return True
+    return _row(b) < _row(a) and a != circuit.straddle
+
+
+def start_path(state: State, car: Car) -> Path:
+    return Path(
+        (), 0, (), car.corner, car.stops, 0, False, 0, car.status == "pits" or car.cell in state.setup.circuit.pit_cells
+    )
+
+
+def extend(
+    state: State, car: Car, path: Path, here: str, nxt: str, taken: set[str], *, slipstream: bool = False
+) -> Path | None:
+    """``path`` one space further, to ``nxt``; None where the rules forbid it."""
+    circuit = state.setup.circuit
+    cells = circuit.track.cells
+    if nxt in taken or nxt not in cells[here].successors:
+        return None
+    pit_lane = circuit.lanes
+    into_pit = _lane(nxt) == pit_lane
+    if into_pit and not path.pit and (car.pitted or not 1 <= car.lap - 1 <= 2):
+        return None  # once a race, after the 1st or 2nd lap
+    here_corner = cells[here].attrs.get("corner")
+    next_corner = cells[nxt].attrs.get("corner")
+    changes, left = path.changes, path.left
+    if _lane(nxt) != _lane(here) and not into_pit and not path.pit:
+        if path.skidding:
+            return None  # no lane change while skidding
+        if here_corner is None and next_corner is None and not slipstream:
+            changes += 1
+            if changes > (1 if circuit.lanes == 2 else 2):
+                return None
+        for lane, row in left:
+            if lane == _lane(nxt):
+                passed = any(_lane(t) == lane and row < _row(t) < _row(nxt) for t in taken)
+                if not passed:
+                    return None  # no zigzag except to pass
+        left = (*left, (_lane(here), _row(here)))
+    corner, stops, overshoot, skidding = path.corner, path.stops, path.overshoot, path.skidding
+    if skidding:
+        overshoot += 1
+    if here_corner is not None and next_corner != here_corner:
+        required = next(c.stops for c in circuit.corners if c.id == here_corner)
+        if corner == here_corner and stops < required and not skidding:
+            skidding, overshoot = True, overshoot + 1
+    if next_corner != corner:
+        corner, stops = next_corner, 0
+    crossings = path.crossings + int(_crosses(state, here, nxt))
+    return Path((*path.cells, nxt), changes, left, corner, stops, overshoot, skidding, crossings, path.pit or into_pit)
+
+
+def _key(path: Path) -> tuple[object, ...]:
+    return (path.cells[-1], path.changes, path.left, path.corner, path.overshoot, path.skidding, path.crossings)
+
+
+def reachable(
+    state: State, car: Car, longest: int, *, start: str | None = None, first: Path | None = None
+) -> dict[int, list[Path]]:
+    """Every distinct path of 1..``longest`` spaces from the car's square (or ``start``)."""
+    taken = occupied(state, car.id)
+    begin = start or car.cell
+    frontier: list[tuple[str, Path]] = [(begin, first or start_path(state, car))]
+    by_length: dict[int, list[Path]] = {}
+    stand = state.setup.circuit.stands[_team_index(state, car)]
+    for length in range(1, longest + 1):
+        seen: dict[tuple[object, ...], Path] = {}
+        for here, path in frontier:
+            if path.cells and path.cells[-1] == stand and path.pit and car.status != "pits":
+                continue  # a car that reached its stand stops there
+            for nxt in state.setup.circuit.track.cells[here].successors:
+                grown = extend(state, car, path, here, nxt, taken)
+                if grown is not None:
+                    seen.setdefault(_key(grown), grown)
+        if not seen:
+            break
+        by_length[length] = list(seen.values())
+        frontier = [(p.cells[-1], p) for p in seen.values()]
+    return by_length
+
+
+def _team_index(state: State, car: Car) -> int:
+    teams = list(dict.fromkeys(p.team for p in state.setup.players))
+    return teams.index(car.team)
+
+
+def move_options(state: State, car: Car, spaces: int, *, turbo: bool = False) -> list[MoveOption]:
+    """Every end of a move of ``spaces`` (the die), braking included; blocked moves stop short."""
+    circuit = state.setup.circuit
+    stand = circuit.stands[_team_index(state, car)]
+    paths = reachable(state, car, spaces)
+    options: list[MoveOption] = []
+    pit_ends = [p for length in paths for p in paths[length] if p.cells[-1] == stand and p.pit]
+    for p in pit_ends:  # unused movement is ignored in the pits
+        options.append(_option(p, len(p.cells), 0, 0, pit=True))
+    lengths = [n for n in paths if any(not p.pit for p in paths[n])]
+    furthest = max(lengths, default=0)
+    blocked = spaces - furthest if furthest < spaces else 0
+    for length in range(1, furthest + 1):
+        for p in paths.get(length, []):
+            if p.pit or p.cells[-1] in occupied(state, car.id):
+                continue
+            brake = furthest - length if blocked else spaces - length
+            options.append(_option(p, length, brake, blocked))
+    if furthest == 0 and not pit_ends:  # boxed in: the car stays and is blocked for the whole roll
+        options.append(MoveOption(car.cell, (), 0, 0, spaces, 0, 0, False, False))
+    if turbo and not car.turbo_used:
+        extra = reachable(state, car, spaces + 1).get(spaces + 1, [])
+        options += [_option(p, spaces + 1, 0, 0, turbo=True) for p in extra if not p.pit]
+    return _best_per_end(options)
+
+
+def _option(p: Path, spaces: int, brake: int, blocked: int, *, pit: bool = False, turbo: bool = False) -> MoveOption:
+    return MoveOption(
+        p.cells[-1], p.cells[:-1], spaces, brake, blocked, p.overshoot, p.crossings, pit, p.skidding, turbo
+    )
+
+
+def _best_per_end(options: list[MoveOption]) -> list[MoveOption]:
+    """One option per end square and price: the cheapest path there (least overshoot)."""
+    best: dict[tuple[object, ...], MoveOption] = {}
+    for o in sorted(options, key=lambda o: (o.overshoot, o.via)):
+        best.setdefault((o.to, o.brake, o.blocked, o.turbo, o.pit), o)
+    return sorted(best.values(), key=lambda o: (o.spaces, o.to, o.brake, o.turbo))
+
+
+def slipstream_target(state: State, car: Car, cell: str) -> str | None:
+    """The car directly in front of ``cell`` whose slipstream ``car`` may take, if any."""
+    circuit = state.setup.circuit
+    lane = _lane(cell)
+    ahead = [s for s in circuit.track.cells[cell].successors if _lane(s) == lane]
+    if not ahead or car.gear < SLIPSTREAM_MIN_GEAR:
+        return None
+    front = next((c for c in state.cars if c.cell == ahead[0] and c.status == "racing" and c.id != car.id), None)
+    if front is None or front.gear < SLIPSTREAM_MIN_GEAR or car.gear < front.gear:
+        return None
+    return front.id
+
+
+def slipstream_options(state: State, car: Car, path: Path) -> list[MoveOption]:
+    """The three manoeuvres of a slipstream (3 more spaces), from the end of ``path``."""
+    here = path.cells[-1] if path.cells else car.cell
+    if path.pit or slipstream_target(state, car, here) is None:
+        return []
+    taken = occupied(state, car.id)
+    circuit = state.setup.circuit
+    origin = _lane(here)
+    results: list[MoveOption] = []
+    frontier = [(here, path, 0)]
+    for step in range(SLIPSTREAM_SPACES):
+        nxt_frontier = []
+        for cell, p, outs in frontier:
+            for nxt in circuit.track.cells[cell].successors:
+                offset = _lane(nxt) - origin
+                in_corner = circuit.track.cells[cell].attrs.get("corner") is not None
+                if step == 0 and offset == 0 and not in_corner:
+                    continue  # the car in front is there: pull out
+                if abs(offset) > (1 if circuit.lanes == 2 else 2):
+                    continue
+                grown = extend(state, car, p, cell, nxt, taken, slipstream=True)
+                if grown is not None:
+                    nxt_frontier.append((nxt, grown, outs))
+        frontier = nxt_frontier
+    for _, p, _ in frontier:
+        results.append(_option(p, len(p.cells), 0, 0))
+    return _best_per_end(results)

@@ -1,0 +1,77 @@
+"""From a record's envelope to a Formula Dé Mini race: 2 to 8 cars, one or two per player."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from rules.errors import InvalidSetup, MalformedRecord
+from rules.formula_de_mini.circuit import load_circuit
+from rules.formula_de_mini.engine import new_race
+from rules.formula_de_mini.gears import dice
+from rules.formula_de_mini.model import OPTION_NAMES, TEAMS, Options, Player, Setup, State
+
+
+def parse_options(raw: object) -> Options:
+    if not isinstance(raw, dict):
+        raise MalformedRecord("$.options", "expected an object of rule options")
+    values: dict[str, Any] = {}
+    defaults = Options()
+    for key, value in raw.items():
+        if key not in OPTION_NAMES:
+            raise MalformedRecord(
+                f"$.options.{key}", f"unknown option; formula-de-mini options: {', '.join(sorted(OPTION_NAMES))}"
+            )
+        if type(value) is not type(getattr(defaults, key)):
+            raise MalformedRecord(f"$.options.{key}", f"expected {type(getattr(defaults, key)).__name__}")
+        values[key] = value
+    if values.get("laps", 0) < 0:
+        raise MalformedRecord("$.options.laps", "expected a number of laps from 1 (0: the circuit's own)")
+    assert {f.name for f in fields(Options)} == OPTION_NAMES
+    return Options(**values)
+
+
+def parse_players(raw: object) -> tuple[Player, ...]:
+    if not isinstance(raw, list):
+        raise MalformedRecord("$.players", "expected a list of players")
+    players = []
+    for i, p in enumerate(raw):
+        path = f"$.players[{i}]"
+        if not isinstance(p, dict):
+            raise MalformedRecord(path, "expected a player object")
+        for key in p:
+            if key not in ("id", "name", "team", "cars"):
+                raise MalformedRecord(f"{path}.{key}", "unknown field; allowed: id, name, team, cars")
+        if not isinstance(p.get("id"), str) or not p["id"]:
+            raise MalformedRecord(f"{path}.id", "expected a short id")
+        if p.get("team") not in TEAMS:
+            raise MalformedRecord(f"{path}.team", f"expected a team colour: {', '.join(TEAMS)}")
+        cars = p.get("cars", 1)
+        if cars not in (1, 2):
+            raise MalformedRecord(f"{path}.cars", "a player drives 1 or 2 cars (a team shares a livery)")
+        players.append(Player(p["id"], str(p.get("name", p["id"])), p["team"], cars))
+    if len({p.team for p in players}) != len(players) or len({p.id for p in players}) != len(players):
+        raise InvalidSetup("$.players", "each player has an id and a team colour of their own")
+    total = sum(p.cars for p in players)
+    if not 2 <= total <= 8:
+        raise InvalidSetup("$.players", f"a race has 2 to 8 cars, got {total}")
+    return tuple(players)
+
+
+def build(record: dict[str, Any]) -> State:
+    track = record["track"]
+    if not isinstance(track, str) or not track.startswith("formula-de-mini/"):
+        raise MalformedRecord("$.track", "expected 'formula-de-mini/canyon' or 'formula-de-mini/island'")
+    circuit = load_circuit(track.split("/", 1)[1])
+    setup = Setup(circuit, parse_players(record["players"]), parse_options(record.get("options", {})), track)
+    script = record.get("dice", {})
+    known = dice()
+    for name, values in script.items():
+        if name not in known and name not in ("gear1", "gear2", "gear3", "gear4", "gear5"):
+            raise MalformedRecord(f"$.dice.{name}", f"unknown die; dice: {', '.join(sorted(known))}")
+        for i, v in enumerate(values):
+            if v not in known[name].faces:
+                raise MalformedRecord(f"$.dice.{name}[{i}]", f"{v!r} is not a face of this die")
+    if record.get("start"):
+        raise MalformedRecord("$.start", "formula-de-mini records start from the grid (no mid-race start yet)")
+    return new_race(setup, record["seed"], script)
