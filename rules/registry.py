@@ -39,8 +39,23 @@ def _leader1() -> Game:
     )
 
 
-_FACTORIES: dict[str, Callable[[], Game]] = {"leader1": _leader1}
-PLANNED = ("hell-of-the-north", "formula-de-mini", "peloton")
+def _formula_de_mini() -> Game:
+    from rules import formula_de_mini as fdm
+
+    return Game(
+        "formula-de-mini",
+        "Formula Dé Mini",
+        fdm.build,
+        fdm.pending,
+        fdm.legal_actions,
+        fdm.apply,
+        fdm.outcome,
+        fdm.public_view,
+    )
+
+
+_FACTORIES: dict[str, Callable[[], Game]] = {"leader1": _leader1, "formula-de-mini": _formula_de_mini}
+PLANNED = ("hell-of-the-north", "peloton")
 
 
 def game_ids() -> list[str]:

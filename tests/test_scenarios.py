@@ -8,7 +8,8 @@ import pytest
 
 from rules.record import check_expectations, load_record, replay
 
-SCENARIOS = sorted((Path(__file__).parent / "scenarios" / "leader1").glob("*.json"))
+ROOT = Path(__file__).parent / "scenarios"
+SCENARIOS = sorted([*(ROOT / "leader1").glob("*.json"), *(ROOT / "formula-de-mini").glob("*.json")])
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
@@ -21,4 +22,5 @@ def test_scenario(path: Path) -> None:
 
 
 def test_there_are_scenarios() -> None:
-    assert len(SCENARIOS) >= 12
+    assert len(list((ROOT / "leader1").glob("*.json"))) >= 12
+    assert len(list((ROOT / "formula-de-mini").glob("*.json"))) >= 5

@@ -26,7 +26,7 @@ from rules.formula_de_mini.model import (
     Setup,
     State,
 )
-from rules.formula_de_mini.moves import MoveOption, Path, move_options, reachable, slipstream_options, start_path
+from rules.formula_de_mini.moves import MoveOption, Path, move_options, slipstream_options, start_path
 from rules.leader1.model import Event, event
 from rules.rng import Dice
 
@@ -65,12 +65,19 @@ def _put(state: State, car: Car) -> State:
     return replace(state, cars=tuple(car if c.id == car.id else c for c in state.cars))
 
 
-def new_race(setup: Setup, seed: int, script: dict[str, list[int | str]] | None = None) -> State:
-    """The grid by the black die (lowest on pole, ties rolled again), then the first round."""
+def new_race(
+    setup: Setup, seed: int, script: dict[str, list[int | str]] | None = None, *, roll_grid: bool = True
+) -> State:
+    """The grid by the black die (lowest on pole, ties rolled again), then the first round.
+
+    ``roll_grid=False`` (a mid-race start) seats the cars in seating order without rolling.
+    """
     cars = [Car(f"{p.team}-{n + 1}", p.id, p.team, "") for p in setup.players for n in range(p.cars)]
     state = State(setup=setup, cars=tuple(cars), dice=Dice.new(seed, script))
     order: list[str] = []
-    pending = [c.id for c in cars]
+    pending = [c.id for c in cars] if roll_grid else []
+    if not roll_grid:
+        order = [c.id for c in cars]
     while pending:
         rolls: dict[str, int] = {}
         for cid in pending:
@@ -92,6 +99,8 @@ def new_race(setup: Setup, seed: int, script: dict[str, list[int | str]] | None 
     grid = setup.circuit.grid
     for slot, cid in enumerate(order):
         state = _put(state, replace(state.car(cid), cell=grid[slot]))
+    if not roll_grid:
+        return state  # the caller places the cars and starts the round
     state = _log(state, "grid", order=list(order))
     return _next(replace(state, queue=_race_order(state)))
 
@@ -219,16 +228,8 @@ def legal_actions(state: State, player: str) -> list[Choice]:
 
 
 def _path_so_far(state: State, car: Car, moving: Moving) -> Path:
-    """The path driven this turn, rebuilt (for a slipstream that continues it)."""
-    path = start_path(state, car)
-    if not moving.path:
-        return path
-    for length, paths in reachable(state, car, len(moving.path)).items():
-        if length == len(moving.path):
-            for p in paths:
-                if p.cells == moving.path:
-                    return p
-    return path
+    """The path driven this turn (a slipstream continues it)."""
+    return moving.trail if moving.trail is not None else start_path(state, car)
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
@@ -292,7 +293,7 @@ def _resolve(state: State, choice: Choice) -> State:
     if action.do == "slipstream":
         car = replace(car, lp=car.lp - SLIPSTREAM_LP)
         state = _log(_put(state, car), "slipstream", car=car.id, to=option.to)
-        moving = replace(moving, path=option.path, slipstreams=moving.slipstreams + 1)
+        moving = replace(moving, path=option.path, slipstreams=moving.slipstreams + 1, trail=option.trail)
         return _after_drive(state, car, moving, option)
     car = replace(car, lp=car.lp - option.brake, turbo_used=car.turbo_used or option.turbo)
     if option.turbo:
@@ -308,7 +309,7 @@ def _resolve(state: State, choice: Choice) -> State:
         overshoot=option.overshoot,
         turbo=option.turbo,
     )
-    moving = replace(moving, path=option.path, braked=option.brake > 0)
+    moving = replace(moving, path=option.path, braked=option.brake > 0, trail=option.trail)
     return _after_drive(state, car, moving, option)
 
 

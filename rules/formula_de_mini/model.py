@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.formula_de_mini.circuit import Circuit
 from rules.leader1.model import Event
@@ -82,6 +83,7 @@ class Moving:
     path: tuple[str, ...] = ()  # squares already driven this turn (before a slipstream)
     braked: bool = False
     slipstreams: int = 0
+    trail: Any = None  # the moves.Path driven so far (corners, skids, laps), for a slipstream
 
 
 @dataclass(frozen=True)

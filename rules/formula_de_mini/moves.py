@@ -9,7 +9,7 @@ successors. Leaving a corner without its stops is overshooting: every further sp
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.formula_de_mini.model import SLIPSTREAM_MIN_GEAR, SLIPSTREAM_SPACES, Car, State
 
@@ -39,6 +39,7 @@ class MoveOption:
     pit: bool  # ends at the car's pit stand
     skidding: bool  # still skidding at the end (no stop counted in a corner reached)
     turbo: bool = False
+    trail: Path | None = field(default=None, compare=False, repr=False)
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -92,7 +93,7 @@ def extend(
             changes += 1
             if changes > (1 if circuit.lanes == 2 else 2):
                 return None
-        for lane, row in left:
+        for lane, row in left if not slipstream else ():  # a slipstream's return is a pass
             if lane == _lane(nxt):
                 passed = any(_lane(t) == lane and row < _row(t) < _row(nxt) for t in taken)
                 if not passed:
@@ -173,7 +174,7 @@ def move_options(state: State, car: Car, spaces: int, *, turbo: bool = False) ->
 
 def _option(p: Path, spaces: int, brake: int, blocked: int, *, pit: bool = False, turbo: bool = False) -> MoveOption:
     return MoveOption(
-        p.cells[-1], p.cells[:-1], spaces, brake, blocked, p.overshoot, p.crossings, pit, p.skidding, turbo
+        p.cells[-1], p.cells[:-1], spaces, brake, blocked, p.overshoot, p.crossings, pit, p.skidding, turbo, p
     )
 
 

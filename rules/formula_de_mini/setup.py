@@ -73,5 +73,70 @@ def build(record: dict[str, Any]) -> State:
             if v not in known[name].faces:
                 raise MalformedRecord(f"$.dice.{name}[{i}]", f"{v!r} is not a face of this die")
     if record.get("start"):
-        raise MalformedRecord("$.start", "formula-de-mini records start from the grid (no mid-race start yet)")
+        return _start(new_race(setup, record["seed"], script, roll_grid=False), record["start"])
     return new_race(setup, record["seed"], script)
+
+
+START_CAR = {"at", "gear", "lp", "lap", "status", "stops"}
+
+
+def _start(state: State, raw: object) -> State:
+    """A mid-race position: cars placed, then ``to_act`` plays first in the round of ``turn``."""
+    from dataclasses import replace
+
+    from rules.formula_de_mini.engine import _next, _race_order
+
+    if not isinstance(raw, dict) or any(k not in ("turn", "cars", "to_act") for k in raw):
+        raise MalformedRecord("$.start", "expected {turn, cars, to_act}")
+    turn = raw.get("turn", 2)
+    if not isinstance(turn, int) or turn < 1:
+        raise MalformedRecord("$.start.turn", "expected a turn number from 1")
+    cars = {c.id: c for c in state.cars}
+    circuit = state.setup.circuit
+    given = raw.get("cars", {})
+    if not isinstance(given, dict):
+        raise MalformedRecord("$.start.cars", "expected an object from car id to its position")
+    for cid, spec in given.items():
+        path = f"$.start.cars.{cid}"
+        if cid not in cars:
+            raise MalformedRecord(path, f"unknown car; cars: {', '.join(cars)}")
+        if not isinstance(spec, dict) or any(k not in START_CAR for k in spec):
+            raise MalformedRecord(path, f"expected fields among {', '.join(sorted(START_CAR))}")
+        at = spec.get("at", cars[cid].cell)
+        if at not in circuit.track.cells:
+            raise MalformedRecord(f"{path}.at", f"{at!r} is not a space of this circuit")
+        gear = spec.get("gear", 3)
+        if gear not in (1, 2, 3, 4, 5):
+            raise MalformedRecord(f"{path}.gear", "expected a gear from 1 to 5")
+        lp = spec.get("lp", 20)
+        if not isinstance(lp, int) or lp < 0:
+            raise MalformedRecord(f"{path}.lp", "expected life points from 0")
+        status = spec.get("status", "racing")
+        if status not in ("racing", "pits"):
+            raise MalformedRecord(f"{path}.status", "expected racing or pits")
+        corner = circuit.track.cells[at].attrs.get("corner")
+        cars[cid] = replace(
+            cars[cid],
+            cell=at,
+            gear=gear,
+            lp=lp,
+            lap=int(spec.get("lap", 1)),
+            status=status,
+            started=True,
+            corner=corner,
+            stops=int(spec.get("stops", 1 if corner else 0)),
+        )
+    cells = [c.cell for c in cars.values()]
+    if len(set(cells)) != len(cells):
+        raise MalformedRecord("$.start.cars", "two cars on one space")
+    for c in cars.values():  # cars not placed keep their grid slot but count as started
+        cars[c.id] = replace(c, started=True, gear=max(c.gear, 1))
+    state = replace(state, cars=tuple(cars[c.id] for c in state.cars), turn=turn, moving=None)
+    order = list(_race_order(state))
+    first = raw.get("to_act")
+    if first is not None:
+        if first not in order:
+            raise MalformedRecord("$.start.to_act", f"expected a car id: {', '.join(order)}")
+        order.remove(first)
+        order.insert(0, first)  # it plays first this round, the others in race order
+    return _next(replace(state, queue=tuple(order)))
