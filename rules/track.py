@@ -21,6 +21,7 @@ from typing import Any
 from rules.errors import MalformedRecord
 
 Point = tuple[float, float]
+MAX_SPAN = 6  # the most rows one space of a lane may span (a corner's inside lane)
 CELL_ID = re.compile(r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")
 
 
@@ -155,6 +156,8 @@ def build_track(
         for i, r in enumerate(rows):
             cid = cell_id(r, lane)
             end = rows[i + 1] if i + 1 < len(rows) else (row_count if closed or not spaces else r + 1)
+            if end - r > MAX_SPAN:
+                end = r + 1  # a lane that stops (a pit lane) does not stretch over the gap
             end = min(max(end, r + 1), row_count)
             left = lanes / 2 - lane
             right = left - 1

@@ -1,0 +1,177 @@
+"""The board image of a Formula Dé Mini race: the circuit, its corners and flags, the pit lane,
+the grid and the line, the cars with their number and gear, and a panel."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections import OrderedDict
+
+from PIL import Image, ImageDraw
+
+from renderer.camera import Camera, rows_bbox
+from renderer.palette import ASPHALT, BACKGROUND, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, INK, LANE_LINE, MUTED, PANEL, font
+from rules.formula_de_mini.circuit import Circuit
+from rules.formula_de_mini.engine import pending
+from rules.formula_de_mini.model import State
+from rules.formula_de_mini.moves import MoveOption
+
+WIDTH, HEIGHT = 1500, 900
+BOARD_W = 1040
+CAR_COLOUR = {"red": (213, 60, 40), "blue": (0, 114, 178), "green": (0, 158, 115), "yellow": (240, 228, 66)}
+CAR_TEXT = {"red": (255, 255, 255), "blue": (255, 255, 255), "green": (255, 255, 255), "yellow": INK}
+KERB = (213, 60, 40)
+PIT = (170, 170, 165)
+FLAG = (250, 215, 40)
+STATUS = {"racing": "racing", "pits": "in the pits", "spun": "spun", "finished": "finished", "eliminated": "eliminated"}
+_LAYERS: OrderedDict[int, tuple[Circuit, Image.Image, Camera]] = OrderedDict()
+
+
+def _layer(circuit: Circuit) -> tuple[Image.Image, Camera]:
+    hit = _LAYERS.get(id(circuit))
+    if hit is not None and hit[0] is circuit:
+        return hit[1], hit[2]
+    track = circuit.track
+    box = rows_bbox(track, 0, track.row_count - 1, margin=3.0)
+    scale = min(BOARD_W / (box[2] - box[0]), HEIGHT / (box[3] - box[1]))
+    camera = Camera(
+        scale, box[0], box[3], ox=(BOARD_W - (box[2] - box[0]) * scale) / 2, oy=(HEIGHT - (box[3] - box[1]) * scale) / 2
+    )
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    pit_lane = circuit.lanes
+    for cell in track.cells.values():
+        fill = PIT if cell.lane == pit_lane else ASPHALT
+        outline = KERB if cell.attrs.get("corner") is not None else LANE_LINE
+        draw.polygon(
+            [camera.px(p) for p in cell.polygon], fill=fill, outline=outline, width=2 if outline == KERB else 1
+        )
+    teams = ("red", "blue", "green", "yellow")
+    for team, stand in zip(teams, circuit.stands, strict=False):
+        draw.polygon([camera.px(p) for p in track.cells[stand].polygon], outline=CAR_COLOUR[team], width=4)
+    for slot, cid in enumerate(circuit.grid, start=1):
+        x, y = camera.px(track.cells[cid].centre)
+        draw.text((x - 6, y - 8), str(slot), fill=MUTED, font=font(14))
+    first = [track.cell(0, lane) for lane in range(circuit.lanes)]
+    if all(first):
+        a, b = first[0].polygon[0], first[-1].polygon[1]  # type: ignore[union-attr]
+        (x0, y0), (x1, y1) = camera.px(a), camera.px(b)
+        for i in range(8):
+            t0, t1 = i / 8, (i + 1) / 8
+            draw.line(
+                (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1),
+                fill=INK if i % 2 == 0 else (255, 255, 255),
+                width=5,
+            )
+        draw.text((x1 + 6, y1 - 8), "FINISH", fill=INK, font=font(14))
+    if circuit.straddle:
+        draw.polygon([camera.px(p) for p in track.cells[circuit.straddle].polygon], outline=INK, width=3)
+    for corner in circuit.corners:
+        row = corner.first_row
+        cx, cy = track.centres[row]
+        heading = track.headings[row]
+        side = track.lanes / 2 + 1.6
+        px, py = camera.px((cx - math.sin(heading) * side, cy + math.cos(heading) * side))
+        text = f"{corner.stops} stop{'s' if corner.stops > 1 else ''} · L{corner.longest} C{corner.shortest}"
+        w = draw.textlength(text, font=font(14))
+        draw.rounded_rectangle((px - w / 2 - 6, py - 11, px + w / 2 + 6, py + 11), radius=5, fill=FLAG, outline=INK)
+        draw.text((px - w / 2, py - 9), text, fill=INK, font=font(14))
+    _LAYERS[id(circuit)] = (circuit, image, camera)
+    while len(_LAYERS) > 8:
+        _LAYERS.popitem(last=False)
+    return image, camera
+
+
+def render_circuit(state: State, *, highlight: list[MoveOption] | None = None, title: str | None = None) -> bytes:
+    circuit = state.setup.circuit
+    layer, camera = _layer(circuit)
+    image = layer.copy()
+    draw = ImageDraw.Draw(image)
+    track = circuit.track
+    if highlight:
+        seen: set[str] = set()
+        for o in sorted(highlight, key=lambda o: (o.overshoot + o.blocked, o.brake)):
+            if o.to in seen:
+                continue
+            seen.add(o.to)
+            risky = o.overshoot or o.blocked
+            colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
+            draw.polygon([camera.px(p) for p in track.cells[o.to].polygon], outline=colour, width=4)
+            cost = o.brake + o.overshoot + o.blocked
+            label = f"-{cost}" if cost else "0"
+            cx, cy = camera.px(track.cells[o.to].centre)
+            w = draw.textlength(label, font=font(14))
+            draw.rectangle((cx - w / 2 - 3, cy - 9, cx + w / 2 + 3, cy + 9), fill=colour)
+            draw.text((cx - w / 2, cy - 8), label, fill=(255, 255, 255), font=font(14))
+    radius = max(9.0, camera.scale * 0.42)
+    for car in state.cars:
+        if car.status in ("finished", "eliminated"):
+            continue
+        x, y = camera.px(track.cells[car.cell].centre)
+        draw.rounded_rectangle(
+            (x - radius, y - radius * 0.8, x + radius, y + radius * 0.8),
+            radius=5,
+            fill=CAR_COLOUR[car.team],
+            outline=INK,
+            width=2,
+        )
+        label = f"{car.id.split('-')[1]}·{car.gear}"
+        w = draw.textlength(label, font=font(14))
+        draw.text((x - w / 2, y - 8), label, fill=CAR_TEXT[car.team], font=font(14))
+        if car.status == "spun":
+            draw.text((x + radius, y - 8), "spun", fill=KERB, font=font(14))
+    _panel(draw, state, title or state.setup.track_name)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+def _panel(draw: ImageDraw.ImageDraw, state: State, title: str) -> None:
+    x0 = BOARD_W
+    draw.rectangle((x0, 0, WIDTH - 1, HEIGHT - 1), fill=PANEL)
+    x, y = x0 + 16, 12
+    draw.text((x, y), title, fill=INK, font=font(20))
+    y += 28
+    decision = pending(state)
+    names = {p.id: p.name for p in state.setup.players}
+    draw.text((x, y), f"Round {state.turn} · {state.setup.laps} laps", fill=INK, font=font(15))
+    y += 22
+    if decision is not None:
+        draw.text(
+            (x, y),
+            f"To act: {names.get(decision.player, decision.player)} ({decision.car}, {decision.kind})",
+            fill=(0, 90, 160),
+            font=font(15),
+        )
+    elif state.arrivals:
+        draw.text((x, y), f"Winner: {state.arrivals[0]}", fill=(0, 90, 160), font=font(15))
+    y += 30
+    columns = (("#", 0), ("car", 26), ("player", 110), ("lap", 200), ("gear", 240), ("LP", 290), ("status", 330))
+    for name, dx in columns:
+        draw.text((x + dx, y), name, fill=MUTED, font=font(14))
+    y += 20
+    racing = sorted(
+        (c for c in state.cars if c.status not in ("finished", "eliminated")),
+        key=lambda c: (c.lap, c.row, c.gear),
+        reverse=True,
+    )
+    order = [*(state.car(a) for a in state.arrivals), *racing, *(c for c in state.cars if c.status == "eliminated")]
+    for rank, c in enumerate(order, start=1):
+        draw.rectangle((x + 14, y + 3, x + 22, y + 15), fill=CAR_COLOUR[c.team], outline=INK)
+        cells = (
+            str(rank),
+            c.id,
+            names.get(c.player, c.player)[:10],
+            str(min(c.lap, state.setup.laps)),
+            str(c.gear),
+            str(c.lp),
+            STATUS[c.status],
+        )
+        for (_, dx), text in zip(columns, cells, strict=True):
+            draw.text((x + dx + (10 if dx == 26 else 0), y + 1), text, fill=INK, font=font(14))
+        y += 21
+    y = HEIGHT - 110
+    draw.text((x, y), "Legend", fill=MUTED, font=font(14))
+    draw.text((x, y + 20), "red borders: corner spaces · yellow flags: stops needed, L and C", fill=INK, font=font(14))
+    draw.text((x, y + 40), "darker lane: the pit lane, stands outlined in team colours", fill=INK, font=font(14))
+    draw.text((x, y + 60), "cars: number·gear; highlighted squares: LP the move costs", fill=INK, font=font(14))
