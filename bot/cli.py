@@ -116,7 +116,8 @@ def _bench(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from bot.demo import main as demo
 
-    return demo(args.out, f"leader1/{args.stage}", args.players, args.seed)
+    stage = args.stage or ("canyon" if args.game == "formula-de-mini" else "first-race")
+    return demo(args.out, f"{args.game}/{stage}", args.players, args.seed, args.game)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -151,7 +152,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_run)
     p = sub.add_parser("demo", help="play a whole race offline among AI players, writing board images")
     p.add_argument("--out", default="demo-out")
-    p.add_argument("--stage", default="first-race")
+    p.add_argument("--game", default="leader1", choices=["leader1", "formula-de-mini"])
+    p.add_argument("--stage", default=None, help="a stage (Leader 1) or circuit (Formula Dé Mini)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=7)
     p.set_defaults(run=_demo)

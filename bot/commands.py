@@ -27,7 +27,12 @@ race = app_commands.Group(name="race", description="Run a race in this channel",
 
 
 async def stage_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    names = [*stage_names(), "random-10", "random-15", "random-20"]
+    if getattr(interaction.namespace, "game", None) == "formula-de-mini":
+        from rules.formula_de_mini.circuit import circuit_names
+
+        names = circuit_names()
+    else:
+        names = [*stage_names(), "random-10", "random-15", "random-20"]
     return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
 
@@ -43,8 +48,10 @@ async def race_new(
     stage: str = "first-race",
     riders: app_commands.Range[int, 1, 3] = 3,
     timer: app_commands.Range[int, 1, 10080] = 1440,
-    game: Literal["leader1"] = "leader1",
+    game: Literal["leader1", "formula-de-mini"] = "leader1",
 ) -> None:
+    if game == "formula-de-mini" and stage == "first-race":
+        stage = "canyon"
     track = stage
     if stage.startswith("random-") and stage.count("-") == 1:
         track = f"{stage}-{interaction.id % 100000}"

@@ -180,6 +180,18 @@ def prompt_view(prompt: Prompt) -> discord.ui.View:
     if prompt.kind == "ride":
         return menus(prompt.race_id, prompt.version, choices, 0, None)
     view = discord.ui.View(timeout=None)
+    if prompt.kind == "buttons":  # a handful of choices (gears, leaving the pits): one button each
+        for c in choices[:25]:
+            view.add_item(
+                ChoiceButton(
+                    prompt.race_id,
+                    prompt.version,
+                    c.index,
+                    c.label,
+                    discord.ButtonStyle.danger if c.risky else discord.ButtonStyle.primary,
+                )
+            )
+        return view
     if prompt.kind == "breakaway":
         riders = sorted({c.rider for c in choices if c.kind == "breakaway" and c.rider})
         for rider in riders:

@@ -14,7 +14,9 @@ from rules.registry import find_game
 GUILD, CHANNEL, HOST = 1, 10, 1001
 
 
-async def run_demo(out: Path, *, track: str = "leader1/first-race", players: int = 4, seed: int = 7) -> list[str]:
+async def run_demo(
+    out: Path, *, track: str = "leader1/first-race", players: int = 4, seed: int = 7, game: str = "leader1"
+) -> list[str]:
     """Play the race; returns the lines the channel would show."""
     out.mkdir(parents=True, exist_ok=True)
     db = out / "domestique-demo.db"
@@ -26,7 +28,17 @@ async def run_demo(out: Path, *, track: str = "leader1/first-race", players: int
     transcript: list[str] = []
     images = 0
     try:
-        outcome = await service.new_race(GUILD, CHANNEL, HOST, "Demo host", track=track, seed=seed, timer=3600)
+        outcome = await service.new_race(
+            GUILD,
+            CHANNEL,
+            HOST,
+            "Demo host",
+            game=game,
+            track=track,
+            seed=seed,
+            timer=3600,
+            riders=2 if game == "formula-de-mini" else 3,
+        )
         for _ in range(players - 1):
             outcome = await service.add_ai(CHANNEL, HOST)
         transcript.append(outcome.reply)
@@ -47,7 +59,7 @@ async def run_demo(out: Path, *, track: str = "leader1/first-race", players: int
             # the demo host plays like the AI, through the same buttons a person would press
             action = adapter(race.game).ai_action(state, decision.player, safe=False)
             choices = find_game(race.game).legal_actions(state, decision.player)
-            if action.do == "eat":
+            if action.do == "eat" and action.rider is not None:
                 outcome = await service.act(CHANNEL, HOST, "eat", rider=action.rider, tile=action.tile)
                 continue
             index = next(i for i, c in enumerate(choices) if c.action == action)
@@ -61,8 +73,8 @@ async def run_demo(out: Path, *, track: str = "leader1/first-race", players: int
     return transcript
 
 
-def main(out: str, track: str, players: int, seed: int) -> int:
-    transcript = asyncio.run(run_demo(Path(out), track=track, players=players, seed=seed))
+def main(out: str, track: str, players: int, seed: int, game: str = "leader1") -> int:
+    transcript = asyncio.run(run_demo(Path(out), track=track, players=players, seed=seed, game=game))
     images = sorted(Path(out).glob("board-*.png"))
     print("\n".join(line for line in transcript[-3:]))
     print(

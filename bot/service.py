@@ -172,10 +172,7 @@ class RaceService:
                         "game": game,
                         "track": track,
                         "seed": 0,
-                        "players": [
-                            {"id": "a", "team": "yellow", "riders": ["rouleur"]},
-                            {"id": "b", "team": "blue", "riders": ["rouleur"]},
-                        ],
+                        "players": adapter(game).probe_players(),
                     }
                 )
             )
@@ -568,13 +565,8 @@ class RaceService:
         prompt = self.prompt(race, after)
         user = self._user_of(race, decision.player)
         who = f"<@{user}>" if user else decision.player
-        ask = {
-            "ride": f"{who}, ride **{decision.rider}** (turn {after.turn}, {decision.phase}).",
-            "breakaway": f"{who}, break away, drop a rider, or pass (turn {after.turn}).",
-            "pursuit": f"{who}, you hold the peloton token: pursue (+1) or pass (turn {after.turn}).",
-        }
-        lines.append(ask.get(decision.kind, f"{who}, your decision."))
-        highlight = decision.rider if decision.kind == "ride" else None
+        lines.append(game.ask(after, who))
+        highlight = game.highlight(after)
         image = await self._board(race, after, highlight) if (turn_over or highlight or headline) else None
         texts = chunks("\n".join(lines))
         for i, text in enumerate(texts):
@@ -616,13 +608,10 @@ class RaceService:
             return Outcome(self._lobby_text(race))
         state = await self._state(race)
         decision = find_game(race.game).pending(state)
-        lines = [f"**{self._title(race)}** — turn {state.turn}, {state.phase}"]
+        lines = [f"**{self._title(race)}** — turn {state.turn}"]
         if decision is not None:
             user = self._user_of(race, decision.player)
-            lines.append(
-                f"To act: {f'<@{user}>' if user else decision.player}"
-                + (f" ({decision.rider})" if decision.rider else "")
-            )
+            lines.append(adapter(race.game).ask(state, f"<@{user}>" if user else decision.player))
         lines += adapter(race.game).status_lines(state)
         if race.lobby.get("away"):
             lines.append("Played by the AI until they act again: " + ", ".join(race.lobby["away"]))

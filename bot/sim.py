@@ -44,15 +44,26 @@ def simulate(
 ) -> tuple[Record, Any]:
     """Play a whole race with AI players; returns its record and final state."""
     find_game(game)
-    if game != "leader1":
-        raise InvalidSetup("--game", f"no AI for {game!r} yet")
-    track = f"leader1/random-{random_hexagons}-{seed}" if random_hexagons else f"leader1/{stage or 'first-race'}"
-    record = Record(game=game, track=track, players=leader1_players(players, riders), seed=seed)
+    if game == "formula-de-mini":
+        from rules.formula_de_mini import ai as fdm_ai
+
+        teams = ["red", "blue", "green", "yellow"]
+        if not 1 <= players <= 4:
+            raise InvalidSetup("--players", "Formula Dé Mini has 1 to 4 teams of 1 or 2 cars")
+        seats = [
+            {"id": f"ai{i + 1}", "name": f"AI {i + 1}", "team": teams[i], "cars": riders or 2} for i in range(players)
+        ]
+        record = Record(game=game, track=f"formula-de-mini/{stage or 'canyon'}", players=seats, seed=seed)
+        choose = fdm_ai.choose
+    else:
+        track = f"leader1/random-{random_hexagons}-{seed}" if random_hexagons else f"leader1/{stage or 'first-race'}"
+        record = Record(game=game, track=track, players=leader1_players(players, riders), seed=seed)
+        choose = leader1_ai.choose
     game_def, state = start_state(record)
     actions: list[Action] = []
     while not game_def.outcome(state).finished:
         decision = game_def.pending(state)
-        action = leader1_ai.choose(state, decision.player)
+        action = choose(state, decision.player)
         state, _ = game_def.apply(state, action)
         actions.append(action)
         if len(actions) > MAX_DECISIONS:

@@ -254,3 +254,39 @@ async def test_typed_moves_with_autocomplete_and_private_feed_tiles(simcord_env)
             break
     assert any("feed tile worth" in d for d in dms)
     assert not any("worth" in m.content for m in channel.history())
+
+
+async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    created = await members["alice"].slash(channel, "race new", game="formula-de-mini", stage="canyon", riders=1)
+    assert "lobby" in created.response.content
+    await members["bob"].slash(channel, "race join", team="blue")
+    await members["alice"].slash(channel, "race ai")
+    await members["alice"].slash(channel, "race start")
+    bot: DomestiqueBot = simcord_env.bot
+    from rules.formula_de_mini import ai
+
+    for _ in range(600):
+        if any("**Arrival**" in m.content for m in channel.history()):
+            break
+        prompt = last_prompt(channel)
+        race = await bot.storage.active_race(channel.id)
+        state = await bot.service._state(race)
+        from rules.formula_de_mini.engine import legal_actions, pending
+
+        decision = pending(state)
+        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
+        wanted = ai.choose(state, decision.player)
+        index = next(i for i, c in enumerate(legal_actions(state, decision.player)) if c.action == wanted)
+        selects = [c for c in components(prompt) if isinstance(c, __import__("discord").SelectMenu)]
+        menu = next((s for s in selects if str(index) in [o.value for o in s.options]), None)
+        if menu is not None:
+            await actor.select(prompt, [str(index)], custom_id=menu.custom_id)
+        else:
+            button = next(c for c in components(prompt) if getattr(c, "custom_id", "").endswith(f":{index}"))
+            await actor.click(prompt, custom_id=button.custom_id)
+    history = channel.history()
+    assert any("**Arrival**" in m.content for m in history)
+    assert sum(1 for m in history if m.attachments) >= 10
+    gear_prompts = [m for m in history if "choose a gear" in m.content]
+    assert gear_prompts and all(len(components(m)) <= 25 for m in gear_prompts)

@@ -222,3 +222,100 @@ def test_move_options_cover_every_space_the_die_allows() -> None:
     car = state.car("red-1")
     ends = {o.to for o in move_options(state, car, 3) if o.brake == 0}
     assert ends == {"29.0", "29.1"}
+
+
+def test_engine_damage_on_12_in_4th_every_car_in_4th_or_5th_rolls() -> None:
+    state = place(race(THREE), "red-1", gear=4, started=True, cell="22.0")
+    state = place(state, "blue-1", gear=5, started=True, cell="40.0")
+    state = place(state, "green-1", gear=2, started=True, cell="45.1")
+    state = turn_of(state, "red-1", "move", roll=12, script={"black": [3, 10]})
+    state = replace(
+        state,
+        events=(
+            *state.events,
+            __import__("rules.leader1.model", fromlist=["event"]).event(
+                state.turn, "rolled", die="gear4", value=12, car="red-1"
+            ),
+        ),
+    )
+    option = next(c for c in legal_actions(state, "ann") if c.option and c.option.to == "34.0" and not c.option.brake)
+    after, events = apply(state, option.action)
+    engine = [(e.data["car"], e.data["value"]) for e in events if e.data.get("reason") == "engine"]
+    assert engine == [("red-1", 3), ("blue-1", 10)]  # green, in 2nd, does not roll
+    assert after.car("red-1").lp == 18 and after.car("blue-1").lp == 20
+
+
+def test_turbo_once_a_race_three_lp_one_more_space() -> None:
+    state = place(race(), "red-1", gear=3, started=True, cell="22.0")
+    state = turn_of(state, "red-1", "move", roll=5)
+    turbo = next(c for c in legal_actions(state, "ann") if c.option and c.option.turbo)
+    assert turbo.option.spaces == 6 and turbo.lp == 3
+    after, _ = apply(state, turbo.action)
+    if pending(after) is not None and pending(after).kind == "slipstream":
+        after, _ = apply(after, Action("ann", "pass", car="red-1"))
+    car = after.car("red-1")
+    assert car.turbo_used and car.lp == 17 and car.cell == turbo.option.to
+    again = turn_of(after, "red-1", "move", roll=5)
+    assert not any(c.option and c.option.turbo for c in legal_actions(again, "ann"))
+
+
+def test_no_braking_into_a_slipstream() -> None:
+    state = place(race(), "blue-1", gear=3, started=True, cell="30.0")
+    state = place(state, "red-1", gear=3, started=True, cell="22.0")
+    state = turn_of(state, "red-1", "move", roll=8)  # 8 spaces reach row 30 only by braking one
+    braked = next(c for c in legal_actions(state, "ann") if c.option and c.option.to == "29.0")
+    assert braked.option.brake == 1
+    after, _ = apply(state, braked.action)
+    assert pending(after) is None or pending(after).kind != "slipstream"
+
+
+def test_the_blocking_table_one_to_six() -> None:
+    for blocked in range(1, 7):
+        state = walled(2 + blocked)
+        options = [c.option for c in legal_actions(state, "ann") if c.option]
+        assert {o.blocked for o in options} == {blocked}
+        after, _ = apply(state, next(c for c in legal_actions(state, "ann") if c.option.spaces == 2).action)
+        assert after.car("red-1").lp == 20 - blocked
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), circuit=st.sampled_from(["canyon", "island"]), chooser=st.integers(0, 2**31))
+def test_random_legal_play_ends_with_one_car_per_space_and_no_negative_lp(
+    seed: int, circuit: str, chooser: int
+) -> None:
+    from rules.rng import below
+
+    state = race([{"id": "a", "team": "red", "cars": 2}, {"id": "b", "team": "blue", "cars": 2}], circuit, seed, laps=1)
+    rng = chooser
+    for _ in range(5000):
+        if state.finished:
+            break
+        decision = pending(state)
+        choices = legal_actions(state, decision.player)
+        assert choices
+        pick, rng = below(rng, len(choices))
+        state, _ = apply(state, choices[pick].action)
+        cells = Counter(c.cell for c in state.cars if c.status in ("racing", "spun", "pits"))
+        assert all(n == 1 for n in cells.values())
+        assert all(c.lp >= 0 for c in state.cars)
+    assert state.finished
+
+
+def test_an_inline_circuit() -> None:
+    from rules.formula_de_mini.setup import build as build_record
+
+    track = {
+        "lanes": 2,
+        "laps": 1,
+        "grid": 4,
+        "segments": [
+            {"straight": 6},
+            {"corner": 1, "stops": 1, "outside": 4, "inside": 2, "turn": -180},
+            {"straight": 6},
+            {"corner": 2, "stops": 1, "outside": 4, "inside": 2, "turn": -180},
+            {"straight": 4},
+        ],
+        "pit": {"from": 16, "to": 22, "stands": [0, 1, 2, 3]},
+    }
+    state = build_record({"track": track, "players": TWO, "seed": 2})
+    assert state.setup.circuit.rows == 24 and state.setup.track_name == "inline"

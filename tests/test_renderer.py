@@ -140,3 +140,35 @@ def test_the_general_classification_image() -> None:
     (IMAGES / "standings.png").write_bytes(png)
     image = Image.open(io.BytesIO(png))
     assert image.width >= 1200 and len(png) < 1_000_000
+
+
+def test_the_formula_de_mini_board_shows_each_car_on_its_space() -> None:
+    from renderer.circuit_board import CAR_COLOUR, _layer, render_circuit
+    from rules.formula_de_mini import ai
+    from rules.formula_de_mini.engine import apply, legal_actions, pending
+    from rules.formula_de_mini.setup import build
+
+    players = [
+        {"id": "ann", "team": "red", "cars": 2},
+        {"id": "bob", "team": "blue", "cars": 2},
+        {"id": "cy", "team": "green", "cars": 1},
+        {"id": "di", "team": "yellow", "cars": 1},
+    ]
+    state = build({"track": "formula-de-mini/island", "players": players, "seed": 4})
+    for _ in range(40):
+        state, _ = apply(state, ai.choose(state, pending(state).player))
+    while pending(state).kind != "move":
+        state, _ = apply(state, ai.choose(state, pending(state).player))
+    options = [c.option for c in legal_actions(state, pending(state).player) if c.option]
+    png = render_circuit(state, highlight=options)
+    assert png == render_circuit(state, highlight=options)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert 1200 <= image.width <= 1600 and len(png) < 1_000_000
+    _, camera = _layer(state.setup.circuit)
+    for car in state.cars:
+        if car.status in ("racing", "spun"):
+            x, y = camera.px(state.setup.circuit.track.cells[car.cell].centre)
+            half = max(9.0, camera.scale * 0.42)
+            near = {pixel(image, (x + dx, y)) for dx in (-half + 3, half - 3)}
+            assert CAR_COLOUR[car.team] in near, car.id
+    (IMAGES / "formula-de-mini-island.png").write_bytes(png)

@@ -14,7 +14,11 @@ def adapter(game: str) -> GameAdapter:
         from bot.games.leader1 import LEADER1
 
         return LEADER1
+    if game == "formula-de-mini":
+        from bot.games.formula_de_mini import FORMULA_DE_MINI
+
+        return FORMULA_DE_MINI
     raise KeyError(game)
 
 
-GAMES = {"leader1": "Leader 1"}
+GAMES = {"leader1": "Leader 1", "formula-de-mini": "Formula Dé Mini"}

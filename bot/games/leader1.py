@@ -60,6 +60,26 @@ class Leader1Adapter:
             out.append(player)
         return out
 
+    def probe_players(self) -> list[dict[str, Any]]:
+        return [
+            {"id": "a", "team": "yellow", "riders": ["rouleur"]},
+            {"id": "b", "team": "blue", "riders": ["rouleur"]},
+        ]
+
+    def ask(self, state: State, who: str) -> str:
+        decision = pending(state)
+        assert decision is not None
+        texts = {
+            "ride": f"{who}, ride **{decision.rider}** (turn {state.turn}, {decision.phase}).",
+            "breakaway": f"{who}, break away, drop a rider, or pass (turn {state.turn}).",
+            "pursuit": f"{who}, you hold the peloton token: pursue (+1) or pass (turn {state.turn}).",
+        }
+        return texts[decision.kind]
+
+    def highlight(self, state: State) -> str | None:
+        decision = pending(state)
+        return decision.rider if decision is not None and decision.kind == "ride" else None
+
     def seat(self, seats: list[dict[str, Any]], riders: int, team: str | None) -> tuple[str, list[str]]:
         """A colour and rider types for a new seat (A.2); ValueError says why there is none.
 

@@ -155,17 +155,19 @@ def move_options(state: State, car: Car, spaces: int, *, turbo: bool = False) ->
     pit_ends = [p for length in paths for p in paths[length] if p.cells[-1] == stand and p.pit]
     for p in pit_ends:  # unused movement is ignored in the pits
         options.append(_option(p, len(p.cells), 0, 0, pit=True))
-    lengths = [n for n in paths if any(not p.pit for p in paths[n])]
+    in_pit_lane = car.cell in circuit.pit_cells
+    lengths = [n for n in paths if any(not p.pit or in_pit_lane for p in paths[n])]
     furthest = max(lengths, default=0)
     blocked = spaces - furthest if furthest < spaces else 0
+    in_pit_lane = car.cell in circuit.pit_cells  # no braking or blocking costs in the pit lane
     for length in range(1, furthest + 1):
         for p in paths.get(length, []):
-            if p.pit or p.cells[-1] in occupied(state, car.id):
+            if (p.pit and not in_pit_lane) or p.cells[-1] in occupied(state, car.id):
                 continue
-            brake = furthest - length if blocked else spaces - length
-            options.append(_option(p, length, brake, blocked))
+            brake = 0 if in_pit_lane else (furthest - length if blocked else spaces - length)
+            options.append(_option(p, length, brake, 0 if in_pit_lane else blocked))
     if furthest == 0 and not pit_ends:  # boxed in: the car stays and is blocked for the whole roll
-        options.append(MoveOption(car.cell, (), 0, 0, spaces, 0, 0, False, False))
+        options.append(MoveOption(car.cell, (), 0, 0, 0 if in_pit_lane else spaces, 0, 0, False, False))
     if turbo and not car.turbo_used:
         extra = reachable(state, car, spaces + 1).get(spaces + 1, [])
         options += [_option(p, spaces + 1, 0, 0, turbo=True) for p in extra if not p.pit]

@@ -6,7 +6,7 @@ from dataclasses import fields
 from typing import Any
 
 from rules.errors import InvalidSetup, MalformedRecord
-from rules.formula_de_mini.circuit import load_circuit
+from rules.formula_de_mini.circuit import Circuit, build_circuit, load_circuit
 from rules.formula_de_mini.engine import new_race
 from rules.formula_de_mini.gears import dice
 from rules.formula_de_mini.model import OPTION_NAMES, TEAMS, Options, Player, Setup, State
@@ -60,10 +60,16 @@ def parse_players(raw: object) -> tuple[Player, ...]:
 
 def build(record: dict[str, Any]) -> State:
     track = record["track"]
-    if not isinstance(track, str) or not track.startswith("formula-de-mini/"):
-        raise MalformedRecord("$.track", "expected 'formula-de-mini/canyon' or 'formula-de-mini/island'")
-    circuit = load_circuit(track.split("/", 1)[1])
-    setup = Setup(circuit, parse_players(record["players"]), parse_options(record.get("options", {})), track)
+    if isinstance(track, dict):
+        circuit, name = _inline(track), "inline"
+    elif isinstance(track, str) and track.startswith("formula-de-mini/"):
+        circuit, name = load_circuit(track.split("/", 1)[1]), track
+    else:
+        raise MalformedRecord(
+            "$.track",
+            "expected 'formula-de-mini/canyon', 'formula-de-mini/island' or an inline circuit (docs/actions.md)",
+        )
+    setup = Setup(circuit, parse_players(record["players"]), parse_options(record.get("options", {})), name)
     script = record.get("dice", {})
     known = dice()
     for name, values in script.items():
@@ -75,6 +81,41 @@ def build(record: dict[str, Any]) -> State:
     if record.get("start"):
         return _start(new_race(setup, record["seed"], script, roll_grid=False), record["start"])
     return new_race(setup, record["seed"], script)
+
+
+INLINE = {"name", "lanes", "laps", "grid", "straddle", "segments", "pit", "about"}
+
+
+def _inline(data: dict[str, Any]) -> Circuit:
+    """An inline circuit, in the same form as data/formula-de-mini/*.json."""
+    for key in data:
+        if key not in INLINE:
+            raise MalformedRecord(f"$.track.{key}", f"unknown field; allowed: {', '.join(sorted(INLINE))}")
+    if data.get("lanes") not in (2, 3):
+        raise MalformedRecord("$.track.lanes", "a circuit has 2 or 3 lanes")
+    segments = data.get("segments")
+    if not isinstance(segments, list) or not segments:
+        raise MalformedRecord(
+            "$.track.segments", "expected a list of {straight: n} and {corner, stops, outside, inside, turn}"
+        )
+    for i, seg in enumerate(segments):
+        path = f"$.track.segments[{i}]"
+        if not isinstance(seg, dict):
+            raise MalformedRecord(path, "expected an object")
+        if "straight" in seg:
+            if not isinstance(seg["straight"], int) or seg["straight"] < 1:
+                raise MalformedRecord(f"{path}.straight", "expected a number of rows from 1")
+        elif not all(isinstance(seg.get(k), (int, float)) for k in ("corner", "stops", "outside", "inside", "turn")):
+            raise MalformedRecord(path, "a corner needs corner, stops, outside, inside and turn")
+        elif not 1 <= seg["inside"] <= seg["outside"] or seg["stops"] not in (1, 2, 3):
+            raise MalformedRecord(path, "inside (C) from 1 to outside (L); stops 1 to 3")
+    pit = data.get("pit")
+    if not isinstance(pit, dict) or {"from", "to", "stands"} - set(pit):
+        raise MalformedRecord("$.track.pit", "expected {from, to, stands}")
+    try:
+        return build_circuit({"name": "inline", **data})
+    except (KeyError, IndexError, ValueError) as exc:
+        raise MalformedRecord("$.track", f"this circuit cannot be built: {exc}") from None
 
 
 START_CAR = {"at", "gear", "lp", "lap", "status", "stops"}
