@@ -46,6 +46,15 @@ def last_choice(state, player: str) -> int:
     return len(find_game("leader1").legal_actions(state, player)) - 1
 
 
+async def play_next(service: RaceService, storage: SqliteStorage, pick: str = "last"):
+    """The player to act answers: the last legal choice (a pass, mostly) or the first."""
+    race, state = await current(service, storage)
+    decision = find_game("leader1").pending(state)
+    user = ANN if decision.player == f"u{ANN}" else BOB
+    index = last_choice(state, decision.player) if pick == "last" else 0
+    return await service.decide(race.id, race.version, user, index)
+
+
 async def current(service: RaceService, storage: SqliteStorage):
     race = await storage.active_race(CHANNEL)
     assert race is not None
@@ -119,10 +128,7 @@ async def test_a_new_process_on_the_same_file_resumes_the_race(env) -> None:
     service, storage, _, tmp_path = env
     await two_player_race(service)
     for _ in range(6):
-        race, state = await current(service, storage)
-        decision = find_game("leader1").pending(state)
-        user = ANN if decision.player == f"u{ANN}" else BOB
-        await service.decide(race.id, race.version, user, last_choice(state, decision.player))
+        await play_next(service, storage)
     race, state = await current(service, storage)
     other = SqliteStorage(str(tmp_path / "races.db"))
     await other.open()
@@ -193,10 +199,7 @@ async def test_export_then_replay_gives_the_same_state(env) -> None:
     service, storage, _, _tmp_path = env
     await two_player_race(service)
     for _ in range(8):
-        race, state = await current(service, storage)
-        decision = find_game("leader1").pending(state)
-        user = ANN if decision.player == f"u{ANN}" else BOB
-        await service.decide(race.id, race.version, user, 0)
+        await play_next(service, storage, pick="first")
     outcome = await service.export(CHANNEL)
     _name, data = outcome.file
     result = replay(load_record(data.decode()))
