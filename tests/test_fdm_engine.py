@@ -51,11 +51,18 @@ def test_the_grid_is_set_by_the_black_die_lowest_on_pole_ties_rolled_again() -> 
 
 
 def test_the_start_stall_normal_and_flying() -> None:
-    stalled = race(dice={"black": [1, 2, 3, 20]})  # grid 1, 2; then red stalls, blue flies
-    starts = [e for e in stalled.events if e.type in ("stalled", "flying-start")]
-    assert [e.type for e in starts][:1] in (["stalled"], ["flying-start"])
-    decision = pending(stalled)
-    assert decision.kind == "move" and stalled.moving.roll == 4  # a flying start: four spaces, no die
+    # grid: red rolls 1 (pole), blue 2; at the start red rolls 3 (stalls), blue 20 (flying start)
+    state = race(dice={"black": [1, 2, 3, 20]})
+    assert [(e.type, e.data.get("car")) for e in state.events if e.type in ("stalled", "flying-start")] == [
+        ("stalled", "red-1"),
+        ("flying-start", "blue-1"),
+    ]
+    assert pending(state).kind == "move" and state.moving.roll == 4  # four spaces, no die
+    assert state.car("red-1").cell == state.setup.circuit.grid[0]  # stays on the grid this turn
+    normal = race(dice={"black": [1, 2, 10], "gear1": [2]})
+    assert pending(normal).car == "red-1" and normal.moving.roll == 2  # a normal start rolls 1st gear
+    stalled = [e for e in normal.events if e.type == "stalled"]
+    assert not stalled
 
 
 def test_over_revving_is_paid_and_never_on_credit() -> None:
