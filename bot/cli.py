@@ -59,9 +59,7 @@ def _sim(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from renderer import render_board
-    from rules.leader1.engine import pending
-    from rules.leader1.moves import ride_options
+    from bot.games import adapter
 
     try:
         record = load_record(Path(args.record).read_text(encoding="utf-8"))
@@ -75,18 +73,15 @@ def _render(args: argparse.Namespace) -> int:
     state = result.state
     if args.turn is not None:
         state = _state_at_turn(record, args.turn)
+    game = adapter(record.game)
     highlight = None
-    if args.highlight:
-        decision = pending(state)
-        if decision is None or args.highlight not in {decision.rider, "next"}:
-            print(
-                f"{args.highlight} is not the rider to move now ({decision.rider if decision else 'nobody'})",
-                file=sys.stderr,
-            )
+    if args.highlight:  # "next": whoever chooses squares now, if anyone does
+        highlight = game.highlight(state)
+        if args.highlight not in {highlight, "next"}:
+            print(f"{args.highlight} is not the one to move now ({highlight or 'nobody'})", file=sys.stderr)
             return 2
-        assert decision.rider is not None
-        highlight = ride_options(state, decision.rider)
-    Path(args.out).write_bytes(render_board(state, highlight=highlight))
+    title = record.track if isinstance(record.track, str) else "inline"
+    Path(args.out).write_bytes(game.board(state, highlight_rider=highlight, title=title, alliances=[]))
     print(f"wrote {args.out}")
     return 0
 

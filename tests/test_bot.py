@@ -290,3 +290,7 @@ async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> N
     assert sum(1 for m in history if m.attachments) >= 10
     gear_prompts = [m for m in history if "choose a gear" in m.content]
     assert gear_prompts and all(len(components(m)) <= 25 for m in gear_prompts)
+    exported = await members["alice"].slash(channel, "race export")
+    data = await (exported.response or exported.followups[0]).attachments[0].read()
+    result = replay(load_record(data.decode()))
+    assert result.error_at is None and result.state.finished

@@ -121,3 +121,13 @@ def test_sim_writes_a_record_that_replays_to_a_finished_race(
 
     result = replay(record)
     assert result.error_at is None and result.state.finished
+
+
+@pytest.mark.parametrize("game", ["leader1", "formula-de-mini"])
+def test_render_draws_either_games_record(game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "race.json"
+    stage = "canyon" if game == "formula-de-mini" else "first-race"
+    assert main(["sim", "--game", game, "--stage", stage, "--players", "2", "--seed", "3", "--out", str(out)]) == 0
+    board = tmp_path / "board.png"
+    assert main(["render", str(out), "--out", str(board), "--turn", "3", "--highlight", "next"]) == 0
+    assert board.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
