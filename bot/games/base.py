@@ -28,3 +28,17 @@ class GameAdapter(Protocol):
     def hand(self, state: Any, player: str) -> list[str]: ...
     def result_lines(self, state: Any) -> list[str]: ...
     def rider_choices(self, state: Any, player: str) -> list[str]: ...
+
+
+def own_colour(seats: list[dict[str, Any]], teams: tuple[str, ...], team: str | None) -> str:
+    """A colour nobody in ``seats`` has: ``team`` if free, else the first free one (ValueError if none)."""
+    taken = {s["team"] for s in seats}
+    free = [t for t in teams if t not in taken]
+    if not free:
+        raise ValueError("Every colour is taken.")
+    team = team or free[0]
+    if team not in teams:
+        raise ValueError(f"Colours: {', '.join(teams)}.")
+    if team in taken:
+        raise ValueError(f"{team} is taken; free colours: {', '.join(free)}.")
+    return team

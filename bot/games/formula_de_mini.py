@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.base import own_colour
 from bot.views_model import ChoiceView
 from renderer.circuit_board import render_circuit
 from rules.action import Action
@@ -59,16 +60,7 @@ class FormulaDeMiniAdapter:
         return [{"id": "a", "team": "red"}, {"id": "b", "team": "blue"}]
 
     def seat(self, seats: list[dict[str, Any]], riders: int, team: str | None) -> tuple[str, list[str]]:
-        taken = {s["team"] for s in seats}
-        free = [t for t in TEAMS if t not in taken]
-        if not free:
-            raise ValueError("Every livery is taken: 4 teams at most.")
-        team = team or free[0]
-        if team not in TEAMS:
-            raise ValueError(f"Liveries: {', '.join(TEAMS)}.")
-        if team in taken:
-            raise ValueError(f"{team} is taken; free: {', '.join(free)}.")
-        return team, [str(n + 1) for n in range(min(max(riders, 1), 2))]
+        return own_colour(seats, TEAMS, team), [str(n + 1) for n in range(min(max(riders, 1), 2))]
 
     def players(self, lobby: dict[str, Any]) -> list[dict[str, Any]]:
         return [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.base import own_colour
 from bot.views_model import ChoiceView
 from renderer import render_board
 from rules.action import Action
@@ -96,16 +97,7 @@ class Leader1Adapter:
             if team is None or team not in TEAMS or team not in open_teams:
                 raise ValueError(f"No rider of that colour is free; free colours: {', '.join(open_teams) or 'none'}.")
             return team, [next(k for k in RIDER_TYPES if (team, k) not in used)]
-        taken = {s["team"] for s in seats}
-        free = [t for t in TEAMS if t not in taken]
-        if len(seats) >= len(TEAMS):
-            raise ValueError("The race is full.")
-        team = team or free[0]
-        if team not in TEAMS:
-            raise ValueError(f"Team colours: {', '.join(TEAMS)}.")
-        if team in taken:
-            raise ValueError(f"{team} is taken; free colours: {', '.join(free) or 'none'}.")
-        return team, list(RIDER_TYPES[:riders])
+        return own_colour(seats, TEAMS, team), list(RIDER_TYPES[:riders])
 
     def check_lobby(self, lobby: dict[str, Any]) -> str | None:
         count = len(lobby["seats"])

@@ -117,12 +117,8 @@ def _grid_order(state: State, tied: list[str]) -> tuple[State, list[str]]:
 
 
 def _progress(state: State, car: Car) -> tuple[int, int]:
-    rows = state.setup.circuit.rows
-    row = car.row
-    if car.cell == state.setup.circuit.straddle:
-        row = rows  # across the line already
-    lap = car.lap - (1 if car.lap and row == rows else 0)
-    return (car.lap if row != rows else lap + 1, row % rows if row != rows else -1)
+    """How far round a car is: laps begun, then row (the straddling space is just past the line)."""
+    return (car.lap, -1 if car.cell == state.setup.circuit.straddle else car.row)
 
 
 def _race_order(state: State) -> tuple[str, ...]:

@@ -159,10 +159,10 @@ def move_options(state: State, car: Car, spaces: int, *, turbo: bool = False) ->
     lengths = [n for n in paths if any(not p.pit or in_pit_lane for p in paths[n])]
     furthest = max(lengths, default=0)
     blocked = spaces - furthest if furthest < spaces else 0
-    in_pit_lane = car.cell in circuit.pit_cells  # no braking or blocking costs in the pit lane
-    for length in range(1, furthest + 1):
+    taken = occupied(state, car.id)
+    for length in range(1, furthest + 1):  # no braking or blocking costs in the pit lane
         for p in paths.get(length, []):
-            if (p.pit and not in_pit_lane) or p.cells[-1] in occupied(state, car.id):
+            if (p.pit and not in_pit_lane) or p.cells[-1] in taken:
                 continue
             brake = 0 if in_pit_lane else (furthest - length if blocked else spaces - length)
             options.append(_option(p, length, brake, 0 if in_pit_lane else blocked))
