@@ -162,8 +162,9 @@ class RaceService:
             raise Refusal(f"Unknown game {game!r}; playable: {', '.join(GAMES)}.")
         if not TIMER_MIN <= timer <= TIMER_MAX:
             raise Refusal("The turn timer goes from 1 minute to 7 days.")
-        if not 1 <= riders <= 3:
-            raise Refusal("Each player rides 1, 2 or 3 riders.")
+        most = adapter(game).max_riders
+        if not 1 <= riders <= most:
+            raise Refusal(f"In {GAMES[game]} each player has 1 to {most} {adapter(game).piece}s.")
         try:  # the route must exist and be valid before anyone joins
             start_state(
                 parse_record(

@@ -298,3 +298,14 @@ async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path:
         assert race is not None and race.league_id is None
     finally:
         await new.close()
+
+
+async def test_a_lobby_refuses_more_pieces_than_the_game_allows(env) -> None:
+    service, *_ = env
+    with pytest.raises(Refusal, match="1 to 2 cars"):
+        await service.new_race(
+            GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="formula-de-mini/canyon", riders=3
+        )
+    with pytest.raises(Refusal, match="route cannot be used"):
+        await service.new_race(GUILD, CHANNEL, ANN, "Ann", track="leader1/nowhere")
+    await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="formula-de-mini/island", riders=2)

@@ -11,6 +11,8 @@ from rules.action import Action
 class GameAdapter(Protocol):
     id: str
     teams: tuple[str, ...]
+    max_riders: int  # riders (Leader 1) or cars (Formula Dé Mini) a player may have
+    piece: str
 
     def players(self, lobby: dict[str, Any]) -> list[dict[str, Any]]: ...
     def probe_players(self) -> list[dict[str, Any]]: ...

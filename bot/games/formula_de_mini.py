@@ -54,6 +54,8 @@ def option_text(o: MoveOption, risk: list[str] | None = None) -> tuple[str, str]
 
 class FormulaDeMiniAdapter:
     id = "formula-de-mini"
+    max_riders = 2
+    piece = "car"
     teams = TEAMS
 
     def probe_players(self) -> list[dict[str, Any]]:

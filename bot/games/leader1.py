@@ -39,6 +39,8 @@ def option_text(o: RideOption, state: State) -> tuple[str, str]:
 
 class Leader1Adapter:
     id = "leader1"
+    max_riders = 3
+    piece = "rider"
     teams = TEAMS
 
     def players(self, lobby: dict[str, Any]) -> list[dict[str, Any]]:
