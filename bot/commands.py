@@ -122,7 +122,7 @@ async def race_log(interaction: discord.Interaction) -> None:
 
 @race.command(name="export", description="The race record as a file (replay it with domestique replay)")
 async def race_export(interaction: discord.Interaction) -> None:
-    await answer(interaction, _service(interaction).export(_channel(interaction)))
+    await answer(interaction, _service(interaction).export(_channel(interaction), interaction.user.id))
 
 
 @race.command(name="hand", description="Your kept feed tiles (only you see them, unless you share with an ally)")

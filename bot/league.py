@@ -261,8 +261,8 @@ class LeagueService:
         league = await self._find(guild_id, league_name)
         stages = []
         for stage in await self.store.stages(league.id):
-            record = None
-            if stage.race_id is not None:
+            record = None  # a running stage's record would foretell its rolls and show hidden tiles
+            if stage.race_id is not None and stage.status == "finished":
                 race = await self.races.storage.race(stage.race_id)
                 if race is not None and race.envelope is not None:
                     record = self.races._record(race).to_json()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 
 from bot.games import adapter
 from bot.race_core import MESSAGE_LIMIT, RaceCore, Refusal, chunks
@@ -49,16 +50,31 @@ class ReadingIntents(RaceCore):
             lines.append(f"(automatic, timer) {a.text}")
         return Outcome(chunks("\n".join(lines) or "Nothing has happened yet.")[0])
 
-    async def export(self, channel_id: int) -> Outcome:
+    async def export(self, channel_id: int, user_id: int | None = None) -> Outcome:
+        """The race's record. A race still running is exported with its past rolls scripted and a
+        fresh seed, so the file replays to this moment without foretelling the rolls to come; it is
+        refused while it would show feed tiles other players keep face down."""
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None or race.envelope is None:
             raise Refusal("There is no started race in this channel to export.")
         record = self._record(race)
-        data = json.dumps(record.to_json(), indent=1).encode()
+        data = record.to_json()
+        running = race.status == "running"
+        if running:
+            state = await self._state(race)
+            seat = self._seat_of(race, user_id) if user_id is not None else None
+            if adapter(race.game).export_leaks(state, seat["player"] if seat else None):
+                raise Refusal(
+                    "While the race runs, its record would show the feed tiles other players keep "
+                    "face down: export it when the race is over."
+                )
+            data["dice"] = state.dice.rolled()
+            data["seed"] = secrets.randbelow(2**31)
         return Outcome(
-            f"The record of race {race.id} (replay it with `domestique replay`).",
-            ephemeral=False,
-            file=(f"race-{race.id}.json", data),
+            f"The record of race {race.id} (replay it with `domestique replay`)"
+            + (": past rolls written out, the next ones not foretold." if running else "."),
+            ephemeral=running,
+            file=(f"race-{race.id}.json", json.dumps(data, indent=1).encode()),
         )
 
     async def hand(self, channel_id: int, user_id: int) -> Outcome:

@@ -53,6 +53,9 @@ class Dice:
 
     state: int
     script: tuple[tuple[str, tuple[int | str, ...]], ...] = ()
+    # every outcome so far, in order: a running race can be exported as scripted dice,
+    # replayable without handing out the seed (which would foretell the rolls to come)
+    history: tuple[tuple[str, int | str], ...] = ()
 
     @staticmethod
     def new(seed: int, script: dict[str, list[int | str]] | None = None) -> Dice:
@@ -64,9 +67,16 @@ class Dice:
         for index, (name, values) in enumerate(self.script):
             if name == die.name and values:
                 script = (*self.script[:index], (name, values[1:]), *self.script[index + 1 :])
-                return values[0], replace(self, script=script)
+                return values[0], replace(self, script=script, history=(*self.history, (die.name, values[0])))
         face, state = below(self.state, len(die.faces))
-        return die.faces[face], replace(self, state=state)
+        return die.faces[face], replace(self, state=state, history=(*self.history, (die.name, die.faces[face])))
+
+    def rolled(self) -> dict[str, list[int | str]]:
+        """Every outcome so far by die, in order (a ``dice`` script that replays them)."""
+        out: dict[str, list[int | str]] = {}
+        for name, value in self.history:
+            out.setdefault(name, []).append(value)
+        return out
 
     def roll_int(self, die: Die) -> tuple[int, Dice]:
         value, dice = self.roll(die)

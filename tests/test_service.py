@@ -195,17 +195,33 @@ async def test_undo_is_for_the_host_and_takes_back_the_last_decision(env) -> Non
     assert public_view(state) == before
 
 
-async def test_export_then_replay_gives_the_same_state(env) -> None:
-    service, storage, _, _tmp_path = env
+async def test_a_running_race_exports_its_past_rolls_not_its_seed_and_replays(env) -> None:
+    service, storage, _, _ = env
     await two_player_race(service)
-    for _ in range(8):
-        await play_next(service, storage, pick="first")
-    outcome = await service.export(CHANNEL)
-    _name, data = outcome.file
-    result = replay(load_record(data.decode()))
-    _, state = await current(service, storage)
+    while True:
+        race, state = await current(service, storage)
+        if any(e.type == "rolled" for e in state.events):
+            break
+        await play_next(service, storage)
+    outcome = await service.export(CHANNEL, ANN)
+    assert outcome.ephemeral
+    data = json.loads(outcome.file[1])
+    assert data["format"] == "domestique.record/1"
+    assert data["seed"] != race.envelope["seed"] and data["dice"].get("peloton")
+    result = replay(load_record(outcome.file[1].decode()))
     assert result.error_at is None and public_view(result.state) == public_view(state)
-    assert json.loads(data)["format"] == "domestique.record/1"
+
+
+async def test_export_waits_while_other_players_keep_feed_tiles(env) -> None:
+    service, storage, _, _ = env
+    await two_player_race(service)
+    for _ in range(80):
+        _race, state = await current(service, storage)
+        if any(r.kept for r in state.riders if r.player == f"u{BOB}"):
+            break
+        await play_next(service, storage)
+    with pytest.raises(Refusal, match="face down"):
+        await service.export(CHANNEL, ANN)
 
 
 async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:

@@ -149,6 +149,9 @@ class FormulaDeMiniAdapter:
             if c.player == player
         ]
 
+    def export_leaks(self, state: State, requester: str | None) -> bool:
+        return False  # nothing is hidden in Formula Dé Mini
+
     def result_lines(self, state: State) -> list[str]:
         lines = [f"{rank}. {cid}" for rank, cid in enumerate(state.arrivals, start=1)]
         return lines + [f"— {c.id} eliminated" for c in state.cars if c.status == "eliminated"]

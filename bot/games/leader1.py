@@ -201,6 +201,10 @@ class Leader1Adapter:
                 lines.append(f"{r.id}: energy {r.energy}; kept tiles {tiles}")
         return lines
 
+    def export_leaks(self, state: State, requester: str | None) -> bool:
+        """A replayable record shows every feed tile drawn: hidden while others keep theirs."""
+        return any(r.kept for r in state.riders if r.player != requester)
+
     def result_lines(self, state: State) -> list[str]:
         arrived = arrival_order(state)
         lines = []
