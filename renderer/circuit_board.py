@@ -63,7 +63,8 @@ def _layer(circuit: Circuit) -> tuple[Image.Image, Camera]:
                 fill=INK if i % 2 == 0 else (255, 255, 255),
                 width=5,
             )
-        draw.text((x1 + 6, y1 - 8), "FINISH", fill=INK, font=font(14))
+        w = draw.textlength("FINISH", font=font(14))  # on the side away from the pit lane
+        draw.text((x0 + (x0 - x1) * 0.15 - w / 2, y0 + (y0 - y1) * 0.15 - 8), "FINISH", fill=INK, font=font(14))
     if circuit.straddle:
         draw.polygon([camera.px(p) for p in track.cells[circuit.straddle].polygon], outline=INK, width=3)
     for corner in circuit.corners:
