@@ -237,8 +237,41 @@ class LobbyButton(
         await answer(interaction, work)
 
 
-def lobby_view(race_id: int) -> discord.ui.View:
+class ColourSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dq:lc:(?P<race>[0-9]+)"):
+    """Join the lobby in the colour you pick (the Join button takes the first free one)."""
+
+    def __init__(self, race: int, colours: tuple[str, ...] = ()) -> None:
+        options = [discord.SelectOption(label=c.capitalize(), value=c) for c in colours] or [
+            discord.SelectOption(label="-", value="-")
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dq:lc:{race}", options=options, placeholder="Join in a colour…", min_values=1, max_values=1
+            )
+        )
+        self.race = race
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> ColourSelect:
+        return cls(int(match["race"]), tuple(o.value for o in item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        colour = str(values[0]) if values else None
+        user = interaction.user
+        await answer(
+            interaction,
+            _service(interaction).join(interaction.channel_id or 0, user.id, user.display_name, colour),
+            defer=False,
+        )
+
+
+def lobby_view(race_id: int, colours: tuple[str, ...] = ()) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    if colours:
+        view.add_item(ColourSelect(race_id, colours))
     for what in ("join", "leave", "ai", "start"):
         view.add_item(LobbyButton(race_id, what))
     return view
@@ -274,4 +307,4 @@ def proposal_view(alliance_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, RiderButton, PageButton, LobbyButton, AllianceButton)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, RiderButton, PageButton, LobbyButton, AllianceButton, ColourSelect)

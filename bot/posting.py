@@ -59,7 +59,7 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
     elif outcome.lobby_race is not None:
         from bot.components import lobby_view
 
-        view = lobby_view(outcome.lobby_race)
+        view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
     await _say(interaction, outcome.reply or "Done.", ephemeral=outcome.ephemeral, files=files, view=view)
     bot = interaction.client
     channel = interaction.channel

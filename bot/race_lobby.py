@@ -66,7 +66,19 @@ class LobbyIntents(RaceCore):
                 "Use another channel, or /race abort this one."
             ) from None
         race = await self._join(race, host_id, host_name, None)
-        return Outcome(self._lobby_text(race), ephemeral=False, lobby_race=race.id)
+        return self._lobby_outcome(race)
+
+    def _lobby_outcome(self, race: RaceRow) -> Outcome:
+        """The lobby as posted: who sits where, the colours still free, and its buttons."""
+        game = adapter(race.game)
+        free = []
+        for colour in game.teams:
+            try:
+                game.seat(race.lobby["seats"], int(race.lobby.get("riders", 3)), colour)
+            except ValueError:
+                continue
+            free.append(colour)
+        return Outcome(self._lobby_text(race), ephemeral=False, lobby_race=race.id, lobby_colours=tuple(free))
 
     def _lobby_text(self, race: RaceRow) -> str:
         seats = race.lobby["seats"]
@@ -77,7 +89,7 @@ class LobbyIntents(RaceCore):
         for seat in seats:
             who = "AI" if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {seat['team']}: {who}")
-        lines.append("Join with the button or /race join (pick a colour); the host starts with /race start.")
+        lines.append("Join with the menu (a colour) or the button, or /race join; the host starts with /race start.")
         return "\n".join(lines)
 
     async def _join(self, race: RaceRow, user_id: int | None, name: str, team: str | None, ai: bool = False) -> RaceRow:
@@ -106,7 +118,7 @@ class LobbyIntents(RaceCore):
             if race.status != "lobby":
                 raise Refusal("The race has already started; you can follow it here and join the next one.")
             race = await self._join(race, user_id, name, team)
-            return Outcome(self._lobby_text(race), ephemeral=False, lobby_race=race.id)
+            return self._lobby_outcome(race)
 
     async def add_ai(self, channel_id: int, user_id: int, team: str | None = None) -> Outcome:
         async with self._lock_for_channel(channel_id) as race:
@@ -115,7 +127,7 @@ class LobbyIntents(RaceCore):
             if user_id != race.host_id:
                 raise Refusal("Only the host adds AI riders.")
             race = await self._join(race, None, "AI", team, ai=True)
-            return Outcome(self._lobby_text(race), ephemeral=False, lobby_race=race.id)
+            return self._lobby_outcome(race)
 
     async def leave(self, channel_id: int, user_id: int) -> Outcome:
         async with self._lock_for_channel(channel_id) as race:
@@ -127,7 +139,7 @@ class LobbyIntents(RaceCore):
             await self.storage.update_lobby(race.id, race.version, {**race.lobby, "seats": seats})
             fresh = await self.storage.race(race.id)
             assert fresh is not None
-            return Outcome(self._lobby_text(fresh), ephemeral=False, lobby_race=fresh.id)
+            return self._lobby_outcome(fresh)
 
     async def qualities(self, channel_id: int, user_id: int, sprinter: str | None, descender: str | None) -> Outcome:
         async with self._lock_for_channel(channel_id) as race:

@@ -58,5 +58,6 @@ class Outcome:
     prompt: Prompt | None = None  # choices shown privately with the reply (a page of squares)
     prompt_page: int = 0
     lobby_race: int | None = None  # the reply is a lobby: show its buttons
+    lobby_colours: tuple[str, ...] = ()  # and a menu of the colours one can still join in
     threads: list[tuple[str, list[int]]] = field(default_factory=list)  # private threads to open: name, members
     alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens

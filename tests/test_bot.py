@@ -294,3 +294,14 @@ async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> N
     data = await (exported.response or exported.followups[0]).attachments[0].read()
     result = replay(load_record(data.decode()))
     assert result.error_at is None and result.state.finished
+
+
+async def test_joining_the_lobby_in_a_colour_from_the_menu(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    created = await members["alice"].slash(channel, "race new", riders=2)
+    lobby = channel.history()[-1]
+    menu = next(c for c in components(lobby) if isinstance(c, __import__("discord").SelectMenu))
+    assert "yellow" not in [o.value for o in menu.options] and "white" in [o.value for o in menu.options]
+    joined = await members["bob"].select(lobby, ["white"], custom_id=menu.custom_id)
+    assert "white: <@" in joined.response.content
+    assert created.response is not None
