@@ -230,13 +230,11 @@ class RaceCore:
             return []
         _, _, views = adapter(race.game).choice_views(state, seat["player"])
         out = []
-        actions = find_game(race.game).legal_actions(state, seat["player"])
         seen: set[str] = set()
-        for view in views:
-            action = actions[view.index].action
-            if view.kind == do and (rider is None or view.rider == rider) and action.to and action.to not in seen:
-                seen.add(action.to)  # typed moves take the default path (cheapest, then safest)
-                out.append((action.to, view.label))
+        for view in views:  # typed moves take the default path (cheapest, then safest): one per square
+            if view.kind == do and (rider is None or view.rider == rider) and view.to and view.to not in seen:
+                seen.add(view.to)
+                out.append((view.to, view.label))
         return out
 
     def _player_to_act(self, race: RaceRow, state: Any, user_id: int) -> str:

@@ -19,6 +19,7 @@ class ChoiceView:
     description: str = ""
     rider: str | None = None
     risky: bool = False
+    to: str | None = None  # the square a move ends on (menus, autocomplete)
 
 
 @dataclass(frozen=True)

@@ -81,22 +81,19 @@ def test_breakaway_uses_the_free_squares_of_the_terrain_at_the_peloton_front() -
     assert options[("yellow-rouleur", "9.1")].free == 1 and options[("yellow-rouleur", "9.1")].cost == 5
 
 
-def test_descender_has_an_extra_free_square_on_downhill_only() -> None:
-    track = inline("P" * 10 + "D" * 30, 36)
-    seating = [
-        {"id": "ann", "team": "yellow", "riders": ["rouleur", "leader", "climber"], "descender": "rouleur"},
+def ann_with(quality: str, kind: str) -> list[dict[str, object]]:
+    """Ann (yellow) with one rider given a quality, against Bob (blue) without."""
+    return [
+        {"id": "ann", "team": "yellow", "riders": ["rouleur", "leader", "climber"], quality: kind},
         {"id": "bob", "team": "blue", "riders": ["rouleur", "leader", "climber"]},
     ]
-    state = play(
-        record(
-            track,
-            seating=seating,
-            start={
-                "turn": 3,
-                "peloton": {"at": 5, "leader": "ann"},
-                "riders": {"yellow-rouleur": {"at": "12.0"}, "blue-rouleur": {"at": "12.2"}},
-            },
-        )
+
+
+def test_descender_has_an_extra_free_square_on_downhill_only() -> None:
+    state = at_turn(
+        {"yellow-rouleur": {"at": "12.0"}, "blue-rouleur": {"at": "12.2"}},
+        inline("P" * 10 + "D" * 30, 36),
+        seating=ann_with("descender", "rouleur"),
     )
     yellow = {o.to: o for o in ride_options(state, "yellow-rouleur")}
     blue = {o.to: o for o in ride_options(state, "blue-rouleur")}
@@ -105,25 +102,10 @@ def test_descender_has_an_extra_free_square_on_downhill_only() -> None:
 
 
 def test_sprinter_has_an_extra_free_square_in_the_sprint_area() -> None:
-    track = inline("P" * 40, 30, sprint=20)
-    seating = [
-        {"id": "ann", "team": "yellow", "riders": ["rouleur", "leader", "climber"], "sprinter": "leader"},
-        {"id": "bob", "team": "blue", "riders": ["rouleur", "leader", "climber"]},
-    ]
-    state = play(
-        record(
-            track,
-            seating=seating,
-            start={
-                "turn": 3,
-                "peloton": {"at": 5, "leader": "ann"},
-                "riders": {
-                    "yellow-leader": {"at": "21.0"},
-                    "blue-leader": {"at": "21.2"},
-                    "yellow-climber": {"at": "15.1"},
-                },
-            },
-        )
+    state = at_turn(
+        {"yellow-leader": {"at": "21.0"}, "blue-leader": {"at": "21.2"}, "yellow-climber": {"at": "15.1"}},
+        inline("P" * 40, 30, sprint=20),
+        seating=ann_with("sprinter", "leader"),
     )
     assert {o.to: o for o in ride_options(state, "yellow-leader")}["24.0"].free == 3
     assert {o.to: o for o in ride_options(state, "blue-leader")}["24.2"].free == 2

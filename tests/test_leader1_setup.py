@@ -129,52 +129,37 @@ def test_riders_per_player_by_player_count(count: int, riders: int, ok: bool) ->
             start_state(parse_record(data))
 
 
+def start_with(seats: list[dict[str, object]]):
+    """The first-race stage with these players (seed 1)."""
+    return start_state(
+        parse_record(
+            {
+                "format": "domestique.record/1",
+                "game": "leader1",
+                "track": "leader1/first-race",
+                "players": seats,
+                "seed": 1,
+            }
+        )
+    )
+
+
 def test_all_players_have_the_same_number_of_riders() -> None:
     seats = seating(3, 2)
     seats[0]["riders"] = ["rouleur"]
     with pytest.raises(InvalidSetup, match="same number"):
-        start_state(
-            parse_record(
-                {
-                    "format": "domestique.record/1",
-                    "game": "leader1",
-                    "track": "leader1/first-race",
-                    "players": seats,
-                    "seed": 1,
-                }
-            )
-        )
+        start_with(seats)
 
 
 def test_sprinter_and_descender_are_different_riders() -> None:
     seats = seating(2, 3)
     seats[0]["sprinter"] = seats[0]["descender"] = "leader"
     with pytest.raises(MalformedRecord, match="both sprinter and descender"):
-        start_state(
-            parse_record(
-                {
-                    "format": "domestique.record/1",
-                    "game": "leader1",
-                    "track": "leader1/first-race",
-                    "players": seats,
-                    "seed": 1,
-                }
-            )
-        )
+        start_with(seats)
 
 
 def test_energy_is_the_sum_of_milestones_and_visible_to_all() -> None:
-    _, state = start_state(
-        parse_record(
-            {
-                "format": "domestique.record/1",
-                "game": "leader1",
-                "track": "leader1/first-race",
-                "players": seating(2, 3),
-                "seed": 1,
-            }
-        )
-    )
+    _, state = start_with(seating(2, 3))
     assert {r.energy for r in state.riders} == {state.setup.road.energy}
     assert state.setup.road.energy == sum(t.milestone for t in state.setup.road.tiles)
     assert all(r.status == "peloton" for r in state.riders)

@@ -93,7 +93,7 @@ class FormulaDeMiniAdapter:
             if a.do == "slipstream":
                 label = f"Slipstream to {choice.option.to} (1 LP)"
             risky = bool(choice.option.overshoot or choice.option.blocked)
-            return ChoiceView(index, "ride", label, description, a.car, risky)
+            return ChoiceView(index, "ride", label, description, a.car, risky, a.to)
         if a.do == "pit":
             return ChoiceView(index, "pit", f"Leave the pits in {GEAR_NAMES[a.gear or 1]}", "", a.car)
         if a.do == "pass":

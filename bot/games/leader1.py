@@ -124,7 +124,9 @@ class Leader1Adapter:
         action = choice.action
         if action.do in ("ride", "breakaway") and choice.option is not None:
             label, description = option_text(choice.option, state)
-            return ChoiceView(index, action.do, label, description, action.rider, choice.option.risk_count > 0)
+            return ChoiceView(
+                index, action.do, label, description, action.rider, choice.option.risk_count > 0, action.to
+            )
         if action.do == "drop":
             return ChoiceView(
                 index, "drop", f"Drop {action.rider}", "dropped behind the peloton; pays nothing", action.rider
