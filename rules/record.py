@@ -13,7 +13,8 @@ from typing import Any
 
 from rules.action import Action
 from rules.errors import DomestiqueError, IllegalAction, MalformedRecord
-from rules.registry import Game, find_game
+from rules.game import Game
+from rules.registry import find_game
 
 FORMAT = "domestique.record/1"
 ENVELOPE = ("format", "game", "options", "track", "players", "seed", "dice", "start", "actions", "expect")
@@ -74,7 +75,7 @@ def parse_record(data: object) -> Record:
             raise MalformedRecord(f"$.{key}", f"unknown field; a record has {', '.join(ENVELOPE)}")
     if data.get("format") != FORMAT:
         raise MalformedRecord("$.format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    find_game(data.get("game"))
+    game = find_game(data.get("game"))
     for key in ("track", "players", "seed"):
         if key not in data:
             raise MalformedRecord(f"$.{key}", "missing")
@@ -95,7 +96,7 @@ def parse_record(data: object) -> Record:
         options=data.get("options") or {},
         dice=data.get("dice") or {},
         start=data.get("start"),
-        actions=tuple(Action.from_json(a, f"$.actions[{i}]") for i, a in enumerate(actions)),
+        actions=tuple(game.vocabulary.from_json(a, f"$.actions[{i}]") for i, a in enumerate(actions)),
         expect=data.get("expect"),
     )
 
@@ -119,7 +120,7 @@ class Replay:
 
 def start_state(record: Record) -> tuple[Game, Any]:
     game = find_game(record.game)
-    return game, game.build(record.envelope())
+    return game, game.rules.build(record.envelope())
 
 
 def replay(record: Record) -> Replay:
@@ -127,7 +128,7 @@ def replay(record: Record) -> Replay:
     game, state = start_state(record)
     for index, action in enumerate(record.actions):
         try:
-            state, _ = game.apply(state, action)
+            state, _ = game.rules.apply(state, action)
         except IllegalAction as exc:
             return Replay(game, state, index, index, str(exc))
         except DomestiqueError as exc:  # pragma: no cover - defensive: any rules error names its action

@@ -1,70 +1,56 @@
-"""The game registry: one entry per rule system, found by its record id (``leader1``)."""
+"""The game registry: one ``Game`` per rule system, found by its record id (``leader1``).
+
+Games are found through the ``domestique.games`` entry points (``pyproject.toml``) and by
+``register`` (a test's own game). Nothing else in the project lists the games.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from importlib.metadata import entry_points
 
-from rules.action import Action
 from rules.errors import MalformedRecord
+from rules.game import Game
+
+ENTRY_POINTS = "domestique.games"
+_games: dict[str, Game] = {}
+_loaded = False
 
 
-@dataclass(frozen=True)
-class Game:
-    """What the bot, the tools and the tests need from a game module."""
-
-    id: str
-    title: str
-    build: Callable[[dict[str, Any]], Any]  # record envelope -> state at its first decision
-    pending: Callable[[Any], Any]
-    legal_actions: Callable[[Any, str], list[Any]]
-    apply: Callable[[Any, Action], tuple[Any, list[Any]]]
-    outcome: Callable[[Any], Any]
-    public_view: Callable[[Any], dict[str, Any]]
+def register(game: Game) -> None:
+    """Add (or replace) a game: the registry is keyed by ``game.id``."""
+    _games[game.id] = game
 
 
-def _leader1() -> Game:
-    from rules import leader1
-
-    return Game(
-        "leader1",
-        "Leader 1",
-        leader1.build,
-        leader1.pending,
-        leader1.legal_actions,
-        leader1.apply,
-        leader1.outcome,
-        leader1.public_view,
-    )
+def unregister(game_id: str) -> None:
+    _games.pop(game_id, None)
 
 
-def _formula_de_mini() -> Game:
-    from rules import formula_de_mini as fdm
-
-    return Game(
-        "formula-de-mini",
-        "Formula Dé Mini",
-        fdm.build,
-        fdm.pending,
-        fdm.legal_actions,
-        fdm.apply,
-        fdm.outcome,
-        fdm.public_view,
-    )
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for point in entry_points(group=ENTRY_POINTS):
+        game = point.load()
+        if not isinstance(game, Game):
+            raise TypeError(f"entry point {point.name} ({point.value}) is not a rules.game.Game")
+        _games.setdefault(game.id, game)
 
 
-_FACTORIES: dict[str, Callable[[], Game]] = {"leader1": _leader1, "formula-de-mini": _formula_de_mini}
-PLANNED = ("hell-of-the-north", "peloton")
+def games() -> list[Game]:
+    """Every registered game, by title."""
+    _load()
+    return sorted(_games.values(), key=lambda g: g.title)
 
 
 def game_ids() -> list[str]:
-    return sorted(_FACTORIES)
+    _load()
+    return sorted(_games)
 
 
 def find_game(game_id: object, path: str = "$.game") -> Game:
-    if game_id in _FACTORIES:
-        return _FACTORIES[str(game_id)]()
-    if game_id in PLANNED:
-        raise MalformedRecord(path, f"the game {game_id!r} is not playable yet; playable: {', '.join(game_ids())}")
-    raise MalformedRecord(path, f"unknown game {game_id!r}; games: {', '.join(game_ids())}")
+    _load()
+    if isinstance(game_id, str) and game_id in _games:
+        return _games[game_id]
+    shown = game_id if isinstance(game_id, str | int | float | bool | None) else type(game_id).__name__
+    raise MalformedRecord(path, f"unknown game {str(shown)[:40]!r}; games: {', '.join(game_ids())}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.action import Action
 from rules.leader1.model import State
 from rules.record import Record, parse_record, replay
 
@@ -60,8 +59,9 @@ def ride(by: str, rider: str, to: str, **more: Any) -> dict[str, Any]:
 
 def act(state: State, text: str) -> State:
     from rules.leader1 import apply
+    from rules.leader1.game import VOCABULARY
 
-    new, _ = apply(state, Action.from_text(text))
+    new, _ = apply(state, VOCABULARY.from_text(text))
     return new
 
 

@@ -13,6 +13,7 @@ from bot.cli import main
 from rules.action import Action
 from rules.errors import MalformedRecord
 from rules.record import load_record, parse_record
+from rules.registry import find_game
 
 BASE = {
     "format": "domestique.record/1",
@@ -60,14 +61,33 @@ def test_malformed_records_are_refused_with_the_json_path(data: dict[str, object
 
 
 def test_actions_round_trip_through_json_and_text() -> None:
+    words = find_game("leader1").vocabulary
     action = Action("ann", "ride", rider="yellow-rouleur", to="14.2", via=("12.1", "13.2"))
-    assert Action.from_json(action.to_json()) == action
-    assert Action.from_text(action.text()) == action
-    assert Action.from_text("ann eat rider=yellow-climber tile=0") == Action(
-        "ann", "eat", rider="yellow-climber", tile=0
-    )
+    assert action.text() == "ann ride rider=yellow-rouleur to=14.2 via=12.1,13.2"
+    assert words.from_json(action.to_json()) == action
+    assert words.from_text(action.text()) == action
+    eat = Action("ann", "eat", rider="yellow-climber", tile=0)
+    assert words.from_text("ann eat rider=yellow-climber tile=0") == eat
     with pytest.raises(MalformedRecord):
-        Action.from_text("ann ride colour=red")
+        words.from_text("ann ride colour=red")
+    with pytest.raises(MalformedRecord):  # another game's field
+        words.from_text("ann drive car=red-1")
+
+
+def test_formula_de_mini_actions_keep_their_documented_text_form() -> None:
+    words = find_game("formula-de-mini").vocabulary
+    text = "ann drive car=red-1 to=14.0 via=12.0,13.0 brake=2 turbo=1"
+    action = words.from_text(text)
+    assert action.text() == text
+    assert action == Action("ann", "drive", car="red-1", to="14.0", via=("12.0", "13.0"), brake=2, turbo=True)
+    assert words.from_json({"by": "ann", "do": "drive", "car": "red-1", "to": "14.0", "brake": 0}).to_json() == {
+        "by": "ann",
+        "do": "drive",
+        "car": "red-1",
+        "to": "14.0",
+    }
+    with pytest.raises(MalformedRecord):
+        words.from_json({"by": "ann", "do": "gear", "car": "red-1", "gear": "3"})
 
 
 def test_not_json_is_a_malformed_record() -> None:

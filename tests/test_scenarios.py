@@ -17,7 +17,7 @@ def test_scenario(path: Path) -> None:
     record = load_record(path.read_text())
     assert record.expect, f"{path.name} has no expectations: a scenario must assert something"
     result = replay(record)
-    problems = check_expectations(record.expect, result.game.public_view(result.state), result.error_at)
+    problems = check_expectations(record.expect, result.game.rules.public_view(result.state), result.error_at)
     assert not problems, "\n".join(problems)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from rules.action import Action
 from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
+from rules.events import Event, event
 from rules.formula_de_mini.gears import BLACK, dice, gear_die, legal_shifts
 from rules.formula_de_mini.model import (
     BLOCKING_OUT,
@@ -27,7 +28,6 @@ from rules.formula_de_mini.model import (
     State,
 )
 from rules.formula_de_mini.moves import MoveOption, Path, move_options, slipstream_options, start_path
-from rules.leader1.model import Event, event
 from rules.rng import Dice
 
 

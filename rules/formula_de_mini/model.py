@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.events import Event
 from rules.formula_de_mini.circuit import Circuit
-from rules.leader1.model import Event
 from rules.rng import Dice
 
 TEAMS = ("red", "blue", "green", "yellow")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
 
+from rules.events import Event as Event
+from rules.events import event as event
 from rules.rng import Dice
 from rules.road import Road
 
@@ -143,20 +144,6 @@ class Rider:
     @property
     def racing(self) -> bool:
         return self.status not in ("finished", "eliminated")
-
-
-@dataclass(frozen=True)
-class Event:
-    turn: int
-    type: str
-    data: MappingProxyType[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "type": self.type, **self.data}
-
-
-def event(turn: int, type_: str, **data: Any) -> Event:
-    return Event(turn, type_, MappingProxyType(data))
 
 
 @dataclass(frozen=True)

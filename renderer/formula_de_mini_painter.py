@@ -1,0 +1,22 @@
+"""Formula Dé Mini's board painter for the registry: the highlighted choices become move options."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from renderer.circuit_board import render_circuit
+from rules.formula_de_mini.engine import legal_actions, pending
+from rules.formula_de_mini.model import State
+from rules.game import Choice
+
+
+def paint(
+    state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]
+) -> bytes:
+    options = None
+    decision = pending(state)
+    if highlight and decision is not None:
+        wanted = {c.action for c in highlight}
+        legal = legal_actions(state, decision.player)
+        options = [c.option for c in legal if c.option is not None and c.action in wanted]
+    return render_circuit(state, highlight=options, title=title or None)

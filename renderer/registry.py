@@ -1,0 +1,75 @@
+"""Board and standings painters by game id: found through the ``domestique.boards`` and
+``domestique.standings`` entry points, or registered (a test's own game)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib.metadata import entry_points
+from typing import Any, Protocol
+
+from rules.game import BoardPainter, Choice, Standing
+
+ENTRY_POINTS = "domestique.boards"
+_painters: dict[str, BoardPainter] = {}
+_loaded = False
+
+
+def register(game_id: str, painter: BoardPainter) -> None:
+    _painters[game_id] = painter
+
+
+def unregister(game_id: str) -> None:
+    _painters.pop(game_id, None)
+
+
+def find_painter(game_id: str) -> BoardPainter | None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for point in entry_points(group=ENTRY_POINTS):
+            _painters.setdefault(point.name, point.load())
+    return _painters.get(game_id)
+
+
+def paint(
+    game_id: str,
+    state: object,
+    *,
+    highlight: Sequence[Choice] = (),
+    acting: Sequence[str] = (),
+    title: str = "",
+    legend: Sequence[str] = (),
+) -> bytes | None:
+    """The board of ``state`` as PNG bytes, or None for a game without a painter."""
+    painter = find_painter(game_id)
+    if painter is None:
+        return None
+    return painter(state, highlight=highlight, acting=acting, title=title, legend=legend)
+
+
+STANDINGS_ENTRY_POINTS = "domestique.standings"
+_standings: dict[str, StandingsPainter] = {}
+_standings_loaded = False
+
+
+class StandingsPainter(Protocol):
+    """Draws a league's general classification as PNG bytes."""
+
+    def __call__(self, standings: Sequence[Standing], *, title: str, options: Mapping[str, Any]) -> bytes: ...
+
+
+def register_standings(game_id: str, painter: StandingsPainter) -> None:
+    _standings[game_id] = painter
+
+
+def paint_standings(
+    game_id: str, standings: Sequence[Standing], *, title: str, options: Mapping[str, Any]
+) -> bytes | None:
+    """The general classification as an image, for games that draw one."""
+    global _standings_loaded
+    if not _standings_loaded:
+        _standings_loaded = True
+        for point in entry_points(group=STANDINGS_ENTRY_POINTS):
+            _standings.setdefault(point.name, point.load())
+    painter = _standings.get(game_id)
+    return None if painter is None else painter(standings, title=title, options=options)

@@ -1,0 +1,256 @@
+"""The game contract: what every rule system provides to the bot, the tools and the tests.
+
+A game is one ``Game`` value (see ``rules/registry.py`` for how it is found). Its rules
+are pure functions of an immutable state; everything a player reads about a decision
+(the question, each choice's label and consequences, what happened) comes from the game
+too, so the bot and the command line never name a game or one of its words.
+
+The order a contributor fills this in is ``docs/adding-a-game.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from rules.action import Action, Vocabulary
+from rules.events import Event
+
+State = Any  # each game's own frozen state type; the contract never looks inside it
+
+Layout = Literal["buttons", "menu", "two-step"]
+"""How a decision is asked: a row of buttons, one menu of targets (paged past 25), or two
+steps (pick the piece or group in ``Choice.step`` first, then its target)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide now, what kind of decision (a game's word), for which piece, and how to ask."""
+
+    player: str
+    kind: str
+    piece: str | None = None
+    layout: Layout = "buttons"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal choice and what a player needs to read about it.
+
+    ``label`` fits a button or a menu option (80 characters), ``detail`` spells out the
+    consequences (cost, risks) in words (100 characters). ``target`` is the square a move
+    ends on, ``short`` the name the board writes on it. ``step`` groups choices for a
+    two-step layout (its label in ``step_label``). ``anytime`` choices (eating a kept tile)
+    may be made out of turn and are not offered on the prompt.
+    """
+
+    action: Action
+    label: str
+    detail: str = ""
+    piece: str | None = None
+    target: str | None = None
+    short: str = ""
+    step: str | None = None
+    step_label: str = ""
+    risky: bool = False
+    anytime: bool = False
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One piece in the outcome: ``rank`` from 1 (None: did not finish), and its result in words."""
+
+    piece: str
+    player: str
+    rank: int | None
+    result: str = ""
+    eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Finished or not; the finishing order (then the pieces out of the race)."""
+
+    finished: bool
+    placings: tuple[Placing, ...] = ()
+
+    @property
+    def winner(self) -> Placing | None:
+        return next((p for p in self.placings if p.rank == 1), None)
+
+
+@dataclass(frozen=True)
+class PieceCount:
+    """How many pieces (riders, cars) each player may bring."""
+
+    minimum: int
+    maximum: int
+    default: int
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A lobby seat as the game sees it: who, their colour, the kinds of pieces they bring."""
+
+    player: str
+    name: str
+    colour: str
+    kinds: tuple[str, ...]
+    options: Mapping[str, str] = field(default_factory=dict)  # per-seat choices (Leader 1's qualities)
+    carry: Mapping[str, int] = field(default_factory=dict)  # resources carried from a league's last stage
+    ai: bool = False
+
+
+@dataclass(frozen=True)
+class SeatOption:
+    """A choice each player may make in the lobby (Leader 1: which rider is the sprinter)."""
+
+    name: str
+    about: str
+    values: Callable[[Seat], Sequence[str]]
+
+
+@dataclass(frozen=True)
+class TrackCatalog:
+    """The shipped stages or circuits, and the names a race may be opened with."""
+
+    names: Callable[[], list[str]]
+    default: str
+    suggestions: Callable[[], list[str]]  # what autocomplete offers (shipped names, ``random-10`` ...)
+    resolve: Callable[[str, int], str]  # (what a player typed, a fresh seed) -> the record's track name; ValueError
+    hexagons: Callable[[str], int] = lambda name: 10  # a measure of length, for league timers
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One piece in a league's general classification. Higher ``score`` is better."""
+
+    piece: str
+    player: str
+    score: int
+    resources: Mapping[str, int] = field(default_factory=dict)
+    eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class LeagueSetting:
+    """A number an organiser may set for a whole league (Leader 1: the GC ring's squares)."""
+
+    name: str
+    about: str
+    default: int
+    minimum: int
+    maximum: int
+
+
+class LeagueScoring(Protocol):
+    """How a game's stages add up over a league."""
+
+    settings: tuple[LeagueSetting, ...]
+
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+        """The record options of a league stage, from the league's settings."""
+        ...
+
+    def classify(
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+    ) -> tuple[tuple[Standing, ...], list[str]]:
+        """The general classification after a finished stage, leader first, and the stage's result in lines."""
+        ...
+
+    def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
+        """The seat for the next stage (pieces still in, resources carried), or None when all are out."""
+        ...
+
+    def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
+        """One line of the general classification (after ``rank.`` and the piece's name)."""
+        ...
+
+
+class BoardPainter(Protocol):
+    """Draws a state as PNG bytes: the game's renderer, registered beside it (``renderer/registry.py``).
+
+    ``highlight`` are the choices to mark on the board (with their ``short`` names),
+    ``acting`` the pieces to act now, ``legend`` extra lines (alliances).
+    """
+
+    def __call__(
+        self,
+        state: State,
+        *,
+        highlight: Sequence[Choice],
+        acting: Sequence[str],
+        title: str,
+        legend: Sequence[str],
+    ) -> bytes: ...
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The pure rules: from a record's envelope to a state, then decisions, choices and outcomes."""
+
+    build: Callable[[dict[str, Any]], State]  # record envelope -> state at its first decision
+    pending: Callable[[State], Decision | None]
+    choices: Callable[[State, str], list[Choice]]  # every legal choice of a player now (anytime ones too)
+    apply: Callable[[State, Action], tuple[State, list[Event]]]
+    outcome: Callable[[State], Outcome]
+    public_view: Callable[[State], dict[str, Any]]  # the replay output: nothing hidden
+    turn: Callable[[State], int]
+    events: Callable[[State], tuple[Event, ...]]
+    rolled: Callable[[State], dict[str, list[int | str]]]  # every roll so far, by die (a running race's export)
+
+
+@dataclass(frozen=True)
+class Narration:
+    """Everything a player reads, in words: pieces and players by name, never ids or action syntax."""
+
+    ask: Callable[[State, Decision, str], str]  # (state, decision, who) -> the prompt's question
+    summary: Callable[[State, list[Event]], list[str]]  # one turn's events, in short phrases
+    announce: Callable[[State, list[Event]], list[str]]  # what is told at once, even mid-turn
+    status: Callable[[State], list[str]]  # every piece: where, how it stands
+    results: Callable[[State], list[str]]  # the finish, first to last
+    piece_name: Callable[[State, str], str]
+    help: str  # a few short paragraphs: how to play, and the board's legend
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """The one hook for hidden information (face-down tiles): what each player may see."""
+
+    hand: Callable[[State, str], list[str]]  # a player's own view of their hidden things (private)
+    news: Callable[[State, State, list[Event]], list[tuple[str, str]]]  # (player, private text) after a change
+    hides_from: Callable[[State, str | None], bool]  # would a full record show ``viewer`` others' secrets?
+
+
+def nothing_hidden() -> Secrets:
+    return Secrets(hand=lambda state, player: [], news=lambda before, after, events: [], hides_from=lambda s, v: False)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One rule system: the single source of truth the bot, the command line and leagues read."""
+
+    id: str
+    title: str
+    piece: str  # the noun: rider, car, cyclist
+    pieces_noun: str  # its plural
+    colours: tuple[str, ...]
+    pieces: PieceCount
+    players: tuple[int, int]  # minimum and maximum seats
+    vocabulary: Vocabulary
+    rules: Rules
+    narration: Narration
+    tracks: TrackCatalog
+    ai: Callable[[State, str], Action]
+    seat: Callable[[Sequence[Seat], int, str | None], tuple[str, tuple[str, ...]]]  # (seats, pieces, colour) -> seat
+    record_players: Callable[[Sequence[Seat]], list[dict[str, Any]]]
+    check_lobby: Callable[[Sequence[Seat], int], str | None]  # (seats, pieces each) -> why it cannot start
+    secrets: Secrets = field(default_factory=nothing_hidden)
+    seat_options: tuple[SeatOption, ...] = ()
+    scoring: LeagueScoring | None = None
+    cautious_ai: Callable[[State, str], Action] | None = None  # for timeouts: no needless risks
+    sample_players: Callable[[int], list[dict[str, Any]]] = lambda count: []  # a record's players for sims
+
+    def piece_word(self, count: int) -> str:
+        return self.piece if count == 1 else self.pieces_noun

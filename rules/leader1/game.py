@@ -1,0 +1,438 @@
+"""Leader 1 as a ``rules.game.Game``: its rules, words, seats, stages, AI and league scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from rules.action import Action, Field, Vocabulary
+from rules.errors import DomestiqueError
+from rules.events import Event
+from rules.game import (
+    Choice,
+    Decision,
+    Game,
+    LeagueSetting,
+    Narration,
+    Outcome,
+    PieceCount,
+    Placing,
+    Rules,
+    Seat,
+    SeatOption,
+    Secrets,
+    Standing,
+    TrackCatalog,
+)
+from rules.leader1 import ai, engine
+from rules.leader1.model import RIDER_TYPES, TEAMS, State
+from rules.leader1.moves import RideOption
+from rules.leader1.narrate import describe, summary
+from rules.leader1.order import arrival_order, classification
+from rules.leader1.route import road_for, stage_names
+from rules.leader1.setup import build, riders_allowed
+from rules.leader1.stage import carried_energy, general_classification, stage_result
+from rules.leader1.view import public_view
+
+VOCABULARY = Vocabulary(
+    (
+        Field("rider", "text", "the rider, e.g. yellow-rouleur"),
+        Field("to", "text", "the square a move ends on, e.g. 14.2"),
+        Field("via", "cells", "the squares crossed before it"),
+        Field("tile", "count", "a kept feed tile (0 = first kept)"),
+    )
+)
+
+HELP = (
+    "**Leader 1** — each player runs a team of riders (rouleur, leader, climber). Every turn: "
+    "riders ahead of the peloton ride first, the leader first; then players may break away from the "
+    "peloton (at least 4 squares ahead of it); the peloton token holder may pursue (+1); the peloton "
+    "rolls its die and moves; riders who fell behind ride last.\n"
+    "A move has free squares (by rider type and terrain) and paid squares (1, 3, 5, 8, 11, 15 energy "
+    "for 1 to 6 more). Long moves risk a crack (climbs) or a fall (descents): roll the number shown or "
+    "more. Riding right behind someone keeps a slipstream. Feed zones give a face-down tile; eat it "
+    "any time for energy.\n"
+    "**Board**: coloured discs are riders (letter R, L or C for the type); the grey band is the "
+    "peloton; highlighted squares are where the rider to act can go, with their energy cost."
+)
+
+
+def _decision(state: State) -> Decision | None:
+    d = engine.pending(state)
+    if d is None:
+        return None
+    if d.kind == "ride":
+        return Decision(d.player, "ride", d.rider, "menu")
+    if d.kind == "breakaway":
+        return Decision(d.player, "breakaway", None, "two-step")
+    return Decision(d.player, "pursuit", None, "buttons")
+
+
+def option_text(o: RideOption, state: State) -> tuple[str, str]:
+    """A menu label and description that spell out a ride's consequences."""
+    label = f"{o.to} · {o.squares} sq · "
+    label += f"+{o.recovery} energy back" if o.recovery else f"cost {o.cost}"
+    parts = [f"{o.free} free" + (" incl. slipstream" if o.slipstream else ""), f"{o.paid} paid"]
+    if o.crossings:
+        parts.append(f"crosses {o.crossings} on a blocked road")
+    rider = state.rider(o.rider)
+    need = state.setup.ruleset.risk_threshold(rider.risks)
+    risks = [k for k in ("crack", "fall") if getattr(o, k)]
+    if risks:
+        parts.append(f"{' and '.join(risks)} risk: roll {need}+ (worst cost {o.worst_cost})")
+        label += " · RISK"
+    if o.rejoins:
+        parts.append("rejoins the peloton")
+    if o.finishes:
+        parts.append("crosses the line")
+    return label[:100], "; ".join(parts)[:100]
+
+
+def piece_name(state: State, rider_id: str) -> str:
+    if not state.has_rider(rider_id):
+        return rider_id
+    rider = state.rider(rider_id)
+    return f"{rider.id.split('-')[0]} {rider.kind}"
+
+
+def _choice(state: State, c: engine.Choice) -> Choice:
+    a = c.action
+    o = c.option
+    if a.do in ("ride", "breakaway") and o is not None:
+        label, detail = option_text(o, state)
+        step = a.rider if a.do == "breakaway" else None
+        return Choice(
+            a,
+            label,
+            detail,
+            piece=a.rider,
+            target=a.to,
+            short=str(a.to),
+            step=step,
+            step_label=f"Break away: {a.rider}" if step else "",
+            risky=o.risk_count > 0,
+        )
+    if a.do == "drop":
+        return Choice(a, f"Drop {a.rider}", "dropped behind the peloton on purpose", piece=a.rider)
+    if a.do == "pursue":
+        return Choice(a, "Pursue (+1)", "the peloton moves one more square")
+    if a.do == "eat":
+        value = state.rider(a.rider).kept[a.tile]
+        return Choice(a, f"Eat tile #{a.tile} ({value})", f"{a.rider} gets {value} energy", piece=a.rider, anytime=True)
+    return Choice(a, "Pass", "")
+
+
+def choices(state: State, player: str) -> list[Choice]:
+    return [_choice(state, c) for c in engine.legal_actions(state, player)]
+
+
+def outcome(state: State) -> Outcome:
+    arrived = arrival_order(state)
+    first = (arrived[0].arrived_turn or 0) if arrived else 0
+    placings = []
+    for rank, r in enumerate(arrived, start=1):
+        delay = (r.arrived_turn or 0) - first
+        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}" + (f", +{delay}" if delay else "")))
+    placings += [Placing(r.id, r.player, None, "eliminated", True) for r in state.riders if r.status == "eliminated"]
+    return Outcome(state.finished, tuple(placings))
+
+
+def _player_name(state: State, player: str) -> str:
+    return next((p.name or p.id for p in state.setup.players if p.id == player), player)
+
+
+def ask(state: State, decision: Decision, who: str) -> str:
+    if decision.kind == "ride":
+        return f"{who}, ride **{decision.piece}** (turn {state.turn}, {state.phase})."
+    if decision.kind == "breakaway":
+        return f"{who}, break away, drop a rider, or pass (turn {state.turn})."
+    return f"{who}, you hold the peloton token: pursue (+1) or pass (turn {state.turn})."
+
+
+def announce(state: State, events: list[Event]) -> list[str]:
+    """What is told at once, even mid-turn: a feed tile eaten shows its value then."""
+    return [line for e in events if e.type == "ate" and (line := describe(e))]
+
+
+def status(state: State) -> list[str]:
+    lines = []
+    for r in [*arrival_order(state), *classification(state)]:
+        where = "" if r.status == "peloton" or r.cell is None else f" at {r.cell}"
+        lines.append(
+            f"{r.id} ({_player_name(state, r.player)}): {r.status}{where}, "
+            f"energy {r.energy}, {len(r.kept)} kept, {r.risks} risks"
+        )
+    return lines
+
+
+def results(state: State) -> list[str]:
+    out = outcome(state)
+    return [
+        (f"{p.rank}. " if p.rank else "— ") + f"{p.piece} ({_player_name(state, p.player)}) {p.result}"
+        for p in out.placings
+    ]
+
+
+def hand(state: State, player: str) -> list[str]:
+    lines = []
+    for r in state.riders:
+        if r.player == player:
+            tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(r.kept)) or "none"
+            lines.append(f"{r.id}: energy {r.energy}; kept tiles {tiles}")
+    return lines
+
+
+def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
+    """(player, private text) for each feed tile drawn in ``events``."""
+    out = []
+    for e in events:
+        if e.type == "fed":
+            rider = after.rider(str(e.data["rider"]))
+            count = int(e.data["kept"])
+            if count <= len(rider.kept):
+                out.append(
+                    (
+                        rider.player,
+                        f"{rider.id} took a feed tile worth {rider.kept[count - 1]} (kept face down; eat it with "
+                        f"/play move or /race hand).",
+                    )
+                )
+    return out
+
+
+def hides_from(state: State, viewer: str | None) -> bool:
+    """A replayable record shows every feed tile drawn: hidden while others keep theirs."""
+    return any(r.kept for r in state.riders if r.player != viewer)
+
+
+def cautious(state: State, player: str) -> Action:
+    """The AI for a player who did not answer in time: no risk it would not take for itself."""
+    action = ai.choose(state, player)
+    if action.do not in ("ride", "breakaway"):
+        return action
+    legal = engine.legal_actions(state, player)
+    chosen = next((c for c in legal if c.action == action), None)
+    if chosen is None or chosen.option is None or not chosen.option.risk_count:
+        return action
+    if action.do == "breakaway":
+        return Action(player, "pass")
+    safe = [c for c in legal if c.option is not None and not c.option.risk_count and c.action.do == "ride"]
+    if not safe:
+        return action
+    return max(safe, key=lambda c: (c.option.squares - c.option.cost if c.option else 0, c.action.to or "")).action
+
+
+# ---------------------------------------------------------------- seats
+
+
+def seat(seats: Sequence[Seat], riders: int, colour: str | None) -> tuple[str, tuple[str, ...]]:
+    """A colour and rider types for a new seat (A.2); ValueError says why there is none.
+
+    With one rider each (up to 10 players) colours may be shared, each seat taking a type
+    of that colour nobody rides yet; otherwise each player has a colour of their own.
+    """
+    if riders == 1:
+        if len(seats) >= 10:
+            raise ValueError("The race is full: 10 players at most.")
+        used = {(s.colour, k) for s in seats for k in s.kinds}
+        open_teams = [t for t in TEAMS if any((t, k) not in used for k in RIDER_TYPES)]
+        unseated = [t for t in open_teams if all(s.colour != t for s in seats)]
+        chosen = colour or next(iter(unseated or open_teams), None)
+        if chosen is None or chosen not in open_teams:
+            raise ValueError(f"No rider of that colour is free; free colours: {', '.join(open_teams) or 'none'}.")
+        return chosen, (next(k for k in RIDER_TYPES if (chosen, k) not in used),)
+    return own_colour(seats, TEAMS, colour), tuple(RIDER_TYPES[:riders])
+
+
+def own_colour(seats: Sequence[Seat], colours: Sequence[str], colour: str | None) -> str:
+    """A colour nobody in ``seats`` has: ``colour`` if free, else the first free one (ValueError if none)."""
+    taken = {s.colour for s in seats}
+    free = [t for t in colours if t not in taken]
+    if not free:
+        raise ValueError("Every colour is taken.")
+    chosen = colour or free[0]
+    if chosen not in colours:
+        raise ValueError(f"Colours: {', '.join(colours)}.")
+    if chosen in taken:
+        raise ValueError(f"{chosen} is taken; free colours: {', '.join(free)}.")
+    return chosen
+
+
+def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    out = []
+    for s in seats:
+        player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, "riders": list(s.kinds)}
+        for quality in ("sprinter", "descender"):
+            if s.options.get(quality) in s.kinds:
+                player[quality] = s.options[quality]
+        if s.carry:
+            player["carry"] = dict(s.carry)
+        out.append(player)
+    return out
+
+
+def check_lobby(seats: Sequence[Seat], riders: int) -> str | None:
+    count = len(seats)
+    allowed = riders_allowed(count)
+    if not allowed:
+        return f"Leader 1 needs 2 to 10 players; there are {count}. Add AI riders or invite friends."
+    if riders not in allowed and count <= 5:
+        return f"with {count} players each rides {' or '.join(map(str, allowed))} rider(s)"
+    return None
+
+
+def sample_players(count: int) -> list[dict[str, Any]]:
+    """AI players for a simulated race: as many riders each as A.2 allows (12 riders at most)."""
+    allowed = riders_allowed(count)
+    if not allowed:
+        raise ValueError(f"Leader 1 is for 2 to 10 players, got {count}")
+    per = min(max(allowed), 12 // count)
+    players = []
+    for i in range(count):
+        kinds = list(RIDER_TYPES[:per]) if count <= 5 else [RIDER_TYPES[(i // len(TEAMS)) % 3]]
+        player: dict[str, Any] = {"id": f"ai{i + 1}", "name": f"AI {i + 1}", "team": TEAMS[i % 5], "riders": kinds}
+        if len(kinds) >= 2:
+            player["sprinter"], player["descender"] = kinds[1], kinds[0]
+        players.append(player)
+    return players
+
+
+# ---------------------------------------------------------------- stages
+
+
+def resolve_track(name: str, seed: int) -> str:
+    """``first-race`` or ``random-12`` (a fresh route of 12 hexagons) -> the record's track name."""
+    if name.startswith("random-"):
+        parts = name.split("-")
+        if len(parts) == 2 and parts[1].isdigit():
+            name = f"random-{int(parts[1])}-{seed}"
+    try:
+        road_for(name)
+    except (DomestiqueError, OSError) as exc:
+        raise ValueError(f"{name[:40]!r} is not a stage: {exc}") from None
+    return f"leader1/{name}"
+
+
+def hexagons(name: str) -> int:
+    return len(road_for(name.removeprefix("leader1/")).tiles)
+
+
+TRACKS = TrackCatalog(
+    names=stage_names,
+    default="first-race",
+    suggestions=lambda: [*stage_names(), "random-10", "random-15", "random-20"],
+    resolve=resolve_track,
+    hexagons=hexagons,
+)
+
+
+# ---------------------------------------------------------------- leagues
+
+
+class Leader1Scoring:
+    """D: the GC ring (+2 a stage win, +1 a bonus time, -1 a turn of delay), energy carried up to 15."""
+
+    settings: tuple[LeagueSetting, ...] = (
+        LeagueSetting("ring", "squares of the GC hexagon: a rider lapped is eliminated", 12, 3, 40),
+    )
+
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+        return {"stage_race": True, "gc_ring": int(values.get("ring", 12))}
+
+    def classify(
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+    ) -> tuple[tuple[Standing, ...], list[str]]:
+        from rules.leader1.stage import Standing as RingStanding
+
+        lines = stage_result(final)
+        ring_before = tuple(
+            RingStanding(s.piece, s.player, s.score, s.resources.get("energy", 0), s.eliminated) for s in previous
+        )
+        gc = general_classification(ring_before, lines, int(options.get("ring", final.setup.options.gc_ring)))
+        text = []
+        for line in lines:
+            name = piece_name(final, line.rider)
+            if line.eliminated:
+                text.append(f"— {name}: eliminated (more than 3 turns after the peloton)")
+            else:
+                extra = (" (stage win +2)" if line.won else "") + (f", bonus ×{line.bonuses}" if line.bonuses else "")
+                delay = f"+{line.delay} turn(s)" if line.delay else "winner"
+                text.append(f"{name}: {delay}{extra}, {line.energy} energy left")
+        standings = tuple(Standing(s.rider, s.player, s.position, {"energy": s.energy}, s.eliminated) for s in gc)
+        return standings, text
+
+    def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
+        alive = tuple(k for k in seat.kinds if not _out(standings.get(f"{seat.colour}-{k}")))
+        if not alive:
+            return None
+        carry = {
+            k: carried_energy(standing.resources.get("energy", 0))
+            for k in alive
+            if (standing := standings.get(f"{seat.colour}-{k}")) is not None
+        }
+        return replace(seat, kinds=alive, carry=carry)
+
+    def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
+        if standing.eliminated:
+            return "eliminated"
+        if rank == 1:
+            return "leader"
+        return f"{leader.score - standing.score} behind"
+
+
+def _out(standing: Standing | None) -> bool:
+    return standing is not None and standing.eliminated
+
+
+def _turn(state: State) -> int:
+    return state.turn
+
+
+def _events(state: State) -> tuple[Event, ...]:
+    return state.events
+
+
+GAME = Game(
+    id="leader1",
+    title="Leader 1",
+    piece="rider",
+    pieces_noun="riders",
+    colours=TEAMS,
+    pieces=PieceCount(1, 3, 3),
+    players=(2, 10),
+    vocabulary=VOCABULARY,
+    rules=Rules(
+        build=build,
+        pending=_decision,
+        choices=choices,
+        apply=engine.apply,
+        outcome=outcome,
+        public_view=public_view,
+        turn=_turn,
+        events=_events,
+        rolled=lambda state: state.dice.rolled(),
+    ),
+    narration=Narration(
+        ask=ask,
+        summary=lambda state, events: summary(events),
+        announce=announce,
+        status=status,
+        results=results,
+        piece_name=piece_name,
+        help=HELP,
+    ),
+    tracks=TRACKS,
+    ai=ai.choose,
+    cautious_ai=cautious,
+    seat=seat,
+    record_players=record_players,
+    check_lobby=check_lobby,
+    secrets=Secrets(hand=hand, news=news, hides_from=hides_from),
+    seat_options=(
+        SeatOption("sprinter", "the rider who sprints for bonus time", lambda s: s.kinds),
+        SeatOption("descender", "the rider who descends best", lambda s: s.kinds),
+    ),
+    scoring=Leader1Scoring(),
+    sample_players=sample_players,
+)
