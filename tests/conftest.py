@@ -14,6 +14,9 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 def simcord_bot(db_path: str):
-    from bot.app import DomestiqueBot
+    import random
 
-    return DomestiqueBot(db_path)
+    from bot.discord_layer.app import DomestiqueBot
+
+    seeds = random.Random(2026)  # the same races every run (the bot itself uses unguessable seeds)
+    return DomestiqueBot(db_path, seeds=lambda: seeds.getrandbits(63))

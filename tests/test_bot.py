@@ -4,10 +4,11 @@ replies and attachments, no network; a real SQLite file underneath."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
-from bot.app import DomestiqueBot
+from bot.discord_layer.app import DomestiqueBot
 from rules.leader1 import public_view
 from rules.record import load_record, replay
 
@@ -48,9 +49,9 @@ async def play_prompt(message: Any, members: dict[str, Any]) -> Any:
 
 
 async def start_two_player_race(channel: Any, alice: Any, bob: Any, timer: int = 60) -> None:
-    created = await alice.slash(channel, "race new", riders=1, timer=timer)
+    created = await alice.slash(channel, "race new", game="leader1", pieces=1, timer=timer)
     assert not created.ephemeral and "lobby" in created.response.content
-    joined = await bob.slash(channel, "race join", team="blue")
+    joined = await bob.slash(channel, "race join", colour="blue")
     assert "blue" in joined.response.content
     started = await alice.slash(channel, "race start")
     assert started.ephemeral
@@ -61,25 +62,25 @@ async def test_two_races_in_two_channels_played_to_the_finish(simcord_env) -> No
     other = guild.create_text_channel("other-race")
     await start_two_player_race(channel, members["alice"], members["bob"])
     # a second race in the same channel is refused, privately
-    refused = await members["carol"].slash(channel, "race new")
+    refused = await members["carol"].slash(channel, "race new", game="leader1")
     assert refused.ephemeral and "already running" in refused.response.content
     # carol runs a race with an AI rider in another channel at the same time
-    await members["carol"].slash(other, "race new", riders=1)
+    await members["carol"].slash(other, "race new", game="leader1", pieces=1)
     await members["carol"].slash(other, "race ai")
     await members["carol"].slash(other, "race start")
     for _ in range(400):
-        if any("**Arrival**" in m.content for m in channel.history()):
+        if any("**Finish**" in m.content for m in channel.history()):
             break
         message = last_prompt(channel)
         assert message is not None
         await play_prompt(message, members)
         side = last_prompt(other)
-        if side is not None and not any("**Arrival**" in m.content for m in other.history()):
+        if side is not None and not any("**Finish**" in m.content for m in other.history()):
             await play_prompt(side, members)
     history = channel.history()
-    assert any("**Arrival**" in m.content for m in history)
+    assert any("**Finish**" in m.content for m in history)
     assert sum(1 for m in history if m.attachments) >= 10  # a board after every turn
-    final = next(m for m in history if "**Arrival**" in m.content)
+    final = next(m for m in history if "**Finish**" in m.content)
     assert "yellow" in final.content and "blue" in final.content
     assert len(other.history()) > 3  # the other channel's race went on beside it
     status = await members["alice"].slash(channel, "race status")
@@ -96,7 +97,7 @@ async def test_someone_elses_decision_and_stale_buttons_are_refused_privately(si
     wrong = await other.click(prompt, label="Pass")
     assert wrong.ephemeral and "not yours" in (wrong.response or wrong.followups[0]).content
     stranger = await members["eve"].click(prompt, label="Pass")
-    assert "not riding" in (stranger.response or stranger.followups[0]).content
+    assert "not playing" in (stranger.response or stranger.followups[0]).content
     assert len(channel.history()) == before
     await play_prompt(prompt, members)
     stale = await next(m for m in members.values() if m.id == mentioned).click(prompt, label="Pass")
@@ -113,9 +114,7 @@ async def test_undo_export_and_replay(simcord_env) -> None:
     assert bob_undo.ephemeral and "Only the host" in (bob_undo.response or bob_undo.followups[0]).content
     undone = await members["alice"].slash(channel, "race undo")
     assert undone.ephemeral
-    assert "undid the last decision" in channel.history()[-1].content or any(
-        "undid the last decision" in m.content for m in channel.history()[-3:]
-    )
+    assert any("took back" in m.content for m in channel.history()[-3:])
     exported = await members["alice"].slash(channel, "race export")
     reply = exported.response or exported.followups[0]
     data = await reply.attachments[0].read()
@@ -123,7 +122,7 @@ async def test_undo_export_and_replay(simcord_env) -> None:
     assert result.error_at is None
     bot: DomestiqueBot = simcord_env.bot
     race = await bot.storage.active_race(channel.id)
-    state = await bot.service._state(race)
+    state = await bot.service.state_of(race)
     assert public_view(result.state) == public_view(state)
     assert json.loads(data)["players"][0]["team"] == "yellow"
 
@@ -149,12 +148,13 @@ async def test_a_new_bot_process_on_the_same_file_resumes_mid_turn(simcord_env, 
     prompt = last_prompt(channel)
     old: DomestiqueBot = simcord_env.bot
     race = await old.storage.active_race(channel.id)
-    before = public_view(await old.service._state(race))
-    await simcord_env.restart_bot(DomestiqueBot(db_path))
+    before = public_view(await old.service.state_of(race))
+    seeds = random.Random(7)
+    await simcord_env.restart_bot(DomestiqueBot(db_path, seeds=lambda: seeds.getrandbits(63)))
     new: DomestiqueBot = simcord_env.bot
     assert new is not old
     race = await new.storage.active_race(channel.id)
-    assert public_view(await new.service._state(race)) == before
+    assert public_view(await new.service.state_of(race)) == before
     result = await play_prompt(prompt, members)  # the old message's buttons still work
     assert result.acknowledged
     assert (await new.storage.active_race(channel.id)).version == race.version + 1
@@ -185,22 +185,25 @@ async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
 
 
 def test_long_lists_of_squares_are_split_into_menus_and_paged_never_cut() -> None:
-    from bot.components import menus
-    from bot.views_model import ChoiceView
-
-    choices = [
-        ChoiceView(i, "ride", f"{10 + i // 3}.{i % 3} · 1 sq · cost 0", "", "yellow-rouleur") for i in range(130)
-    ]
     import discord
+
+    from bot.discord_layer.components import menus
+    from bot.service.model import ChoiceView, Prompt
+
+    choices = tuple(
+        ChoiceView(i, f"{10 + i // 3}.{i % 3} · 1 sq · cost 0", "", "yellow-rouleur", f"{10 + i // 3}.{i % 3}")
+        for i in range(130)
+    )
+    prompt = Prompt(1, 1, "ann", 5, "menu", "yellow-rouleur", choices)
 
     def items(view: discord.ui.View, kind: type) -> list[Any]:
         return [i for i in (getattr(c, "item", c) for c in view.children) if isinstance(i, kind)]
 
-    first = menus(1, 1, choices, 0, None)
+    first = menus(prompt, 0)
     assert [len(s.options) for s in items(first, discord.ui.Select)] == [25, 25, 25, 25]
     more = items(first, discord.ui.Button)
     assert len(more) == 1 and more[0].label.startswith("More")
-    second = menus(1, 1, choices, 1, None)
+    second = menus(prompt, 1)
     assert sum(len(s.options) for s in items(second, discord.ui.Select)) == 30
     assert not items(second, discord.ui.Button)
     shown = {o.value for view in (first, second) for s in items(view, discord.ui.Select) for o in s.options}
@@ -208,7 +211,7 @@ def test_long_lists_of_squares_are_split_into_menus_and_paged_never_cut() -> Non
 
 
 def test_long_summaries_are_split_under_2000_characters() -> None:
-    from bot.service import chunks
+    from bot.service.core import chunks
 
     text = "\n".join(f"line {i} " + "x" * 90 for i in range(60))
     parts = chunks(text)
@@ -221,63 +224,64 @@ async def test_typed_moves_with_autocomplete_and_private_feed_tiles(simcord_env)
     await start_two_player_race(channel, members["alice"], members["bob"])
     bot: DomestiqueBot = simcord_env.bot
     dms = []
+    broke_away = False
     for _ in range(200):
         race = await bot.storage.active_race(channel.id)
         if race is None:
             break
-        state = await bot.service._state(race)
+        state = await bot.service.state_of(race)
         from rules.leader1 import pending
 
         decision = pending(state)
         actor = members["alice"] if decision.player.endswith(str(members["alice"].id)) else members["bob"]
-        if decision.kind == "breakaway" and state.turn >= 2:
+        if decision.kind == "breakaway" and state.turn >= 2 and not broke_away:
             rider = next(r.id for r in state.riders if r.player == decision.player and r.status == "peloton")
-            riders = await actor.autocomplete(
-                channel,
-                "breakaway",
-                "rider",
-                "",
-            )
-            assert rider in [c["value"] for c in riders]
-            squares = await actor.autocomplete(channel, "breakaway", "to", "", rider=rider)
-            assert squares and all(c["value"].count(".") == 1 for c in squares)
-            done = await actor.slash(channel, "breakaway", rider=rider, to=squares[0]["value"])
+            pieces = await actor.autocomplete(channel, "play move", "piece", "")
+            assert rider in [c["value"] for c in pieces]
+            options = await actor.autocomplete(channel, "play move", "choice", "", piece=rider)
+            breakaways = [c for c in options if c["value"].startswith("breakaway")]
+            assert breakaways and all(f"rider={rider}" in c["value"] for c in breakaways)
+            done = await actor.slash(channel, "play move", piece=rider, choice=breakaways[0]["value"])
             assert "Done" in (done.response or done.followups[0]).content
+            broke_away = True
         elif decision.kind == "ride":
-            squares = await actor.autocomplete(channel, "ride", "to", "", rider=decision.rider)
-            await actor.slash(channel, "ride", rider=decision.rider, to=squares[-1]["value"])
+            options = await actor.autocomplete(channel, "play move", "choice", "", piece=decision.rider)
+            square = options[-1]["value"].split("to=")[1].split()[0]
+            await actor.slash(channel, "play move", piece=decision.rider, choice=square)  # a bare square works too
         else:
-            await actor.slash(channel, "pass")
+            await actor.slash(channel, "play move", choice="pass")
         for member in members.values():
             dms += [m.content for m in member.user.dm_channel.history()] if member.user.dm_channel else []
         if any("feed tile worth" in d for d in dms):
             break
+    assert broke_away
     assert any("feed tile worth" in d for d in dms)
     assert not any("worth" in m.content for m in channel.history())
 
 
 async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> None:
     _, channel, members = world(simcord_env, "alice", "bob")
-    created = await members["alice"].slash(channel, "race new", game="formula-de-mini", stage="canyon", riders=1)
+    created = await members["alice"].slash(channel, "race new", game="formula-de-mini", stage="canyon", pieces=1)
     assert "lobby" in created.response.content
-    await members["bob"].slash(channel, "race join", team="blue")
+    await members["bob"].slash(channel, "race join", colour="blue")
     await members["alice"].slash(channel, "race ai")
     await members["alice"].slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot
     from rules.formula_de_mini import ai
 
     for _ in range(600):
-        if any("**Arrival**" in m.content for m in channel.history()):
+        if any("**Finish**" in m.content for m in channel.history()):
             break
         prompt = last_prompt(channel)
         race = await bot.storage.active_race(channel.id)
-        state = await bot.service._state(race)
-        from rules.formula_de_mini.engine import legal_actions, pending
+        state = await bot.service.state_of(race)
+        from rules.formula_de_mini.engine import pending
+        from rules.formula_de_mini.game import choices
 
         decision = pending(state)
         actor = next(m for m in members.values() if decision.player == f"u{m.id}")
         wanted = ai.choose(state, decision.player)
-        index = next(i for i, c in enumerate(legal_actions(state, decision.player)) if c.action == wanted)
+        index = next(i for i, c in enumerate(choices(state, decision.player)) if c.action == wanted)
         selects = [c for c in components(prompt) if isinstance(c, __import__("discord").SelectMenu)]
         menu = next((s for s in selects if str(index) in [o.value for o in s.options]), None)
         if menu is not None:
@@ -286,7 +290,7 @@ async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> N
             button = next(c for c in components(prompt) if getattr(c, "custom_id", "").endswith(f":{index}"))
             await actor.click(prompt, custom_id=button.custom_id)
     history = channel.history()
-    assert any("**Arrival**" in m.content for m in history)
+    assert any("**Finish**" in m.content for m in history)
     assert sum(1 for m in history if m.attachments) >= 10
     gear_prompts = [m for m in history if "choose a gear" in m.content]
     assert gear_prompts and all(len(components(m)) <= 25 for m in gear_prompts)
@@ -298,7 +302,7 @@ async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> N
 
 async def test_joining_the_lobby_in_a_colour_from_the_menu(simcord_env) -> None:
     _, channel, members = world(simcord_env, "alice", "bob")
-    created = await members["alice"].slash(channel, "race new", riders=2)
+    created = await members["alice"].slash(channel, "race new", game="leader1", pieces=2)
     lobby = channel.history()[-1]
     menu = next(c for c in components(lobby) if isinstance(c, __import__("discord").SelectMenu))
     assert "yellow" not in [o.value for o in menu.options] and "white" in [o.value for o in menu.options]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sim import simulate
+from bot.cli.sim import simulate
 from rules.leader1.route import road_for
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
+import random
 from typing import Any
 
-from bot.app import DomestiqueBot
+from bot.discord_layer.app import DomestiqueBot
+from bot.service.core import record_of
 from rules.record import replay
 
 DAY = 24 * 3600
@@ -43,23 +46,25 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
         "league create",
         name="Spring",
         channel=league_channel,
+        game="leader1",
         stages="first-race,first-race,first-race",
         weekday="thu",
         hour=1,
         timezone="UTC",
         timer=60,
-        riders=1,
-        ring=5,
+        pieces=1,
+        settings="ring=5",
     )
-    assert "League **Spring** created" in created.response.content
+    assert "League **Spring** (Leader 1) created" in created.response.content
     for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
-        joined = await m[name].slash(league_channel, "league join", team=team)
+        joined = await m[name].slash(league_channel, "league join", colour=team)
         assert team in joined.response.content
     not_organiser = await m["bob"].slash(league_channel, "league ai")
     assert not_organiser.ephemeral and "organiser" in not_organiser.response.content
-    await m["alice"].slash(league_channel, "league ai", team="white")
+    await m["alice"].slash(league_channel, "league ai", colour="white")
     closed = await m["alice"].slash(league_channel, "league close")
-    assert "Stage 1: first-race, Thu 01 Jan 01:00" in closed.response.content
+    first_stage = datetime.datetime(2026, 1, 1, 1, 0, tzinfo=datetime.UTC)  # a Thursday, 01:00
+    assert f"Stage 1: first-race, <t:{int(first_stage.timestamp())}:F>" in closed.response.content
     schedule = await m["carol"].slash(league_channel, "league schedule")
     assert "Stage 3" in schedule.response.content
 
@@ -80,7 +85,8 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
     assert any("general classification after stage 1" in t for t in texts(stage1_thread))
 
     # a new bot process between stages keeps the schedule
-    await simcord_env.restart_bot(DomestiqueBot(db_path))
+    seeds = random.Random(7)
+    await simcord_env.restart_bot(DomestiqueBot(db_path, seeds=lambda: seeds.getrandbits(63)))
     bot = simcord_env.bot
     await run_until(simcord_env, await stage_finished(2))
     _league, stages = await league_stages(bot)
@@ -89,34 +95,38 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
     # energy carried over with the +15 cap
     race1 = await bot.storage.race(stages[0].race_id)
     race2 = await bot.storage.race(stages[1].race_id)
-    end1 = replay(bot.service._record(race1)).state
+    end1 = replay(record_of(race1)).state
     players2 = {p["team"]: p for p in race2.envelope["players"]}
     for rider in end1.riders:
         team = rider.id.split("-")[0]
         if team in players2:
             assert players2[team].get("carry", {}).get(rider.kind) == min(rider.energy, 15)
 
-    # the general classification after stage 2, computed by hand from both stages
-    end2 = replay(bot.service._record(race2)).state
+    # the general classification after each stage, computed by hand; lapped riders (5 squares) are out
+    end2 = replay(record_of(race2)).state
+    from rules.leader1.order import arrival_order
+
     position: dict[str, int] = {}
+    out: set[str] = set()
     for end in (end1, end2):
         finished = [r for r in end.riders if r.status == "finished"]
         winner_turn = min(r.arrived_turn for r in finished)
-        from rules.leader1.order import arrival_order
-
         winner = arrival_order(end)[0].id
         bonus = [rid for _, rid in end.bonus_won]
         for r in end.riders:
             score = position.get(r.id, 0)
             if r.status == "finished":
                 score += -(r.arrived_turn - winner_turn) + (2 if r.id == winner else 0) + bonus.count(r.id)
+            elif r.status == "eliminated":
+                out.add(r.id)
             position[r.id] = score
-    stored = {s["rider"]: s for s in stages[1].result["gc"]}
-    leader = max(position[r] for r in stored if not stored[r]["eliminated"])
+        leader = max(v for rid, v in position.items() if rid not in out)
+        out |= {rid for rid, v in position.items() if leader - v >= 5}
+    stored = {s["piece"]: s for s in stages[1].result["gc"]}
     for rider, standing in stored.items():
         if rider in {r.id for r in end2.riders}:
-            assert standing["position"] == position[rider], rider
-        assert standing["eliminated"] == (leader - standing["position"] >= 5 or standing["eliminated"])
+            assert standing["score"] == position[rider], rider
+        assert standing["eliminated"] == (rider in out), rider
     standings = await m["bob"].slash(league_channel, "league standings")
     reply = standings.response or standings.followups[0]
     assert reply.attachments and "general classification after stage 2" in reply.content
@@ -134,9 +144,9 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
 
 
 async def start_race(channel: Any, m: dict[str, Any]) -> None:
-    await m["alice"].slash(channel, "race new", riders=1, timer=60)
-    await m["bob"].slash(channel, "race join", team="blue")
-    await m["carol"].slash(channel, "race join", team="green")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer=60)
+    await m["bob"].slash(channel, "race join", colour="blue")
+    await m["carol"].slash(channel, "race join", colour="green")
     await m["alice"].slash(channel, "race start")
 
 
@@ -149,7 +159,7 @@ async def test_an_alliance_is_proposed_accepted_given_a_thread_shown_and_left(si
     channel = guild.create_text_channel("race")
     await start_race(channel, m)
     outsider = await m["alice"].slash(channel, "alliance propose", player=m["dave"])
-    assert outsider.ephemeral and "not riding in this race" in reply_text(outsider)
+    assert outsider.ephemeral and "not playing in this race" in reply_text(outsider)
     proposed = await m["alice"].slash(channel, "alliance propose", player=m["bob"])
     assert proposed.ephemeral
     proposal = next(msg for msg in reversed(channel.history()) if "proposes an alliance" in msg.content)
@@ -166,10 +176,10 @@ async def test_an_alliance_is_proposed_accepted_given_a_thread_shown_and_left(si
     assert "Alliance: yellow alice + blue bob" in status.response.content
     bot: DomestiqueBot = simcord_env.bot
     race = await bot.storage.active_race(channel.id)
-    state = await bot.service._state(race)
-    with_alliance = await bot.service._board(race, state, None)
+    state = await bot.service.state_of(race)
+    with_alliance = await bot.service._board(race, state, [])
     lines, bot.service.alliance_lines = bot.service.alliance_lines, None
-    without = await bot.service._board(race, state, None)
+    without = await bot.service._board(race, state, [])
     bot.service.alliance_lines = lines
     assert with_alliance != without  # the legend names the alliance
     shared = await m["alice"].slash(channel, "race hand", share=m["carol"])
@@ -207,10 +217,10 @@ async def test_a_declined_proposal_and_a_server_without_private_threads(simcord_
 async def test_six_players_share_jersey_colours_and_get_team_threads(simcord_env) -> None:
     guild, _, m = world(simcord_env, "p1", "p2", "p3", "p4", "p5", "p6")
     channel = guild.create_text_channel("big-race")
-    await m["p1"].slash(channel, "race new", riders=1)
+    await m["p1"].slash(channel, "race new", game="leader1", pieces=1)
     for name in ("p2", "p3", "p4", "p5"):
         await m[name].slash(channel, "race join")
-    shared = await m["p6"].slash(channel, "race join", team="yellow")
+    shared = await m["p6"].slash(channel, "race join", colour="yellow")
     assert "yellow" in shared.response.content
     await m["p1"].slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.league import LeagueService, first_due, stage_timer
-from bot.league_store import LeagueStore
-from bot.service import RaceService, Refusal
-from bot.storage import SqliteStorage
+from bot.leagues.league import LeagueService, first_due, stage_timer
+from bot.service.core import Refusal
+from bot.service.races import RaceService
+from bot.storage.sqlite import SqliteStorage
 
 GUILD, CHANNEL, ORG, BOB = 1, 50, 201, 202
 
@@ -28,7 +28,7 @@ async def league_env(tmp_path: Path):
     await storage.open()
     clock = Clock(1_767_225_600.0)  # Thursday 1 January 2026, 00:00 UTC
     races = RaceService(storage, now=clock, render=False)
-    leagues = LeagueService(races, LeagueStore(storage))
+    leagues = LeagueService(races, storage)
     channels = iter(range(9000, 9100))
 
     async def make_channel(parent: int, name: str) -> int:
@@ -48,11 +48,11 @@ def test_weekly_schedule_in_the_leagues_time_zone() -> None:
 
 async def test_organiser_rights_and_closed_entries(league_env) -> None:
     leagues, *_ = league_env
-    await leagues.create(GUILD, ORG, "Autumn", CHANNEL, stages="first-race,flatlands")
+    await leagues.create(GUILD, ORG, "Autumn", CHANNEL, game="leader1", stages="first-race,flatlands")
     with pytest.raises(Refusal, match="already exists"):
-        await leagues.create(GUILD, BOB, "Autumn", CHANNEL, stages="first-race")
+        await leagues.create(GUILD, BOB, "Autumn", CHANNEL, game="leader1", stages="first-race")
     with pytest.raises(Refusal, match="cannot be used"):
-        await leagues.create(GUILD, ORG, "Winter", CHANNEL, stages="nowhere")
+        await leagues.create(GUILD, ORG, "Winter", CHANNEL, game="leader1", stages="nowhere")
     await leagues.join(GUILD, None, BOB, "Bob", "blue")
     with pytest.raises(Refusal, match="organiser"):
         await leagues.add_ai(GUILD, None, BOB, False, "white")
@@ -64,7 +64,9 @@ async def test_organiser_rights_and_closed_entries(league_env) -> None:
 
 async def test_a_stage_still_running_when_the_next_is_due_is_finished_by_the_ai_first(league_env) -> None:
     leagues, _races, clock, make_channel = league_env
-    await leagues.create(GUILD, ORG, "Autumn", CHANNEL, stages="first-race,first-race", weekday="thu", hour=1, riders=1)
+    await leagues.create(
+        GUILD, ORG, "Autumn", CHANNEL, game="leader1", stages="first-race,first-race", weekday="thu", hour=1, pieces=1
+    )
     await leagues.join(GUILD, None, ORG, "Org", "yellow")
     await leagues.join(GUILD, None, BOB, "Bob", "blue")
     await leagues.close(GUILD, None, ORG, False)

@@ -111,7 +111,7 @@ def test_size_and_file_size_suit_a_phone(track: str) -> None:
 
 def test_the_board_images_are_kept_for_people_to_look_at() -> None:
     """Writes docs/images: a stage at the start, mid-race, and at the finish."""
-    from bot.sim import simulate
+    from bot.cli.sim import simulate
 
     start = state_of()
     (IMAGES / "board-start.png").write_bytes(render_board(start))

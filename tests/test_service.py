@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import RaceService, Refusal
-from bot.storage import SqliteStorage
+from bot.service.core import Refusal
+from bot.service.races import RaceService
+from bot.storage.sqlite import SqliteStorage
 from rules.leader1 import public_view
 from rules.record import load_record, replay
 from rules.registry import find_game
@@ -36,20 +37,22 @@ async def env(tmp_path: Path):
 
 
 async def two_player_race(service: RaceService, timer: int = 3600) -> None:
-    await service.new_race(GUILD, CHANNEL, ANN, "Ann", track="leader1/first-race", seed=5, timer=timer, riders=2)
+    await service.new_race(
+        GUILD, CHANNEL, ANN, "Ann", game="leader1", track="first-race", seed=5, timer=timer, pieces=2
+    )
     await service.join(CHANNEL, BOB, "Bob", "blue")
     await service.start(CHANNEL, ANN)
 
 
 def last_choice(state, player: str) -> int:
     """The index of the last legal choice (pass, in the breaking-away and pursuit phases)."""
-    return len(find_game("leader1").legal_actions(state, player)) - 1
+    return len([c for c in find_game("leader1").rules.choices(state, player) if not c.anytime]) - 1
 
 
 async def play_next(service: RaceService, storage: SqliteStorage, pick: str = "last"):
     """The player to act answers: the last legal choice (a pass, mostly) or the first."""
     race, state = await current(service, storage)
-    decision = find_game("leader1").pending(state)
+    decision = find_game("leader1").rules.pending(state)
     user = ANN if decision.player == f"u{ANN}" else BOB
     index = last_choice(state, decision.player) if pick == "last" else 0
     return await service.decide(race.id, race.version, user, index)
@@ -58,31 +61,30 @@ async def play_next(service: RaceService, storage: SqliteStorage, pick: str = "l
 async def current(service: RaceService, storage: SqliteStorage):
     race = await storage.active_race(CHANNEL)
     assert race is not None
-    return race, await service._state(race)
+    return race, await service.state_of(race)
 
 
 async def test_the_database_is_migrated_and_in_wal_mode(env) -> None:
     _, storage, _, _ = env
-    from bot.storage import MIGRATIONS
+    from bot.storage.sqlite import MIGRATIONS
 
     assert await storage.schema_version() == len(MIGRATIONS)
-    async with storage.db.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    assert (await storage._rows("PRAGMA journal_mode"))[0][0] == "wal"
 
 
 async def test_one_race_per_channel(env) -> None:
     service, *_ = env
-    await service.new_race(GUILD, CHANNEL, ANN, "Ann")
+    await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="leader1")
     with pytest.raises(Refusal, match="already running in this channel"):
-        await service.new_race(GUILD, CHANNEL, BOB, "Bob")
-    await service.new_race(GUILD, CHANNEL + 1, BOB, "Bob")  # another channel is fine
+        await service.new_race(GUILD, CHANNEL, BOB, "Bob", game="formula-de-mini")
+    await service.new_race(GUILD, CHANNEL + 1, BOB, "Bob", game="leader1")  # another channel is fine
 
 
 async def test_two_clicks_at_the_same_moment_apply_once(env) -> None:
     service, storage, _, _ = env
     await two_player_race(service)
     race, state = await current(service, storage)
-    decision = find_game("leader1").pending(state)
+    decision = find_game("leader1").rules.pending(state)
     user = ANN if decision.player == f"u{ANN}" else BOB
     results = await asyncio.gather(
         service.decide(race.id, race.version, user, last_choice(state, decision.player)),
@@ -100,11 +102,11 @@ async def test_someone_else_and_strangers_and_stale_buttons_are_refused(env) -> 
     service, storage, _, _ = env
     await two_player_race(service)
     race, state = await current(service, storage)
-    decision = find_game("leader1").pending(state)
+    decision = find_game("leader1").rules.pending(state)
     other = BOB if decision.player == f"u{ANN}" else ANN
     with pytest.raises(Refusal, match="not yours"):
         await service.decide(race.id, race.version, other, 0)
-    with pytest.raises(Refusal, match="not riding"):
+    with pytest.raises(Refusal, match="not playing"):
         await service.decide(race.id, race.version, 999, 0)
     with pytest.raises(Refusal, match="earlier moment"):
         await service.decide(race.id, race.version - 1, ANN, 0)
@@ -116,11 +118,11 @@ async def test_an_illegal_typed_move_is_refused_with_what_is_allowed(env) -> Non
     service, storage, _, _ = env
     await two_player_race(service)
     race, state = await current(service, storage)
-    decision = find_game("leader1").pending(state)
+    decision = find_game("leader1").rules.pending(state)
     user = ANN if decision.player == f"u{ANN}" else BOB
     team = "yellow" if user == ANN else "blue"
-    with pytest.raises(Refusal, match="legal squares"):
-        await service.act(CHANNEL, user, "breakaway", rider=f"{team}-rouleur", to="2.1")
+    with pytest.raises(Refusal, match="not one of your choices"):
+        await service.play(CHANNEL, user, f"breakaway rider={team}-rouleur to=2.1")
     assert (await storage.race(race.id)).version == race.version
 
 
@@ -136,10 +138,10 @@ async def test_a_new_process_on_the_same_file_resumes_the_race(env) -> None:
         fresh = RaceService(other, render=False)
         race2 = await other.active_race(CHANNEL)
         assert race2.version == race.version
-        assert public_view(await fresh._state(race2)) == public_view(state)
-        await other.db.execute("DELETE FROM snapshots")  # and without the snapshot, by replay
+        assert public_view(await fresh.state_of(race2)) == public_view(state)
+        await other._update("DELETE FROM snapshots")  # and without the snapshot, by replay
         fresh._states.clear()
-        assert public_view(await fresh._state(race2)) == public_view(state)
+        assert public_view(await fresh.state_of(race2)) == public_view(state)
     finally:
         await other.close()
 
@@ -183,14 +185,14 @@ async def test_undo_is_for_the_host_and_takes_back_the_last_decision(env) -> Non
     service, storage, _, _ = env
     await two_player_race(service)
     race, state = await current(service, storage)
-    decision = find_game("leader1").pending(state)
+    decision = find_game("leader1").rules.pending(state)
     user = ANN if decision.player == f"u{ANN}" else BOB
     before = public_view(state)
     await service.decide(race.id, race.version, user, last_choice(state, decision.player))
     with pytest.raises(Refusal, match="Only the host"):
         await service.undo(CHANNEL, BOB)
     outcome = await service.undo(CHANNEL, ANN)
-    assert "undid" in outcome.posts[0].text
+    assert "took back" in outcome.posts[0].text
     _, state = await current(service, storage)
     assert public_view(state) == before
 
@@ -220,7 +222,7 @@ async def test_export_waits_while_other_players_keep_feed_tiles(env) -> None:
         if any(r.kept for r in state.riders if r.player == f"u{BOB}"):
             break
         await play_next(service, storage)
-    with pytest.raises(Refusal, match="face down"):
+    with pytest.raises(Refusal, match="keep hidden"):
         await service.export(CHANNEL, ANN)
 
 
@@ -230,7 +232,7 @@ async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:
     dms = []
     for _ in range(60):
         race, state = await current(service, storage)
-        decision = find_game("leader1").pending(state)
+        decision = find_game("leader1").rules.pending(state)
         if decision is None:
             break
         user = ANN if decision.player == f"u{ANN}" else BOB
@@ -276,21 +278,21 @@ async def test_eating_a_tile_is_announced_with_its_value(env) -> None:
         keeper = next((r for r in state.riders if r.kept and r.player in (f"u{ANN}", f"u{BOB}")), None)
         if keeper is not None:
             break
-        decision = find_game("leader1").pending(state)
+        decision = find_game("leader1").rules.pending(state)
         user = ANN if decision.player == f"u{ANN}" else BOB
         await service.decide(race.id, race.version, user, last_choice(state, decision.player))
     assert keeper is not None
     owner = ANN if keeper.player == f"u{ANN}" else BOB
     other = BOB if owner == ANN else ANN
     with pytest.raises(Refusal):
-        await service.act(CHANNEL, other, "eat", rider=keeper.id, tile=0)
-    outcome = await service.act(CHANNEL, owner, "eat", rider=keeper.id, tile=0)
+        await service.play(CHANNEL, other, f"eat rider={keeper.id} tile=0")
+    outcome = await service.play(CHANNEL, owner, f"eat rider={keeper.id} tile=0")
     told = " ".join(p.text for p in outcome.posts)
     assert f"{keeper.id} eats a feed tile: +{keeper.kept[0]}" in told
 
 
 async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path: Path) -> None:
-    import bot.storage as storage_module
+    import bot.storage.sqlite as storage_module
 
     path = str(tmp_path / "old.db")
     every = list(storage_module.MIGRATIONS)
@@ -319,9 +321,7 @@ async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path:
 async def test_a_lobby_refuses_more_pieces_than_the_game_allows(env) -> None:
     service, *_ = env
     with pytest.raises(Refusal, match="1 to 2 cars"):
-        await service.new_race(
-            GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="formula-de-mini/canyon", riders=3
-        )
-    with pytest.raises(Refusal, match="route cannot be used"):
-        await service.new_race(GUILD, CHANNEL, ANN, "Ann", track="leader1/nowhere")
-    await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="formula-de-mini/island", riders=2)
+        await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="canyon", pieces=3)
+    with pytest.raises(Refusal, match="not a stage"):
+        await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="leader1", track="nowhere")
+    await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="island", pieces=2)

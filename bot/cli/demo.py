@@ -6,17 +6,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.games import adapter
-from bot.service import RaceService
-from bot.storage import SqliteStorage
+from bot.service.races import RaceService
+from bot.storage.sqlite import SqliteStorage
 from rules.registry import find_game
 
 GUILD, CHANNEL, HOST = 1, 10, 1001
 
 
-async def run_demo(
-    out: Path, *, track: str = "leader1/first-race", players: int = 4, seed: int = 7, game: str = "leader1"
-) -> list[str]:
+async def run_demo(out: Path, *, game: str, track: str | None = None, players: int = 4, seed: int = 7) -> list[str]:
     """Play the race; returns the lines the channel would show."""
     out.mkdir(parents=True, exist_ok=True)
     db = out / "domestique-demo.db"
@@ -37,7 +34,6 @@ async def run_demo(
             track=track,
             seed=seed,
             timer=3600,
-            riders=2 if game == "formula-de-mini" else 3,
         )
         for _ in range(players - 1):
             outcome = await service.add_ai(CHANNEL, HOST)
@@ -52,17 +48,18 @@ async def run_demo(
             race = await storage.active_race(CHANNEL)
             if race is None:
                 break
-            state = await service._state(race)
-            decision = find_game(race.game).pending(state)
+            rules = find_game(race.game)
+            state = await service.state_of(race)
+            decision = rules.rules.pending(state)
             if decision is None:
                 break
             # the demo host plays like the AI, through the same buttons a person would press
-            action = adapter(race.game).ai_action(state, decision.player, safe=False)
-            choices = find_game(race.game).legal_actions(state, decision.player)
-            if action.do == "eat" and action.rider is not None:
-                outcome = await service.act(CHANNEL, HOST, "eat", rider=action.rider, tile=action.tile)
-                continue
+            action = rules.ai(state, decision.player)
+            choices = rules.rules.choices(state, decision.player)
             index = next(i for i, c in enumerate(choices) if c.action == action)
+            if choices[index].anytime:  # eating a kept tile: typed, as a person would
+                outcome = await service.play(CHANNEL, HOST, action.text().split(" ", 1)[1])
+                continue
             outcome = await service.decide(race.id, race.version, HOST, index)
         exported = await service.export(CHANNEL)
         assert exported.file is not None
@@ -73,8 +70,8 @@ async def run_demo(
     return transcript
 
 
-def main(out: str, track: str, players: int, seed: int, game: str = "leader1") -> int:
-    transcript = asyncio.run(run_demo(Path(out), track=track, players=players, seed=seed, game=game))
+def main(out: str, game: str, track: str | None, players: int, seed: int) -> int:
+    transcript = asyncio.run(run_demo(Path(out), game=game, track=track, players=players, seed=seed))
     images = sorted(Path(out).glob("board-*.png"))
     print("\n".join(line for line in transcript[-3:]))
     print(

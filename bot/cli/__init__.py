@@ -1,4 +1,4 @@
-"""The ``domestique`` command: replay, sim, and (as they land) render, demo, run, bench."""
+"""The ``domestique`` command: replay, sim, render, demo, run, bench. Games come from the registry."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rules.errors import DomestiqueError
-from rules.record import load_record, replay
+from rules.record import Record, load_record, replay, start_state
+from rules.registry import game_ids
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -28,18 +29,18 @@ def _replay(args: argparse.Namespace) -> int:
         action = record.actions[result.error_at]
         print(f"action {result.error_at} {json.dumps(action.to_json())} is illegal: {result.error}", file=sys.stderr)
         return 2
-    print(json.dumps(result.game.public_view(result.state), indent=None if args.compact else 1))
+    print(json.dumps(result.game.rules.public_view(result.state), indent=None if args.compact else 1))
     return 0
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from bot.sim import simulate
+    from bot.cli.sim import simulate
 
     try:
         record, state = simulate(
             args.game,
             players=args.players,
-            riders=args.riders,
+            pieces=args.pieces,
             seed=args.seed,
             stage=args.stage,
             random_hexagons=args.random,
@@ -50,16 +51,17 @@ def _sim(args: argparse.Namespace) -> int:
     Path(args.out).write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
     from rules.registry import find_game
 
-    result = find_game(record.game).outcome(state)
+    game = find_game(record.game)
+    placed = [p.piece for p in game.rules.outcome(state).placings if p.rank is not None]
     print(
-        f"{len(record.actions)} decisions, {state.turn} turns; arrival: {', '.join(result.arrivals[:5])}"
-        f"{' ...' if len(result.arrivals) > 5 else ''}; record written to {args.out}"
+        f"{len(record.actions)} decisions, {game.rules.turn(state)} turns; finish: {', '.join(placed[:5])}"
+        f"{' ...' if len(placed) > 5 else ''}; record written to {args.out}"
     )
     return 0
 
 
 def _render(args: argparse.Namespace) -> int:
-    from bot.games import adapter
+    from renderer.registry import paint
 
     try:
         record = load_record(Path(args.record).read_text(encoding="utf-8"))
@@ -70,36 +72,40 @@ def _render(args: argparse.Namespace) -> int:
     except DomestiqueError as exc:
         print(f"malformed record: {exc}", file=sys.stderr)
         return 2
-    state = result.state
-    if args.turn is not None:
-        state = _state_at_turn(record, args.turn)
-    game = adapter(record.game)
-    highlight = None
+    rules = result.game.rules
+    state = _state_at_turn(record, args.turn) if args.turn is not None else result.state
+    highlight = []
+    acting: list[str] = []
+    decision = rules.pending(state)
     if args.highlight:  # "next": whoever chooses squares now, if anyone does
-        highlight = game.highlight(state)
-        if args.highlight not in {highlight, "next"}:
-            print(f"{args.highlight} is not the one to move now ({highlight or 'nobody'})", file=sys.stderr)
+        piece = decision.piece if decision is not None else None
+        if args.highlight not in {piece, "next"}:
+            print(f"{args.highlight} is not the one to move now ({piece or 'nobody'})", file=sys.stderr)
             return 2
+        if decision is not None:
+            highlight = [c for c in rules.choices(state, decision.player) if c.target is not None and c.step is None]
+            acting = [piece] if piece else []
     title = record.track if isinstance(record.track, str) else "inline"
-    Path(args.out).write_bytes(game.board(state, highlight_rider=highlight, title=title, alliances=[]))
+    image = paint(record.game, state, highlight=highlight, acting=acting, title=title)
+    if image is None:
+        print(f"{result.game.title} has no board painter", file=sys.stderr)
+        return 2
+    Path(args.out).write_bytes(image)
     print(f"wrote {args.out}")
     return 0
 
 
-def _state_at_turn(record: object, turn: int) -> object:
-    from rules.record import Record, start_state
-
-    assert isinstance(record, Record)
+def _state_at_turn(record: Record, turn: int) -> object:
     game, state = start_state(record)
     for action in record.actions:
-        if state.turn >= turn:
+        if game.rules.turn(state) >= turn:
             break
-        state, _ = game.apply(state, action)
+        state, _ = game.rules.apply(state, action)
     return state
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from bot import bench
+    from bot.cli import bench
 
     if args.what == "render":
         print(bench.bench_render(args.runs))
@@ -109,14 +115,13 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from bot.demo import main as demo
+    from bot.cli.demo import main as demo
 
-    stage = args.stage or ("canyon" if args.game == "formula-de-mini" else "first-race")
-    return demo(args.out, f"{args.game}/{stage}", args.players, args.seed, args.game)
+    return demo(args.out, args.game, args.stage, args.players, args.seed)
 
 
 def _run(args: argparse.Namespace) -> int:
-    from bot.run import main as run
+    from bot.cli.run import main as run
 
     return run()
 
@@ -129,11 +134,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--compact", action="store_true", help="one line of JSON")
     p.set_defaults(run=_replay)
     p = sub.add_parser("sim", help="play a whole race AI against AI and write its record")
-    p.add_argument("--game", default="leader1")
-    p.add_argument("--stage", help="a shipped stage, e.g. first-race")
+    p.add_argument("--game", default="leader1", choices=game_ids())
+    p.add_argument("--stage", help="a shipped stage or circuit of the game (its usual one if omitted)")
     p.add_argument("--random", type=int, metavar="N", help="a random route of N hexagons")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--riders", type=int, default=None, help="riders per player (default: the most allowed)")
+    p.add_argument("--pieces", type=int, default=None, help="riders or cars per player (default: the game's sample)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default="race.json")
     p.set_defaults(run=_sim)
@@ -147,8 +152,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_run)
     p = sub.add_parser("demo", help="play a whole race offline among AI players, writing board images")
     p.add_argument("--out", default="demo-out")
-    p.add_argument("--game", default="leader1", choices=["leader1", "formula-de-mini"])
-    p.add_argument("--stage", default=None, help="a stage (Leader 1) or circuit (Formula Dé Mini)")
+    p.add_argument("--game", default="leader1", choices=game_ids())
+    p.add_argument("--stage", default=None, help="a stage or circuit of the game (its usual one if omitted)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=7)
     p.set_defaults(run=_demo)

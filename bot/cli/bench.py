@@ -26,7 +26,7 @@ def _p95(values: list[float]) -> float:
 
 def bench_render(runs: int = 60) -> str:
     """Median and p95 ms to render a 12-rider, 20-hexagon stage mid-race (static road cached)."""
-    from bot.sim import simulate
+    from bot.cli.sim import simulate
     from renderer import render_board
     from rules.leader1.engine import pending
     from rules.leader1.moves import ride_options
@@ -57,19 +57,19 @@ def bench_render(runs: int = 60) -> str:
 
 
 async def _bench_bot(races: int, decisions: int, path: str, think: float) -> list[float]:
-    from bot.service import RaceService
-    from bot.storage import SqliteStorage
+    from bot.service.races import RaceService
+    from bot.storage.sqlite import SqliteStorage
     from rules.registry import find_game
 
     storage = SqliteStorage(path)
     await storage.open()
     service = RaceService(storage)
-    game = find_game("leader1")
+    rules = find_game("leader1").rules
     timings: list[float] = []
     try:
         for n in range(races):
             channel = 1000 + n
-            await service.new_race(1, channel, 1, "host", seed=n, riders=3)
+            await service.new_race(1, channel, 1, "host", game="leader1", seed=n, pieces=3)
             await service.join(channel, 2, "guest")
             await service.start(channel, 1)
 
@@ -81,12 +81,12 @@ async def _bench_bot(races: int, decisions: int, path: str, think: float) -> lis
                 race = await storage.active_race(channel)
                 if race is None:
                     return
-                state = await service._state(race)
-                decision = game.pending(state)
+                state = await service.state_of(race)
+                decision = rules.pending(state)
                 if decision is None:
                     return
                 user = 1 if decision.player == "u1" else 2
-                choices = game.legal_actions(state, decision.player)
+                choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
                 index = len(choices) - 1 if decision.kind != "ride" else 0
                 start = time.perf_counter()
                 await service.decide(race.id, race.version, user, index)

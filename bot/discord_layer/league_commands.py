@@ -2,23 +2,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
-from bot.posting import answer
+from bot.discord_layer.commands import Choices, game_autocomplete, stage_autocomplete
+from bot.discord_layer.host import host
+from bot.leagues.alliance import AllianceService
+from bot.leagues.league import LeagueService
+from bot.service.model import Outcome
+from rules.registry import find_game, game_ids
 
-Team = Literal["yellow", "blue", "green", "white", "black"]
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
 
-def _leagues(interaction: discord.Interaction) -> Any:
-    return interaction.client.leagues  # type: ignore[attr-defined]
+def _leagues(interaction: discord.Interaction) -> LeagueService:
+    return host(interaction).leagues
 
 
-def _alliances(interaction: discord.Interaction) -> Any:
-    return interaction.client.alliances  # type: ignore[attr-defined]
+def _alliances(interaction: discord.Interaction) -> AllianceService:
+    return host(interaction).alliances
+
+
+async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
+    await host(interaction).answer(interaction, work, defer=defer)
+
+
+async def league_colour_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    leagues = await host(interaction).service.storage.leagues(interaction.guild_id or 0)
+    colours = {c for lg in leagues if lg.game in game_ids() for c in find_game(lg.game).colours}
+    return [app_commands.Choice(name=c, value=c) for c in sorted(colours) if current.lower() in c][:25]
+
+
+async def settings_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    chosen = getattr(interaction.namespace, "game", None)
+    scoring = find_game(chosen).scoring if chosen in game_ids() else None
+    examples = [f"{s.name}={s.default}" for s in (scoring.settings if scoring else ())]
+    return [app_commands.Choice(name=e, value=e) for e in examples if current.lower() in e][:25]
 
 
 def _manager(interaction: discord.Interaction) -> bool:
@@ -30,61 +52,67 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
 
 
 @league.command(name="create", description="Create a league you organise")
+@app_commands.autocomplete(game=game_autocomplete, stages=stage_autocomplete, settings=settings_autocomplete)
 @app_commands.describe(
-    stages="comma-separated stages: first-race, flatlands, random, random-15 ...",
+    game="the game its stages are raced in",
+    stages="comma-separated stages or circuits of that game (random-15 makes a random one)",
+    pieces="riders or cars per player (the game's usual number if empty)",
+    settings="the game's league settings, e.g. ring=12 (see the list)",
     channel="where stages run (a thread each), or a category (a channel each)",
     weekday="the day stages open",
     hour="the hour they open (0-23)",
     timezone="e.g. Europe/Paris",
     timer="minutes per decision at most",
-    ring="squares of the GC hexagon (a rider lapped is eliminated)",
 )
 async def league_create(
     interaction: discord.Interaction,
     name: str,
     channel: discord.TextChannel | discord.CategoryChannel,
-    stages: str = "first-race,flatlands,col-du-domestique",
+    game: str,
+    stages: str,
     weekday: Weekday = "sat",
     hour: app_commands.Range[int, 0, 23] = 18,
     timezone: str = "UTC",
     timer: app_commands.Range[int, 1, 10080] = 1440,
-    riders: app_commands.Range[int, 1, 3] = 3,
-    ring: app_commands.Range[int, 3, 40] = 12,
+    pieces: app_commands.Range[int, 1, 12] | None = None,
+    settings: str = "",
 ) -> None:
     work = _leagues(interaction).create(
         interaction.guild_id or 0,
         interaction.user.id,
         name[:60],
         channel.id,
+        game=game,
         stages=stages,
         weekday=weekday,
         hour=hour,
         zone=timezone,
         timer=timer * 60,
-        riders=riders,
-        ring=ring,
-        seed=interaction.id % 100000,
+        pieces=pieces,
+        settings=settings,
     )
     await answer(interaction, work, defer=False)
 
 
-@league.command(name="join", description="Join a league with a team colour")
-async def league_join(interaction: discord.Interaction, team: Team | None = None, league: str | None = None) -> None:
+@league.command(name="join", description="Join a league in a colour")
+@app_commands.autocomplete(colour=league_colour_autocomplete)
+async def league_join(interaction: discord.Interaction, colour: str | None = None, league: str | None = None) -> None:
     await answer(
         interaction,
         _leagues(interaction).join(
-            interaction.guild_id or 0, league, interaction.user.id, interaction.user.display_name, team
+            interaction.guild_id or 0, league, interaction.user.id, interaction.user.display_name, colour
         ),
         defer=False,
     )
 
 
 @league.command(name="ai", description="Add an AI team (organiser)")
-async def league_ai(interaction: discord.Interaction, team: Team | None = None, league: str | None = None) -> None:
+@app_commands.autocomplete(colour=league_colour_autocomplete)
+async def league_ai(interaction: discord.Interaction, colour: str | None = None, league: str | None = None) -> None:
     await answer(
         interaction,
         _leagues(interaction).add_ai(
-            interaction.guild_id or 0, league, interaction.user.id, _manager(interaction), team
+            interaction.guild_id or 0, league, interaction.user.id, _manager(interaction), colour
         ),
         defer=False,
     )
@@ -151,7 +179,7 @@ async def alliance_leave(interaction: discord.Interaction) -> None:
     )
 
 
-@alliance.command(name="share", description="Show your kept feed tiles to an ally, privately")
+@alliance.command(name="share", description="Show what you keep hidden to an ally, privately")
 async def alliance_share(interaction: discord.Interaction, ally: discord.Member) -> None:
     await answer(
         interaction,

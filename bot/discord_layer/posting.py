@@ -11,16 +11,15 @@ import io
 import logging
 import secrets
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING
+from typing import Any, cast
 
 import discord
 
-from bot.service import Refusal
-from bot.views_model import Outcome, Post
+from bot.discord_layer.components import lobby_view, menus, prompt_view, proposal_view
+from bot.discord_layer.host import Host
+from bot.service.core import Refusal
+from bot.service.model import Outcome, Post
 from rules.errors import DomestiqueError
-
-if TYPE_CHECKING:
-    from bot.app import DomestiqueBot
 
 log = logging.getLogger("domestique")
 
@@ -36,12 +35,12 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
     try:
         outcome = await work
     except (Refusal, DomestiqueError) as exc:
-        await _say(interaction, str(exc), ephemeral=True)
+        await say(interaction, str(exc), ephemeral=True)
         return
     except Exception:
         ref = secrets.token_hex(4)
         log.exception("unexpected error (ref %s) in %s", ref, interaction.data)
-        await _say(
+        await say(
             interaction, f"Something went wrong (ref {ref}). Nothing was changed by this request.", ephemeral=True
         )
         return
@@ -52,22 +51,16 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
         files.append(_file("board.png", outcome.image))
     view = None
     if outcome.prompt is not None:
-        from bot.components import menus
-
-        prompt = outcome.prompt
-        view = menus(prompt.race_id, prompt.version, list(prompt.choices), outcome.prompt_page, prompt.rider)
+        view = menus(outcome.prompt, outcome.prompt_page)
     elif outcome.lobby_race is not None:
-        from bot.components import lobby_view
-
         view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
-    await _say(interaction, outcome.reply or "Done.", ephemeral=outcome.ephemeral, files=files, view=view)
-    bot = interaction.client
+    await say(interaction, outcome.reply or "Done.", ephemeral=outcome.ephemeral, files=files, view=view)
     channel = interaction.channel
     if isinstance(channel, discord.abc.Messageable):
-        await post_all(bot, channel, outcome)  # type: ignore[arg-type]
+        await post_all(interaction.client, channel, outcome)
 
 
-async def _say(
+async def say(
     interaction: discord.Interaction,
     text: str,
     *,
@@ -75,34 +68,32 @@ async def _say(
     files: list[discord.File] | None = None,
     view: discord.ui.View | None = None,
 ) -> None:
-    kwargs: dict[str, object] = {"ephemeral": ephemeral, "allowed_mentions": discord.AllowedMentions.none()}
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": discord.AllowedMentions.none()}
     if files:
         kwargs["files"] = files
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():
-        await interaction.followup.send(text[:2000], **kwargs)  # type: ignore[arg-type]
+        await interaction.followup.send(text[:2000], **kwargs)
     else:
-        await interaction.response.send_message(text[:2000], **kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(text[:2000], **kwargs)
 
 
-async def post_all(bot: DomestiqueBot, channel: discord.abc.Messageable, outcome: Outcome) -> None:
-    from bot.components import prompt_view
-
+async def post_all(client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome) -> None:
     for post in outcome.posts:
-        await send_post(channel, post, prompt_view)
+        await send_post(channel, post)
     for name, users in outcome.threads:
-        await open_private_thread(bot, channel, name, users, outcome.alliance_thread)
+        await open_private_thread(client, channel, name, users, outcome.alliance_thread)
     for user_id, text in outcome.dms:
         try:
-            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
             await user.send(text)
         except discord.HTTPException:
             log.info("could not send a private message to user %s", user_id)
 
 
 async def open_private_thread(
-    bot: DomestiqueBot, channel: discord.abc.Messageable, name: str, users: list[int], alliance_id: int | None
+    client: discord.Client, channel: discord.abc.Messageable, name: str, users: list[int], alliance_id: int | None
 ) -> None:
     """A private thread with exactly ``users``; where the server does not allow it, say so plainly."""
     if not isinstance(channel, discord.TextChannel):
@@ -127,11 +118,11 @@ async def open_private_thread(
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
     )
     if alliance_id is not None:
-        await bot.alliances.thread_opened(alliance_id, thread.id)
+        await cast(Host, client).alliances.thread_opened(alliance_id, thread.id)
 
 
-async def send_post(channel: discord.abc.Messageable, post: Post, prompt_view: object) -> discord.Message:
-    kwargs: dict[str, object] = {
+async def send_post(channel: discord.abc.Messageable, post: Post) -> discord.Message:
+    kwargs: dict[str, Any] = {
         "allowed_mentions": discord.AllowedMentions(
             users=[discord.Object(u) for u in post.mentions], everyone=False, roles=False
         ),
@@ -144,9 +135,8 @@ async def send_post(channel: discord.abc.Messageable, post: Post, prompt_view: o
     if files:
         kwargs["files"] = files
     if post.prompt is not None and post.prompt.choices:
-        kwargs["view"] = prompt_view(post.prompt)  # type: ignore[operator]
+        kwargs["view"] = prompt_view(post.prompt)
     elif post.alliance_proposal is not None:
-        from bot.components import proposal_view
-
         kwargs["view"] = proposal_view(post.alliance_proposal)
-    return await channel.send(post.text[:2000] or "\u200b", **kwargs)  # type: ignore[arg-type]
+    message: discord.Message = await channel.send(post.text[:2000] or "\u200b", **kwargs)
+    return message

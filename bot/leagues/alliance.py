@@ -3,25 +3,28 @@ private thread, shown on the board's legend and in /race status, left with an an
 
 from __future__ import annotations
 
-from bot.league_store import Alliance, LeagueStore
-from bot.service import RaceService, Refusal
-from bot.storage import RaceRow
-from bot.views_model import Outcome, Post
+from typing import Any
+
+from bot.service import seats
+from bot.service.core import Refusal
+from bot.service.model import Outcome, Post
+from bot.service.races import RaceService
+from bot.storage import Alliance, RaceRow, Storage
 
 
 class AllianceService:
-    def __init__(self, races: RaceService, store: LeagueStore) -> None:
+    def __init__(self, races: RaceService, store: Storage) -> None:
         self.races = races
         self.store = store
         races.alliance_lines = self.lines
 
-    async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, dict[str, object]]:
+    async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, dict[str, Any]]:
         race = await self.races.storage.active_race(channel_id)
         if race is None:
             raise Refusal("There is no race in this channel: alliances are made inside a race.")
-        seat = RaceService._seat_of(race, user_id)
+        seat = seats.human_seat(race.lobby, user_id)
         if seat is None:
-            raise Refusal("You are not riding in this race.")
+            raise Refusal("You are not playing in this race.")
         return race, seat
 
     @staticmethod
@@ -45,16 +48,16 @@ class AllianceService:
 
     async def propose(self, channel_id: int, user_id: int, target_id: int) -> Outcome:
         race, seat = await self._race_and_seat(channel_id, user_id)
-        target = RaceService._seat_of(race, target_id)
+        target = seats.human_seat(race.lobby, target_id)
         if target is None:
-            raise Refusal("That person is not riding in this race: alliances are between its players.")
+            raise Refusal("That person is not playing in this race: alliances are between its players.")
         if target is seat:
             raise Refusal("An alliance needs two players.")
         pair = {seat["player"], target["player"]}
         for a in await self.store.alliances(race.id):
             if {a.proposer, a.partner} == pair and a.status in ("proposed", "active"):
                 raise Refusal("You are already allied, or a proposal between you is waiting.")
-        alliance_id = await self.store.propose(race.id, str(seat["player"]), str(target["player"]))
+        alliance_id = await self.store.propose_alliance(race.id, str(seat["player"]), str(target["player"]))
         post = Post(
             f"<@{target_id}>, {self._name(race, str(seat['player']))} proposes an alliance. Accept?",
             mentions=[target_id],
@@ -85,8 +88,7 @@ class AllianceService:
 
     @staticmethod
     def _user(race: RaceRow, player: str) -> int | None:
-        seat = next((s for s in race.lobby["seats"] if s["player"] == player), None)
-        return None if seat is None or seat.get("ai") else seat.get("user")
+        return seats.user_of(race.lobby, player)
 
     async def thread_opened(self, alliance_id: int, thread_id: int) -> None:
         alliance = await self.store.alliance(alliance_id)
@@ -117,7 +119,7 @@ class AllianceService:
 
     async def share_hand(self, channel_id: int, user_id: int, ally_user: int) -> Outcome:
         race, seat = await self._race_and_seat(channel_id, user_id)
-        ally = RaceService._seat_of(race, ally_user)
+        ally = seats.human_seat(race.lobby, ally_user)
         if ally is None or ally["player"] not in await self.allies(race, str(seat["player"])):
             raise Refusal("You can only show your hand to a player you are allied with.")
         hand = await self.races.hand(channel_id, user_id)

@@ -1,9 +1,8 @@
-"""Where races live: an interface, and its embedded SQLite implementation (aiosqlite, WAL).
+"""The embedded storage: one SQLite file (aiosqlite, WAL), migrated on open.
 
-A race is stored as its record: the setup (lobby, then the record envelope), the seed,
-and its append-only actions, plus a cached snapshot of the state. Every change bumps the
-race's version inside one transaction that checks the version it started from, so two
-clicks at the same moment can never both apply, and a crash loses no committed decision.
+One connection serves every task, so each public method holds it for its whole
+transaction (``_guard``); leagues and alliances (``bot/storage/sqlite_leagues.py``) go
+through the same connection and lock.
 """
 
 from __future__ import annotations
@@ -11,74 +10,12 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import aiosqlite
 
-ACTIVE = ("lobby", "running")
-
-
-class ChannelBusy(Exception):
-    """A race is already open in that channel."""
-
-
-@dataclass
-class StoredAction:
-    index: int
-    text: str
-    user_id: int | None  # the Discord user who decided; None for the AI
-    automatic: bool  # decided by the AI for a seat (timer, away seat, AI seat)
-
-
-@dataclass
-class RaceRow:
-    id: int
-    guild_id: int
-    channel_id: int
-    host_id: int
-    game: str
-    status: str
-    version: int
-    lobby: dict[str, Any]
-    envelope: dict[str, Any] | None
-    deadline: float | None
-    reminded: bool
-    created: float
-    actions: list[StoredAction] = field(default_factory=list)
-    league_id: int | None = None
-    stage: int | None = None
-
-
-class Storage(Protocol):
-    """What the service needs from a database; SQLite is the embedded implementation."""
-
-    async def open(self) -> None: ...
-    async def close(self) -> None: ...
-    async def create_race(
-        self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
-    ) -> RaceRow: ...
-    async def active_race(self, channel_id: int) -> RaceRow | None: ...
-    async def race(self, race_id: int) -> RaceRow | None: ...
-    async def running_races(self) -> list[RaceRow]: ...
-    async def latest_race(self, channel_id: int) -> RaceRow | None: ...
-    async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool: ...
-    async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool: ...
-    async def append_actions(
-        self,
-        race_id: int,
-        version: int,
-        actions: list[StoredAction],
-        deadline: float | None,
-        finished: bool,
-        lobby: dict[str, Any] | None = None,
-    ) -> bool: ...
-    async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool: ...
-    async def set_status(self, race_id: int, version: int, status: str) -> bool: ...
-    async def set_reminded(self, race_id: int, version: int) -> bool: ...
-    async def save_snapshot(self, race_id: int, version: int, blob: bytes) -> None: ...
-    async def snapshot(self, race_id: int) -> tuple[int, bytes] | None: ...
-
+from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
+from bot.storage.sqlite_leagues import LeagueTables
 
 MIGRATIONS: list[str] = [
     """
@@ -161,7 +98,7 @@ MIGRATIONS: list[str] = [
 ]
 
 
-class SqliteStorage:
+class SqliteStorage(LeagueTables):
     """One SQLite file in WAL mode, migrated on open."""
 
     def __init__(self, path: str) -> None:
@@ -171,7 +108,7 @@ class SqliteStorage:
         self._guard = asyncio.Lock()
 
     @property
-    def db(self) -> aiosqlite.Connection:
+    def _conn(self) -> aiosqlite.Connection:
         if self._db is None:
             raise RuntimeError("storage is not open")
         return self._db
@@ -186,7 +123,7 @@ class SqliteStorage:
 
     async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> None:
         """Run one statement and close its cursor at once (an open cursor blocks COMMIT)."""
-        async with self.db.execute(sql, args):
+        async with self._conn.execute(sql, args):
             pass
 
     async def close(self) -> None:
@@ -196,9 +133,14 @@ class SqliteStorage:
 
     async def _migrate(self) -> None:
         await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
+        async with self._conn.execute("SELECT MAX(version) FROM schema_version") as cur:
             row = await cur.fetchone()
         current = row[0] if row and row[0] is not None else 0
+        if current > len(MIGRATIONS):
+            raise NewerSchema(
+                f"{self.path} was written by a newer Domestique (schema {current}; this one knows "
+                f"{len(MIGRATIONS)}): upgrade Domestique, or use another DOMESTIQUE_DB file"
+            )
         for number, sql in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue
@@ -212,8 +154,33 @@ class SqliteStorage:
                 await self._exec("ROLLBACK")
                 raise
 
+    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        async with self._guard, self._conn.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+        """Run an INSERT; the new row's id."""
+        async with self._guard, self._conn.execute(sql, args) as cur:
+            return int(cur.lastrowid or 0)
+
+    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+        """Run an UPDATE; how many rows changed."""
+        async with self._guard, self._conn.execute(sql, args) as cur:
+            return int(cur.rowcount)
+
+    async def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        async with self._guard:
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    await self._exec(sql, args)
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
+
     async def _schema_version(self) -> int:
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
+        async with self._conn.execute("SELECT MAX(version) FROM schema_version") as cur:
             row = await cur.fetchone()
         return int(row[0]) if row and row[0] is not None else 0
 
@@ -240,10 +207,10 @@ class SqliteStorage:
             "SELECT id, guild_id, channel_id, host_id, game, status, version, lobby, envelope, deadline, "
             f"reminded, created, league_id, stage FROM races WHERE {where} ORDER BY id"
         )
-        async with self.db.execute(sql, args) as cur:
+        async with self._conn.execute(sql, args) as cur:
             rows = [self._row(r) for r in await cur.fetchall()]
         for race in rows:
-            async with self.db.execute(
+            async with self._conn.execute(
                 "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? ORDER BY idx", (race.id,)
             ) as cur:
                 race.actions = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in await cur.fetchall()]
@@ -253,7 +220,7 @@ class SqliteStorage:
         self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
     ) -> RaceRow:
         try:
-            async with self.db.execute(
+            async with self._conn.execute(
                 "INSERT INTO races (guild_id, channel_id, host_id, game, status, lobby, created) "
                 "VALUES (?, ?, ?, ?, 'lobby', ?, ?)",
                 (guild_id, channel_id, host_id, game, json.dumps(lobby), time.time()),
@@ -288,7 +255,7 @@ class SqliteStorage:
         return rows[0] if rows else None
 
     async def _bump(self, race_id: int, version: int, sets: str, args: tuple[Any, ...]) -> bool:
-        async with self.db.execute(
+        async with self._conn.execute(
             f"UPDATE races SET version = version + 1, {sets} WHERE id = ? AND version = ?",
             (*args, race_id, version),
         ) as cur:
@@ -318,7 +285,8 @@ class SqliteStorage:
         await self._exec("BEGIN IMMEDIATE")
         try:
             status = "finished" if finished else "running"
-            sets, args = "deadline = ?, reminded = 0, status = ?", (deadline, status)
+            sets = "deadline = ?, reminded = 0, status = ?"
+            args: tuple[Any, ...] = (deadline, status)
             if lobby is not None:
                 sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
             if not await self._bump(race_id, version, sets, args):
@@ -353,7 +321,7 @@ class SqliteStorage:
         return await self._bump(race_id, version, "status = ?, deadline = NULL", (status,))
 
     async def _set_reminded(self, race_id: int, version: int) -> bool:
-        async with self.db.execute(
+        async with self._conn.execute(
             "UPDATE races SET reminded = 1 WHERE id = ? AND version = ?", (race_id, version)
         ) as cur:
             return cur.rowcount == 1
@@ -367,7 +335,7 @@ class SqliteStorage:
         )
 
     async def _snapshot(self, race_id: int) -> tuple[int, bytes] | None:
-        async with self.db.execute("SELECT version, state FROM snapshots WHERE race_id = ?", (race_id,)) as cur:
+        async with self._conn.execute("SELECT version, state FROM snapshots WHERE race_id = ?", (race_id,)) as cur:
             row = await cur.fetchone()
         return (int(row[0]), bytes(row[1])) if row else None
 

@@ -5,41 +5,51 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
 
-from bot import league_commands
-from bot.alliance import AllianceService
-from bot.commands import register
-from bot.components import DYNAMIC_ITEMS
-from bot.league import LeagueService
-from bot.league_store import LeagueStore
-from bot.posting import post_all
-from bot.service import RaceService
-from bot.storage import SqliteStorage
+from bot.discord_layer import league_commands, posting
+from bot.discord_layer.commands import register
+from bot.discord_layer.components import DYNAMIC_ITEMS
+from bot.leagues.alliance import AllianceService
+from bot.leagues.league import LeagueService
+from bot.service.model import Outcome
+from bot.service.races import RaceService
+from bot.storage.sqlite import SqliteStorage
 
 log = logging.getLogger("domestique")
 IDLE_CHECK = 3600.0  # the loop also wakes whenever a deadline changes
 
 
 class DomestiqueBot(discord.Client):
-    def __init__(self, db_path: str, *, dev_guild: int | None = None, now: Callable[[], float] | None = None) -> None:
-        super().__init__(intents=discord.Intents.default())
+    def __init__(
+        self,
+        db_path: str,
+        *,
+        dev_guild: int | None = None,
+        now: Callable[[], float] | None = None,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        # nobody is pinged unless a message names them on purpose (Post.mentions)
+        quiet = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=quiet)
         self.tree: app_commands.CommandTree[DomestiqueBot] = app_commands.CommandTree(self)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         register(self.tree)
         league_commands.register(self.tree)
         self.storage = SqliteStorage(db_path)
-        self.service = RaceService(self.storage, now=now or (lambda: discord.utils.utcnow().timestamp()))
-        store = LeagueStore(self.storage)
-        self.leagues = LeagueService(self.service, store)
-        self.alliances = AllianceService(self.service, store)
+        self.service = RaceService(self.storage, now=now or (lambda: discord.utils.utcnow().timestamp()), seeds=seeds)
+        self.leagues = LeagueService(self.service, self.storage)
+        self.alliances = AllianceService(self.service, self.storage)
         self.dev_guild = dev_guild
         self._timers: asyncio.Task[None] | None = None
         self._ticking = False
         self.service.on_change = self._reschedule
+
+    async def answer(self, interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
+        await posting.answer(interaction, work, defer=defer)
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -77,7 +87,7 @@ class DomestiqueBot(discord.Client):
                 for channel_id, outcome in ticks:
                     channel = self.get_channel(channel_id)
                     if isinstance(channel, discord.abc.Messageable):
-                        await post_all(self, channel, outcome)
+                        await posting.post_all(self, channel, outcome)
                 dues = [d for d in (await self.service.next_deadline(), await self.leagues.next_due()) if d]
                 upcoming = min(dues) if dues else None
             except Exception:
@@ -101,11 +111,9 @@ class DomestiqueBot(discord.Client):
         raise RuntimeError(f"league channel {league_channel_id} is neither a text channel nor a category")
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        from bot.posting import _say
-
         if isinstance(error, app_commands.CheckFailure):
-            await _say(interaction, "This command works in a server channel.", ephemeral=True)
+            await posting.say(interaction, "This command works in a server channel.", ephemeral=True)
             return
         ref = f"{interaction.id:x}"[-8:]
         log.error("command error (ref %s)", ref, exc_info=error)
-        await _say(interaction, f"Something went wrong (ref {ref}). Nothing was changed.", ephemeral=True)
+        await posting.say(interaction, f"Something went wrong (ref {ref}). Nothing was changed.", ephemeral=True)

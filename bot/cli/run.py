@@ -18,7 +18,7 @@ def main() -> int:
     if not token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 1
-    from bot.app import DomestiqueBot
+    from bot.discord_layer.app import DomestiqueBot
 
     db_path = os.environ.get("DOMESTIQUE_DB", "domestique.db")
     guild = os.environ.get("DOMESTIQUE_DEV_GUILD", "").strip()

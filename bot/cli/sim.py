@@ -1,0 +1,59 @@
+"""AI-against-AI races: the engine driven by the game's AI players, producing a record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.action import Action
+from rules.errors import InvalidSetup
+from rules.game import Seat
+from rules.record import Record, start_state
+from rules.registry import find_game
+
+MAX_DECISIONS = 20_000
+
+
+def simulate(
+    game: str,
+    *,
+    players: int,
+    seed: int,
+    pieces: int | None = None,
+    stage: str | None = None,
+    random_hexagons: int | None = None,
+) -> tuple[Record, Any]:
+    """Play a whole race with AI players; returns its record and final state."""
+    rules = find_game(game)
+    try:
+        seats = rules.sample_players(players)
+        wanted = stage or (f"random-{random_hexagons}" if random_hexagons else rules.tracks.default)
+        track = rules.tracks.resolve(wanted, seed)
+    except ValueError as exc:
+        raise InvalidSetup("--players" if "player" in str(exc) else "--stage", str(exc)) from None
+    if pieces is not None:
+        seats = _with_pieces(rules.id, seats, pieces)
+    record = Record(game=game, track=track, players=seats, seed=seed)
+    game_def, state = start_state(record)
+    actions: list[Action] = []
+    while not game_def.rules.outcome(state).finished:
+        decision = game_def.rules.pending(state)
+        assert decision is not None
+        action = game_def.ai(state, decision.player)
+        state, _ = game_def.rules.apply(state, action)
+        actions.append(action)
+        if len(actions) > MAX_DECISIONS:
+            raise RuntimeError("the race did not end")  # a bug, never a rules outcome
+    return record.with_actions(tuple(actions)), state
+
+
+def _with_pieces(game: str, seats: list[dict[str, Any]], pieces: int) -> list[dict[str, Any]]:
+    """Sample players with ``pieces`` each, seated as the lobby would seat them."""
+    rules = find_game(game)
+    taken: list[Seat] = []
+    out = []
+    for sample in seats:
+        colour, kinds = rules.seat(taken, pieces, None)
+        seat = Seat(sample["id"], sample.get("name", sample["id"]), colour, kinds)
+        taken.append(seat)
+        out.append(rules.record_players([seat])[0])
+    return out

@@ -1,0 +1,221 @@
+"""Slash commands: /race ... for a race's life, and /play for people who type their decisions.
+
+Each parses its input, calls one service intent and answers through the host. Choices of
+game, stage, colour, seat option, piece and move come from the games' registry and the
+race's legal choices (autocomplete), so no game is named here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_layer.host import channel_of, host
+from rules.registry import find_game, games
+
+race = app_commands.Group(name="race", description="Run a race in this channel", guild_only=True)
+play = app_commands.Group(name="play", description="Type your decision in this channel's race", guild_only=True)
+
+Choices = list[app_commands.Choice[str]]
+
+
+def _matching(pairs: list[tuple[str, str]], current: str) -> Choices:
+    """Autocomplete options (value, name) whose name or value contains what is typed, 25 at most."""
+    typed = current.lower()
+    return [
+        app_commands.Choice(name=name[:100], value=value[:100])
+        for value, name in pairs
+        if typed in name.lower() or typed in value.lower()
+    ][:25]
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    return _matching([(g.id, g.title) for g in games()], current)
+
+
+async def stage_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The chosen game's stages (every game's, until one is chosen)."""
+    chosen = getattr(interaction.namespace, "game", None)
+    pool = [g for g in games() if g.id == chosen] or games()
+    return _matching([(n, n) for g in pool for n in g.tracks.suggestions()], current)
+
+
+async def colour_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    active = await host(interaction).service.storage.active_race(channel_of(interaction))
+    colours = find_game(active.game).colours if active is not None else ()
+    return _matching([(c, c) for c in colours], current)
+
+
+@race.command(name="new", description="Open a race lobby in this channel")
+@app_commands.describe(
+    game="the game (pick from the list)",
+    stage="a stage or circuit of that game (its usual one if empty)",
+    pieces="riders or cars per player (the game's usual number if empty)",
+    timer="minutes each player has to decide (1 minute to 7 days)",
+)
+@app_commands.autocomplete(game=game_autocomplete, stage=stage_autocomplete)
+async def race_new(
+    interaction: discord.Interaction,
+    game: str,
+    stage: str | None = None,
+    pieces: app_commands.Range[int, 1, 12] | None = None,
+    timer: app_commands.Range[int, 1, 10080] = 1440,
+) -> None:
+    bot = host(interaction)
+    work = bot.service.new_race(
+        interaction.guild_id or 0,
+        channel_of(interaction),
+        interaction.user.id,
+        interaction.user.display_name,
+        game=game,
+        track=stage,
+        pieces=pieces,
+        timer=timer * 60,
+    )
+    await bot.answer(interaction, work, defer=False)
+
+
+@race.command(name="join", description="Join the lobby in a colour")
+@app_commands.autocomplete(colour=colour_autocomplete)
+async def race_join(interaction: discord.Interaction, colour: str | None = None) -> None:
+    bot = host(interaction)
+    user = interaction.user
+    await bot.answer(
+        interaction, bot.service.join(channel_of(interaction), user.id, user.display_name, colour), defer=False
+    )
+
+
+@race.command(name="leave", description="Leave the lobby")
+async def race_leave(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.leave(channel_of(interaction), interaction.user.id), defer=False)
+
+
+@race.command(name="ai", description="Fill a seat with an AI player (host)")
+@app_commands.autocomplete(colour=colour_autocomplete)
+async def race_ai(interaction: discord.Interaction, colour: str | None = None) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.add_ai(channel_of(interaction), interaction.user.id, colour), defer=False)
+
+
+async def option_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    active = await host(interaction).service.storage.active_race(channel_of(interaction))
+    options = find_game(active.game).seat_options if active is not None else ()
+    return _matching([(o.name, f"{o.name}: {o.about}") for o in options], current)
+
+
+async def value_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    active = await host(interaction).service.storage.active_race(channel_of(interaction))
+    if active is None:
+        return []
+    name = getattr(interaction.namespace, "option", None)
+    seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id), None)
+    kinds = [str(k) for k in (seat or {}).get("kinds", [])]
+    known = {o.name for o in find_game(active.game).seat_options}
+    return _matching([(k, k) for k in kinds], current) if name in known else []
+
+
+@race.command(name="option", description="A choice before the start (Leader 1: your sprinter and descender)")
+@app_commands.describe(option="what to choose", value="your choice (empty: none)")
+@app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)
+async def race_option(interaction: discord.Interaction, option: str, value: str | None = None) -> None:
+    bot = host(interaction)
+    work = bot.service.seat_option(channel_of(interaction), interaction.user.id, option, value)
+    await bot.answer(interaction, work, defer=False)
+
+
+@race.command(name="start", description="Start the race (host)")
+async def race_start(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.start(channel_of(interaction), interaction.user.id))
+
+
+@race.command(name="status", description="Who must act, and where every piece stands")
+async def race_status(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.status(channel_of(interaction)), defer=False)
+
+
+@race.command(name="board", description="The board as it stands")
+async def race_board(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.board(channel_of(interaction)))
+
+
+@race.command(name="log", description="What happened in the last turns")
+async def race_log(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.log(channel_of(interaction)), defer=False)
+
+
+@race.command(name="help", description="How to play this channel's game (or another), and how to read the board")
+@app_commands.autocomplete(game=game_autocomplete)
+async def race_help(interaction: discord.Interaction, game: str | None = None) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.help(channel_of(interaction), game), defer=False)
+
+
+@race.command(name="export", description="The race record as a file (replay it with domestique replay)")
+async def race_export(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.export(channel_of(interaction), interaction.user.id))
+
+
+@race.command(name="hand", description="What you keep hidden (only you see it, unless you share it with an ally)")
+@app_commands.describe(share="an ally to show your hand to, privately")
+async def race_hand(interaction: discord.Interaction, share: discord.Member | None = None) -> None:
+    bot = host(interaction)
+    channel = channel_of(interaction)
+    if share is not None:
+        work = bot.alliances.share_hand(channel, interaction.user.id, share.id)
+    else:
+        work = bot.service.hand(channel, interaction.user.id)
+    await bot.answer(interaction, work, defer=False)
+
+
+@race.command(name="undo", description="Take back the last decision (host)")
+async def race_undo(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.undo(channel_of(interaction), interaction.user.id))
+
+
+@race.command(name="abort", description="Stop the race (host or Manage Channels)")
+async def race_abort(interaction: discord.Interaction) -> None:
+    perms = interaction.permissions
+    bot = host(interaction)
+    work = bot.service.abort(
+        channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
+    )
+    await bot.answer(interaction, work, defer=False)
+
+
+@race.command(name="back", description="Take your seat back from the AI")
+async def race_back(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.back(channel_of(interaction), interaction.user.id), defer=False)
+
+
+async def piece_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    pieces = await host(interaction).service.piece_names(channel_of(interaction), interaction.user.id)
+    return _matching(pieces, current)
+
+
+async def choice_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    piece = getattr(interaction.namespace, "piece", None)
+    options = await host(interaction).service.choice_names(channel_of(interaction), interaction.user.id, piece)
+    return _matching(options, current)
+
+
+@play.command(name="move", description="Make your decision: pick it from the list as you type")
+@app_commands.describe(choice="your choice (the list shows every legal one)", piece="narrow the list to one piece")
+@app_commands.autocomplete(choice=choice_autocomplete, piece=piece_autocomplete)
+async def play_move(interaction: discord.Interaction, choice: str, piece: str | None = None) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.play(channel_of(interaction), interaction.user.id, choice, piece))
+
+
+def register(tree: app_commands.CommandTree[Any]) -> None:
+    tree.add_command(race)
+    tree.add_command(play)

@@ -1,0 +1,452 @@
+"""Leagues: a stage a week with a general classification, opened by the bot itself, for any game.
+
+The organiser creates a league of one game, players join with a colour, the organiser
+closes entries and the stages are scheduled weekly (day, hour, time zone). At each due time
+the scheduler opens the stage in a thread (or channel) of the league, seats every piece the
+game's league scoring keeps in (with what it carries over) and posts the first prompt. A
+stage still running when the next is due is finished by the AI first. After each stage:
+the result and the general classification from the game's scoring, stored and posted.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.service import seats
+from bot.service.core import Refusal, record_of
+from bot.service.model import Outcome, Post
+from bot.service.races import RaceService
+from bot.storage import League, Member, NameTaken, RaceRow, Stage, Storage
+from renderer.registry import paint_standings
+from rules.game import Game, LeagueScoring, Seat, Standing
+from rules.registry import find_game, game_ids
+
+log = logging.getLogger("domestique")
+WEEK = 7 * 24 * 3600
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+# the Discord layer opens a thread or channel for a stage: (league channel, name) -> new channel id
+ChannelMaker = Callable[[int, str], Awaitable[int]]
+
+
+def first_due(after: float, weekday: int, hour: int, zone: str) -> datetime:
+    """The first ``weekday`` at ``hour`` o'clock in ``zone`` strictly after ``after``."""
+    tz = ZoneInfo(zone)
+    local = datetime.fromtimestamp(after, tz)
+    candidate = local.replace(hour=hour, minute=0, second=0, microsecond=0)
+    candidate += timedelta(days=(weekday - candidate.weekday()) % 7)
+    if candidate.timestamp() <= after:
+        candidate += timedelta(days=7)
+    return candidate
+
+
+def stage_timer(configured: int, hexagons: int, humans: int) -> int:
+    """A turn timer short enough for a stage to finish within its week (docs/leagues.md)."""
+    turns = 2 * hexagons  # generous: a 10-hexagon stage takes 12-20 turns
+    decisions_per_turn = 2 * max(humans, 1) + 1
+    return max(60, min(configured, WEEK // (turns * decisions_per_turn)))
+
+
+def standings_from(data: list[dict[str, Any]]) -> tuple[Standing, ...]:
+    """Stored standings (rows written before leagues were generic used rider/position/energy)."""
+    out = []
+    for d in data:
+        if "piece" in d:
+            out.append(Standing(d["piece"], d["player"], d["score"], dict(d.get("resources") or {}), d["eliminated"]))
+        else:
+            out.append(Standing(d["rider"], d["player"], d["position"], {"energy": d["energy"]}, d["eliminated"]))
+    return tuple(out)
+
+
+def standings_to(standings: tuple[Standing, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "piece": s.piece,
+            "player": s.player,
+            "score": s.score,
+            "resources": dict(s.resources),
+            "eliminated": s.eliminated,
+        }
+        for s in standings
+    ]
+
+
+def parse_settings(text: str, scoring: LeagueScoring) -> dict[str, int]:
+    """``ring=10`` (the game's league settings, comma-separated) -> values with the defaults filled in."""
+    known = {s.name: s for s in scoring.settings}
+    values = {s.name: s.default for s in scoring.settings}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, raw = part.partition("=")
+        setting = known.get(name.strip())
+        if setting is None:
+            names = ", ".join(f"{s.name} ({s.about})" for s in scoring.settings) or "none"
+            raise Refusal(f"Unknown league setting {name.strip()[:30]!r}; this game's settings: {names}.")
+        if not raw.strip().isdigit() or not setting.minimum <= int(raw) <= setting.maximum:
+            raise Refusal(f"{setting.name} is a number from {setting.minimum} to {setting.maximum}.")
+        values[setting.name] = int(raw)
+    return values
+
+
+class LeagueService:
+    def __init__(self, races: RaceService, store: Storage) -> None:
+        self.races = races
+        self.store = store
+        races.on_finish = self.on_stage_finished
+
+    # ------------------------------------------------------------------ organising
+
+    async def _find(self, guild_id: int, name: str | None) -> League:
+        every = await self.store.leagues(guild_id)
+        if name:
+            match = [lg for lg in every if lg.name.lower() == name.lower()]
+            if not match:
+                raise Refusal(f"No league called {name[:60]!r} here; /league create makes one.")
+            return match[0]
+        leagues = [lg for lg in every if lg.status != "finished"] or every
+        if len(leagues) == 1:
+            return leagues[0]
+        if not leagues:
+            raise Refusal("There is no league in this server; /league create makes one.")
+        raise Refusal("Several leagues run here: name one with league:.")
+
+    @staticmethod
+    def _organiser(league: League, user_id: int, can_manage: bool) -> None:
+        if user_id != league.organiser_id and not can_manage:
+            raise Refusal("Only the league's organiser (or someone with Manage Server) can do that.")
+
+    @staticmethod
+    def _scoring(game: Game) -> LeagueScoring:
+        if game.scoring is None:
+            raise Refusal(f"{game.title} has no league scoring: its races are played one at a time.")
+        return game.scoring
+
+    async def create(
+        self,
+        guild_id: int,
+        organiser_id: int,
+        name: str,
+        channel_id: int,
+        *,
+        game: str,
+        stages: str,
+        weekday: str = "sat",
+        hour: int = 18,
+        zone: str = "UTC",
+        timer: int = 24 * 3600,
+        pieces: int | None = None,
+        settings: str = "",
+    ) -> Outcome:
+        if game not in game_ids():
+            raise Refusal(f"Unknown game {game[:40]!r}; games: {', '.join(game_ids())}.")
+        rules = find_game(game)
+        scoring = self._scoring(rules)
+        try:
+            ZoneInfo(zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise Refusal(f"Unknown time zone {zone[:40]!r}: use a name such as Europe/Paris or UTC.") from None
+        if weekday not in WEEKDAYS or not 0 <= hour <= 23:
+            raise Refusal("Stages run on a weekday (mon ... sun) at an hour from 0 to 23.")
+        count = rules.pieces.default if pieces is None else pieces
+        if not rules.pieces.minimum <= count <= rules.pieces.maximum:
+            raise Refusal(f"Each player has {rules.pieces.minimum} to {rules.pieces.maximum} {rules.pieces_noun}.")
+        values = parse_settings(settings, scoring)
+        tracks = []
+        for i, word in enumerate(w.strip() for w in stages.split(",") if w.strip()):
+            try:
+                tracks.append(rules.tracks.resolve(word, self.races.new_seed() % 1_000_000))
+            except ValueError as exc:
+                raise Refusal(f"Stage {i + 1} cannot be used: {exc}") from None
+        if not tracks:
+            raise Refusal(f"A league needs at least one stage, e.g. stages:{','.join(rules.tracks.names()[:3])}")
+        league_settings = {
+            "stages": tracks,
+            "weekday": WEEKDAYS.index(weekday),
+            "hour": hour,
+            "zone": zone,
+            "timer": timer,
+            "riders": count,
+            "values": values,
+        }
+        try:
+            await self.store.create_league(guild_id, organiser_id, name, game, channel_id, league_settings)
+        except NameTaken:
+            raise Refusal(f"A league called {name!r} already exists here.") from None
+        shown = ", ".join(t.split("/", 1)[-1] for t in tracks)
+        return Outcome(
+            f"League **{name}** ({rules.title}) created: {len(tracks)} stage(s) ({shown}), "
+            f"{weekday} at {hour}:00 {zone}. Players: /league join. The organiser closes entries "
+            "with /league close, which schedules the stages.",
+            ephemeral=False,
+        )
+
+    async def join(
+        self, guild_id: int, league_name: str | None, user_id: int, name: str, colour: str | None
+    ) -> Outcome:
+        league = await self._find(guild_id, league_name)
+        return await self._add(league, user_id, name, colour, ai=False)
+
+    async def add_ai(
+        self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool, colour: str | None
+    ) -> Outcome:
+        league = await self._find(guild_id, league_name)
+        self._organiser(league, user_id, can_manage)
+        return await self._add(league, None, "AI", colour, ai=True)
+
+    async def _add(self, league: League, user_id: int | None, name: str, colour: str | None, *, ai: bool) -> Outcome:
+        if league.status != "entries":
+            raise Refusal(f"Entries to {league.name} are closed.")
+        game = find_game(league.game)
+        members = [m for m in await self.store.members(league.id) if not m.removed]
+        if not ai and any(m.user_id == user_id for m in members):
+            raise Refusal("You are already in this league.")
+        count = sum(1 for m in await self.store.members(league.id) if m.user_id is None) + 1
+        player = f"ai{count}" if ai else f"u{user_id}"
+        shown = f"AI {count}" if ai else name
+        taken = [self._seat(m) for m in members]
+        try:
+            colour, kinds = game.seat(taken, int(league.settings["riders"]), colour)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        await self.store.add_member(league.id, Member(player, user_id, shown, colour, list(kinds), False))
+        who = "an AI team" if ai else f"<@{user_id}>"
+        return Outcome(f"{who} races for {league.name} in {colour}.", ephemeral=False)
+
+    @staticmethod
+    def _seat(member: Member) -> Seat:
+        return Seat(member.player, member.name, member.team, tuple(member.kinds), ai=member.user_id is None)
+
+    async def remove(
+        self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool, target: int
+    ) -> Outcome:
+        league = await self._find(guild_id, league_name)
+        self._organiser(league, user_id, can_manage)
+        member = next((m for m in await self.store.members(league.id) if m.user_id == target and not m.removed), None)
+        if member is None:
+            raise Refusal("That member is not in the league.")
+        await self.store.remove_member(league.id, member.player)
+        return Outcome(f"<@{target}> is no longer in {league.name}; later stages go on without them.", ephemeral=False)
+
+    async def close(self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool) -> Outcome:
+        league = await self._find(guild_id, league_name)
+        self._organiser(league, user_id, can_manage)
+        if league.status != "entries":
+            raise Refusal("Entries are already closed.")
+        members = [m for m in await self.store.members(league.id) if not m.removed]
+        if len(members) < 2:
+            raise Refusal("A league needs at least 2 teams: invite players or /league ai.")
+        s = league.settings
+        first = first_due(self.races.now(), s["weekday"], s["hour"], s["zone"])
+        stages = [(n + 1, track, (first + timedelta(days=7 * n)).timestamp()) for n, track in enumerate(s["stages"])]
+        await self.store.schedule(league.id, stages)
+        if self.races.on_change is not None:
+            self.races.on_change()
+        return Outcome(
+            f"Entries to **{league.name}** are closed.\n" + await self._schedule_text(league), ephemeral=False
+        )
+
+    # ------------------------------------------------------------------ reading
+
+    async def _schedule_text(self, league: League) -> str:
+        lines = [f"**{league.name}** schedule:"]
+        for stage in await self.store.stages(league.id):
+            when = f"<t:{int(stage.due or 0)}:F>"
+            lines.append(f"Stage {stage.number}: {stage.track.split('/', 1)[-1]}, {when} — {stage.status}")
+        return "\n".join(lines)
+
+    async def schedule(self, guild_id: int, league_name: str | None) -> Outcome:
+        league = await self._find(guild_id, league_name)
+        if league.status == "entries":
+            return Outcome(f"Entries to {league.name} are open; stages are scheduled when the organiser closes them.")
+        return Outcome(await self._schedule_text(league))
+
+    async def _gc(self, league: League) -> tuple[int, tuple[Standing, ...]]:
+        done = [s for s in await self.store.stages(league.id) if s.status == "finished" and s.result]
+        if not done:
+            return 0, ()
+        return done[-1].number, standings_from(done[-1].result["gc"] if done[-1].result else [])
+
+    async def standings(self, guild_id: int, league_name: str | None) -> Outcome:
+        league = await self._find(guild_id, league_name)
+        after, gc = await self._gc(league)
+        if not gc:
+            return Outcome(f"No stage of {league.name} has finished yet.")
+        image = self._standings_image(league, gc, after)
+        return Outcome(await self._gc_text(league, gc, after), image=image)
+
+    def _standings_image(self, league: League, gc: tuple[Standing, ...], after: int) -> bytes | None:
+        title = f"{league.name}: general classification after stage {after}"
+        return paint_standings(league.game, gc, title=title, options=self._values(league))
+
+    @staticmethod
+    def _values(league: League) -> Mapping[str, int]:
+        values = dict(league.settings.get("values") or {})
+        if "ring" in league.settings:  # leagues created before settings were per game
+            values.setdefault("ring", int(league.settings["ring"]))
+        return values
+
+    async def _gc_text(self, league: League, gc: tuple[Standing, ...], after: int) -> str:
+        scoring = self._scoring(find_game(league.game))
+        names = {m.player: m.name for m in await self.store.members(league.id)}
+        leader = next((s for s in gc if not s.eliminated), gc[0])
+        lines = [f"**{league.name}** — general classification after stage {after}"]
+        for rank, s in enumerate(gc, start=1):
+            energy = "".join(f", {k} {v}" for k, v in s.resources.items())
+            tail = scoring.standing_text(rank, s, leader)
+            lines.append(f"{rank}. {s.piece} ({names.get(s.player, s.player)}) {tail}{energy}")
+        return "\n".join(lines)
+
+    async def results(self, guild_id: int, league_name: str | None, number: int) -> Outcome:
+        league = await self._find(guild_id, league_name)
+        stage = next((s for s in await self.store.stages(league.id) if s.number == number), None)
+        if stage is None or stage.result is None:
+            raise Refusal(f"Stage {number} of {league.name} has no result yet.")
+        return Outcome("\n".join(stage.result["lines"]))
+
+    async def export(self, guild_id: int, league_name: str | None) -> Outcome:
+        """Finished stages' exact records and the classification; a running stage's record is left
+        out (it would foretell its rolls and show hidden tiles), and so is the league's seed."""
+        league = await self._find(guild_id, league_name)
+        stages = []
+        for stage in await self.store.stages(league.id):
+            record = None
+            if stage.race_id is not None and stage.status == "finished":
+                race = await self.races.storage.race(stage.race_id)
+                if race is not None and race.envelope is not None:
+                    record = record_of(race).to_json()
+            stages.append(
+                {
+                    "number": stage.number,
+                    "track": stage.track,
+                    "status": stage.status,
+                    "record": record,
+                    "result": stage.result,
+                }
+            )
+        public = {k: v for k, v in league.settings.items() if k != "seed"}  # leagues made before seeds were per stage
+        data = {
+            "league": league.name,
+            "game": league.game,
+            "settings": public,
+            "stages": stages,
+            "gc": standings_to((await self._gc(league))[1]),
+        }
+        name = f"league-{league.id}.json"
+        return Outcome(
+            f"All finished stages and the classification of {league.name}.",
+            file=(name, json.dumps(data, indent=1).encode()),
+        )
+
+    # ------------------------------------------------------------------ the scheduler
+
+    async def tick(self, make_channel: ChannelMaker) -> list[tuple[int, Outcome]]:
+        """Open the stages that are due; each league fails alone (logged by the caller's loop)."""
+        out: list[tuple[int, Outcome]] = []
+        for league in await self.store.leagues():
+            if league.status != "scheduled":
+                continue
+            try:
+                out += await self._tick_league(league, make_channel)
+            except Exception:
+                log.exception("league %s (%s): its schedule failed; the next pass retries", league.id, league.name)
+        return out
+
+    async def _tick_league(self, league: League, make_channel: ChannelMaker) -> list[tuple[int, Outcome]]:
+        out: list[tuple[int, Outcome]] = []
+        now = self.races.now()
+        stages = await self.store.stages(league.id)
+        due = next((s for s in stages if s.status in ("scheduled", "opening") and (s.due or 0) <= now), None)
+        if due is None:
+            return out
+        for running in (s for s in stages if s.status == "running" and s.number < due.number):
+            if running.race_id is not None and running.channel_id is not None:
+                out.append((running.channel_id, await self.races.finish_by_ai(running.race_id)))
+        if due.status == "opening" or await self.store.claim_stage(league.id, due.number):
+            opened = await self._open(league, due, make_channel)
+            if opened is not None:
+                out.append(opened)
+        return out
+
+    async def _open(self, league: League, stage: Stage, make_channel: ChannelMaker) -> tuple[int, Outcome] | None:
+        game = find_game(league.game)
+        scoring = self._scoring(game)
+        members = [m for m in await self.store.members(league.id) if not m.removed]
+        _, gc = await self._gc(league)
+        standing = {s.piece: s for s in gc}
+        seated = []
+        for member in members:
+            seat = scoring.next_seat(self._seat(member), standing)
+            if seat is not None:
+                seated.append(seats.seat_data(seat, member.user_id))
+        if len(seated) < 2:
+            await self.store.stage_finished(league.id, stage.number, {"lines": ["Not enough players left."], "gc": []})
+            await self.store.set_league_status(league.id, "finished")
+            return None
+        humans = sum(1 for s in seated if not s["ai"])
+        timer = stage_timer(int(league.settings["timer"]), game.tracks.hexagons(stage.track), humans)
+        shown = stage.track.split("/", 1)[-1]
+        channel_id = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {shown}")
+        outcome = await self.races.open_league_race(
+            league.guild_id,
+            channel_id,
+            league.organiser_id,
+            game=league.game,
+            league_id=league.id,
+            stage=stage.number,
+            track=stage.track,
+            seated=seated,
+            timer=timer,
+            seed=self.races.new_seed(),
+            options=scoring.stage_options(self._values(league)),
+        )
+        race = await self.races.storage.latest_race(channel_id)
+        assert race is not None
+        await self.store.stage_opened(league.id, stage.number, race.id, channel_id)
+        riders = seats.users(seated)
+        header = Post(
+            f"**{league.name}**, stage {stage.number} ({shown}) is open: turn timer {timer // 60} min. "
+            + " ".join(f"<@{u}>" for u in riders),
+            mentions=riders,
+        )
+        outcome.posts.insert(0, header)
+        return channel_id, outcome
+
+    async def on_stage_finished(self, race: RaceRow, state: Any) -> list[Post]:
+        """The stage result and the general classification after it (stored, then posted)."""
+        assert race.league_id is not None and race.stage is not None
+        league = await self.store.league(race.league_id)
+        if league is None:
+            return []
+        scoring = self._scoring(find_game(league.game))
+        previous = [
+            s
+            for s in await self.store.stages(league.id)
+            if s.status == "finished" and s.result and s.number < race.stage
+        ]
+        before = standings_from(previous[-1].result["gc"]) if previous and previous[-1].result else ()
+        gc, lines = scoring.classify(before, state, self._values(league))
+        text = [f"**{league.name}**, stage {race.stage} result", *lines, await self._gc_text(league, gc, race.stage)]
+        result = {"lines": text, "gc": standings_to(gc)}
+        if not await self.store.stage_finished(league.id, race.stage, result):
+            return []
+        stages = await self.store.stages(league.id)
+        if all(s.status == "finished" for s in stages) and gc:
+            await self.store.set_league_status(league.id, "finished")
+            names = {m.player: m.name for m in await self.store.members(league.id)}
+            text.append(
+                f"**{league.name}** is over: {gc[0].piece} ({names.get(gc[0].player, gc[0].player)}) "
+                "wins the general classification."
+            )
+        image = self._standings_image(league, gc, race.stage)
+        return [Post("\n".join(text)[:2000], image, image_name="standings.png")]
+
+    async def next_due(self) -> float | None:
+        dues = []
+        for league in await self.store.leagues():
+            if league.status == "scheduled":
+                dues += [s.due for s in await self.store.stages(league.id) if s.status == "scheduled" and s.due]
+        return min(dues) if dues else None

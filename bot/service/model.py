@@ -1,0 +1,98 @@
+"""What the service hands the Discord layer: posts, prompts and choices as plain values.
+
+Nothing here imports discord: the service stays testable without it, and the Discord
+layer turns these into messages, buttons and select menus by the prompt's ``layout``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.game import Choice, Layout
+
+
+@dataclass(frozen=True)
+class ChoiceView:
+    """One legal choice as offered: ``index`` in the game's choices at the prompt's version."""
+
+    index: int
+    label: str
+    detail: str = ""
+    piece: str | None = None
+    target: str | None = None
+    step: str | None = None
+    step_label: str = ""
+    risky: bool = False
+
+    @staticmethod
+    def of(index: int, choice: Choice) -> ChoiceView:
+        return ChoiceView(
+            index,
+            choice.label,
+            choice.detail,
+            choice.piece,
+            choice.target,
+            choice.step,
+            choice.step_label,
+            choice.risky,
+        )
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision offered to one player: buttons, a menu of targets, or two steps (``layout``).
+
+    ``step`` is set when the prompt shows the second step of a two-step choice.
+    """
+
+    race_id: int
+    version: int
+    player: str
+    user_id: int | None
+    layout: Layout
+    piece: str | None
+    choices: tuple[ChoiceView, ...]
+    step: int | None = None
+
+    def steps(self) -> list[tuple[str, str]]:
+        """The first step of a two-step prompt: (group key, its button label), in order."""
+        seen: dict[str, str] = {}
+        for c in self.choices:
+            if c.step is not None and c.step not in seen:
+                seen[c.step] = c.step_label or c.step
+        return list(seen.items())
+
+    def direct(self) -> tuple[ChoiceView, ...]:
+        """Choices taken with one click (not behind a first step)."""
+        return tuple(c for c in self.choices if c.step is None)
+
+
+@dataclass
+class Post:
+    """A message for the race channel."""
+
+    text: str
+    image: bytes | None = None
+    image_name: str = "board.png"
+    prompt: Prompt | None = None
+    mentions: list[int] = field(default_factory=list)
+    file: tuple[str, bytes] | None = None
+    alliance_proposal: int | None = None  # show Accept / Decline for this proposal
+
+
+@dataclass
+class Outcome:
+    """The answer to one intent: a reply to the person, posts for the channel, private messages."""
+
+    reply: str
+    ephemeral: bool = True
+    posts: list[Post] = field(default_factory=list)
+    dms: list[tuple[int, str]] = field(default_factory=list)
+    file: tuple[str, bytes] | None = None
+    image: bytes | None = None
+    prompt: Prompt | None = None  # choices shown privately with the reply (a page of targets)
+    prompt_page: int = 0
+    lobby_race: int | None = None  # the reply is a lobby: show its buttons
+    lobby_colours: tuple[str, ...] = ()  # and a menu of the colours one can still join in
+    threads: list[tuple[str, list[int]]] = field(default_factory=list)  # private threads to open: name, members
+    alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens

@@ -1,0 +1,13 @@
+"""``RaceService``: every race intent of the bot, on one storage."""
+
+from __future__ import annotations
+
+from bot.service.core import MESSAGE_LIMIT, Refusal, chunks
+from bot.service.reading import ReadingIntents
+from bot.service.timers import TimerIntents
+
+__all__ = ["MESSAGE_LIMIT", "RaceService", "Refusal", "chunks"]
+
+
+class RaceService(ReadingIntents, TimerIntents):
+    """Every intent of the bot, on one storage."""

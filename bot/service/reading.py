@@ -1,0 +1,156 @@
+"""Intents that read or manage a race: status, board, log, help, export, hand, undo, abort, back."""
+
+from __future__ import annotations
+
+import json
+
+from bot.service import seats
+from bot.service.core import MESSAGE_LIMIT, RaceCore, Refusal, chunks, record_of
+from bot.service.lobby import LobbyIntents
+from bot.service.model import Outcome
+from rules.registry import find_game, games
+
+
+class ReadingIntents(LobbyIntents, RaceCore):
+    # ------------------------------------------------------------------ reading
+
+    async def status(self, channel_id: int) -> Outcome:
+        race = await self.race_in(channel_id)
+        if race.status == "lobby":
+            return Outcome(self.lobby_text(race))
+        game = find_game(race.game)
+        state = await self.state_of(race)
+        decision = game.rules.pending(state)
+        lines = [f"**{self.title(race)}** — turn {game.rules.turn(state)}"]
+        if decision is not None:
+            lines.append(game.narration.ask(state, decision, self.who(race, decision.player, mention=False)))
+        lines += game.narration.status(state)
+        away = race.lobby.get("away") or []
+        if away:
+            names = ", ".join(seats.name_of(race.lobby, p) for p in away)
+            lines.append(f"Played by the AI until they act again: {names}")
+        if self.alliance_lines is not None:
+            lines += [f"Alliance: {line}" for line in await self.alliance_lines(race)]
+        return Outcome("\n".join(lines)[:MESSAGE_LIMIT])
+
+    async def board(self, channel_id: int) -> Outcome:
+        race = await self.race_in(channel_id, running=True)
+        state = await self.state_of(race)
+        turn = find_game(race.game).rules.turn(state)
+        return Outcome(f"{self.title(race)}, turn {turn}", image=await self._board(race, state, []))
+
+    async def help(self, channel_id: int, game_id: str | None = None) -> Outcome:
+        """How to play the game of this channel's race (or ``game_id``), with the board's legend."""
+        if game_id is None:
+            race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
+            game_id = race.game if race is not None else None
+        if game_id is None:
+            titles = ", ".join(f"{g.title} (`{g.id}`)" for g in games())
+            return Outcome(f"Games: {titles}. Open a race with /race new; /race help game: explains one.")
+        try:
+            game = find_game(game_id)
+        except Exception:
+            raise Refusal(f"Unknown game {game_id[:40]!r}.") from None
+        text = game.narration.help + "\nPlay with the buttons on each prompt, or type: /play move (with autocomplete)."
+        return Outcome(chunks(text)[0])
+
+    async def log(self, channel_id: int, turns: int = 2) -> Outcome:
+        race = await self.race_in(channel_id, running=True)
+        game = find_game(race.game)
+        state = await self.state_of(race)
+        now = game.rules.turn(state)
+        events = game.rules.events(state)
+        lines = []
+        for turn in range(max(1, now - turns + 1), now + 1):
+            told = game.narration.summary(state, [e for e in events if e.turn == turn])
+            if told:
+                lines.append(f"**Turn {turn}**: " + "; ".join(told))
+        timed_out = [a for a in race.actions[-10:] if a.automatic and a.user_id is not None]
+        if timed_out:
+            lines.append(f"{len(timed_out)} of the last decisions were made by the AI when time ran out.")
+        return Outcome(chunks("\n".join(lines) or "Nothing has happened yet.")[0])
+
+    async def export(self, channel_id: int, user_id: int | None = None) -> Outcome:
+        """The race's record. A race still running is exported with its past rolls scripted and a
+        fresh seed, so the file replays to this moment without foretelling the rolls to come; it is
+        refused while it would show hidden things (kept tiles) other players may not see."""
+        race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
+        if race is None or race.envelope is None:
+            raise Refusal("There is no started race in this channel to export.")
+        data = record_of(race).to_json()
+        running = race.status == "running"
+        if running:
+            state = await self.state_of(race)
+            seat = seats.human_seat(race.lobby, user_id) if user_id is not None else None
+            if find_game(race.game).secrets.hides_from(state, seat["player"] if seat else None):
+                raise Refusal(
+                    "While the race runs, its record would show what other players keep hidden: "
+                    "export it when the race is over."
+                )
+            data["dice"] = find_game(race.game).rules.rolled(state)
+            data["seed"] = self.new_seed()
+        return Outcome(
+            f"The record of race {race.id} (replay it with `domestique replay`)"
+            + (": past rolls written out, the next ones not foretold." if running else "."),
+            ephemeral=running,
+            file=(f"race-{race.id}.json", json.dumps(data, indent=1).encode()),
+        )
+
+    async def hand(self, channel_id: int, user_id: int) -> Outcome:
+        race = await self.race_in(channel_id, running=True)
+        seat = seats.human_seat(race.lobby, user_id)
+        if seat is None:
+            raise Refusal("You are not playing in this race.")
+        game = find_game(race.game)
+        state = await self.state_of(race)
+        lines = game.secrets.hand(state, seat["player"])
+        if not lines:
+            return Outcome(f"In {game.title} nothing is hidden: /race status shows everything.")
+        return Outcome(f"Your {game.pieces_noun} (only you see this):\n" + "\n".join(lines))
+
+    async def undo(self, channel_id: int, user_id: int) -> Outcome:
+        async with self.channel_race(channel_id) as race:
+            if race.status != "running":
+                raise Refusal("The race has not started yet.")
+            if user_id != race.host_id:
+                raise Refusal("Only the host can undo.")
+            manual = [a for a in race.actions if not a.automatic]
+            if not manual:
+                raise Refusal("There is no decision to undo.")
+            keep = manual[-1].index
+            if not await self.storage.truncate(race.id, race.version, keep, self.now() + int(race.lobby["timer"])):
+                raise Refusal("Someone acted at the same moment; try again.")
+            self._states.pop(race.id, None)
+            fresh = await self.storage.race(race.id)
+            assert fresh is not None
+            state = await self.state_of(fresh)
+            whose = self.who(race, find_game(race.game).vocabulary.from_text(manual[-1].text).by, mention=False)
+            outcome = await self.report(fresh, state, state, f"The host took back {whose}'s last decision.")
+            outcome.reply = "Undone."
+            return outcome
+
+    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
+        async with self.channel_race(channel_id) as race:
+            if user_id != race.host_id and not can_manage:
+                raise Refusal("Only the host or someone who can manage this channel can abort the race.")
+            if not await self.storage.set_status(race.id, race.version, "aborted"):
+                raise Refusal("The race changed at the same moment; try again.")
+            self._states.pop(race.id, None)
+            return Outcome(f"Race {race.id} was aborted.", ephemeral=False)
+
+    async def back(self, channel_id: int, user_id: int) -> Outcome:
+        async with self.channel_race(channel_id) as race:
+            if race.status != "running":
+                raise Refusal("The race has not started yet.")
+            seat = seats.human_seat(race.lobby, user_id)
+            if seat is None or seat["player"] not in race.lobby.get("away", []):
+                raise Refusal("Your seat is yours already.")
+            away = [p for p in race.lobby["away"] if p != seat["player"]]
+            if not await self.storage.update_lobby(race.id, race.version, {**race.lobby, "away": away}):
+                raise Refusal("The race changed at the same moment; try again.")
+            fresh = await self.storage.race(race.id)
+            assert fresh is not None
+            state = await self.state_of(fresh)
+            outcome = await self.report(fresh, state, state, f"{seat['name']} takes their seat back from the AI.")
+            outcome.reply = "Welcome back: the AI no longer plays for you."
+            return outcome

@@ -1,0 +1,71 @@
+"""Lobby seats as stored (JSON objects in the race's lobby) and as games see them (``rules.game.Seat``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.game import Seat
+
+
+def seat_from(data: dict[str, Any]) -> Seat:
+    options = {k: str(v) for k, v in (data.get("options") or {}).items() if v}
+    for legacy in ("sprinter", "descender"):  # lobbies stored before seat options were generic
+        if data.get(legacy):
+            options.setdefault(legacy, str(data[legacy]))
+    return Seat(
+        player=str(data["player"]),
+        name=str(data.get("name", data["player"])),
+        colour=str(data["team"]),
+        kinds=tuple(data.get("kinds") or ()),
+        options=options,
+        carry={str(k): int(v) for k, v in (data.get("carry") or {}).items()},
+        ai=bool(data.get("ai")),
+    )
+
+
+def seats_from(lobby: dict[str, Any]) -> list[Seat]:
+    return [seat_from(s) for s in lobby["seats"]]
+
+
+def seat_data(seat: Seat, user: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "player": seat.player,
+        "user": user,
+        "name": seat.name,
+        "team": seat.colour,
+        "ai": seat.ai,
+        "kinds": list(seat.kinds),
+    }
+    if seat.options:
+        out["options"] = dict(seat.options)
+    if seat.carry:
+        out["carry"] = dict(seat.carry)
+    return out
+
+
+def human_seat(lobby: dict[str, Any], user_id: int) -> dict[str, Any] | None:
+    """The seat of Discord user ``user_id`` (not an AI seat), if any."""
+    return next((s for s in lobby["seats"] if s.get("user") == user_id and not s.get("ai")), None)
+
+
+def user_of(lobby: dict[str, Any], player: str) -> int | None:
+    seat = next((s for s in lobby["seats"] if s["player"] == player), None)
+    return None if seat is None or seat.get("ai") else seat.get("user")
+
+
+def name_of(lobby: dict[str, Any], player: str) -> str:
+    seat = next((s for s in lobby["seats"] if s["player"] == player), None)
+    if seat is None:
+        return player
+    return "an AI" if seat.get("ai") else str(seat.get("name") or player)
+
+
+def plays_itself(lobby: dict[str, Any], player: str) -> bool:
+    """An AI seat, or a seat handed to the AI (``away``)."""
+    seat = next((s for s in lobby["seats"] if s["player"] == player), None)
+    return seat is None or bool(seat.get("ai")) or player in lobby.get("away", [])
+
+
+def users(seats: Sequence[dict[str, Any]]) -> list[int]:
+    return [int(s["user"]) for s in seats if not s.get("ai") and s.get("user")]

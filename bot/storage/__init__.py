@@ -1,0 +1,159 @@
+"""Where races, leagues and alliances live: the rows, and the one ``Storage`` protocol.
+
+A race is stored as its record: the setup (lobby, then the record envelope), the seed,
+and its append-only actions, plus a cached snapshot of the state. Every change bumps the
+race's version inside one transaction that checks the version it started from, so two
+clicks at the same moment can never both apply, and a crash loses no committed decision.
+``bot/storage/sqlite.py`` is the embedded implementation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+ACTIVE = ("lobby", "running")
+
+
+class ChannelBusy(Exception):
+    """A race is already open in that channel."""
+
+
+@dataclass
+class StoredAction:
+    index: int
+    text: str
+    user_id: int | None  # the Discord user who decided; None for the AI
+    automatic: bool  # decided by the AI for a seat (timer, away seat, AI seat)
+
+
+@dataclass
+class RaceRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    status: str
+    version: int
+    lobby: dict[str, Any]
+    envelope: dict[str, Any] | None
+    deadline: float | None
+    reminded: bool
+    created: float
+    actions: list[StoredAction] = field(default_factory=list)
+    league_id: int | None = None
+    stage: int | None = None
+
+
+class RaceStorage(Protocol):
+    """Races: what the service needs from a database."""
+
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def create_race(
+        self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
+    ) -> RaceRow: ...
+    async def active_race(self, channel_id: int) -> RaceRow | None: ...
+    async def race(self, race_id: int) -> RaceRow | None: ...
+    async def running_races(self) -> list[RaceRow]: ...
+    async def latest_race(self, channel_id: int) -> RaceRow | None: ...
+    async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool: ...
+    async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool: ...
+    async def append_actions(
+        self,
+        race_id: int,
+        version: int,
+        actions: list[StoredAction],
+        deadline: float | None,
+        finished: bool,
+        lobby: dict[str, Any] | None = None,
+    ) -> bool: ...
+    async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool: ...
+    async def set_status(self, race_id: int, version: int, status: str) -> bool: ...
+    async def set_reminded(self, race_id: int, version: int) -> bool: ...
+    async def save_snapshot(self, race_id: int, version: int, blob: bytes) -> None: ...
+    async def snapshot(self, race_id: int) -> tuple[int, bytes] | None: ...
+
+
+class NameTaken(Exception):
+    """A league of that name exists in this server."""
+
+
+@dataclass
+class League:
+    id: int
+    guild_id: int
+    organiser_id: int
+    name: str
+    game: str
+    channel_id: int
+    settings: dict[str, Any]
+    status: str  # entries, scheduled, finished
+
+
+@dataclass
+class Member:
+    player: str
+    user_id: int | None
+    name: str
+    team: str
+    kinds: list[str]
+    removed: bool
+
+
+@dataclass
+class Stage:
+    number: int
+    track: str
+    due: float | None
+    status: str  # scheduled, opening, running, finished
+    race_id: int | None
+    channel_id: int | None
+    result: dict[str, Any] | None
+
+
+@dataclass
+class Alliance:
+    id: int
+    race_id: int
+    proposer: str
+    partner: str
+    status: str  # proposed, active, declined, ended
+    thread_id: int | None
+
+
+class NewerSchema(Exception):
+    """The database was written by a newer Domestique than this one."""
+
+
+class LeagueStorage(Protocol):
+    """Leagues (their members and stages) and alliances."""
+
+    async def create_league(
+        self, guild_id: int, organiser_id: int, name: str, game: str, channel_id: int, settings: dict[str, Any]
+    ) -> int: ...
+    async def leagues(self, guild_id: int | None = None) -> list[League]: ...
+    async def league(self, league_id: int) -> League | None: ...
+    async def set_league_status(self, league_id: int, status: str) -> None: ...
+    async def members(self, league_id: int) -> list[Member]: ...
+    async def add_member(self, league_id: int, member: Member) -> None: ...
+    async def remove_member(self, league_id: int, player: str) -> None: ...
+    async def stages(self, league_id: int) -> list[Stage]: ...
+    async def schedule(self, league_id: int, stages: list[tuple[int, str, float]]) -> None: ...
+    async def claim_stage(self, league_id: int, number: int) -> bool: ...
+    async def stage_opened(self, league_id: int, number: int, race_id: int, channel_id: int) -> None: ...
+    async def stage_finished(self, league_id: int, number: int, result: dict[str, Any]) -> bool: ...
+    async def alliances(self, race_id: int) -> list[Alliance]: ...
+    async def alliance(self, alliance_id: int) -> Alliance | None: ...
+    async def propose_alliance(self, race_id: int, proposer: str, partner: str) -> int: ...
+    async def set_alliance(
+        self, alliance_id: int, status: str, *, expect: str | None = None, thread_id: int | None = None
+    ) -> bool: ...
+
+
+class Storage(RaceStorage, LeagueStorage, Protocol):
+    """Everything the bot keeps: the service, leagues and alliances all go through this."""
+
+    async def schema_version(self) -> int: ...
+    async def link_league(self, race_id: int, league_id: int, stage: int) -> None: ...
