@@ -86,18 +86,21 @@ def test_seven_squares_cost_three_when_pursued_and_empty() -> None:
     assert [e.data["cost"] for e in state.events if e.type == "paid"] == [3, 3]
 
 
-def test_a_rider_who_cannot_pay_is_dropped_behind_the_peloton() -> None:
-    state = start({"yellow-rouleur": {"at": None, "energy": 1}}, dice={"peloton": [5]})
+def test_a_rider_who_cannot_pay_is_left_behind_and_rides_from_the_next_turn() -> None:
+    state = start({"yellow-rouleur": {"at": None, "energy": 1}}, dice={"peloton": [5, 3]})
     while pending(state).kind == "breakaway":
         state = act(state, f"{pending(state).player} pass")
     state = act(state, "ann pursue")
     rider = state.rider("yellow-rouleur")
     assert rider.status == "dropped" and rider.energy == 1 and rider.row == state.peloton - 2
-    assert pending(state).rider == "yellow-rouleur"  # B.5: dropped riders ride after the peloton
+    # B.5 "As from the following turn, he will play after the peloton": not in this turn's dropped phase
+    assert state.turn == 4 and state.phase == "breaking-away"
+    state = pass_until_ride(state)
+    assert state.turn == 4 and state.phase == "dropped" and pending(state).rider == "yellow-rouleur"
 
 
-def test_a_rider_may_be_dropped_on_purpose_and_pays_nothing() -> None:
-    state = start(dice={"peloton": [5]})
+def test_a_rider_dropped_on_purpose_pays_like_the_peloton_and_rides_from_the_next_turn() -> None:
+    state = start(dice={"peloton": [5, 3]})
     state = act(state, "ann drop rider=yellow-climber")
     with pytest.raises(IllegalAction, match="not in the peloton"):
         apply(state, Action("ann", "breakaway", rider="yellow-climber", to="10.1"))
@@ -105,8 +108,21 @@ def test_a_rider_may_be_dropped_on_purpose_and_pays_nothing() -> None:
     state = act(state, "bob pass")
     state = act(state, "ann pursue")
     climber = state.rider("yellow-climber")
-    assert climber.status == "dropped" and climber.energy == 40
+    # B.4 "*Riders in the peloton at the beginning of the movement": it pays 2 for six squares
+    assert climber.status == "dropped" and climber.energy == 38 and climber.row == state.peloton - 2
     assert state.rider("yellow-leader").energy == 38
+    assert state.turn == 4 and pending(state).kind == "breakaway"  # it did not ride in turn 3
+    state = pass_until_ride(state)
+    assert state.phase == "dropped" and pending(state).rider == "yellow-climber"
+
+
+def test_a_rider_dropped_on_purpose_who_cannot_pay_is_left_behind_all_the_same() -> None:
+    state = start({"yellow-climber": {"at": None, "energy": 1}}, dice={"peloton": [5]})
+    state = act(state, "ann drop rider=yellow-climber")
+    state = act(act(act(state, "ann pass"), "bob pass"), "ann pursue")
+    assert state.rider("yellow-climber").status == "dropped" and state.rider("yellow-climber").energy == 1
+    reasons = [e.data["reason"] for e in state.events if e.type == "dropped"]
+    assert reasons == ["cannot pay"]
 
 
 def test_a_dropped_rider_reaching_the_peloton_rejoins_it() -> None:
@@ -169,6 +185,26 @@ def test_red_face_moves_four_and_everyone_rolls_for_a_puncture_in_order() -> Non
     assert state.peloton == 9
     punctured = state.rider("yellow-rouleur")
     assert punctured.status == "punctured" and punctured.row == 7  # one square behind the peloton
+
+
+def test_on_a_red_face_the_riders_left_behind_move_before_the_puncture_rolls() -> None:
+    state = start(
+        {"blue-rouleur": {"at": "12.1"}, "yellow-leader": {"at": "2.1", "status": "dropped"}},
+        dice={"peloton": ["red"], "events": [2, 2, 2, 2, 2, 1]},
+    )
+    state = act(state, "bob ride rider=blue-rouleur to=14.1")
+    state = pass_until_ride(state)
+    # C.3 "the peloton (and the riders left behind, if there are any) is placed. Then, all riders ... risk"
+    assert state.phase == "dropped" and pending(state).rider == "yellow-leader"
+    assert not [e for e in state.events if e.data.get("risk") == "puncture"]
+    state = act(state, "ann ride rider=yellow-leader to=5.1")
+    types = [(e.type, e.data.get("rider")) for e in state.events if e.turn == 3]
+    rode = types.index(("rode", "yellow-leader"))
+    rolls = [rid for kind, rid in types[rode:] if kind == "rolled"]
+    assert rolls == ["blue-rouleur", "yellow-rouleur", "yellow-climber", "blue-leader", "blue-climber", "yellow-leader"]
+    leader = state.rider("yellow-leader")
+    assert leader.status == "punctured" and leader.cell == "5.1"  # punctured where it rode to
+    assert state.turn == 4
 
 
 def test_a_punctured_rider_stays_plays_last_and_blocks_stopping_but_not_crossing() -> None:

@@ -87,6 +87,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
         row=dest_row,
         lane=dest_lane,
         punctured_turn=None,
+        left_behind_turn=None,
     )
     if option.rejoins:
         moved = replace(moved, status="peloton", row=None, lane=None)
