@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from rules.action import Action
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, MalformedRecord
 from rules.leader1 import apply, legal_actions, pending, public_view
+from rules.leader1.feed import draw, full_piles
 from rules.leader1.order import classification
+from rules.rng import Dice
 from tests.leader1_helpers import THREE, act, inline, pass_until_ride, play, record
 
 PLAIN = inline("P" * 40, 36)
@@ -254,6 +256,50 @@ def test_the_peloton_feeds_its_riders_when_it_passes_the_token() -> None:
         "blue-leader": (3,),
         "blue-climber": (2,),
     }
+
+
+def test_feed_tiles_are_36_in_three_piles_of_12_worth_2_to_5() -> None:
+    piles = dict(full_piles())
+    assert sorted(piles) == ["green", "red", "yellow"]
+    assert all(len(tiles) == 12 and set(tiles) <= {2, 3, 4, 5} for tiles in piles.values())
+
+
+def test_a_pile_is_drawn_without_replacement_until_it_runs_out() -> None:
+    piles = full_piles()
+    dice = Dice.new(11)
+    drawn = []
+    for _ in range(12):
+        value, dice, piles = draw(dice, piles, "green")
+        drawn.append(value)
+    assert sorted(drawn) == list(dict(full_piles())["green"])  # every tile once
+    assert draw(dice, piles, "green")[0] is None
+    assert dict(piles)["yellow"] == dict(full_piles())["yellow"]  # each colour its own pile
+
+
+def test_the_last_red_tile_goes_to_the_first_climber_past_the_zone_the_next_finds_the_pile_empty() -> None:
+    track = inline("P" * 40, 36, feed=[12])
+    eleven = [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5]
+    state = start(
+        {"yellow-climber": {"at": "10.1", "kept": eleven}, "blue-climber": {"at": "10.2"}}, track=track, seed=4
+    )
+    assert dict(state.piles)["red"] == (5,)
+    state = act(state, "ann ride rider=yellow-climber to=12.1")
+    state = act(state, "bob ride rider=blue-climber to=12.2")
+    assert state.rider("yellow-climber").kept == (*eleven, 5)
+    assert state.rider("blue-climber").kept == ()
+    assert [(e.type, e.data["rider"]) for e in state.events if e.type in ("fed", "feed-empty")] == [
+        ("fed", "yellow-climber"),
+        ("feed-empty", "blue-climber"),
+    ]
+    assert public_view(state)["piles"] == {"green": 12, "yellow": 12, "red": 0}
+
+
+def test_a_dice_script_may_only_draw_tiles_the_pile_holds() -> None:
+    track = inline("P" * 40, 36, feed=[12])
+    with pytest.raises(MalformedRecord, match=r"feed-red\[3\]"):
+        start(track=track, dice={"feed-red": [5, 5, 5, 5]})
+    with pytest.raises(MalformedRecord, match="kept"):
+        start({"yellow-climber": {"at": "10.1", "kept": [5, 5, 5, 5]}}, track=track)
 
 
 def test_classification_order_is_road_position_then_latest_arrival() -> None:

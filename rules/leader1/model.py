@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from rules.leader1.feed import Piles, full_piles
 from rules.rng import Dice
 from rules.road import Road
 
@@ -173,6 +174,7 @@ class State:
     pursuit: bool = False
     puncture_checks: bool = False  # C.3 a red face: everyone rolls once the riders left behind have moved
     drop_requests: tuple[str, ...] = ()
+    piles: Piles = field(default_factory=full_piles)  # C.4 feed tiles still face down, by colour
     stamp: int = 0
     arrivals: tuple[str, ...] = ()
     peloton_arrived_turn: int | None = None

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.leader1.dice import EVENTS, PELOTON, feed_die
-from rules.leader1.model import Event, Rider, State, event
+from rules.leader1.dice import EVENTS, PELOTON
+from rules.leader1.feed import draw
+from rules.leader1.model import FEED_COLOUR, Event, Rider, State, event
 from rules.leader1.moves import ride_options
 from rules.leader1.order import classification, peloton_order
 from rules.leader1.ride import replace_rider
@@ -135,8 +136,13 @@ def move_peloton(state: State) -> State:
     for row in road.feed:
         if old < row <= new:
             for r in peloton_order(state):
-                value, dice = state.dice.roll_int(feed_die(r.kind))
-                state = replace_rider(replace(state, dice=dice), replace(r, kept=(*r.kept, value)))
+                colour = FEED_COLOUR[r.kind]
+                value, dice, piles = draw(state.dice, state.piles, colour)
+                state = replace(state, dice=dice, piles=piles)
+                if value is None:
+                    events.append(event(turn, "feed-empty", rider=r.id, colour=colour))
+                    continue
+                state = replace_rider(state, replace(r, kept=(*r.kept, value)))
                 events.append(event(turn, "fed", rider=r.id, kept=len(r.kept) + 1))
 
     for row in road.bonus:
