@@ -19,4 +19,3 @@ def dice() -> dict[str, Die]:
 
 PELOTON = dice()["peloton"]
 EVENTS = dice()["events"]
-
