@@ -149,6 +149,32 @@ def test_blocked_seven_spaces_or_unpaid_eliminates_and_hits_a_blocking_car() -> 
     assert after.car("red-1").status == "eliminated"
 
 
+def test_the_roll_that_picks_the_car_hit_is_an_event_like_every_roll() -> None:
+    state = walled(9, black=[14])  # 7 blocked: out; two cars in front, the black die picks one
+    choice = next(c for c in legal_actions(state, "ann") if c.option and c.option.spaces == 2)
+    _, events = apply(state, choice.action)
+    rolled = [e.data for e in events if e.type == "rolled" and e.data.get("reason") == "which car is hit"]
+    assert rolled == [
+        {"die": "black", "value": 14, "car": "red-1", "reason": "which car is hit", "among": ["blue-1", "green-1"]}
+    ]
+    hit = [e.data["car"] for e in events if e.type == "lost" and e.data["reason"] == "hit by a blocked car"]
+    assert hit == ["green-1"]  # 1-10 the car in the left lane, 11-20 the next
+
+
+def test_three_cars_in_front_split_the_black_die_six_faces_each_and_roll_19_20_again() -> None:
+    four = [*THREE, {"id": "eve", "team": "yellow", "cars": 1}]
+    state = race(four, "island")
+    for car, cell in (("blue-1", "15.0"), ("green-1", "15.1"), ("yellow-1", "15.2")):
+        state = place(state, car, cell=cell, gear=2, started=True)
+    state = place(state, "red-1", gear=4, started=True, cell="12.1")
+    state = turn_of(state, "red-1", "move", roll=9, script={"black": [19, 8, 20, 20, 20]})
+    choice = next(c for c in legal_actions(state, "ann") if c.option and c.option.to == "14.1")
+    _, events = apply(state, choice.action)
+    rolls = [e.data["value"] for e in events if e.data.get("reason") == "which car is hit"]
+    assert rolls == [19, 8]
+    assert [e.data["car"] for e in events if e.type == "lost"] == ["green-1"]
+
+
 def test_pit_stop_example_seven_lp_rolls_10_then_5_then_15() -> None:
     circuit = race().setup.circuit
     entry = circuit.pit_entry

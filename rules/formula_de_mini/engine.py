@@ -386,19 +386,33 @@ def _pay_blocking(state: State, car: Car, option: MoveOption) -> State:
         return state
     if option.blocked >= BLOCKING_OUT or car.lp < option.blocked:
         state = _log(_put(state, replace(car, lp=0, status="eliminated")), "eliminated", car=car.id, reason="blocked")
-        ahead = [
-            c
-            for c in state.cars
-            if c.status == "racing" and c.cell in state.setup.circuit.track.cells[option.to].successors
-        ]
+        ahead = sorted(
+            (
+                c
+                for c in state.cars
+                if c.status == "racing" and c.cell in state.setup.circuit.track.cells[option.to].successors
+            ),
+            key=lambda c: c.cell.split(".")[1],
+        )
         if ahead:
             hit = ahead[0]
             if len(ahead) > 1:
-                value, state = _black(state)
-                hit = ahead[value % len(ahead)]
+                hit, state = _roll_for_hit(state, car, ahead)
             state = _lose(state, hit, 2, "hit by a blocked car")
         return state
     return _lose(state, car, option.blocked, "blocked")
+
+
+def _roll_for_hit(state: State, car: Car, ahead: list[Car]) -> tuple[Car, State]:
+    """The black die picks the car hit (rulings.md R-FDM-HIT): its faces split into equal
+    ranges, one per car from the left lane; faces above the last whole range are rolled again."""
+    span = len(dice()[BLACK].faces) // len(ahead)
+    among = [c.id for c in ahead]
+    while True:
+        value, state = _black(state)
+        state = _log(state, "rolled", die="black", value=value, car=car.id, reason="which car is hit", among=among)
+        if value <= span * len(ahead):
+            return ahead[(value - 1) // span], state
 
 
 def _overshoot(state: State, car: Car, spaces: int) -> State:
