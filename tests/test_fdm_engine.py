@@ -302,6 +302,39 @@ def test_no_braking_into_a_slipstream() -> None:
     assert pending(after) is None or pending(after).kind != "slipstream"
 
 
+def behind_blue(lp: int = 20, green: str | None = None) -> State:
+    """Red has driven 7 in 3rd to 29.0, right behind blue (3rd) at 30.0: a slipstream is on."""
+    players = THREE if green else [THREE[0], {"id": "cy", "team": "blue", "cars": 1}]
+    state = place(race(players), "blue-1", gear=3, started=True, cell="30.0")
+    if green:
+        state = place(state, "green-1", gear=3, started=True, cell=green)
+    state = place(state, "red-1", gear=3, started=True, cell="22.0", lp=lp)
+    state = turn_of(state, "red-1", "move", roll=7)
+    drive = next(c for c in legal_actions(state, "ann") if c.option and c.option.to == "29.0")
+    state, _ = apply(state, drive.action)
+    assert pending(state).kind == "slipstream"
+    return state
+
+
+def test_a_slipstream_may_be_shortened_by_braking_one_lp_a_space() -> None:
+    state = behind_blue()
+    offered = {(c.option.to, c.option.spaces, c.option.brake, c.lp) for c in legal_actions(state, "ann") if c.option}
+    assert ("30.1", 1, 2, 3) in offered and ("31.0", 2, 1, 2) in offered and ("32.0", 3, 0, 1) in offered
+    after, events = apply(state, Action("ann", "slipstream", car="red-1", to="31.0", brake=1))
+    assert after.car("red-1").cell == "31.0" and after.car("red-1").lp == 18
+    assert [(e.data["spaces"], e.data["brake"]) for e in events if e.type == "slipstream"] == [(2, 1)]
+
+
+def test_a_braked_slipstream_is_paid_never_on_credit_and_ends_the_chain() -> None:
+    poor = behind_blue(lp=2)
+    assert {c.option.brake for c in legal_actions(poor, "ann") if c.option} == {0, 1}  # 3 LP for 2 braked: no
+    state = behind_blue(green="32.0")  # two spaces on, red would sit right behind green
+    after, _ = apply(state, Action("ann", "slipstream", car="red-1", to="31.0", brake=1))
+    # "It is forbidden to brake in order to place your car in position to make a slipstream."
+    assert pending(after) is None or pending(after).car != "red-1"
+    assert after.car("red-1").cell == "31.0"
+
+
 def test_the_blocking_table_one_to_six() -> None:
     for blocked in range(1, 7):
         state = walled(2 + blocked)

@@ -1,5 +1,6 @@
 """A sensible Formula Dé Mini driver: picks the highest gear it can afford before a corner,
-brakes rather than overshoots, takes slipstreams that cost nothing more, pits when low."""
+brakes rather than overshoots, takes slipstreams (braked ones to stop inside a corner), and
+makes its pit stop when its LP are worth topping up."""
 
 from __future__ import annotations
 
@@ -22,6 +23,14 @@ def _move_score(state: State, car: Car, o: MoveOption) -> float:
     if o.overshoot > car.lp or o.blocked >= 7 or o.blocked > car.lp:
         return -1000.0
     return o.spaces * 1.0 - cost * 2.5 + o.crossings * 2
+
+
+def _slipstream_score(state: State, choice: Choice) -> float:
+    """Spaces gained against LP spent; a stop inside a corner is worth braking a slipstream for."""
+    o = choice.option
+    assert o is not None
+    in_corner = state.setup.circuit.track.cells[o.to].attrs.get("corner") is not None
+    return o.spaces - choice.lp * 2.5 + (4.0 if in_corner and not o.skidding else 0.0)
 
 
 def _expected_cost(state: State, car: Car, gear: int) -> float:
@@ -53,12 +62,12 @@ def choose(state: State, player: str) -> Action:
             return next(c.action for c in choices if c.action.do == "pit" and c.action.gear == 3)
         return next(c.action for c in choices if c.action.do == "pass")
     if decision.kind == "slipstream":
-        takes = [c for c in choices if c.option is not None and c.option.overshoot == 0 and car.lp > 4]
-        return (
-            max(takes, key=lambda c: (c.option.spaces if c.option else 0, c.action.to or "")).action
-            if takes
-            else next(c.action for c in choices if c.action.do == "pass")
-        )
+        takes = [c for c in choices if c.option is not None and c.option.overshoot == 0 and car.lp > c.lp + 3]
+        scored = [(_slipstream_score(state, c), c.action.to or "", c) for c in takes]
+        best = max(scored, key=lambda t: (t[0], t[1]), default=None)
+        if best is not None and best[0] > 0:
+            return best[2].action
+        return next(c.action for c in choices if c.action.do == "pass")
     moves = [c for c in choices if c.option is not None]
     return max(
         moves,

@@ -203,9 +203,13 @@ def legal_actions(state: State, player: str) -> list[Choice]:
     if decision.kind == "slipstream":
         path = _path_so_far(state, car, moving)
         choices = [
-            Choice(Action(player, "slipstream", car=car.id, to=o.to, via=o.via), o, SLIPSTREAM_LP)
+            Choice(
+                Action(player, "slipstream", car=car.id, to=o.to, via=o.via, brake=o.brake or None),
+                o,
+                SLIPSTREAM_LP + o.brake,
+            )
             for o in slipstream_options(state, car, path)
-            if car.lp >= SLIPSTREAM_LP
+            if car.lp >= SLIPSTREAM_LP + o.brake  # rulings.md R-FDM-PAID
         ]
         return [*choices, Choice(Action(player, "pass", car=car.id))]
     options = move_options(state, car, moving.roll, turbo=car.lp >= TURBO_LP and not car.turbo_used)
@@ -287,9 +291,15 @@ def _resolve(state: State, choice: Choice) -> State:
     option = choice.option
     assert option is not None
     if action.do == "slipstream":
-        car = replace(car, lp=car.lp - SLIPSTREAM_LP)
-        state = _log(_put(state, car), "slipstream", car=car.id, to=option.to)
-        moving = replace(moving, path=option.path, slipstreams=moving.slipstreams + 1, trail=option.trail)
+        car = replace(car, lp=car.lp - SLIPSTREAM_LP - option.brake)
+        state = _log(_put(state, car), "slipstream", car=car.id, to=option.to, spaces=option.spaces, brake=option.brake)
+        moving = replace(
+            moving,
+            path=option.path,
+            slipstreams=moving.slipstreams + 1,
+            trail=option.trail,
+            braked=option.brake > 0,  # no braking into another slipstream
+        )
         return _after_drive(state, car, moving, option)
     car = replace(car, lp=car.lp - option.brake, turbo_used=car.turbo_used or option.turbo)
     if option.turbo:

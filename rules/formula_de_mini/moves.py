@@ -202,7 +202,12 @@ def slipstream_target(state: State, car: Car, cell: str) -> str | None:
 
 
 def slipstream_options(state: State, car: Car, path: Path) -> list[MoveOption]:
-    """The three manoeuvres of a slipstream (3 more spaces), from the end of ``path``."""
+    """The three manoeuvres of a slipstream (3 more spaces), from the end of ``path``.
+
+    *"A slipstream always results in an additional movement of 3 spaces. However, the driver
+    can use LPs to move less (by Braking)"*: the first one or two spaces of a manoeuvre are
+    offered too, with ``brake`` 2 or 1.
+    """
     here = path.cells[-1] if path.cells else car.cell
     if path.pit or slipstream_target(state, car, here) is None:
         return []
@@ -225,6 +230,6 @@ def slipstream_options(state: State, car: Car, path: Path) -> list[MoveOption]:
                 if grown is not None:
                     nxt_frontier.append((nxt, grown, outs))
         frontier = nxt_frontier
-    for _, p, _ in frontier:
-        results.append(_option(p, len(p.cells), 0, 0))
+        for _, p, _ in frontier:  # braking shortens the manoeuvre by a space per LP
+            results.append(_option(p, len(p.cells) - len(path.cells), SLIPSTREAM_SPACES - step - 1, 0))
     return _best_per_end(results)
