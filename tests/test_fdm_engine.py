@@ -196,6 +196,64 @@ def test_pit_stop_example_seven_lp_rolls_10_then_5_then_15() -> None:
     assert (car.status, car.lp, car.gear, car.pitted) == ("racing", 15, 3, True)
 
 
+def test_the_pit_stop_can_be_made_coming_round_the_first_time() -> None:
+    circuit = race().setup.circuit
+    for lap, offered in ((0, False), (1, True), (2, True), (3, False)):
+        state = place(race(), "red-1", gear=3, started=True, cell=circuit.pit_entry, lap=lap, lp=9)
+        state = turn_of(state, "red-1", "move", roll=5)
+        stops = [c for c in legal_actions(state, "ann") if c.option and c.option.pit]
+        assert bool(stops) == offered, lap
+    state = place(race(), "red-1", gear=3, started=True, cell=circuit.pit_entry, lap=1, lp=9, pitted=True)
+    state = turn_of(state, "red-1", "move", roll=5)
+    assert not any(c.option and (c.option.pit or c.option.pit_lane) for c in legal_actions(state, "ann"))
+
+
+def waiting_at_red_stand() -> State:
+    """Red waits in its stand (56.2, the first); blue, bound for 57.2, comes to the pit entry."""
+    circuit = race().setup.circuit
+    state = place(race(), "red-1", gear=3, started=True, cell=circuit.stands[0], lap=1, lp=5, status="pits")
+    state = place(state, "blue-1", gear=5, started=True, cell=circuit.pit_entry, lap=1, lp=10)
+    return turn_of(state, "blue-1", "move", roll=14)
+
+
+def test_a_car_may_stop_in_the_pit_lane_behind_a_car_there_losing_nothing() -> None:
+    state = waiting_at_red_stand()
+    lane = {c.option.to: c for c in legal_actions(state, "bob") if c.option and c.option.pit_lane}
+    assert set(lane) == {"54.2", "55.2"}  # the pit lane up to the car in front; no passing
+    assert all(c.lp == 0 and c.option.brake == 0 and c.option.blocked == 0 for c in lane.values())
+    after, events = apply(state, lane["55.2"].action)
+    car = after.car("blue-1")
+    assert (car.cell, car.lp, car.status, car.pitted) == ("55.2", 10, "racing", False)
+    assert not [e for e in events if e.type in ("lost", "eliminated")]
+
+
+def test_a_car_waiting_in_another_stand_holds_the_pit_lane_only_until_it_leaves() -> None:
+    state = waiting_at_red_stand()
+    state, _ = apply(state, Action("bob", "drive", car="blue-1", to="55.2"))
+    state = place(replace(state, moving=None), "blue-1", gear=5)
+    # in the pit lane: over-revving costs nothing, and a car boxed in there pays no blocking
+    shifting = turn_of(state, "blue-1")
+    assert {c.action.gear: c.lp for c in legal_actions(shifting, "bob")} == {1: 0, 2: 0, 3: 0, 4: 0, 5: 0}
+    boxed = turn_of(state, "blue-1", "move", roll=3)
+    assert [(c.option.to, c.option.blocked) for c in legal_actions(boxed, "bob")] == [("55.2", 0)]
+    gone = place(state, "red-1", status="racing", cell="10.0", pitted=True)  # red has left
+    free = turn_of(gone, "blue-1", "move", roll=3)
+    stop = [c for c in legal_actions(free, "bob") if c.option and c.option.pit]
+    assert [c.option.to for c in stop] == ["57.2"]
+
+
+def test_the_ai_stops_coming_round_the_first_time_when_the_last_lap_may_cost_more_than_it_has() -> None:
+    circuit = race().setup.circuit
+    for lap, lp, stops in ((1, 9, True), (1, 18, False), (2, 5, False)):  # 2 laps: the 2nd is the last
+        state = place(race(), "red-1", gear=3, started=True, cell=circuit.pit_entry, lap=lap, lp=lp)
+        state = turn_of(state, "red-1", "move", roll=5)
+        action = ai.choose(state, "ann")
+        assert (action.to == circuit.stands[0]) == stops, (lap, lp)
+    blocked = waiting_at_red_stand()  # its stand cannot be reached this turn: it waits in the pit lane
+    blocked = place(blocked, "blue-1", lp=6)
+    assert ai.choose(blocked, "bob").to == "55.2"
+
+
 def test_collision_example_a_beside_c_and_behind_d() -> None:
     players = [
         {"id": "ann", "team": "red", "cars": 1},

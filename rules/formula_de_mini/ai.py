@@ -10,15 +10,32 @@ from rules.action import Action
 from rules.formula_de_mini.engine import Choice, legal_actions, pending
 from rules.formula_de_mini.gears import gear_die
 from rules.formula_de_mini.model import Car, State
-from rules.formula_de_mini.moves import MoveOption, move_options
+from rules.formula_de_mini.moves import MoveOption, in_pit_window, move_options
 
-PIT_BELOW = 7
+LAP_LP = 8  # about what a lap costs the AI at most (it spends 1 to 9 on a canyon or island lap)
+PIT_MARGIN = 4
 PIT_LEAVE_AT = 12
 
 
+def wants_pit(state: State, car: Car) -> bool:
+    """A stop is worth it when the laps still to drive may cost more LP than the car has left.
+
+    The stop costs the rest of that move and at least a turn at the stand; it gives back the
+    exit roll (the AI waits for ``PIT_LEAVE_AT`` or more). In the default 2-lap race that is
+    12 LP or fewer coming round the first time. On the last lap the line is just past the
+    stands: never worth it.
+    """
+    if car.pitted or not in_pit_window(car) or car.lap >= state.setup.laps:
+        return False
+    return car.lp <= PIT_MARGIN + LAP_LP * (state.setup.laps - car.lap)
+
+
 def _move_score(state: State, car: Car, o: MoveOption) -> float:
-    if o.pit:
-        return 100.0 if car.lp <= PIT_BELOW else -100.0
+    in_pit_lane = car.cell in state.setup.circuit.pit_cells
+    if o.pit:  # a car already waiting in the pit lane goes on to its stand
+        return 100.0 if in_pit_lane or wants_pit(state, car) else -100.0
+    if o.pit_lane and not in_pit_lane:  # into the pit lane, short of the stand: worth it only to stop
+        return 90.0 + o.spaces * 0.1 if wants_pit(state, car) else -100.0
     cost = o.brake + o.blocked + o.overshoot + (3 if o.turbo else 0)
     if o.overshoot > car.lp or o.blocked >= 7 or o.blocked > car.lp:
         return -1000.0

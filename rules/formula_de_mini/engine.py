@@ -190,12 +190,16 @@ def legal_actions(state: State, player: str) -> list[Choice]:
     moving = state.moving
     assert moving is not None
     if decision.kind == "gear":
+        # "over-revving ... do[es] not apply in the pit lane" (rulings.md R-FDM-PIT-LANE)
+        free = car.cell in state.setup.circuit.pit_cells
         gears = [
-            s for s in legal_shifts(car.gear, shift_5_to_1=state.setup.options.shift_5_to_1) if s.over_rev <= car.lp
+            s
+            for s in legal_shifts(car.gear, shift_5_to_1=state.setup.options.shift_5_to_1)
+            if free or s.over_rev <= car.lp
         ]  # over-revving is paid for, never on credit
         if car.status == "spun":
             gears = [s for s in gears if s.gear == 1] or [legal_shifts(1)[0]]
-        return [Choice(Action(player, "gear", car=car.id, gear=s.gear), lp=s.over_rev) for s in gears]
+        return [Choice(Action(player, "gear", car=car.id, gear=s.gear), lp=0 if free else s.over_rev) for s in gears]
     if decision.kind == "pit-exit":
         return [Choice(Action(player, "pit", car=car.id, gear=g)) for g in range(1, PIT_EXIT_MAX_GEAR + 1)] + [
             Choice(Action(player, "pass", car=car.id))
@@ -479,6 +483,8 @@ def _collisions(state: State, mover: Car) -> State:
 
 
 def _engine_pushed(state: State, car: Car) -> bool:
+    if car.cell in state.setup.circuit.pit_cells:
+        return False  # "engine damage [does] not apply in the pit lane"
     rolls = [
         e
         for e in state.events
@@ -491,7 +497,8 @@ def _engine_pushed(state: State, car: Car) -> bool:
 
 
 def _engine_damage(state: State) -> State:
-    for car in [c for c in state.cars if c.status == "racing" and c.gear >= 4]:
+    pit_lane = state.setup.circuit.pit_cells
+    for car in [c for c in state.cars if c.status == "racing" and c.gear >= 4 and c.cell not in pit_lane]:
         value, state = _black(state)
         state = _log(state, "rolled", die="black", value=value, car=car.id, reason="engine")
         if value <= COLLISION_ON:
