@@ -86,29 +86,6 @@ def test_seven_squares_cost_three_when_pursued_and_empty() -> None:
     assert [e.data["cost"] for e in state.events if e.type == "paid"] == [3, 3]
 
 
-def test_a_rider_who_cannot_pay_is_dropped_behind_the_peloton() -> None:
-    state = start({"yellow-rouleur": {"at": None, "energy": 1}}, dice={"peloton": [5]})
-    while pending(state).kind == "breakaway":
-        state = act(state, f"{pending(state).player} pass")
-    state = act(state, "ann pursue")
-    rider = state.rider("yellow-rouleur")
-    assert rider.status == "dropped" and rider.energy == 1 and rider.row == state.peloton - 2
-    assert pending(state).rider == "yellow-rouleur"  # B.5: dropped riders ride after the peloton
-
-
-def test_a_rider_may_be_dropped_on_purpose_and_pays_nothing() -> None:
-    state = start(dice={"peloton": [5]})
-    state = act(state, "ann drop rider=yellow-climber")
-    with pytest.raises(IllegalAction, match="not in the peloton"):
-        apply(state, Action("ann", "breakaway", rider="yellow-climber", to="10.1"))
-    state = act(state, "ann pass")
-    state = act(state, "bob pass")
-    state = act(state, "ann pursue")
-    climber = state.rider("yellow-climber")
-    assert climber.status == "dropped" and climber.energy == 40
-    assert state.rider("yellow-leader").energy == 38
-
-
 def test_a_dropped_rider_reaching_the_peloton_rejoins_it() -> None:
     state = start({"yellow-leader": {"at": "7.1", "status": "dropped"}}, peloton=10, dice={"peloton": [3]})
     state = pass_until_ride(state)

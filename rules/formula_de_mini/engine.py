@@ -190,12 +190,16 @@ def legal_actions(state: State, player: str) -> list[Choice]:
     moving = state.moving
     assert moving is not None
     if decision.kind == "gear":
+        # "over-revving ... do[es] not apply in the pit lane" (rulings.md R-FDM-PIT-LANE)
+        free = car.cell in state.setup.circuit.pit_cells
         gears = [
-            s for s in legal_shifts(car.gear, shift_5_to_1=state.setup.options.shift_5_to_1) if s.over_rev <= car.lp
+            s
+            for s in legal_shifts(car.gear, shift_5_to_1=state.setup.options.shift_5_to_1)
+            if free or s.over_rev <= car.lp
         ]  # over-revving is paid for, never on credit
         if car.status == "spun":
             gears = [s for s in gears if s.gear == 1] or [legal_shifts(1)[0]]
-        return [Choice(Action(player, "gear", car=car.id, gear=s.gear), lp=s.over_rev) for s in gears]
+        return [Choice(Action(player, "gear", car=car.id, gear=s.gear), lp=0 if free else s.over_rev) for s in gears]
     if decision.kind == "pit-exit":
         return [Choice(Action(player, "pit", car=car.id, gear=g)) for g in range(1, PIT_EXIT_MAX_GEAR + 1)] + [
             Choice(Action(player, "pass", car=car.id))
@@ -203,9 +207,13 @@ def legal_actions(state: State, player: str) -> list[Choice]:
     if decision.kind == "slipstream":
         path = _path_so_far(state, car, moving)
         choices = [
-            Choice(Action(player, "slipstream", car=car.id, to=o.to, via=o.via), o, SLIPSTREAM_LP)
+            Choice(
+                Action(player, "slipstream", car=car.id, to=o.to, via=o.via, brake=o.brake or None),
+                o,
+                SLIPSTREAM_LP + o.brake,
+            )
             for o in slipstream_options(state, car, path)
-            if car.lp >= SLIPSTREAM_LP
+            if car.lp >= SLIPSTREAM_LP + o.brake  # rulings.md R-FDM-PAID
         ]
         return [*choices, Choice(Action(player, "pass", car=car.id))]
     options = move_options(state, car, moving.roll, turbo=car.lp >= TURBO_LP and not car.turbo_used)
@@ -287,9 +295,15 @@ def _resolve(state: State, choice: Choice) -> State:
     option = choice.option
     assert option is not None
     if action.do == "slipstream":
-        car = replace(car, lp=car.lp - SLIPSTREAM_LP)
-        state = _log(_put(state, car), "slipstream", car=car.id, to=option.to)
-        moving = replace(moving, path=option.path, slipstreams=moving.slipstreams + 1, trail=option.trail)
+        car = replace(car, lp=car.lp - SLIPSTREAM_LP - option.brake)
+        state = _log(_put(state, car), "slipstream", car=car.id, to=option.to, spaces=option.spaces, brake=option.brake)
+        moving = replace(
+            moving,
+            path=option.path,
+            slipstreams=moving.slipstreams + 1,
+            trail=option.trail,
+            braked=option.brake > 0,  # no braking into another slipstream
+        )
         return _after_drive(state, car, moving, option)
     car = replace(car, lp=car.lp - option.brake, turbo_used=car.turbo_used or option.turbo)
     if option.turbo:
@@ -386,19 +400,33 @@ def _pay_blocking(state: State, car: Car, option: MoveOption) -> State:
         return state
     if option.blocked >= BLOCKING_OUT or car.lp < option.blocked:
         state = _log(_put(state, replace(car, lp=0, status="eliminated")), "eliminated", car=car.id, reason="blocked")
-        ahead = [
-            c
-            for c in state.cars
-            if c.status == "racing" and c.cell in state.setup.circuit.track.cells[option.to].successors
-        ]
+        ahead = sorted(
+            (
+                c
+                for c in state.cars
+                if c.status == "racing" and c.cell in state.setup.circuit.track.cells[option.to].successors
+            ),
+            key=lambda c: c.cell.split(".")[1],
+        )
         if ahead:
             hit = ahead[0]
             if len(ahead) > 1:
-                value, state = _black(state)
-                hit = ahead[value % len(ahead)]
+                hit, state = _roll_for_hit(state, car, ahead)
             state = _lose(state, hit, 2, "hit by a blocked car")
         return state
     return _lose(state, car, option.blocked, "blocked")
+
+
+def _roll_for_hit(state: State, car: Car, ahead: list[Car]) -> tuple[Car, State]:
+    """The black die picks the car hit (rulings.md R-FDM-HIT): its faces split into equal
+    ranges, one per car from the left lane; faces above the last whole range are rolled again."""
+    span = len(dice()[BLACK].faces) // len(ahead)
+    among = [c.id for c in ahead]
+    while True:
+        value, state = _black(state)
+        state = _log(state, "rolled", die="black", value=value, car=car.id, reason="which car is hit", among=among)
+        if value <= span * len(ahead):
+            return ahead[(value - 1) // span], state
 
 
 def _overshoot(state: State, car: Car, spaces: int) -> State:
@@ -455,6 +483,8 @@ def _collisions(state: State, mover: Car) -> State:
 
 
 def _engine_pushed(state: State, car: Car) -> bool:
+    if car.cell in state.setup.circuit.pit_cells:
+        return False  # "engine damage [does] not apply in the pit lane"
     rolls = [
         e
         for e in state.events
@@ -467,7 +497,8 @@ def _engine_pushed(state: State, car: Car) -> bool:
 
 
 def _engine_damage(state: State) -> State:
-    for car in [c for c in state.cars if c.status == "racing" and c.gear >= 4]:
+    pit_lane = state.setup.circuit.pit_cells
+    for car in [c for c in state.cars if c.status == "racing" and c.gear >= 4 and c.cell not in pit_lane]:
         value, state = _black(state)
         state = _log(state, "rolled", die="black", value=value, car=car.id, reason="engine")
         if value <= COLLISION_ON:

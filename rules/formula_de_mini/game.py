@@ -91,6 +91,8 @@ def option_text(o: MoveOption, risk: list[str] | None = None) -> tuple[str, str]
         parts.append("turbo (3 LP, once a race)")
     if o.pit:
         parts.append("into your pit stand")
+    if o.pit_lane:
+        parts.append("waits in the pit lane, short of the stand")
     if o.crossings:
         parts.append("crosses the line")
     if risk:

@@ -40,6 +40,7 @@ class MoveOption:
     skidding: bool  # still skidding at the end (no stop counted in a corner reached)
     turbo: bool = False
     trail: Path | None = field(default=None, compare=False, repr=False)
+    pit_lane: bool = False  # ends on a pit-lane space other than the car's stand (free, no stop)
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -81,8 +82,8 @@ def extend(
         return None
     pit_lane = circuit.lanes
     into_pit = _lane(nxt) == pit_lane
-    if into_pit and not path.pit and (car.pitted or not 1 <= car.lap - 1 <= 2):
-        return None  # once a race, after the 1st or 2nd lap
+    if into_pit and not path.pit and (car.pitted or not in_pit_window(car)):
+        return None  # once a race, after the 1st or 2nd lap (rulings.md R-FDM-PIT-WINDOW)
     here_corner = cells[here].attrs.get("corner")
     next_corner = cells[nxt].attrs.get("corner")
     changes, left = path.changes, path.left
@@ -110,6 +111,11 @@ def extend(
         corner, stops = next_corner, 0
     crossings = path.crossings + int(_crosses(state, here, nxt))
     return Path((*path.cells, nxt), changes, left, corner, stops, overshoot, skidding, crossings, path.pit or into_pit)
+
+
+def in_pit_window(car: Car) -> bool:
+    """*"The pit stop can be made after the 1st or 2nd lap"*: coming round the 1st or 2nd time."""
+    return 1 <= car.lap <= 2
 
 
 def _key(path: Path) -> tuple[object, ...]:
@@ -160,12 +166,18 @@ def move_options(state: State, car: Car, spaces: int, *, turbo: bool = False) ->
     furthest = max(lengths, default=0)
     blocked = spaces - furthest if furthest < spaces else 0
     taken = occupied(state, car.id)
-    for length in range(1, furthest + 1):  # no braking or blocking costs in the pit lane
-        for p in paths.get(length, []):
-            if (p.pit and not in_pit_lane) or p.cells[-1] in taken:
-                continue
-            brake = 0 if in_pit_lane else (furthest - length if blocked else spaces - length)
-            options.append(_option(p, length, brake, 0 if in_pit_lane else blocked))
+    for length, found in sorted(paths.items()):
+        for p in found:
+            end = p.cells[-1]
+            if end in taken or (end == stand and p.pit and not car.pitted):
+                continue  # the stand itself is the pit stop, above
+            if end in circuit.pit_cells:
+                # R-FDM-PIT-LANE: "The rules for braking, blocking ... do not apply in the pit
+                # lane": a move may end on any free pit-lane space it reaches, at no cost
+                options.append(_option(p, length, 0, 0, pit_lane=True))
+            elif length <= furthest and (not p.pit or in_pit_lane):
+                brake = 0 if in_pit_lane else (furthest - length if blocked else spaces - length)
+                options.append(_option(p, length, brake, 0 if in_pit_lane else blocked))
     if furthest == 0 and not pit_ends:  # boxed in: the car stays and is blocked for the whole roll
         options.append(MoveOption(car.cell, (), 0, 0, 0 if in_pit_lane else spaces, 0, 0, False, False))
     if turbo and not car.turbo_used:
@@ -174,9 +186,22 @@ def move_options(state: State, car: Car, spaces: int, *, turbo: bool = False) ->
     return _best_per_end(options)
 
 
-def _option(p: Path, spaces: int, brake: int, blocked: int, *, pit: bool = False, turbo: bool = False) -> MoveOption:
+def _option(
+    p: Path, spaces: int, brake: int, blocked: int, *, pit: bool = False, turbo: bool = False, pit_lane: bool = False
+) -> MoveOption:
     return MoveOption(
-        p.cells[-1], p.cells[:-1], spaces, brake, blocked, p.overshoot, p.crossings, pit, p.skidding, turbo, p
+        p.cells[-1],
+        p.cells[:-1],
+        spaces,
+        brake,
+        blocked,
+        p.overshoot,
+        p.crossings,
+        pit,
+        p.skidding,
+        turbo,
+        trail=p,
+        pit_lane=pit_lane,
     )
 
 
@@ -184,7 +209,7 @@ def _best_per_end(options: list[MoveOption]) -> list[MoveOption]:
     """One option per end square and price: the cheapest path there (least overshoot)."""
     best: dict[tuple[object, ...], MoveOption] = {}
     for o in sorted(options, key=lambda o: (o.overshoot, o.via)):
-        best.setdefault((o.to, o.brake, o.blocked, o.turbo, o.pit), o)
+        best.setdefault((o.to, o.brake, o.blocked, o.turbo, o.pit, o.pit_lane), o)
     return sorted(best.values(), key=lambda o: (o.spaces, o.to, o.brake, o.turbo))
 
 
@@ -202,7 +227,12 @@ def slipstream_target(state: State, car: Car, cell: str) -> str | None:
 
 
 def slipstream_options(state: State, car: Car, path: Path) -> list[MoveOption]:
-    """The three manoeuvres of a slipstream (3 more spaces), from the end of ``path``."""
+    """The three manoeuvres of a slipstream (3 more spaces), from the end of ``path``.
+
+    *"A slipstream always results in an additional movement of 3 spaces. However, the driver
+    can use LPs to move less (by Braking)"*: the first one or two spaces of a manoeuvre are
+    offered too, with ``brake`` 2 or 1.
+    """
     here = path.cells[-1] if path.cells else car.cell
     if path.pit or slipstream_target(state, car, here) is None:
         return []
@@ -225,6 +255,6 @@ def slipstream_options(state: State, car: Car, path: Path) -> list[MoveOption]:
                 if grown is not None:
                     nxt_frontier.append((nxt, grown, outs))
         frontier = nxt_frontier
-    for _, p, _ in frontier:
-        results.append(_option(p, len(p.cells), 0, 0))
+        for _, p, _ in frontier:  # braking shortens the manoeuvre by a space per LP
+            results.append(_option(p, len(p.cells) - len(path.cells), SLIPSTREAM_SPACES - step - 1, 0))
     return _best_per_end(results)

@@ -102,5 +102,5 @@ def _breakaway_or_pass(state: State, player: str, choices: list[Choice]) -> Acti
                 good.append(c)
         if good:
             return _best_ride(state, good).action
-    # a rider who cannot pay a fast peloton is better dropped on purpose than left behind anyway
+    # no drop on purpose: it pays the peloton's price like staying in, and only waits for a team mate (R-DROP)
     return Action(player, "pass")

@@ -6,7 +6,6 @@ import json
 from functools import cache
 from pathlib import Path
 
-from rules.leader1.model import FEED_COLOUR
 from rules.rng import Die
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "leader1" / "dice.json"
@@ -20,7 +19,3 @@ def dice() -> dict[str, Die]:
 
 PELOTON = dice()["peloton"]
 EVENTS = dice()["events"]
-
-
-def feed_die(kind: str) -> Die:
-    return dice()[f"feed-{FEED_COLOUR[kind]}"]

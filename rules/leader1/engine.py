@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from rules.action import Action
 from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
+from rules.leader1.feed import Piles, full_piles
 from rules.leader1.model import Event, Rider, Setup, State, event
 from rules.leader1.moves import RideOption, ride_options
 from rules.leader1.order import arrival_order
@@ -65,6 +66,7 @@ def new_race(
     turn: int = 1,
     peloton: int = 1,
     token: int = 0,
+    piles: Piles | None = None,
 ) -> State:
     """A race at its start (or at a mid-race start), advanced to its first decision."""
     if riders is None:
@@ -77,6 +79,7 @@ def new_race(
         peloton=peloton,
         token=token,
         phase="breakaways",
+        piles=full_piles() if piles is None else piles,
     )
     return advance(replace(state, queue=riders_to_ride(state, ahead=True)))
 

@@ -114,7 +114,8 @@ def _choice(state: State, c: engine.Choice) -> Choice:
             risky=o.risk_count > 0,
         )
     if a.do == "drop":
-        return Choice(a, f"Drop {a.rider}", "dropped behind the peloton on purpose", piece=a.rider)
+        detail = "stays for the peloton's move and pays it, then rides behind it from next turn"
+        return Choice(a, f"Drop {a.rider}", detail, piece=a.rider)
     if a.do == "pursue":
         return Choice(a, "Pursue (+1)", "the peloton moves one more square")
     if a.do == "eat":

@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from rules.events import Event as Event
 from rules.events import event as event
+from rules.leader1.feed import Piles, full_piles
 from rules.rng import Dice
 from rules.road import Road
 
@@ -128,6 +129,7 @@ class Rider:
     stamp: int = 0  # when the rider last reached its row: later is ahead (B.1 "reach")
     skip_turn: int | None = None  # C.2 the turn a fallen rider sits out
     punctured_turn: int | None = None
+    left_behind_turn: int | None = None  # B.5 the turn the peloton left it behind; it rides from the next
     arrived_turn: int | None = None
     sprinter: bool = False
     descender: bool = False
@@ -157,7 +159,9 @@ class State:
     token: int = 0  # index of the player holding the peloton token
     peloton: int = 1  # row of the peloton's front square; it also covers the row behind
     pursuit: bool = False
+    puncture_checks: bool = False  # C.3 a red face: everyone rolls once the riders left behind have moved
     drop_requests: tuple[str, ...] = ()
+    piles: Piles = field(default_factory=full_piles)  # C.4 feed tiles still face down, by colour
     stamp: int = 0
     arrivals: tuple[str, ...] = ()
     peloton_arrived_turn: int | None = None

@@ -41,6 +41,7 @@ def describe(event: Event) -> str | None:
         "rejoined": f"{rider} gets back into the peloton",
         "dropped": f"{rider} is dropped ({d.get('reason')})",
         "fed": f"{rider} takes a feed tile",
+        "feed-empty": f"the {d.get('colour')} feed pile is empty: no tile for {rider}",
         "ate": f"{rider} eats a feed tile: +{d.get('value')}",
         "bonus": f"{rider} takes the bonus time",
         "arrived": f"{rider} crosses the line",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.leader1.dice import EVENTS, feed_die
-from rules.leader1.model import Event, Rider, State, event
+from rules.leader1.dice import EVENTS
+from rules.leader1.feed import draw
+from rules.leader1.model import FEED_COLOUR, Event, Rider, State, event
 from rules.leader1.moves import RideOption
 
 
@@ -66,9 +67,14 @@ def resolve_ride(state: State, option: RideOption) -> State:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
     kept = list(rider.kept)
+    piles = state.piles
     for row in road.feed:
         if start_row < row <= dest_row:
-            value, dice = dice.roll_int(feed_die(rider.kind))
+            colour = FEED_COLOUR[rider.kind]
+            value, dice, piles = draw(dice, piles, colour)
+            if value is None:  # the pile has run out
+                events.append(event(turn, "feed-empty", rider=rider.id, colour=colour))
+                continue
             kept.append(value)
             events.append(event(turn, "fed", rider=rider.id, kept=len(kept)))
     bonus_won = state.bonus_won
@@ -87,6 +93,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
         row=dest_row,
         lane=dest_lane,
         punctured_turn=None,
+        left_behind_turn=None,
     )
     if option.rejoins:
         moved = replace(moved, status="peloton", row=None, lane=None)
@@ -99,7 +106,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
         events.append(event(turn, "fell", rider=rider.id, at=option.to, cost=cost))
     else:
         moved = replace(moved, status="breakaway" if dest_row > state.peloton else "dropped")
-    state = replace(state, dice=dice, stamp=stamp, bonus_won=bonus_won)
+    state = replace(state, dice=dice, stamp=stamp, bonus_won=bonus_won, piles=piles)
     state = replace_rider(state, moved)
     if start_cell is not None and not fell:
         state = _give_slipstream(state, rider, start_row, option.squares)

@@ -8,7 +8,8 @@ from typing import Any
 from rules.errors import InvalidSetup, MalformedRecord
 from rules.leader1.dice import dice as leader1_dice
 from rules.leader1.engine import new_race, starting_riders
-from rules.leader1.model import OPTION_NAMES, RIDER_TYPES, TEAMS, Options, Player, Rider, Setup, State
+from rules.leader1.feed import COLOURS, check_script, die_name, full_piles, without
+from rules.leader1.model import FEED_COLOUR, OPTION_NAMES, RIDER_TYPES, TEAMS, Options, Player, Rider, Setup, State
 from rules.leader1.route import road_for
 from rules.road import Road, road_from_inline
 from rules.track import parse_cell_id
@@ -132,11 +133,16 @@ def parse_dice(raw: object) -> dict[str, list[int | str]]:
     if not isinstance(raw, dict):
         raise MalformedRecord("$.dice", "expected an object from die name to a list of outcomes")
     known = leader1_dice()
+    piles = {die_name(colour) for colour in COLOURS}
     for name, values in raw.items():
-        if name not in known:
-            raise MalformedRecord(f"$.dice.{name}", f"unknown die; leader1 dice: {', '.join(sorted(known))}")
+        if name not in known and name not in piles:
+            every = ", ".join(sorted({*known, *piles}))
+            raise MalformedRecord(f"$.dice.{name}", f"unknown die; leader1 dice: {every}")
         if not isinstance(values, list):
             raise MalformedRecord(f"$.dice.{name}", "expected a list of outcomes")
+        if name in piles:
+            check_script(name, values)  # C.4: feed tiles come from finite piles (R-FEED-TILES)
+            continue
         faces = set(known[name].faces)
         for i, v in enumerate(values):
             if isinstance(v, bool) or v not in faces:
@@ -187,8 +193,25 @@ def _start(setup: Setup, seed: int, dice_script: dict[str, list[int | str]], raw
         if rid not in riders:
             raise MalformedRecord(path, f"unknown rider; riders: {', '.join(riders)}")
         riders[rid] = _start_rider(riders[rid], spec, path, road, at, occupied)
+    piles = full_piles()
+    for rider in riders.values():  # kept tiles were drawn from their colour's pile
+        for value in rider.kept:
+            try:
+                piles = without(piles, FEED_COLOUR[rider.kind], value)
+            except MalformedRecord:
+                colour = FEED_COLOUR[rider.kind]
+                raise MalformedRecord(
+                    f"$.start.riders.{rider.id}.kept", f"more kept tiles of value {value} than the {colour} pile holds"
+                ) from None
     return new_race(
-        setup, seed, dice_script, riders=tuple(riders.values()), turn=turn, peloton=at, token=setup.player_index(leader)
+        setup,
+        seed,
+        dice_script,
+        riders=tuple(riders.values()),
+        turn=turn,
+        peloton=at,
+        token=setup.player_index(leader),
+        piles=piles,
     )
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.leader1.dice import EVENTS, PELOTON, feed_die
-from rules.leader1.model import Event, Rider, State, event
+from rules.leader1.dice import EVENTS, PELOTON
+from rules.leader1.feed import draw
+from rules.leader1.model import FEED_COLOUR, Event, Rider, State, event
 from rules.leader1.moves import ride_options
 from rules.leader1.order import classification, peloton_order
 from rules.leader1.ride import replace_rider
@@ -19,7 +20,11 @@ PHASES = ("breakaways", "breaking-away", "pursuit", "dropped")
 
 
 def riders_to_ride(state: State, *, ahead: bool) -> tuple[str, ...]:
-    """Riders who ride now: ahead of the peloton (B.1) or behind it, punctured ones last (B.5, C.3)."""
+    """Riders who ride now: ahead of the peloton (B.1) or behind it, punctured ones last (B.5, C.3).
+
+    A rider the peloton left behind this turn waits: B.5 "As from the following turn, he
+    will play after the peloton".
+    """
     arrived = state.peloton_arrived_turn is not None
     if ahead and arrived:
         return ()
@@ -32,6 +37,8 @@ def riders_to_ride(state: State, *, ahead: bool) -> tuple[str, ...]:
         elif r.status in ("breakaway", "dropped") or (
             r.status == "fallen" and (r.skip_turn or 0) < state.turn  # C.2: skips one turn
         ):
+            if r.status == "dropped" and (r.left_behind_turn or 0) >= state.turn:
+                continue
             is_ahead = not arrived and (r.row or 0) > state.peloton
             if is_ahead == ahead:
                 ready.append(r.id)
@@ -73,6 +80,8 @@ def advance(state: State) -> State:
         elif state.phase == "breaking-away":
             state = replace(state, phase="pursuit", queue=())
         elif state.phase == "dropped":
+            if state.puncture_checks:  # C.3: once the riders left behind are placed too
+                state = punctures(replace(state, puncture_checks=False))
             state = end_turn(state)
     return state
 
@@ -102,11 +111,13 @@ def _place_behind(state: State, rider: Rider, status: str) -> State:
     row, lane = _behind_peloton(state, rider.lane)
     stamp = state.stamp + 1
     moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp)
+    if status == "dropped":
+        moved = replace(moved, left_behind_turn=state.turn)  # B.5: rides from the next turn
     return replace(replace_rider(state, moved), stamp=stamp)
 
 
 def move_peloton(state: State) -> State:
-    """B.4 and C.3: roll, move the peloton, absorb, charge, drop, punctures."""
+    """B.4: roll, move the peloton, absorb, charge, leave behind; a red face calls C.3's punctures."""
     setup = state.setup
     road = setup.road
     turn = state.turn
@@ -125,8 +136,13 @@ def move_peloton(state: State) -> State:
     for row in road.feed:
         if old < row <= new:
             for r in peloton_order(state):
-                value, dice = state.dice.roll_int(feed_die(r.kind))
-                state = replace_rider(replace(state, dice=dice), replace(r, kept=(*r.kept, value)))
+                colour = FEED_COLOUR[r.kind]
+                value, dice, piles = draw(state.dice, state.piles, colour)
+                state = replace(state, dice=dice, piles=piles)
+                if value is None:
+                    events.append(event(turn, "feed-empty", rider=r.id, colour=colour))
+                    continue
+                state = replace_rider(state, replace(r, kept=(*r.kept, value)))
                 events.append(event(turn, "fed", rider=r.id, kept=len(r.kept) + 1))
 
     for row in road.bonus:
@@ -140,13 +156,8 @@ def move_peloton(state: State) -> State:
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) <= new:
             state = _place_behind(state, r, r.status)  # rulings.md R-PELOTON-PASSES
-    # B.5 riders dropped on purpose do not pay
-    for rid in state.drop_requests:
-        r = state.rider(rid)
-        if r.status == "peloton":
-            state = _place_behind(state, r, "dropped")
-            events.append(event(turn, "dropped", rider=rid, reason="chosen"))
-    state = replace(state, drop_requests=())
+    # B.4 "*Riders in the peloton at the beginning of the movement" pay: those dropped on
+    # purpose too (rulings.md R-DROP); who cannot pay is left behind (B.5)
     price = setup.ruleset.peloton_cost.get(min(squares, max(setup.ruleset.peloton_cost, default=0)), 0)
     if squares >= 5 and price:
         for r in peloton_order(state):
@@ -156,12 +167,15 @@ def move_peloton(state: State) -> State:
             else:
                 state = _place_behind(state, state.rider(r.id), "dropped")
                 events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
+    for rid in state.drop_requests:
+        r = state.rider(rid)
+        if r.status == "peloton":
+            state = _place_behind(state, r, "dropped")
+            events.append(event(turn, "dropped", rider=rid, reason="chosen"))
+    state = replace(state, drop_requests=())
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
-    state = replace(state, events=state.events + tuple(events))
-    if red:
-        state = punctures(state)
-    return state
+    return replace(state, events=state.events + tuple(events), puncture_checks=red)
 
 
 def _peloton_arrives(state: State, events: list[Event]) -> State:
@@ -180,7 +194,11 @@ def _peloton_arrives(state: State, events: list[Event]) -> State:
 
 
 def punctures(state: State) -> State:
-    """C.3: every rider on the road or in the peloton rolls the events die in classification order."""
+    """C.3: every rider on the road or in the peloton rolls the events die in classification order.
+
+    Called at the end of the turn of a red face, once the riders left behind have moved
+    (rulings.md R-PUNCTURE).
+    """
     turn = state.turn
     for r in classification(state):
         if r.status not in ("breakaway", "peloton", "dropped"):

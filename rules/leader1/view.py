@@ -1,6 +1,7 @@
 """The public view of a Leader 1 race: the JSON that `domestique replay` prints.
 
-Kept feed tiles appear only as a count: their values are the owner's secret.
+Kept feed tiles appear only as a count: their values are the owner's secret. So do the feed
+piles: what is left in them would tell what was drawn.
 """
 
 from __future__ import annotations
@@ -38,5 +39,6 @@ def public_view(state: State) -> dict[str, Any]:
         "classification": [r.id for r in classification(state)],
         "arrived": [r.id for r in arrival_order(state)],
         "bonus": [{"row": row, "rider": rid} for row, rid in state.bonus_won],
+        "piles": {colour: len(tiles) for colour, tiles in state.piles},
         "events": [e.to_json() for e in state.events],
     }
