@@ -59,6 +59,47 @@ def test_malformed_records_are_refused_with_the_json_path(data: dict[str, object
     assert info.value.path == path
 
 
+def text_with(raw: str, key: str = "seed") -> str:
+    """BASE as JSON text with the value of ``key`` replaced by the raw text ``raw``."""
+    return json.dumps(with_(**{key: "@@"})).replace('"@@"', raw)
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        (text_with("1" * 5000), "$.seed"),  # int() refuses over 4,300 digits with a ValueError
+        (text_with("-" + "1" * 101), "$.seed"),
+        (text_with("NaN"), "$.seed"),
+        (text_with('{"x": NaN}', "expect"), "$.expect.x"),  # not JSON, but Python's parser takes it
+        (text_with('{"x": -Infinity}', "expect"), "$.expect.x"),
+        (text_with("1e999", "options"), "$.options"),  # parses as float infinity
+        (text_with("[" * 100_000 + "]" * 100_000, "expect"), "$"),  # RecursionError in the parser
+        (text_with("[" * 50 + "]" * 50, "expect"), "$.expect" + "[0]" * 20),
+        (text_with('{"a": 1, "a": 2}', "expect"), "$.expect.a"),
+        (text_with(r'{"\ud800": 1}', "expect"), r'$.expect["\ud800"]'),
+        (text_with(r'{"a\nb": 1}', "expect"), r'$.expect["a\nb"]'),
+        (text_with(r'"\ud800"', "game"), "$.game"),
+        (text_with(json.dumps("x" * 10_001), "game"), "$.game"),
+        ('{"seed": 1, "seed": 2}', "$.seed"),
+    ],
+)
+def test_what_the_json_parser_cannot_read_is_a_malformed_record(text: str, path: str) -> None:
+    with pytest.raises(MalformedRecord) as info:
+        load_record(text)
+    assert info.value.path == path
+    assert str(info.value).isprintable()
+
+
+def test_a_record_file_is_read_from_utf8_bytes() -> None:
+    text = json.dumps(BASE)
+    assert load_record(text.encode()) == load_record(text)
+    assert load_record(b"\xef\xbb\xbf" + text.encode()) == load_record(text)  # a byte order mark
+    with pytest.raises(MalformedRecord, match="not UTF-8"):
+        load_record(text.encode("utf-16"))
+    with pytest.raises(MalformedRecord, match="not UTF-8"):
+        load_record(text.encode()[:-2] + b"\xff}")
+
+
 def test_actions_round_trip_through_json_and_text() -> None:
     action = Action("ann", "ride", rider="yellow-rouleur", to="14.2", via=("12.1", "13.2"))
     assert Action.from_json(action.to_json()) == action
