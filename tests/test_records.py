@@ -59,6 +59,115 @@ def test_malformed_records_are_refused_with_the_json_path(data: dict[str, object
     assert info.value.path == path
 
 
+FDM = {
+    "format": "domestique.record/1",
+    "game": "formula-de-mini",
+    "track": "formula-de-mini/canyon",
+    "players": [{"id": "ann", "team": "red"}, {"id": "bob", "team": "blue"}],
+    "seed": 3,
+    "actions": [],
+}
+INLINE = {"lanes": 3, "profile": "PPPPPPPPPP", "finish": 8}
+FDM_START = {"turn": 3, "cars": {"red-1": {"at": "20.0"}}}
+
+
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        # each of these raised something other than MalformedRecord (issue 14)
+        (with_(game={"id": "leader1"}), "$.game"),
+        (with_(game=["leader1"]), "$.game"),
+        (with_(dice={"peloton": [[3]]}), "$.dice.peloton[0]"),
+        (with_(dice={"peloton": [3.0]}), "$.dice.peloton[0]"),
+        (with_(dice={"events": [True]}), "$.dice.events[0]"),
+        (with_(start={"peloton": {"at": "6"}}), "$.start.peloton.at"),
+        (with_(start={"peloton": {"at": True}}), "$.start.peloton.at"),
+        (with_(start={"turn": 2.0}), "$.start.turn"),
+        (
+            with_(start={"riders": {"yellow-rouleur": {"at": "12.1", "energy": 3.5}}}),
+            "$.start.riders.yellow-rouleur.energy",
+        ),
+        (
+            with_(start={"riders": {"yellow-rouleur": {"at": "12.1", "kept": [2.0]}}}),
+            "$.start.riders.yellow-rouleur.kept",
+        ),
+        (with_(start={"riders": {"yellow-rouleur": {"at": "1" * 5000 + ".1"}}}), "$.start.riders.yellow-rouleur.at"),
+        (with_(track={**INLINE, "fall": None}), "$.track.fall"),
+        (with_(track={**INLINE, "fall": 2.0}), "$.track.fall"),
+        (with_(track={**INLINE, "bends": None}), "$.track.bends"),
+        (with_(track={**INLINE, "profile": "P" * 1001, "finish": 8}), "$.track.profile"),
+        (with_(players=[{"id": "a\nb", "team": "yellow"}, {"id": "bob", "team": "blue"}]), "$.players[0].id"),
+        ({**FDM, "players": [{"id": "ann", "team": "red", "cars": 2.0}, FDM["players"][1]]}, "$.players[0].cars"),
+        ({**FDM, "players": [{"id": "ann", "team": "red", "cars": True}, FDM["players"][1]]}, "$.players[0].cars"),
+        ({**FDM, "players": [{"id": "a\nb", "team": "red"}, FDM["players"][1]]}, "$.players[0].id"),
+        ({**FDM, "dice": {"black": 5}}, "$.dice.black"),
+        ({**FDM, "dice": {"black": [5.0]}}, "$.dice.black[0]"),
+        ({**FDM, "start": {**FDM_START, "cars": {"red-1": {"at": ["20.0"]}}}}, "$.start.cars.red-1.at"),
+        ({**FDM, "start": {**FDM_START, "cars": {"red-1": {"at": "20.0", "lap": "2"}}}}, "$.start.cars.red-1.lap"),
+        ({**FDM, "start": {**FDM_START, "cars": {"red-1": {"at": "20.0", "lap": [2]}}}}, "$.start.cars.red-1.lap"),
+        ({**FDM, "start": {**FDM_START, "cars": {"red-1": {"at": "20.0", "stops": "1"}}}}, "$.start.cars.red-1.stops"),
+        ({**FDM, "start": {**FDM_START, "cars": {"red-1": {"at": "20.0", "gear": 3.0}}}}, "$.start.cars.red-1.gear"),
+    ],
+)
+def test_values_of_the_wrong_type_are_refused_with_the_json_path(data: dict[str, object], path: str) -> None:
+    from rules.record import start_state
+
+    with pytest.raises(MalformedRecord) as info:
+        start_state(parse_record(data))
+    assert info.value.path == path
+
+
+INLINE_CIRCUIT = {
+    "lanes": 2,
+    "segments": [
+        {"straight": 6},
+        {"corner": 1, "stops": 1, "outside": 4, "inside": 2, "turn": -180},
+        {"straight": 6},
+        {"corner": 2, "stops": 1, "outside": 4, "inside": 2, "turn": -180},
+        {"straight": 4},
+    ],
+    "pit": {"from": 16, "to": 22, "stands": [0, 1, 2, 3]},
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"laps": "2"}, "$.track.laps"),
+        ({"grid": 9}, "$.track.grid"),  # unbounded, it laid as many grid slots as asked
+        ({"name": ["x"]}, "$.track.name"),
+        ({"straddle": "yes"}, "$.track.straddle"),
+        ({"segments": [{"straight": 1001}]}, "$.track.segments[0].straight"),  # unbounded: 10**9 rows hung
+        ({"segments": [{"straight": True}]}, "$.track.segments[0].straight"),
+        (
+            {"segments": [{"corner": 1, "stops": 1, "outside": 4, "inside": 2, "turn": -90, "branches": 3}]},
+            "$.track.segments[0].branches",
+        ),
+        (
+            {"segments": [{"corner": 1, "stops": 1, "outside": 4, "inside": 2, "turn": -90, "branches": [[0, 0, 9]]}]},
+            "$.track.segments[0].branches",
+        ),
+        ({"pit": {"from": 0, "to": 24, "stands": [0]}}, "$.track.pit.to"),  # longer than the circuit
+        ({"pit": {"from": "16", "to": 22, "stands": [0]}}, "$.track.pit.from"),
+        ({"pit": {"from": 16, "to": 22, "stands": [0.5]}}, "$.track.pit.stands"),
+        ({"pit": {"from": 16, "to": 22, "stands": [0]}}, "$.track.pit.stands"),  # one stand, two teams
+        ({"grid": 1}, "$.track.grid"),  # one grid slot, two cars
+    ],
+)
+def test_an_inline_circuit_is_checked_before_it_is_built(change: dict[str, object], path: str) -> None:
+    from rules.record import start_state
+
+    with pytest.raises(MalformedRecord) as info:
+        start_state(parse_record({**FDM, "track": {**INLINE_CIRCUIT, **change}}))
+    assert info.value.path == path
+
+
+def test_the_inline_circuit_of_these_tests_is_valid() -> None:
+    from rules.record import start_state
+
+    start_state(parse_record({**FDM, "track": INLINE_CIRCUIT}))
+
+
 def text_with(raw: str, key: str = "seed") -> str:
     """BASE as JSON text with the value of ``key`` replaced by the raw text ``raw``."""
     return json.dumps(with_(**{key: "@@"})).replace('"@@"', raw)
