@@ -28,6 +28,9 @@ MAX_DIGITS = 100
 MAX_STRING = 10_000
 MAX_KEY = 64
 KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+# control characters and line or paragraph separators: a value that reaches a one-line
+# message (an id in "it is ann's turn") must not break it
+LINE_BREAKING = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,9 @@ def _check_string(text: str, path: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise MalformedRecord(path, "not Unicode text (a lone surrogate \\u escape)") from None
+    bad = LINE_BREAKING.search(text)
+    if bad:
+        raise MalformedRecord(path, f"a control character or line break {bad[0]!r} in a string")
 
 
 def check_shape(data: object) -> None:
@@ -201,7 +207,8 @@ def check_shape(data: object) -> None:
                 raise MalformedRecord(_step(path, value.key), "given twice")
             for key, item in value.items():
                 if not isinstance(key, str) or not key or len(key) > MAX_KEY or not key.isprintable() or " " in key:
-                    where = f"{path}[{json.dumps(key)[: MAX_KEY + 2]}]" if isinstance(key, str) else path
+                    shown = key if not isinstance(key, str) or len(key) <= MAX_KEY else f"{key[:MAX_KEY]}..."
+                    where = f"{path}[{json.dumps(shown)}]" if isinstance(key, str) else path
                     raise MalformedRecord(where, f"not a field name (1 to {MAX_KEY} printable characters, no spaces)")
                 children.append((item, _step(path, key), depth + 1))
         elif isinstance(value, list):

@@ -190,6 +190,9 @@ def text_with(raw: str, key: str = "seed") -> str:
         (text_with(r'"\ud800"', "game"), "$.game"),
         (text_with(json.dumps("x" * 10_001), "game"), "$.game"),
         ('{"seed": 1, "seed": 2}', "$.seed"),
+        # an id with a line break split the one-line error: "it is ai2's turn, not \n's"
+        (text_with('[{"by": "a\\nb", "do": "pass"}]', "actions"), "$.actions[0].by"),
+        (text_with('[{"by": "ann", "do": "ride", "rider": "x\\u2028y"}]', "actions"), "$.actions[0].rider"),
     ],
 )
 def test_what_the_json_parser_cannot_read_is_a_malformed_record(text: str, path: str) -> None:
