@@ -1,13 +1,16 @@
-"""The public race record, format ``domestique.record/1`` (../shared/spec/record-format.md).
+"""The public race record, format ``domestique.record/1`` (docs/record-format.md).
 
 Loading is strict: unknown fields, another format, bad cell ids are refused with the
-JSON path of the problem. ``replay`` plays a record's actions and stops at the first
-illegal one, reporting its index.
+JSON path of the problem. Whatever the input, loading raises ``MalformedRecord`` (or
+another ``DomestiqueError``) and nothing else: a record is untrusted text from a user.
+``replay`` plays a record's actions and stops at the first illegal one, reporting its index.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +21,17 @@ from rules.registry import find_game
 
 FORMAT = "domestique.record/1"
 ENVELOPE = ("format", "game", "options", "track", "players", "seed", "dice", "start", "actions", "expect")
+# Bounds on the shape of any record, far beyond what a race needs, so that no value can
+# reach the rules that Python cannot handle (recursion, int(str) limits, non-finite floats)
+# and no message about a bad value grows without bound.
+MAX_DEPTH = 20
+MAX_DIGITS = 100
+MAX_STRING = 10_000
+MAX_KEY = 64
+KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+# control characters and line or paragraph separators: a value that reaches a one-line
+# message (an id in "it is ann's turn") must not break it
+LINE_BREAKING = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -68,6 +82,8 @@ class Record:
 
 
 def parse_record(data: object) -> Record:
+    """A record from parsed JSON; anything malformed raises ``MalformedRecord`` with its JSON path."""
+    check_shape(data)
     if not isinstance(data, dict):
         raise MalformedRecord("$", "a record is a JSON object")
     for key in data:
@@ -75,7 +91,9 @@ def parse_record(data: object) -> Record:
             raise MalformedRecord(f"$.{key}", f"unknown field; a record has {', '.join(ENVELOPE)}")
     if data.get("format") != FORMAT:
         raise MalformedRecord("$.format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    game = find_game(data.get("game"))
+    if not isinstance(data.get("game"), str):
+        raise MalformedRecord("$.game", f"expected a game id such as 'leader1', got {data.get('game')!r}")
+    game = find_game(data["game"])
     for key in ("track", "players", "seed"):
         if key not in data:
             raise MalformedRecord(f"$.{key}", "missing")
@@ -101,12 +119,102 @@ def parse_record(data: object) -> Record:
     )
 
 
-def load_record(text: str) -> Record:
+def load_record(text: str | bytes) -> Record:
+    """A record from the contents of a record file (text, or bytes in UTF-8).
+
+    Whatever the input, this returns a record or raises ``MalformedRecord``: the JSON
+    parser's own failures (bytes that are not UTF-8, nesting past its recursion limit,
+    integers past Python's digit limit) are refused here, where the file is read.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise MalformedRecord("$", f"not UTF-8 text: byte {exc.start} cannot be decoded") from None
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some editors write (RFC 8259 allows ignoring it)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_Unparsed, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         raise MalformedRecord("$", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise MalformedRecord("$", f"nested too deeply; a record nests at most {MAX_DEPTH} levels") from None
     return parse_record(data)
+
+
+class _Unparsed(str):
+    """A JSON number that is no value in a record (a huge integer, NaN, Infinity), kept as its text
+    so that ``check_shape`` can refuse it with its JSON path (the parser knows no paths)."""
+
+
+class _Twice(dict[str, Any]):
+    """A JSON object that gives a key twice (the parser would keep the last silently)."""
+
+    key = ""
+
+
+def _parse_int(text: str) -> int | _Unparsed:
+    # Python refuses int() of more than 4,300 digits with a ValueError; stop well before
+    return _Unparsed(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) == len(pairs):
+        return out
+    twice = _Twice(out)
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            twice.key = key
+            break
+        seen.add(key)
+    return twice
+
+
+def _step(path: str, key: str) -> str:
+    return f"{path}.{key}" if KEY.match(key) else f"{path}[{json.dumps(key)}]"
+
+
+def _check_string(text: str, path: str) -> None:
+    if len(text) > MAX_STRING:
+        raise MalformedRecord(path, f"a string of {len(text)} characters; at most {MAX_STRING}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise MalformedRecord(path, "not Unicode text (a lone surrogate \\u escape)") from None
+    bad = LINE_BREAKING.search(text)
+    if bad:
+        raise MalformedRecord(path, f"a control character or line break {bad[0]!r} in a string")
+
+
+def check_shape(data: object) -> None:
+    """Refuse, with its JSON path, what no record holds: deep nesting, odd keys, huge numbers, NaN."""
+    stack: list[tuple[object, str, int]] = [(data, "$", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        children: list[tuple[object, str, int]] = []
+        if depth > MAX_DEPTH:
+            raise MalformedRecord(path, f"nested too deeply; a record nests at most {MAX_DEPTH} levels")
+        if isinstance(value, _Unparsed):
+            if value.lstrip("-").isdigit():
+                raise MalformedRecord(path, f"a number of {len(value.lstrip('-'))} digits; at most {MAX_DIGITS}")
+            raise MalformedRecord(path, f"{value} is not a number in JSON")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise MalformedRecord(path, f"the number {value} is out of range")
+        if isinstance(value, str):
+            _check_string(value, path)
+        elif isinstance(value, dict):
+            if isinstance(value, _Twice):
+                raise MalformedRecord(_step(path, value.key), "given twice")
+            for key, item in value.items():
+                if not isinstance(key, str) or not key or len(key) > MAX_KEY or not key.isprintable() or " " in key:
+                    shown = key if not isinstance(key, str) or len(key) <= MAX_KEY else f"{key[:MAX_KEY]}..."
+                    where = f"{path}[{json.dumps(shown)}]" if isinstance(key, str) else path
+                    raise MalformedRecord(where, f"not a field name (1 to {MAX_KEY} printable characters, no spaces)")
+                children.append((item, _step(path, key), depth + 1))
+        elif isinstance(value, list):
+            children = [(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value)]
+        stack.extend(reversed(children))  # the first problem in reading order is the one reported
 
 
 @dataclass(frozen=True)
@@ -153,7 +261,7 @@ def _match(expected: Any, actual: Any, path: str, problems: list[str], top: bool
             problems.append(f"{path}: expected an object, got {actual!r}")
             return
         for key, value in expected.items():
-            if top and key == "error_at":
+            if top and key in ("error_at", "about"):  # about: the rulebook's words a scenario pins
                 continue
             if key == "events" and isinstance(value, list) and isinstance(actual.get(key), list):
                 _match_events(value, actual[key], f"{path}.events", problems)

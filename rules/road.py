@@ -96,6 +96,9 @@ INLINE_FIELDS = {
 }
 
 
+MAX_INLINE_ROWS = 1000  # a test road; the longest shipped stage has under 200 rows
+
+
 def _int(value: object, path: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise MalformedRecord(path, f"expected a whole number from {low} to {high}, got {value!r}")
@@ -122,6 +125,8 @@ def road_from_inline(data: object, path: str = "$.track") -> Road:
     profile = data["profile"]
     if not isinstance(profile, str) or not profile or any(ch not in TERRAINS for ch in profile):
         raise MalformedRecord(f"{path}.profile", "expected a string of P, R, M and D, one letter per row")
+    if len(profile) > MAX_INLINE_ROWS:
+        raise MalformedRecord(f"{path}.profile", f"an inline road has at most {MAX_INLINE_ROWS} rows")
     rows = len(profile)
     finish = _int(data["finish"], f"{path}.finish", 1, rows - 1)
     surface = data.get("surface")
@@ -130,7 +135,10 @@ def road_from_inline(data: object, path: str = "$.track") -> Road:
     ):
         raise MalformedRecord(f"{path}.surface", f"expected {rows} letters of a, d and c (one per row)")
     fall: set[str] = set()
-    for i, cid in enumerate(data.get("fall", [])):
+    raw_fall = data.get("fall", [])
+    if not isinstance(raw_fall, list):
+        raise MalformedRecord(f"{path}.fall", "expected a list of cell ids")
+    for i, cid in enumerate(raw_fall):
         row, lane = parse_cell_id(cid, f"{path}.fall[{i}]")
         if row >= rows or lane >= lanes:
             raise MalformedRecord(f"{path}.fall[{i}]", f"cell {cid} is not on this {rows}x{lanes} road")
@@ -155,7 +163,10 @@ def road_from_inline(data: object, path: str = "$.track") -> Road:
     # no milestones on an inline road: one milestone of 5 per 6 rows (docs/actions.md)
     energy = 5 * -(-rows // 6) if energy_value is None else _int(energy_value, f"{path}.energy", 0, 999)
     bends = []
-    for i, b in enumerate(data.get("bends", [])):
+    raw_bends = data.get("bends", [])
+    if not isinstance(raw_bends, list) or len(raw_bends) > rows:
+        raise MalformedRecord(f"{path}.bends", f"expected a list of at most {rows} bends")
+    for i, b in enumerate(raw_bends):
         bp = f"{path}.bends[{i}]"
         if not isinstance(b, dict) or set(b) != {"row", "rows", "turn"}:
             raise MalformedRecord(bp, 'expected {"row": first row, "rows": n, "turn": degrees (left +)}')

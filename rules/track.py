@@ -22,11 +22,18 @@ from rules.errors import MalformedRecord
 
 Point = tuple[float, float]
 MAX_SPAN = 6  # the most rows one space of a lane may span (a corner's inside lane)
-CELL_ID = re.compile(r"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$")
+CELL_ID = re.compile(r"^(0|[1-9][0-9]{0,5})\.(0|[1-9][0-9]{0,5})$")  # bounded: int() of a long text fails
 
 
 def cell_id(row: int, lane: int) -> str:
     return f"{row}.{lane}"
+
+
+def whole_number(value: object, path: str, low: int, high: int) -> int:
+    """An integer from ``low`` to ``high`` (not a bool, not 2.0), or MalformedRecord at ``path``."""
+    if type(value) is not int or not low <= value <= high:
+        raise MalformedRecord(path, f"expected a whole number from {low} to {high}, got {value!r}")
+    return value
 
 
 def parse_cell_id(text: object, path: str = "$") -> tuple[int, int]:

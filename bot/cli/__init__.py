@@ -15,7 +15,7 @@ from rules.registry import game_ids
 
 def _replay(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
+        text = Path(args.file).read_bytes()
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
@@ -64,7 +64,7 @@ def _render(args: argparse.Namespace) -> int:
     from renderer.registry import paint
 
     try:
-        record = load_record(Path(args.record).read_text(encoding="utf-8"))
+        record = load_record(Path(args.record).read_bytes())
         result = replay(record)
     except OSError as exc:
         print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
@@ -73,7 +73,8 @@ def _render(args: argparse.Namespace) -> int:
         print(f"malformed record: {exc}", file=sys.stderr)
         return 2
     rules = result.game.rules
-    state = _state_at_turn(record, args.turn) if args.turn is not None else result.state
+    played = record.with_actions(record.actions[: result.applied])  # up to an illegal action, if any
+    state = _state_at_turn(played, args.turn) if args.turn is not None else result.state
     highlight = []
     acting: list[str] = []
     decision = rules.pending(state)

@@ -10,6 +10,7 @@ from rules.formula_de_mini.circuit import Circuit, build_circuit, load_circuit
 from rules.formula_de_mini.engine import new_race
 from rules.formula_de_mini.gears import dice
 from rules.formula_de_mini.model import OPTION_NAMES, TEAMS, Options, Player, Setup, State
+from rules.track import whole_number
 
 
 def parse_options(raw: object) -> Options:
@@ -42,13 +43,16 @@ def parse_players(raw: object) -> tuple[Player, ...]:
         for key in p:
             if key not in ("id", "name", "team", "cars"):
                 raise MalformedRecord(f"{path}.{key}", "unknown field; allowed: id, name, team, cars")
-        if not isinstance(p.get("id"), str) or not p["id"]:
-            raise MalformedRecord(f"{path}.id", "expected a short id")
+        pid = p.get("id")
+        if not isinstance(pid, str) or not 0 < len(pid) <= 32 or not pid.isprintable() or " " in pid or "=" in pid:
+            raise MalformedRecord(f"{path}.id", "expected a short id without spaces")  # it shows in one-line messages
         if p.get("team") not in TEAMS:
             raise MalformedRecord(f"{path}.team", f"expected a team colour: {', '.join(TEAMS)}")
         cars = p.get("cars", 1)
-        if cars not in (1, 2):
+        if type(cars) is not int or cars not in (1, 2):  # not 2.0, not true
             raise MalformedRecord(f"{path}.cars", "a player drives 1 or 2 cars (a team shares a livery)")
+        if not isinstance(p.get("name", ""), str):
+            raise MalformedRecord(f"{path}.name", "expected a string")
         players.append(Player(p["id"], str(p.get("name", p["id"])), p["team"], cars))
     if len({p.team for p in players}) != len(players) or len({p.id for p in players}) != len(players):
         raise InvalidSetup("$.players", "each player has an id and a team colour of their own")
@@ -70,13 +74,19 @@ def build(record: dict[str, Any]) -> State:
             "expected 'formula-de-mini/canyon', 'formula-de-mini/island' or an inline circuit (docs/actions.md)",
         )
     setup = Setup(circuit, parse_players(record["players"]), parse_options(record.get("options", {})), name)
+    if sum(p.cars for p in setup.players) > len(circuit.grid):
+        raise InvalidSetup("$.track.grid", f"this circuit's grid has {len(circuit.grid)} slots")
+    if len(setup.players) > len(set(circuit.stands)):
+        raise InvalidSetup("$.track.pit.stands", f"this circuit has {len(set(circuit.stands))} pit stands")
     script = record.get("dice", {})
     known = dice()
     for name, values in script.items():
-        if name not in known and name not in ("gear1", "gear2", "gear3", "gear4", "gear5"):
+        if name not in known:
             raise MalformedRecord(f"$.dice.{name}", f"unknown die; dice: {', '.join(sorted(known))}")
+        if not isinstance(values, list):
+            raise MalformedRecord(f"$.dice.{name}", "expected a list of outcomes")
         for i, v in enumerate(values):
-            if v not in known[name].faces:
+            if type(v) is not int or v not in known[name].faces:  # not 5.0, not true
                 raise MalformedRecord(f"$.dice.{name}[{i}]", f"{v!r} is not a face of this die")
     if record.get("start"):
         return _start(new_race(setup, record["seed"], script, roll_grid=False), record["start"])
@@ -84,6 +94,8 @@ def build(record: dict[str, Any]) -> State:
 
 
 INLINE = {"name", "lanes", "laps", "grid", "straddle", "segments", "pit", "about"}
+MAX_ROWS = 1000  # bounds for an inline circuit, far beyond the shipped ones
+MAX_LAPS = 99
 
 
 def _inline(data: dict[str, Any]) -> Circuit:
@@ -91,27 +103,56 @@ def _inline(data: dict[str, Any]) -> Circuit:
     for key in data:
         if key not in INLINE:
             raise MalformedRecord(f"$.track.{key}", f"unknown field; allowed: {', '.join(sorted(INLINE))}")
-    if data.get("lanes") not in (2, 3):
+    lanes = data.get("lanes")
+    if type(lanes) is not int or lanes not in (2, 3):
         raise MalformedRecord("$.track.lanes", "a circuit has 2 or 3 lanes")
+    for key, kind in (("name", str), ("about", str), ("straddle", bool)):
+        if key in data and not isinstance(data[key], kind):
+            raise MalformedRecord(f"$.track.{key}", f"expected {'true or false' if kind is bool else 'a string'}")
+    if "laps" in data:
+        whole_number(data["laps"], "$.track.laps", 1, MAX_LAPS)
     segments = data.get("segments")
     if not isinstance(segments, list) or not segments:
         raise MalformedRecord(
             "$.track.segments", "expected a list of {straight: n} and {corner, stops, outside, inside, turn}"
         )
+    rows = 0
     for i, seg in enumerate(segments):
         path = f"$.track.segments[{i}]"
         if not isinstance(seg, dict):
             raise MalformedRecord(path, "expected an object")
         if "straight" in seg:
-            if not isinstance(seg["straight"], int) or seg["straight"] < 1:
-                raise MalformedRecord(f"{path}.straight", "expected a number of rows from 1")
-        elif not all(isinstance(seg.get(k), (int, float)) for k in ("corner", "stops", "outside", "inside", "turn")):
+            rows += whole_number(seg["straight"], f"{path}.straight", 1, MAX_ROWS)
+        elif not all(type(seg.get(k)) in (int, float) for k in ("corner", "stops", "outside", "inside", "turn")):
             raise MalformedRecord(path, "a corner needs corner, stops, outside, inside and turn")
-        elif not 1 <= seg["inside"] <= seg["outside"] or seg["stops"] not in (1, 2, 3):
-            raise MalformedRecord(path, "inside (C) from 1 to outside (L); stops 1 to 3")
+        else:
+            outside = whole_number(seg["outside"], f"{path}.outside", 1, MAX_ROWS)
+            whole_number(seg["inside"], f"{path}.inside", 1, outside)
+            whole_number(seg["stops"], f"{path}.stops", 1, 3)
+            whole_number(seg["corner"], f"{path}.corner", 1, 99)
+            if abs(seg["turn"]) > 360:
+                raise MalformedRecord(f"{path}.turn", "expected degrees from -360 to 360")
+            branches = seg.get("branches", [])
+            if not isinstance(branches, list) or not all(
+                isinstance(b, list)
+                and len(b) == 3
+                and all(type(n) is int and 0 <= n < high for n, high in zip(b, (outside, lanes, lanes), strict=True))
+                for b in branches
+            ):
+                raise MalformedRecord(f"{path}.branches", "expected a list of [row offset, from lane, to lane]")
+            rows += outside
+        if rows > MAX_ROWS:
+            raise MalformedRecord(path, f"a circuit has at most {MAX_ROWS} rows")
+    if "grid" in data:
+        whole_number(data["grid"], "$.track.grid", 1, min(rows, 8))
     pit = data.get("pit")
     if not isinstance(pit, dict) or {"from", "to", "stands"} - set(pit):
         raise MalformedRecord("$.track.pit", "expected {from, to, stands}")
+    first = whole_number(pit["from"], "$.track.pit.from", 0, 2 * rows - 1)
+    last = whole_number(pit["to"], "$.track.pit.to", first, first + rows - 2)
+    stands = pit["stands"]
+    if not isinstance(stands, list) or not all(type(n) is int and 0 <= n <= last - first for n in stands):
+        raise MalformedRecord("$.track.pit.stands", f"expected pit-lane indexes from 0 to {last - first}")
     try:
         return build_circuit({"name": "inline", **data})
     except (KeyError, IndexError, ValueError) as exc:
@@ -129,9 +170,7 @@ def _start(state: State, raw: object) -> State:
 
     if not isinstance(raw, dict) or any(k not in ("turn", "cars", "to_act") for k in raw):
         raise MalformedRecord("$.start", "expected {turn, cars, to_act}")
-    turn = raw.get("turn", 2)
-    if not isinstance(turn, int) or turn < 1:
-        raise MalformedRecord("$.start.turn", "expected a turn number from 1")
+    turn = whole_number(raw.get("turn", 2), "$.start.turn", 1, 9999)
     cars = {c.id: c for c in state.cars}
     circuit = state.setup.circuit
     given = raw.get("cars", {})
@@ -144,14 +183,11 @@ def _start(state: State, raw: object) -> State:
         if not isinstance(spec, dict) or any(k not in START_CAR for k in spec):
             raise MalformedRecord(path, f"expected fields among {', '.join(sorted(START_CAR))}")
         at = spec.get("at", cars[cid].cell)
-        if at not in circuit.track.cells:
+        if not isinstance(at, str) or at not in circuit.track.cells:
             raise MalformedRecord(f"{path}.at", f"{at!r} is not a space of this circuit")
-        gear = spec.get("gear", 3)
-        if gear not in (1, 2, 3, 4, 5):
-            raise MalformedRecord(f"{path}.gear", "expected a gear from 1 to 5")
-        lp = spec.get("lp", 20)
-        if not isinstance(lp, int) or lp < 0:
-            raise MalformedRecord(f"{path}.lp", "expected life points from 0")
+        gear = whole_number(spec.get("gear", 3), f"{path}.gear", 1, 5)
+        lp = whole_number(spec.get("lp", 20), f"{path}.lp", 0, 99)
+        lap = whole_number(spec.get("lap", 1), f"{path}.lap", 1, MAX_LAPS)
         status = spec.get("status", "racing")
         if status not in ("racing", "pits"):
             raise MalformedRecord(f"{path}.status", "expected racing or pits")
@@ -161,11 +197,11 @@ def _start(state: State, raw: object) -> State:
             cell=at,
             gear=gear,
             lp=lp,
-            lap=int(spec.get("lap", 1)),
+            lap=lap,
             status=status,
             started=True,
             corner=corner,
-            stops=int(spec.get("stops", 1 if corner else 0)),
+            stops=whole_number(spec.get("stops", 1 if corner else 0), f"{path}.stops", 0, 3),
         )
     cells = [c.cell for c in cars.values()]
     if len(set(cells)) != len(cells):

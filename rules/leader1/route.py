@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -63,10 +64,15 @@ def stage_names() -> list[str]:
 
 
 def load_stage(name: str) -> StagePlan:
-    path = DATA / "stages" / f"{name}.json"
-    if not path.is_file():
-        raise UnknownTrack("$.track", f"no stage 'leader1/{name}'; shipped: {', '.join(stage_names())}")
-    return plan_from_json(json.loads(path.read_text()))
+    """A shipped stage by name; the name is user text, so it is looked up, never made into a path."""
+    if name not in stage_names():
+        shown = name if len(name) <= 40 else f"{name[:40]}..."
+        raise UnknownTrack(
+            "$.track",
+            f"no stage {'leader1/' + shown!r}; shipped: {', '.join(stage_names())},"
+            f" or random-<hexagons, 5 to {MAX_RANDOM_HEXAGONS}>-<seed, up to 16 digits>",
+        )
+    return plan_from_json(json.loads((DATA / "stages" / f"{name}.json").read_text()))
 
 
 def plan_from_json(raw: dict[str, Any]) -> StagePlan:
@@ -162,6 +168,9 @@ def build_road(plan: StagePlan) -> Road:
 
 
 MAX_RANDOM_HEXAGONS = 20
+# ASCII digits without leading zeros (str.isdigit() also takes other scripts' digits);
+# a few digits more than the bounds so that random-99-1 is told the range of hexagons
+RANDOM_NAME = re.compile(r"random-(0|[1-9][0-9]{0,2})-(0|[1-9][0-9]{0,15})", re.ASCII)
 
 
 def random_plan(hexagons: int, seed: int) -> StagePlan:
@@ -223,8 +232,7 @@ def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
 
 def road_for(name: str) -> Road:
     """A shipped stage (``first-race``) or a random one (``random-<hexagons>-<seed>``)."""
-    if name.startswith("random-"):
-        parts = name.split("-")
-        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-            return build_road(random_plan(int(parts[1]), int(parts[2])))
+    random = RANDOM_NAME.fullmatch(name)
+    if random:
+        return build_road(random_plan(int(random[1]), int(random[2])))
     return build_road(load_stage(name))

@@ -12,10 +12,12 @@ from rules.leader1.feed import COLOURS, check_script, die_name, full_piles, with
 from rules.leader1.model import FEED_COLOUR, OPTION_NAMES, RIDER_TYPES, TEAMS, Options, Player, Rider, Setup, State
 from rules.leader1.route import road_for
 from rules.road import Road, road_from_inline
-from rules.track import parse_cell_id
+from rules.track import parse_cell_id, whole_number
 
 PLAYER_FIELDS = {"id", "name", "team", "riders", "sprinter", "descender", "carry", "ai"}
 START_STATUSES = ("peloton", "breakaway", "dropped", "fallen", "punctured")
+MAX_TURN = 9999  # bounds for a mid-race start, far beyond any race
+MAX_ENERGY = 999
 
 
 def riders_allowed(players: int) -> tuple[int, ...]:
@@ -65,7 +67,7 @@ def parse_player(raw: object, path: str) -> Player:
         if key not in PLAYER_FIELDS:
             raise MalformedRecord(f"{path}.{key}", f"unknown player field; allowed: {', '.join(sorted(PLAYER_FIELDS))}")
     pid = raw.get("id")
-    if not isinstance(pid, str) or not pid or len(pid) > 32 or any(c.isspace() or c == "=" for c in pid):
+    if not isinstance(pid, str) or not 0 < len(pid) <= 32 or not pid.isprintable() or " " in pid or "=" in pid:
         raise MalformedRecord(f"{path}.id", "expected a short id without spaces")
     team = raw.get("team")
     if team not in TEAMS:
@@ -85,7 +87,7 @@ def parse_player(raw: object, path: str) -> Player:
         raise MalformedRecord(f"{path}.descender", "A.3: the same rider cannot be both sprinter and descender")
     carry = raw.get("carry", {})
     if not isinstance(carry, dict) or any(
-        k not in riders or not isinstance(v, int) or not 0 <= v <= 15 for k, v in carry.items()
+        k not in riders or type(v) is not int or not 0 <= v <= 15 for k, v in carry.items()
     ):
         raise MalformedRecord(f"{path}.carry", "expected {rider type: energy carried over, 0 to 15} (D.3)")
     name = raw.get("name", pid)
@@ -145,7 +147,7 @@ def parse_dice(raw: object) -> dict[str, list[int | str]]:
             continue
         faces = set(known[name].faces)
         for i, v in enumerate(values):
-            if isinstance(v, bool) or v not in faces:
+            if type(v) not in (int, str) or v not in faces:  # not 3.0 or true, equal to 3 and 1
                 raise MalformedRecord(
                     f"$.dice.{name}[{i}]", f"{v!r} is not a face of this die ({sorted(map(str, faces))})"
                 )
@@ -170,16 +172,12 @@ def _start(setup: Setup, seed: int, dice_script: dict[str, list[int | str]], raw
     for key in raw:
         if key not in ("turn", "peloton", "riders"):
             raise MalformedRecord(f"$.start.{key}", "unknown field; allowed: turn, peloton, riders")
-    turn = raw.get("turn", 1)
-    if not isinstance(turn, int) or turn < 1:
-        raise MalformedRecord("$.start.turn", "expected a turn number from 1")
+    turn = whole_number(raw.get("turn", 1), "$.start.turn", 1, MAX_TURN)
     road = setup.road
     peloton_raw = raw.get("peloton", {})
     if not isinstance(peloton_raw, dict) or any(k not in ("at", "leader") for k in peloton_raw):
         raise MalformedRecord("$.start.peloton", 'expected {"at": row, "leader": player id}')
-    at = peloton_raw.get("at", 1)
-    if not isinstance(at, int) or not 1 <= at < road.finish:
-        raise MalformedRecord("$.start.peloton.at", f"expected a row from 1 to {road.finish - 1}")
+    at = whole_number(peloton_raw.get("at", 1), "$.start.peloton.at", 1, road.finish - 1)
     leader = peloton_raw.get("leader", setup.players[0].id)
     if setup.player(leader) is None:
         raise MalformedRecord("$.start.peloton.leader", f"unknown player {leader!r}")
@@ -239,14 +237,10 @@ def _start_rider(rider: Rider, spec: object, path: str, road: Road, peloton: int
             occupied.add(f"{row}.{lane}")
     elif spec.get("at") is not None:
         raise MalformedRecord(f"{path}.at", 'riders in the peloton have "at": null')
-    energy = spec.get("energy", rider.energy)
-    risks = spec.get("risks", 0)
+    energy = whole_number(spec.get("energy", rider.energy), f"{path}.energy", 0, MAX_ENERGY)
+    risks = whole_number(spec.get("risks", 0), f"{path}.risks", 0, MAX_TURN)
     kept = spec.get("kept", [])
-    if not isinstance(energy, int) or energy < 0:
-        raise MalformedRecord(f"{path}.energy", "expected energy from 0")
-    if not isinstance(risks, int) or risks < 0:
-        raise MalformedRecord(f"{path}.risks", "expected the number of risks already run")
-    if not isinstance(kept, list) or any(v not in (2, 3, 4, 5) for v in kept):
+    if not isinstance(kept, list) or any(type(v) is not int or v not in (2, 3, 4, 5) for v in kept):
         raise MalformedRecord(f"{path}.kept", "expected the values (2 to 5) of kept feed tiles")
     return replace(
         rider,
