@@ -7,13 +7,13 @@ draws the riders on it and adds an overview strip when the whole stage does not 
 
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
 from renderer.camera import Camera, choose_window, fits, rows_bbox
+from renderer.encode import png_bytes
 from renderer.palette import (
     BACKGROUND,
     HIGHLIGHT_RISK,
@@ -22,10 +22,10 @@ from renderer.palette import (
     PELOTON,
     TEAM,
     TERRAIN,
-    font,
 )
 from renderer.panel import draw_panel, rider_token
 from renderer.road_layer import road_layer
+from renderer.text import text_length, write
 from rules.leader1.model import State
 from rules.leader1.moves import RideOption
 
@@ -33,7 +33,6 @@ WIDTH, HEIGHT = 1500, 900
 BOARD_W = 1020
 STRIP_H = 150
 SCALE = 34.0
-PNG_LEVEL = 1  # fast zlib: ~30% larger files (still far under 1 MB), a third less time
 
 
 def render_board(
@@ -44,10 +43,7 @@ def render_board(
     alliances: list[str] | None = None,
 ) -> bytes:
     """The board as PNG bytes; ``highlight`` marks legal destinations with their cost and risk."""
-    image = render_image(state, highlight=highlight, title=title, alliances=alliances)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    return png_bytes(render_image(state, highlight=highlight, title=title, alliances=alliances))
 
 
 def render_image(
@@ -71,15 +67,16 @@ def compose(
     road = state.setup.road
     track = road.track
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    layer, layer_camera = road_layer(road, SCALE)
+    drawn = road_layer(road, SCALE)
+    layer, layer_camera = drawn.image, drawn.camera
     whole = (0, track.row_count - 1)
     board_h = HEIGHT
-    if fits(rows_bbox(track, *whole), SCALE, BOARD_W, HEIGHT):
+    if fits(rows_bbox(drawn.boxes, *whole), SCALE, BOARD_W, HEIGHT):
         window = whole
     else:
         board_h = HEIGHT - STRIP_H
-        window = choose_window(track, _focus(state, highlight), SCALE, BOARD_W, board_h)
-    box = rows_bbox(track, *window)
+        window = choose_window(drawn.boxes, _focus(state, highlight), SCALE, BOARD_W, board_h)
+    box = rows_bbox(drawn.boxes, *window)
     left, top = layer_camera.px((box[0], box[3]))
     right, bottom = layer_camera.px((box[2], box[1]))
     crop = layer.crop((math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom)))
@@ -142,14 +139,13 @@ def _peloton_label(draw: ImageDraw.ImageDraw, state: State, camera: Camera) -> N
     riders = sum(1 for r in state.riders if r.status == "peloton")
     xs = [camera.px(p)[0] for p in corners]
     ys = [camera.px(p)[1] for p in corners]
-    text = f"PELOTON {riders}"
-    f = font(15)
-    w = draw.textlength(text, font=f)
+    label = f"PELOTON {riders}"
+    w = text_length(label, 15)
     cx, cy = sum(xs) / 4, sum(ys) / 4
     draw.rounded_rectangle(
         (cx - w / 2 - 6, cy - 11, cx + w / 2 + 6, cy + 11), radius=6, fill=(255, 255, 255), outline=INK
     )
-    draw.text((cx - w / 2, cy - 9), text, fill=INK, font=f)
+    write(draw, (cx - w / 2, cy - 9), label, fill=INK, size=15)
 
 
 def _riders(draw: ImageDraw.ImageDraw, state: State, camera: Camera) -> None:
@@ -163,7 +159,7 @@ def _riders(draw: ImageDraw.ImageDraw, state: State, camera: Camera) -> None:
             rider_token(draw, point, radius, r.id, r.kind)
             x, y = point
             draw.line((x - radius, y - radius, x + radius, y + radius), fill=(213, 60, 40), width=3)
-            draw.text((x + radius + 2, y - 8), "fell", fill=(213, 60, 40), font=font(14))
+            write(draw, (x + radius + 2, y - 8), "fell", fill=(213, 60, 40), size=14)
             continue
         cell = track.cells[r.cell or ""]
         point = camera.px(cell.centre)
@@ -176,9 +172,9 @@ def _riders(draw: ImageDraw.ImageDraw, state: State, camera: Camera) -> None:
                 fill=(204, 121, 167),
                 outline=INK,
             )
-            draw.text((x + radius - 1, y - radius - 7), "P", fill=(255, 255, 255), font=font(14))
+            write(draw, (x + radius - 1, y - radius - 7), "P", fill=(255, 255, 255), size=14)
         elif r.status == "dropped":
-            draw.text((x - 4, y + radius), "d", fill=INK, font=font(14))
+            write(draw, (x - 4, y + radius), "d", fill=INK, size=14)
 
 
 def _highlight(draw: ImageDraw.ImageDraw, state: State, camera: Camera, options: list[RideOption]) -> None:
@@ -194,11 +190,10 @@ def _highlight(draw: ImageDraw.ImageDraw, state: State, camera: Camera, options:
         label = f"+{option.recovery}" if option.recovery else str(option.cost)
         if option.risk_count:
             label += "!"
-        f = font(14)
         cx, cy = camera.px(cell.centre)
-        w = draw.textlength(label, font=f)
+        w = text_length(label, 14)
         draw.rectangle((cx - w / 2 - 3, cy - 9, cx + w / 2 + 3, cy + 9), fill=colour)
-        draw.text((cx - w / 2, cy - 8), label, fill=(255, 255, 255), font=f)
+        write(draw, (cx - w / 2, cy - 8), label, fill=(255, 255, 255), size=14)
 
 
 def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int], box: tuple[int, int, int, int]) -> None:
@@ -218,7 +213,7 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int], box
         draw.rectangle((xpos(row), band[0], xpos(row + 1), band[1]), fill=TERRAIN[road.terrain(row)])
     draw.rectangle((xpos(window[0]), band[0] - 8, xpos(window[1] + 1), band[1] + 8), outline=INK, width=2)
     draw.line((xpos(road.finish), band[0] - 14, xpos(road.finish), band[1] + 14), fill=INK, width=3)
-    draw.text((x0 + margin, y0 + 8), "Whole route: the frame is the part shown above", fill=INK, font=font(14))
+    write(draw, (x0 + margin, y0 + 8), "Whole route: the frame is the part shown above", fill=INK, size=14)
     if state.peloton_arrived_turn is None:
         draw.rectangle(
             (xpos(state.peloton - 1), band[1] + 4, xpos(state.peloton + 1), band[1] + 14), fill=PELOTON, outline=INK
@@ -233,5 +228,5 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int], box
         y = band[0] - 14 - stack * 9
         team = r.id.split("-")[0]
         draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=TEAM.get(team, (200, 200, 200)), outline=INK)
-    draw.text((x0 + margin, y1 - 26), "start", fill=INK, font=font(14))
-    draw.text((xpos(road.finish) - 20, y1 - 26), "finish", fill=INK, font=font(14))
+    write(draw, (x0 + margin, y1 - 26), "start", fill=INK, size=14)
+    write(draw, (xpos(road.finish) - 20, y1 - 26), "finish", fill=INK, size=14)

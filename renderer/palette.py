@@ -61,3 +61,36 @@ def rider_label(rider_id: str) -> str:
     """``yellow-rouleur`` -> ``YR``: a short label that does not rely on colour."""
     team, _, kind = rider_id.partition("-")
     return team[:1].upper() + RIDER_LETTER.get(kind, kind[:1].upper())
+
+
+# Every flat colour drawn anywhere: the PNG palette (renderer.encode) keeps these exact.
+SWATCHES: tuple[RGB, ...] = (
+    BACKGROUND,
+    PANEL,
+    INK,
+    MUTED,
+    ASPHALT,
+    LANE_LINE,
+    FALL,
+    SPRINT,
+    DOT,
+    *TERRAIN.values(),
+    *TEAM.values(),
+    *RIDER_RING.values(),
+    HIGHLIGHT_SAFE,
+    HIGHLIGHT_RISK,
+    PELOTON,
+    (0, 90, 160),
+    (222, 226, 218),
+    (226, 232, 220),
+    (190, 196, 184),
+    (245, 245, 240),
+    (200, 200, 200),
+    (120, 120, 120),
+    (230, 159, 0),
+    (170, 170, 165),
+    (250, 215, 40),
+    (255, 240, 200),
+    (255, 255, 255),
+    (176, 176, 184),  # the peloton's see-through shade over asphalt
+)

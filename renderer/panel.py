@@ -13,9 +13,9 @@ from renderer.palette import (
     TEAM_TEXT,
     TERRAIN,
     TERRAIN_NAME,
-    font,
     rider_label,
 )
+from renderer.text import text_bbox, text_length, write
 from rules.leader1.engine import pending
 from rules.leader1.model import State
 from rules.leader1.narrate import summary
@@ -43,9 +43,8 @@ def rider_token(
     inner = radius - ring
     draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=TEAM.get(team, (200, 200, 200)), outline=INK)
     label = rider_label(rider_id)
-    f = font(size)
-    x0, y0, x1, y1 = draw.textbbox((0, 0), label, font=f)
-    draw.text((x - (x1 - x0) / 2 - x0, y - (y1 - y0) / 2 - y0), label, fill=TEAM_TEXT.get(team, INK), font=f)
+    x0, y0, x1, y1 = text_bbox(label, size)
+    write(draw, (x - (x1 - x0) / 2 - x0, y - (y1 - y0) / 2 - y0), label, fill=TEAM_TEXT.get(team, INK), size=size)
 
 
 def draw_panel(
@@ -61,18 +60,18 @@ def draw_panel(
     x = x0 + 16
     y = y0 + 12
     decision = pending(state)
-    draw.text((x, y), title, fill=INK, font=font(20))
+    write(draw, (x, y), title, fill=INK, size=20)
     y += 28
     phase = "finished" if state.finished else state.phase
-    draw.text((x, y), f"Turn {state.turn} · {phase} · peloton at row {state.peloton}", fill=INK, font=font(15))
+    write(draw, (x, y), f"Turn {state.turn} · {phase} · peloton at row {state.peloton}", fill=INK, size=15)
     y += 22
     names = {p.id: p.name for p in state.setup.players}
     if decision is not None:
         who = names.get(decision.player, decision.player) + (f" ({decision.rider})" if decision.rider else "")
-        draw.text((x, y), f"To act: {who}", fill=(0, 90, 160), font=font(15))
+        write(draw, (x, y), f"To act: {who}", fill=(0, 90, 160), size=15)
     else:
         arrived = arrival_order(state)
-        draw.text((x, y), f"Winner: {arrived[0].id}" if arrived else "Race over", fill=(0, 90, 160), font=font(15))
+        write(draw, (x, y), f"Winner: {arrived[0].id}" if arrived else "Race over", fill=(0, 90, 160), size=15)
     y += 28
     columns = (
         ("#", 0),
@@ -84,7 +83,7 @@ def draw_panel(
         ("risks", 398),
     )
     for name, dx in columns:
-        draw.text((x + dx, y), name, fill=MUTED, font=font(14))
+        write(draw, (x + dx, y), name, fill=MUTED, size=14)
     y += 20
     order = [*arrival_order(state), *classification(state), *[r for r in state.riders if r.status == "eliminated"]]
     for rank, r in enumerate(order, start=1):
@@ -100,22 +99,22 @@ def draw_panel(
         )
         for (_, dx), text in zip(columns, cells, strict=True):
             if text:
-                draw.text((x + dx, y + 1), text, fill=INK, font=font(14))
+                write(draw, (x + dx, y + 1), text, fill=INK, size=14)
         y += 21
     y += 8
-    draw.text((x, y), "Last turn", fill=MUTED, font=font(14))
+    write(draw, (x, y), "Last turn", fill=MUTED, size=14)
     y += 19
     last = [e for e in state.events if e.turn == (state.turn if state.finished else state.turn - 1)]
     current = [e for e in state.events if e.turn == state.turn and not state.finished]
     for line in (summary(current) or summary(last))[-7:]:
-        draw.text((x, y), _clip(draw, line, x1 - x - 10), fill=INK, font=font(14))
+        write(draw, (x, y), _clip(draw, line, x1 - x - 10), fill=INK, size=14)
         y += 18
     if alliances:
         y += 6
-        draw.text((x, y), "Alliances", fill=MUTED, font=font(14))
+        write(draw, (x, y), "Alliances", fill=MUTED, size=14)
         y += 19
         for line in alliances[:3]:
-            draw.text((x, y), _clip(draw, line, x1 - x - 10), fill=INK, font=font(14))
+            write(draw, (x, y), _clip(draw, line, x1 - x - 10), fill=INK, size=14)
             y += 18
     _legend(draw, x, max(y + 10, y1 - 118), x1)
 
@@ -128,26 +127,26 @@ def rider_dot(draw: ImageDraw.ImageDraw, centre: tuple[float, float], rider_id: 
 
 
 def _clip(draw: ImageDraw.ImageDraw, text: str, width: int) -> str:
-    while text and draw.textlength(text, font=font(14)) > width:
+    while text and text_length(text, 14) > width:
         text = text[:-2] + "…"
     return text
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:
-    draw.text((x, y), "Legend", fill=MUTED, font=font(14))
+    write(draw, (x, y), "Legend", fill=MUTED, size=14)
     y += 19
     dx = 0
     for key, colour in TERRAIN.items():
         draw.rectangle((x + dx, y + 3, x + dx + 18, y + 13), fill=colour)
-        draw.text((x + dx + 22, y), TERRAIN_NAME[key], fill=INK, font=font(14))
-        dx += 30 + int(draw.textlength(TERRAIN_NAME[key], font=font(14)))
+        write(draw, (x + dx + 22, y), TERRAIN_NAME[key], fill=INK, size=14)
+        dx += 30 + int(text_length(TERRAIN_NAME[key], 14))
         if dx > x1 - x - 120:
             dx, y = 0, y + 19
     y += 21
     dx = 0
     for kind, colour in RIDER_RING.items():
         draw.ellipse((x + dx, y + 1, x + dx + 14, y + 15), fill=colour, outline=INK)
-        draw.text((x + dx + 18, y), f"{kind} ({kind[0].upper()})", fill=INK, font=font(14))
+        write(draw, (x + dx + 18, y), f"{kind} ({kind[0].upper()})", fill=INK, size=14)
         dx += 122
     y += 21
-    draw.text((x, y), "dark: fall squares · dots: peloton line · boxed numbers: milestones", fill=MUTED, font=font(14))
+    write(draw, (x, y), "dark: fall squares · dots: peloton line · boxed numbers: milestones", fill=MUTED, size=14)

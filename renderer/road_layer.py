@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderer.camera import Camera, rows_bbox
+from renderer.cache import LruCache, track_key
+from renderer.camera import Box, Camera, row_boxes, rows_bbox
 from renderer.palette import (
     ASPHALT,
     BACKGROUND,
@@ -17,36 +19,57 @@ from renderer.palette import (
     LANE_LINE,
     SPRINT,
     TERRAIN,
-    font,
 )
+from renderer.text import text_bbox, write
 from rules.road import Road
 from rules.track import Point
 
-_CACHE: OrderedDict[tuple[int, float], tuple[Road, Image.Image, Camera]] = OrderedDict()
-CACHE_SIZE = 16
+CACHE_SIZE = 16  # a grand tour's layer is ~10 MB of pixels: a few dozen roads in memory at most
 
 
-def road_layer(road: Road, scale: float) -> tuple[Image.Image, Camera]:
+@dataclass(frozen=True)
+class RoadLayer:
+    """A road drawn whole: the picture (never changed once cached), its camera and row boxes."""
+
+    image: Image.Image
+    camera: Camera
+    boxes: tuple[Box, ...]
+
+
+_CACHE: LruCache[RoadLayer] = LruCache(CACHE_SIZE)
+
+
+def road_key(road: Road) -> Hashable:
+    """The road's content, everything the static picture is drawn from."""
+    return (
+        road.name,
+        track_key(road.track),
+        road.profile,
+        road.surface,
+        road.finish,
+        road.sprint,
+        road.feed,
+        road.mountains,
+        road.bonus,
+        tuple(sorted(road.fall)),
+        tuple(sorted(road.dotted)),
+        road.tiles,
+    )
+
+
+def road_layer(road: Road, scale: float) -> RoadLayer:
     """The whole road drawn at ``scale`` px per track unit, and the camera that drew it (cached)."""
-    key = (id(road), scale)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0] is road:
-        _CACHE.move_to_end(key)
-        return hit[1], hit[2]
-    image, camera = _draw(road, scale)
-    _CACHE[key] = (road, image, camera)
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return image, camera
+    return _CACHE.get((road_key(road), scale), lambda: _draw(road, scale))
 
 
 def _pts(camera: Camera, points: tuple[Point, ...] | list[Point]) -> list[tuple[float, float]]:
     return [camera.px(p) for p in points]
 
 
-def _draw(road: Road, scale: float) -> tuple[Image.Image, Camera]:
+def _draw(road: Road, scale: float) -> RoadLayer:
     track = road.track
-    box = rows_bbox(track, 0, track.row_count - 1, margin=2.2)
+    boxes = row_boxes(track)
+    box = rows_bbox(boxes, 0, track.row_count - 1, margin=2.2)
     camera = Camera(scale, box[0], box[3])
     size = (math.ceil((box[2] - box[0]) * scale), math.ceil((box[3] - box[1]) * scale))
     image = Image.new("RGB", size, BACKGROUND)
@@ -76,7 +99,7 @@ def _draw(road: Road, scale: float) -> tuple[Image.Image, Camera]:
     _line_across(draw, road, camera, road.finish, "finish")
     _tokens(draw, road, camera)
     _row_numbers(draw, road, camera)
-    return image, camera
+    return RoadLayer(image, camera, boxes)
 
 
 def _boundary(road: Road, row: int) -> tuple[Point, Point]:
@@ -100,7 +123,7 @@ def _line_across(draw: ImageDraw.ImageDraw, road: Road, camera: Camera, row: int
             (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), fill=colour, width=width
         )
     label = "START" if kind == "start" else "FINISH"
-    draw.text((x1 + 4, y1 - 8), label, fill=INK, font=font(14))
+    write(draw, (x1 + 4, y1 - 8), label, fill=INK, size=14)
 
 
 def _side(road: Road, row: int, distance: float, right: bool = True) -> Point:
@@ -120,12 +143,11 @@ def _badge(
     ink: tuple[int, int, int] = (255, 255, 255),
     size: int = 14,
 ) -> None:
-    f = font(size)
-    x0, y0, x1, y1 = draw.textbbox((0, 0), text, font=f)
+    x0, y0, x1, y1 = text_bbox(text, size)
     w, h = x1 - x0 + 10, y1 - y0 + 8
     cx, cy = centre
     draw.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), radius=5, fill=fill, outline=INK)
-    draw.text((cx - (x1 - x0) / 2 - x0, cy - (y1 - y0) / 2 - y0), text, fill=ink, font=f)
+    write(draw, (cx - (x1 - x0) / 2 - x0, cy - (y1 - y0) / 2 - y0), text, fill=ink, size=size)
 
 
 def _tokens(draw: ImageDraw.ImageDraw, road: Road, camera: Camera) -> None:
@@ -166,4 +188,4 @@ def _hexagons(draw: ImageDraw.ImageDraw, road: Road, camera: Camera) -> None:
 def _row_numbers(draw: ImageDraw.ImageDraw, road: Road, camera: Camera) -> None:
     for row in range(0, road.track.row_count, 5):
         x, y = camera.px(_side(road, row, 0.35, right=False))
-        draw.text((x - 7, y - 7), str(row), fill=(120, 120, 120), font=font(14))
+        write(draw, (x - 7, y - 7), str(row), fill=(120, 120, 120), size=14)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import math
 
 from PIL import Image, ImageDraw
 
-from renderer.palette import BACKGROUND, INK, MUTED, PANEL, font
+from renderer.encode import png_bytes
+from renderer.palette import BACKGROUND, INK, MUTED, PANEL
 from renderer.panel import rider_dot, rider_token
+from renderer.text import write
 from rules.leader1.stage import Standing
 
 WIDTH, HEIGHT = 1200, 760
@@ -18,7 +19,7 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
     """``standings`` leader first; ``kinds`` maps rider ids to their type (for the base ring)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((30, 20), title, fill=INK, font=font(24))
+    write(draw, (30, 20), title, fill=INK, size=24)
     cx, cy, radius = 330, 410, 250
     leader = max((s.position for s in standings if not s.eliminated), default=0)
     corners = [
@@ -33,7 +34,7 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
         draw.ellipse(
             (x - 24, y - 24, x + 24, y + 24), outline=MUTED, width=2, fill=(255, 240, 200) if square == 0 else None
         )
-        draw.text((x - 6, y + 26), str(-square) if square else "0", fill=MUTED, font=font(14))
+        write(draw, (x - 6, y + 26), str(-square) if square else "0", fill=MUTED, size=14)
     for s in standings:
         if s.eliminated:
             continue
@@ -44,10 +45,10 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
         x = cx + (radius - 45 - stack * 22) * math.cos(angle)
         y = cy + (radius - 45 - stack * 22) * math.sin(angle)
         rider_token(draw, (x, y), 16, s.rider, kinds.get(s.rider, "rouleur"), size=14)
-    draw.text((cx - 70, cy - 10), "GC hexagon", fill=MUTED, font=font(16))
+    write(draw, (cx - 70, cy - 10), "GC hexagon", fill=MUTED, size=16)
     x, y = 620, 80
     for name, dx in (("#", 0), ("rider", 56), ("player", 190), ("behind", 290), ("energy", 360), ("", 430)):
-        draw.text((x + dx, y), name, fill=MUTED, font=font(15))
+        write(draw, (x + dx, y), name, fill=MUTED, size=15)
     y += 26
     for rank, s in enumerate(standings, start=1):
         behind = leader - s.position
@@ -61,8 +62,6 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
             (360, str(s.energy)),
             (430, note),
         ):
-            draw.text((x + dx, y + 2), text, fill=INK, font=font(15))
+            write(draw, (x + dx, y + 2), text, fill=INK, size=15)
         y += 26
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    return png_bytes(image)
