@@ -1,5 +1,5 @@
 """The board image: faithful to the state (pixels checked where riders and highlights are),
-deterministic, phone-sized, and kept under docs/images for people to look at."""
+deterministic, phone-sized. Tests write images to a temporary folder, never into docs/images."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from rules.leader1.moves import ride_options
 from rules.leader1.stage import Standing
 from rules.record import parse_record, replay
 
-IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 SEATS = [
     {"id": n, "team": t, "riders": ["rouleur", "leader", "climber"]}
     for n, t in (("ann", "yellow"), ("bob", "blue"), ("cat", "green"), ("dan", "white"))
@@ -109,10 +108,10 @@ def test_size_and_file_size_suit_a_phone(track: str) -> None:
     assert len(png) < 1_000_000
 
 
-def test_the_board_images_are_kept_for_people_to_look_at() -> None:
-    """Writes docs/images: a stage at the start, mid-race, and at the finish."""
+def test_the_board_images_are_drawn_at_the_start_mid_race_and_at_the_finish(tmp_path: Path) -> None:
     from bot.sim import simulate
 
+    IMAGES = tmp_path
     start = state_of()
     (IMAGES / "board-start.png").write_bytes(render_board(start))
     mid = state_of(MID_RACE)
@@ -124,7 +123,7 @@ def test_the_board_images_are_kept_for_people_to_look_at() -> None:
         assert Image.open(IMAGES / name).size[0] >= 1200
 
 
-def test_the_general_classification_image() -> None:
+def test_the_general_classification_image(tmp_path: Path) -> None:
     standings = (
         Standing("white-rouleur", "dan", 2, 20),
         Standing("blue-leader", "bob", 0, 18),
@@ -137,12 +136,12 @@ def test_the_general_classification_image() -> None:
         "General classification after stage 2",
         {"white-rouleur": "rouleur", "blue-leader": "leader", "blue-climber": "climber", "green-leader": "leader"},
     )
-    (IMAGES / "standings.png").write_bytes(png)
+    (tmp_path / "standings.png").write_bytes(png)
     image = Image.open(io.BytesIO(png))
     assert image.width >= 1200 and len(png) < 1_000_000
 
 
-def test_the_formula_de_mini_board_shows_each_car_on_its_space() -> None:
+def test_the_formula_de_mini_board_shows_each_car_on_its_space(tmp_path: Path) -> None:
     from renderer.circuit_board import CAR_COLOUR, _layer, render_circuit
     from rules.formula_de_mini import ai
     from rules.formula_de_mini.engine import apply, legal_actions, pending
@@ -171,4 +170,4 @@ def test_the_formula_de_mini_board_shows_each_car_on_its_space() -> None:
             half = max(9.0, camera.scale * 0.42)
             near = {pixel(image, (x + dx, y)) for dx in (-half + 3, half - 3)}
             assert CAR_COLOUR[car.team] in near, car.id
-    (IMAGES / "formula-de-mini-island.png").write_bytes(png)
+    (tmp_path / "formula-de-mini-island.png").write_bytes(png)
