@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from rules.track import Point, Track
@@ -63,3 +64,49 @@ def choose_window(
             if lo2 >= 0 and hi2 <= last_row and fits(rows_bbox(boxes, lo2, hi2), scale, width, height):
                 lo, hi, grew = lo2, hi2, True
     return lo, hi
+
+
+@dataclass(frozen=True)
+class View:
+    """A camera that may turn the road: track points are turned by ``-angle`` before ``camera``.
+
+    Turning the part of the road on show so that it runs left to right lets it fill a wide
+    picture whatever its direction on the map.
+    """
+
+    camera: Camera
+    angle: float = 0.0
+
+    @property
+    def scale(self) -> float:
+        return self.camera.scale
+
+    def turn(self, p: Point) -> Point:
+        c, s = math.cos(self.angle), math.sin(self.angle)
+        return (p[0] * c + p[1] * s, -p[0] * s + p[1] * c)
+
+    def px(self, p: Point) -> tuple[float, float]:
+        return self.camera.px(self.turn(p))
+
+    def unpx(self, pixel: tuple[float, float]) -> Point:
+        """The track point drawn at ``pixel``."""
+        cam = self.camera
+        x = (pixel[0] - cam.ox) / cam.scale + cam.left
+        y = cam.top - (pixel[1] - cam.oy) / cam.scale
+        c, s = math.cos(self.angle), math.sin(self.angle)
+        return (x * c - y * s, x * s + y * c)
+
+
+def fit_view(
+    points: list[Point], box: tuple[int, int, int, int], angle: float, max_scale: float, margin: float = 0.0
+) -> View:
+    """The view that shows every point of ``points`` inside the pixel ``box``, centred, as large as allowed."""
+    bare = View(Camera(1.0, 0.0, 0.0), angle)
+    turned = [bare.turn(p) for p in points]
+    xs, ys = [p[0] for p in turned], [p[1] for p in turned]
+    x0, y0, x1, y1 = min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+    width, height = box[2] - box[0], box[3] - box[1]
+    scale = min(max_scale, width / max(x1 - x0, 1e-6), height / max(y1 - y0, 1e-6))
+    ox = box[0] + (width - (x1 - x0) * scale) / 2
+    oy = box[1] + (height - (y1 - y0) * scale) / 2
+    return View(Camera(scale, x0, y1, ox, oy), angle)

@@ -58,7 +58,8 @@ def _palette_image() -> Image.Image:
 
 def indexed(image: Image.Image) -> Image.Image:
     """The image mapped onto the fixed palette (nearest colour, no dithering)."""
-    return image.convert("RGB").quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
 
 
 def png_bytes(image: Image.Image) -> bytes:
