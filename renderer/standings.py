@@ -19,6 +19,7 @@ from renderer.palette import (
     TEAM,
     TEXT,
     TITLE,
+    WHITE,
     WIDTH,
     rider_label,
     team_of,
@@ -79,8 +80,11 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
         ):
             write(draw, (x + dx, mid), text, fill=INK, size=TEXT, bold=dx == 70, anchor="lm")
         if near:
-            write(draw, (x + 425, mid), f"!{ring - behind}", fill=KERB, size=TEXT, bold=True, anchor="lm")
+            draw.ellipse((x + 430, mid - 16, x + 462, mid + 16), fill=KERB, outline=INK)
+            write(draw, (x + 446, mid), str(ring - behind), fill=WHITE, size=SMALL, bold=True, anchor="mm")
         y += row_h
     if any(not s.eliminated and ring - (leader - s.position) <= 3 for s in standings):
-        write(draw, (x, HEIGHT - 40), "!n: n squares from elimination", fill=KERB, size=SMALL, bold=True)
+        draw.ellipse((x, HEIGHT - 56, x + 32, HEIGHT - 24), fill=KERB, outline=INK)
+        write(draw, (x + 16, HEIGHT - 40), "n", fill=WHITE, size=SMALL, bold=True, anchor="mm")
+        write(draw, (x + 42, HEIGHT - 40), "squares left before elimination", fill=INK, size=SMALL, anchor="lm")
     return png_bytes(image)

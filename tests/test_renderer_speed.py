@@ -45,6 +45,8 @@ def test_two_different_tracks_never_share_a_key() -> None:
 
 def test_a_state_loaded_again_hits_the_circuit_caches() -> None:
     """What the bot does on every decision: a new state object, loaded again, for the same race."""
+    _MAPS.clear()
+    _WHOLE.clear()
     render_circuit(_fdm())
     misses = _MAPS.misses + _WHOLE.misses
     render_circuit(_fdm())
