@@ -75,16 +75,16 @@ def bench_render(runs: int = 60) -> str:
     """Median and p95 ms per board for both games, next to the zlib floor measured in the same run.
 
     The floor is ``zlib.compress`` (level 1) of the board's raw RGB pixels: what any lossless
-    encoding of that picture costs at least. A board's time is drawing plus encoding; the
-    static road or circuit is drawn once and cached (as in the bot), so that first render is
-    left out.
+    encoding of that picture costs at least. A board's time is drawing plus encoding; what is
+    cached per track (glyphs, the circuit's whole view and map) is warmed by a first render
+    of each board, left out, as a running bot has them warm.
     """
     from PIL import Image
 
     lines = []
     for name, make in (("Leader 1", _leader1_boards), ("Formula Dé Mini", _formula_de_mini_boards)):
         boards = make()
-        pngs = [board() for board in boards]  # draws and caches the static layer, as a race's first board does
+        pngs = [board() for board in boards]  # warms the caches, as a race's first board does
         times: list[float] = []
         for i in range(runs):
             times += _timed(boards[i % len(boards)], 1)
@@ -105,7 +105,7 @@ def bench_render(runs: int = 60) -> str:
 
 
 def _fresh_states(runs: int) -> str:
-    """The bot loads a new state (a new Road object) for every board: the road cache must still hit."""
+    """The bot loads a new state (new Road and Track objects) for every board: caches must still hit."""
     from bot.sim import simulate
     from renderer import render_board
     from rules.record import replay
