@@ -58,7 +58,7 @@ BOARD = (0, 52, WIDTH, 452)
 STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
 MAX_SCALE = 78.0  # px per square: a token's letters are ~11 px tall at 400 px wide
-MIN_SCALE = 44.0  # below this the road is shown in part, around the piece to act
+MIN_SCALE = 54.0  # other riders join the view while a square stays this large (px)
 STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 STATUS_WORD = {
     "breakaway": "away",
@@ -267,10 +267,9 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int
     for lane in range(track.lanes):  # lane numbers at the left edge of the picture
         square = track.cell(back, lane)
         if square is not None:
-            a, d = square.polygon[0], square.polygon[3]
-            x, y = view.px(((a[0] + d[0]) / 2, (a[1] + d[1]) / 2))
-            draw.ellipse((x - 30, y - 14, x - 6, y + 14), fill=WHITE, outline=MUTED)
-            write(draw, (x - 18, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
+            x, y = view.px(square.centre)
+            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
+            write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
     _terrain_marks(draw, road, view, rows)
     for mountain in road.mountains:
         if first <= mountain.row <= last:

@@ -19,12 +19,12 @@ from renderer.palette import (
     HIGHLIGHT_RISK,
     HIGHLIGHT_SAFE,
     INK,
-    LARGE,
     RGB,
     RIDER_SHAPE,
     SMALL,
     TEAM,
     TEAM_TEXT,
+    TEXT,
     WHITE,
     rider_label,
     team_of,
@@ -166,15 +166,15 @@ def highlight_square(
     x, y = centre
     cost_w = text_length(cost, SMALL)
     if name:  # the name above the cost, both inside the square
-        name_w = text_length(name, LARGE)
-        top = y - (LARGE + 6 + SMALL + 2) / 2
-        draw.rectangle((x - name_w / 2 - 5, top, x + name_w / 2 + 5, top + LARGE + 4), fill=colour, outline=INK)
-        write(draw, (x, top + LARGE / 2 + 2), name, fill=WHITE, size=LARGE, bold=True, anchor="mm")
-        top += LARGE + 6
-        draw.rectangle(
-            (x - cost_w / 2 - 4, top, x + cost_w / 2 + 4, top + SMALL + 2), fill=WHITE, outline=colour, width=2
-        )
-        write(draw, (x, top + SMALL / 2 + 1), cost, fill=INK, size=SMALL, bold=True, anchor="mm")
+        small = SMALL - 4
+        cost_w = text_length(cost, small)
+        name_w = text_length(name, TEXT)
+        top = y - (TEXT + 4 + small + 2) / 2
+        draw.rectangle((x - name_w / 2 - 5, top, x + name_w / 2 + 5, top + TEXT + 2), fill=colour, outline=INK)
+        write(draw, (x, top + TEXT / 2 + 1), name, fill=WHITE, size=TEXT, bold=True, anchor="mm")
+        top += TEXT + 2
+        draw.rectangle((x - cost_w / 2 - 4, top, x + cost_w / 2 + 4, top + small + 2), fill=WHITE, outline=colour)
+        write(draw, (x, top + small / 2 + 1), cost, fill=INK, size=small, bold=True, anchor="mm")
     else:
         w, h = cost_w + 10, SMALL + 6
         draw.rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), fill=colour, outline=INK)
