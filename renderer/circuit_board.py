@@ -266,7 +266,8 @@ def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bo
             stops=corner.stops, s="s" if corner.stops > 1 else "", longest=corner.longest, shortest=corner.shortest
         )
         w = text_length(label, SMALL)
-        x, y = point
+        x, y = min(max(point[0], w / 2 + 10), WIDTH - w / 2 - 10), point[1]  # kept whole on the picture
+        point = (x, y)
         draw.rounded_rectangle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16), radius=6, fill=FLAG, outline=INK)
         write(draw, point, label, fill=INK, size=SMALL, bold=True, anchor="mm")
 
