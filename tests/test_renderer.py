@@ -278,3 +278,41 @@ def test_the_formula_de_mini_car_to_act_is_marked_and_named_squares_drawn() -> N
     cx, cy = named_view.px(track.cells[square].centre)
     box = (round(cx - 20), round(cy - 30), round(cx + 20), round(cy + 10))
     assert named.crop(box).tobytes() != renamed.crop(box).tobytes()
+
+
+@pytest.mark.parametrize("stage", ["first-race", "random-14-2"])
+def test_every_board_of_a_whole_leader1_race_renders(stage: str) -> None:
+    """Each decision's board, with the squares of the rider to act: no crash, phone-sized, < 1 MB."""
+    from bot.sim import simulate
+    from rules.record import start_state
+
+    record, _ = simulate("leader1", players=5, seed=8, stage=stage)
+    game, state = start_state(record)
+    for action in [*record.actions, None]:
+        decision = pending(state)
+        highlight = ride_options(state, decision.rider) if decision and decision.rider else None
+        labels = {o.to: str(i) for i, o in enumerate(highlight or [])}
+        png = render_board(state, highlight=highlight, labels=labels)
+        assert len(png) < 1_000_000
+        if action is not None:
+            state, _ = game.apply(state, action)
+
+
+def test_every_board_of_a_whole_formula_de_mini_race_renders() -> None:
+    from renderer.circuit_board import render_circuit
+    from rules.formula_de_mini import ai
+    from rules.formula_de_mini.engine import apply, legal_actions
+    from rules.formula_de_mini.engine import pending as fdm_pending
+    from rules.formula_de_mini.setup import build
+
+    players = [
+        {"id": p, "team": t, "cars": 2} for p, t in (("a", "red"), ("b", "blue"), ("c", "green"), ("d", "yellow"))
+    ]
+    state = build({"track": "formula-de-mini/canyon", "players": players, "seed": 9})
+    boards = 0
+    while (decision := fdm_pending(state)) is not None and boards < 400:
+        options = [c.option for c in legal_actions(state, decision.player) if c.option]
+        assert len(render_circuit(state, highlight=options or None)) < 1_000_000
+        state, _ = apply(state, ai.choose(state, decision.player))
+        boards += 1
+    assert len(render_circuit(state)) < 1_000_000
