@@ -130,7 +130,7 @@ def compose(
     view = _view(road, window)
     draw = ImageDraw.Draw(image)
     _road(draw, state, view, window)
-    spots = _peloton(image, draw, state, view)
+    _peloton(image, draw, state, view)
     trails = _trails(state)
     for rider_id, path in trails.items():
         colour = PELOTON if rider_id == "peloton" else TEAM.get(team_of(rider_id), MUTED)
@@ -138,7 +138,7 @@ def compose(
     if highlight:
         _highlight(draw, road, view, highlight, labels or {})
     radius = view.scale * 0.42
-    places = {**spots, **_riders(draw, state, view, radius)}
+    places = {**_peloton_riders(draw, state, view), **_riders(draw, state, view, radius)}
     for rider_id in acting_ids:
         if rider_id in places:
             point, r = places[rider_id]
@@ -329,13 +329,11 @@ def _peloton_corners(state: State) -> list[Point] | None:
     return [a.polygon[0], b.polygon[1], c.polygon[2], d.polygon[3]]
 
 
-def _peloton(
-    image: Image.Image, draw: ImageDraw.ImageDraw, state: State, view: View
-) -> dict[str, tuple[tuple[float, float], float]]:
-    """The peloton's two rows, shaded, and its riders inside in peloton order (front first)."""
+def _peloton(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, view: View) -> None:
+    """The peloton's two rows, shaded (its riders are drawn later, over the trails)."""
     corners = _peloton_corners(state)
     if corners is None or state.peloton_arrived_turn is not None:
-        return {}
+        return
     points = [view.px(p) for p in corners]
     x0, y0 = max(0, math.floor(min(p[0] for p in points))), max(0, math.floor(min(p[1] for p in points)))
     x1 = min(image.width, math.ceil(max(p[0] for p in points)) + 1)
@@ -347,6 +345,12 @@ def _peloton(
         ImageDraw.Draw(shade).polygon([(x - x0, y - y0) for x, y in points], fill=(*PELOTON, 170), outline=(*INK, 255))
         image.paste(Image.alpha_composite(patch, shade).convert("RGB"), box)
         polygon(draw, points, None, INK, 3)
+
+
+def _peloton_riders(
+    draw: ImageDraw.ImageDraw, state: State, view: View
+) -> dict[str, tuple[tuple[float, float], float]]:
+    """The peloton's riders inside it, in peloton order (front first)."""
     places: dict[str, tuple[tuple[float, float], float]] = {}
     for rider_id, point, radius in peloton_spots(state, view):
         rider = state.rider(rider_id)
@@ -357,19 +361,28 @@ def _peloton(
 
 def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, float], float]]:
     """Where each peloton rider is drawn (rider id, pixel centre, radius), in peloton order:
-    front row first, left to right across the road, then the rows behind."""
+    front row first, left to right across the road, then the rows behind. Spots over a rider
+    standing on the peloton's squares (a puncture, a dropped rider) are left free."""
     corners = _peloton_corners(state)
     riders = peloton_order(state)
     if corners is None or not riders or state.peloton_arrived_turn is not None:
         return []
+    track = state.setup.road.track
+    rows = (state.peloton - 1, state.peloton)
+    blockers = [
+        view.px(track.cells[r.cell].centre)
+        for r in state.riders
+        if r.cell and r.row in rows and r.on_road and r.cell in track.cells
+    ]
     back_left, back_right, front_right, front_left = (view.px(p) for p in corners)
-    across = max(state.setup.road.lanes, math.ceil(len(riders) / 3))
-    along = math.ceil(len(riders) / across)
+    count = len(riders) + len(blockers)
+    across = max(state.setup.road.lanes, math.ceil(count / 3))
+    along = math.ceil(count / across)
     length = math.dist(back_left, front_left)
     width = math.dist(back_left, back_right)
     radius = min(view.scale * 0.42, length / along / 2 - 2, width / across / 2 - 2)
     spots = []
-    for i, rider in enumerate(riders):
+    for i in range(along * across):
         u = 1 - (i // across + 0.5) / along  # 1 at the front
         v = (i % across + 0.5) / across  # 0 on the left edge
         left = (back_left[0] + (front_left[0] - back_left[0]) * u, back_left[1] + (front_left[1] - back_left[1]) * u)
@@ -377,8 +390,12 @@ def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, floa
             back_right[0] + (front_right[0] - back_right[0]) * u,
             back_right[1] + (front_right[1] - back_right[1]) * u,
         )
-        spots.append((rider.id, (left[0] + (right[0] - left[0]) * v, left[1] + (right[1] - left[1]) * v), radius))
-    return spots
+        point = (left[0] + (right[0] - left[0]) * v, left[1] + (right[1] - left[1]) * v)
+        if all(math.dist(point, b) > radius * 1.5 for b in blockers):
+            spots.append(point)
+    while len(spots) < len(riders):  # too crowded to keep clear: the rest go where they fit
+        spots.append(spots[len(spots) % max(1, len(spots))] if spots else back_left)
+    return [(rider.id, spot, radius) for rider, spot in zip(riders, spots, strict=False)]
 
 
 def _riders(
