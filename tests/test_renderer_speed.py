@@ -13,6 +13,7 @@ from renderer.cache import LruCache, track_key
 from renderer.circuit_board import _MAPS, _WHOLE, circuit_key, render_circuit
 from renderer.encode import palette_colours, png_bytes
 from renderer.palette import SWATCHES
+from renderer.text import _MASKS
 from rules.road import road_from_inline
 from tests.test_renderer import MID_RACE, state_of
 
@@ -83,6 +84,7 @@ def _race(render: object, count: int) -> list[bytes]:
 
 def test_concurrent_renders_from_threads_give_identical_bytes() -> None:
     serial = render_board(state_of(MID_RACE))
+    _MASKS.clear()  # the threads race to render and store the same glyph masks
     states = [state_of(MID_RACE) for _ in range(6)]
     results = _race(lambda: render_board(states.pop()), 6)
     assert results == [serial] * 6
