@@ -1,39 +1,75 @@
-"""The board image of a Leader 1 race: the road, the riders, the peloton, a side panel.
+"""The board image of a Leader 1 race, designed to be read 400 px wide on a phone (docs/board.md).
 
-``render_board`` reads a state and returns PNG bytes; it never changes the state. The
-static road is drawn once per road and cached; each call crops the part with the action,
-draws the riders on it and adds an overview strip when the whole stage does not fit.
+``render_board`` reads a state and returns PNG bytes; it never changes the state. The part
+of the road with the action is chosen, turned to run left to right and drawn as large as
+it fits; every rider is drawn where it is (the peloton's riders inside the peloton, in
+peloton order), with last turn's trails, the piece to act marked, the squares it may reach
+named and priced; an overview of the whole route and a panel (riders, last turn, legend)
+sit below.
 """
 
 from __future__ import annotations
 
-import io
 import math
-from dataclasses import replace
+from collections.abc import Collection, Mapping
 
 from PIL import Image, ImageDraw
 
-from renderer.camera import Camera, choose_window, fits, rows_bbox
+from renderer.camera import View, fit_view
+from renderer.encode import png_bytes
 from renderer.palette import (
+    ACT_TEXT,
+    ASPHALT,
     BACKGROUND,
-    HIGHLIGHT_RISK,
-    HIGHLIGHT_SAFE,
+    DOT,
+    FALL,
+    HEIGHT,
     INK,
+    LANE_LINE,
+    MUTED,
+    PANEL,
     PELOTON,
+    RGB,
+    SMALL,
+    SPRINT,
     TEAM,
     TERRAIN,
-    font,
+    TERRAIN_NAME,
+    TEXT,
+    TILE,
+    TILE_EDGE,
+    WHITE,
+    WIDTH,
+    rider_label,
+    team_of,
 )
-from renderer.panel import draw_panel, rider_token
-from renderer.road_layer import road_layer
-from rules.leader1.model import State
+from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token, trail
+from renderer.text import text_length, write
+from rules.leader1.engine import pending
+from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption
+from rules.leader1.narrate import summary
+from rules.leader1.order import arrival_order, classification, peloton_order
+from rules.road import Road
+from rules.track import Point
 
-WIDTH, HEIGHT = 1500, 900
-BOARD_W = 1020
-STRIP_H = 150
-SCALE = 34.0
-PNG_LEVEL = 1  # fast zlib: ~30% larger files (still far under 1 MB), a third less time
+HEADER = (0, 0, WIDTH, 52)
+BOARD = (0, 52, WIDTH, 452)
+STRIP = (0, 452, WIDTH, 500)
+PANEL_BOX = (0, 500, WIDTH, HEIGHT)
+MAX_SCALE = 78.0  # px per square: a token's letters are ~11 px tall at 400 px wide
+MIN_SCALE = 54.0  # other riders join the view while a square stays this large (px)
+STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
+STATUS_WORD = {
+    "breakaway": "away",
+    "peloton": "peloton",
+    "dropped": "dropped",
+    "fallen": "fell",
+    "punctured": "flat",
+    "finished": "arrived",
+    "eliminated": "out",
+}
+MOVES = ("rode", "breakaway", "peloton")
 
 
 def render_board(
@@ -42,12 +78,17 @@ def render_board(
     highlight: list[RideOption] | None = None,
     title: str | None = None,
     alliances: list[str] | None = None,
+    acting: Collection[str] | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> bytes:
-    """The board as PNG bytes; ``highlight`` marks legal destinations with their cost and risk."""
-    image = render_image(state, highlight=highlight, title=title, alliances=alliances)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    """The board as PNG bytes.
+
+    ``highlight`` marks the squares a rider may reach with their cost and risk; ``labels``
+    names squares (cell id -> short name such as "A" or "12.2", as the menus call them);
+    ``acting`` lists the rider ids to mark as the ones to act now (default: from the state).
+    """
+    image = render_image(state, highlight=highlight, title=title, alliances=alliances, acting=acting, labels=labels)
+    return png_bytes(image)
 
 
 def render_image(
@@ -56,8 +97,20 @@ def render_image(
     highlight: list[RideOption] | None = None,
     title: str | None = None,
     alliances: list[str] | None = None,
+    acting: Collection[str] | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> Image.Image:
-    return compose(state, highlight=highlight, title=title, alliances=alliances)[0]
+    return compose(state, highlight=highlight, title=title, alliances=alliances, acting=acting, labels=labels)[0]
+
+
+def default_acting(state: State) -> tuple[str, ...]:
+    """The riders to act now: the rider asked to ride, or the deciding player's riders in the peloton."""
+    decision = pending(state)
+    if decision is None:
+        return ()
+    if decision.rider:
+        return (decision.rider,)
+    return tuple(r.id for r in state.riders if r.player == decision.player and r.status == "peloton")
 
 
 def compose(
@@ -66,48 +119,207 @@ def compose(
     highlight: list[RideOption] | None = None,
     title: str | None = None,
     alliances: list[str] | None = None,
-) -> tuple[Image.Image, Camera]:
-    """The board image and the camera that placed the road on it (tests read pixels through it)."""
+    acting: Collection[str] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> tuple[Image.Image, View]:
+    """The board image and the view that placed the road on it (tests read pixels through it)."""
+    road = state.setup.road
+    acting_ids = tuple(acting) if acting is not None else default_acting(state)
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    window = _window(state, highlight, acting_ids)
+    view = _view(road, window)
+    draw = ImageDraw.Draw(image)
+    _road(draw, state, view, window)
+    _peloton(image, draw, state, view)
+    trails = _trails(state)
+    for rider_id, path in trails.items():
+        colour = PELOTON if rider_id == "peloton" else TEAM.get(team_of(rider_id), MUTED)
+        trail(draw, [view.px(p) for p in path], colour)
+    if highlight:
+        _highlight(draw, road, view, highlight, labels or {})
+    radius = view.scale * 0.42
+    places = {**_peloton_riders(draw, state, view), **_riders(draw, state, view, radius)}
+    for rider_id in acting_ids:
+        if rider_id in places:
+            point, r = places[rider_id]
+            acting_marker(draw, point, r)
+    _header(draw, state, title or road.name, acting_ids)
+    _strip(draw, state, window)
+    _panel(draw, state, alliances)
+    return image, view
+
+
+# -- which part of the road, and how it is turned --------------------------------------------
+
+
+def _rows_of(state: State, ids: Collection[str]) -> list[int]:
+    rows = []
+    for r in state.riders:
+        if r.id not in ids:
+            continue
+        if r.status == "peloton":
+            rows += [state.peloton - 1, state.peloton]
+        elif r.row is not None and r.racing:
+            rows.append(r.row)
+    return rows
+
+
+def _window(state: State, highlight: list[RideOption] | None, acting: Collection[str]) -> tuple[int, int]:
+    """The rows on show: the piece to act and its squares first, then the peloton, then the others."""
+    road = state.setup.road
+    last = road.track.row_count - 1
+    must = _rows_of(state, acting) + [int(o.to.split(".")[0]) for o in highlight or []]
+    pack = [state.peloton - 1, state.peloton] if state.peloton_arrived_turn is None else []
+    others = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
+    if not must:
+        must = pack or others or [road.finish]
+    lo, hi = max(0, min(must) - 1), min(last, max(must) + 1)
+    for row in sorted([*pack, *others], key=lambda r: min(abs(r - lo), abs(r - hi))):
+        lo2, hi2 = max(0, min(lo, row - 1)), min(last, max(hi, row + 1))
+        if (lo2, hi2) != (lo, hi) and _view(road, (lo2, hi2)).scale >= MIN_SCALE:
+            lo, hi = lo2, hi2
+    while _view(road, (lo, hi)).scale > MAX_SCALE and (lo > 0 or hi < last):
+        hi, lo = min(last, hi + 1), max(0, lo - (1 if hi == last or (hi - lo) % 2 else 0))
+    return lo, hi
+
+
+def _view(road: Road, window: tuple[int, int]) -> View:
+    track = road.track
+    lo, hi = window
+    (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
+    angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
+    points = list(track.centres[lo : hi + 1])
+    inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
+    return fit_view(points, inner, angle, max_scale=MAX_SCALE * 1.0001, margin=road.lanes / 2 + 1.1)
+
+
+# -- the road ----------------------------------------------------------------------------------
+
+
+def _side(road: Road, row: float, distance: float, right: bool = True) -> Point:
+    """A point beside the road at ``row``: ``distance`` squares off its right (or left) edge."""
+    track = road.track
+    index = max(0, min(int(row), track.row_count - 1))
+    cx, cy = track.centres[index]
+    heading = track.headings[index]
+    offset = -(track.lanes / 2 + distance) if right else track.lanes / 2 + distance
+    return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
+
+
+def _on_board(point: tuple[float, float], slack: float = 80) -> bool:
+    return BOARD[0] - slack <= point[0] <= BOARD[2] + slack and BOARD[1] - slack <= point[1] <= BOARD[3] + slack
+
+
+def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, ink: RGB = INK) -> None:
+    w = text_length(text, SMALL) + 12
+    x, y = centre
+    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
+    write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
+
+
+def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int, int]) -> None:
     road = state.setup.road
     track = road.track
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    layer, layer_camera = road_layer(road, SCALE)
-    whole = (0, track.row_count - 1)
-    board_h = HEIGHT
-    if fits(rows_bbox(track, *whole), SCALE, BOARD_W, HEIGHT):
-        window = whole
-    else:
-        board_h = HEIGHT - STRIP_H
-        window = choose_window(track, _focus(state, highlight), SCALE, BOARD_W, board_h)
-    box = rows_bbox(track, *window)
-    left, top = layer_camera.px((box[0], box[3]))
-    right, bottom = layer_camera.px((box[2], box[1]))
-    crop = layer.crop((math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom)))
-    ox = (BOARD_W - crop.width) // 2
-    oy = (board_h - crop.height) // 2
-    image.paste(crop, (ox, oy))
-    camera = replace(layer_camera, ox=ox - math.floor(left), oy=oy - math.floor(top))
-    _peloton(image, state, camera)
-    draw = ImageDraw.Draw(image)
-    _peloton_label(draw, state, camera)
-    if highlight:
-        _highlight(draw, state, camera, highlight)
-    _riders(draw, state, camera)
-    if window != whole:
-        _strip(draw, state, window, (0, HEIGHT - STRIP_H, BOARD_W, HEIGHT))
-    draw_panel(draw, state, (BOARD_W, 0, WIDTH - 1, HEIGHT - 1), title or road.name, alliances)
-    return image, camera
+    rows = [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
+    if not rows:
+        return
+    first, last = rows[0], rows[-1]
+    for tile in road.tiles:
+        middle = tile.first_row + tile.rows // 2
+        if middle >= track.row_count or not first - tile.rows <= middle <= last + tile.rows:
+            continue
+        (ax, ay), (bx, by) = track.centres[max(0, middle - 1)], track.centres[middle]
+        cx, cy = (ax + bx) / 2, (ay + by) / 2
+        heading = (track.headings[max(0, middle - 1)] + track.headings[middle]) / 2
+        radius = tile.rows / 2 / math.cos(math.radians(30))
+        corners = [
+            (
+                cx + radius * math.cos(heading + math.radians(30 + 60 * k)),
+                cy + radius * math.sin(heading + math.radians(30 + 60 * k)),
+            )
+            for k in range(6)
+        ]
+        draw.polygon([view.px(p) for p in corners], fill=TILE, outline=TILE_EDGE)
+    border = max(3, round(view.scale * 0.14))
+    for row in rows:
+        for cell in track.row_cells(row):
+            fill = FALL if road.is_fall(cell.id) else SPRINT if road.in_sprint(row) else ASPHALT
+            draw.polygon([view.px(p) for p in cell.polygon], fill=fill, outline=LANE_LINE)
+        left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
+        if left is None or right is None:
+            continue
+        colour = TERRAIN[road.terrain(row)]
+        draw.line([view.px(left.polygon[0]), view.px(left.polygon[3])], fill=colour, width=border)
+        draw.line([view.px(right.polygon[1]), view.px(right.polygon[2])], fill=colour, width=border)
+    for cid in road.dotted:
+        cell = track.cells[cid]
+        if first <= cell.row <= last:
+            x, y = view.px(cell.centre)
+            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=DOT)
+    for row, kind in ((0, "START"), (road.finish, "FINISH")):
+        if first <= row <= last:
+            _line_across(draw, road, view, row, kind)
+    for row in rows:  # row numbers on the left edge (top of the picture), every row: squares are "row.lane"
+        x, y = view.px(_side(road, row + 0.5, 0.42, right=False))
+        write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
+    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
+    back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), window[0])
+    for lane in range(track.lanes):  # lane numbers at the left edge of the picture
+        square = track.cell(back, lane)
+        if square is not None:
+            x, y = view.px(square.centre)
+            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
+            write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
+    _terrain_marks(draw, road, view, rows)
+    for mountain in road.mountains:
+        if first <= mountain.row <= last:
+            _tag(draw, view.px(_side(road, mountain.row, 0.9)), f"cat {mountain.category}", TERRAIN["M"], WHITE)
+    for row in road.feed:
+        if first <= row <= last:
+            _tag(draw, view.px(_side(road, row, 0.9)), "FEED", (0, 114, 178), WHITE)
+    for row in road.bonus:
+        if first <= row <= last:
+            _tag(draw, view.px(_side(road, row + 1, 0.9)), "BONUS", (230, 159, 0))
+    if road.sprint is not None and first <= road.sprint <= last:
+        _tag(draw, view.px(_side(road, road.sprint + 2, 0.9)), "SPRINT", SPRINT)
 
 
-def _focus(state: State, highlight: list[RideOption] | None) -> tuple[int, int]:
-    rows = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
-    rows += [state.peloton - 1, state.peloton]
-    if highlight:
-        rows += [int(o.to.split(".")[0]) for o in highlight]
-    return max(0, min(rows) - 2), max(rows) + 3
+def _terrain_marks(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int]) -> None:
+    """Terrain named in words where it changes (and at the left edge): the border colour is not alone."""
+    previous = None
+    for row in rows:
+        kind = road.terrain(row)
+        if kind != previous:
+            point = view.px(_side(road, row + 0.5, 0.45))
+            if BOARD[0] + 30 <= point[0] <= BOARD[2] - 30:
+                colour = TERRAIN[kind]
+                _tag(draw, point, TERRAIN_NAME[kind], colour, WHITE if kind in ("M", "D", "P") else INK)
+        previous = kind
 
 
-def _peloton_corners(state: State) -> list[tuple[float, float]] | None:
+def _line_across(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int, label: str) -> None:
+    track = road.track
+    row = min(row, track.row_count - 1)
+    left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
+    if left is None or right is None:
+        return
+    (x0, y0), (x1, y1) = view.px(left.polygon[0]), view.px(right.polygon[1])
+    squares = road.lanes * 4
+    for i in range(squares):
+        a, b = i / squares, (i + 1) / squares
+        draw.line(
+            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+            fill=INK if i % 2 == 0 else WHITE,
+            width=max(5, round(view.scale * 0.16)),
+        )
+    x, y = view.px(_side(road, row, 1.0))
+    _tag(draw, (x, y), label, WHITE)
+
+
+# -- pieces ------------------------------------------------------------------------------------
+
+
+def _peloton_corners(state: State) -> list[Point] | None:
     track = state.setup.road.track
     back, front = state.peloton - 1, state.peloton
     a, b = track.cell(back, 0), track.cell(back, track.lanes - 1)
@@ -117,121 +329,281 @@ def _peloton_corners(state: State) -> list[tuple[float, float]] | None:
     return [a.polygon[0], b.polygon[1], c.polygon[2], d.polygon[3]]
 
 
-def _peloton(image: Image.Image, state: State, camera: Camera) -> None:
-    """The peloton's two rows, shaded see-through (composited on its own box only: cheap)."""
+def _peloton(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, view: View) -> None:
+    """The peloton's two rows, shaded (its riders are drawn later, over the trails)."""
     corners = _peloton_corners(state)
     if corners is None or state.peloton_arrived_turn is not None:
         return
-    points = [camera.px(p) for p in corners]
+    points = [view.px(p) for p in corners]
     x0, y0 = max(0, math.floor(min(p[0] for p in points))), max(0, math.floor(min(p[1] for p in points)))
     x1 = min(image.width, math.ceil(max(p[0] for p in points)) + 1)
     y1 = min(image.height, math.ceil(max(p[1] for p in points)) + 1)
-    if x1 <= x0 or y1 <= y0:
-        return
-    box = (x0, y0, x1, y1)
-    patch = image.crop(box).convert("RGBA")
-    shade = Image.new("RGBA", patch.size, (0, 0, 0, 0))
-    ImageDraw.Draw(shade).polygon([(x - x0, y - y0) for x, y in points], fill=(*PELOTON, 150), outline=(*INK, 255))
-    image.paste(Image.alpha_composite(patch, shade).convert("RGB"), box)
+    if x1 > x0 and y1 > y0:
+        box = (x0, y0, x1, y1)
+        patch = image.crop(box).convert("RGBA")
+        shade = Image.new("RGBA", patch.size, (0, 0, 0, 0))
+        ImageDraw.Draw(shade).polygon([(x - x0, y - y0) for x, y in points], fill=(*PELOTON, 170), outline=(*INK, 255))
+        image.paste(Image.alpha_composite(patch, shade).convert("RGB"), box)
+        polygon(draw, points, None, INK, 3)
 
 
-def _peloton_label(draw: ImageDraw.ImageDraw, state: State, camera: Camera) -> None:
+def _peloton_riders(
+    draw: ImageDraw.ImageDraw, state: State, view: View
+) -> dict[str, tuple[tuple[float, float], float]]:
+    """The peloton's riders inside it, in peloton order (front first)."""
+    places: dict[str, tuple[tuple[float, float], float]] = {}
+    for rider_id, point, radius in peloton_spots(state, view):
+        rider = state.rider(rider_id)
+        rider_token(draw, point, radius, rider.id, rider.kind, SMALL if radius >= 20 else SMALL - 6)
+        places[rider.id] = (point, radius)
+    return places
+
+
+def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, float], float]]:
+    """Where each peloton rider is drawn (rider id, pixel centre, radius), in peloton order:
+    front row first, left to right across the road, then the rows behind. Spots over a rider
+    standing on the peloton's squares (a puncture, a dropped rider) are left free."""
     corners = _peloton_corners(state)
-    if corners is None or state.peloton_arrived_turn is not None:
-        return
-    riders = sum(1 for r in state.riders if r.status == "peloton")
-    xs = [camera.px(p)[0] for p in corners]
-    ys = [camera.px(p)[1] for p in corners]
-    text = f"PELOTON {riders}"
-    f = font(15)
-    w = draw.textlength(text, font=f)
-    cx, cy = sum(xs) / 4, sum(ys) / 4
-    draw.rounded_rectangle(
-        (cx - w / 2 - 6, cy - 11, cx + w / 2 + 6, cy + 11), radius=6, fill=(255, 255, 255), outline=INK
-    )
-    draw.text((cx - w / 2, cy - 9), text, fill=INK, font=f)
-
-
-def _riders(draw: ImageDraw.ImageDraw, state: State, camera: Camera) -> None:
+    riders = peloton_order(state)
+    if corners is None or not riders or state.peloton_arrived_turn is not None:
+        return []
     track = state.setup.road.track
-    radius = SCALE * 0.4
+    rows = (state.peloton - 1, state.peloton)
+    blockers = [
+        view.px(track.cells[r.cell].centre)
+        for r in state.riders
+        if r.cell and r.row in rows and r.on_road and r.cell in track.cells
+    ]
+    back_left, back_right, front_right, front_left = (view.px(p) for p in corners)
+    count = len(riders) + len(blockers)
+    across = max(state.setup.road.lanes, math.ceil(count / 3))
+    along = math.ceil(count / across)
+    length = math.dist(back_left, front_left)
+    width = math.dist(back_left, back_right)
+    radius = min(view.scale * 0.42, length / along / 2 - 2, width / across / 2 - 2)
+    spots = []
+    for i in range(along * across):
+        u = 1 - (i // across + 0.5) / along  # 1 at the front
+        v = (i % across + 0.5) / across  # 0 on the left edge
+        left = (back_left[0] + (front_left[0] - back_left[0]) * u, back_left[1] + (front_left[1] - back_left[1]) * u)
+        right = (
+            back_right[0] + (front_right[0] - back_right[0]) * u,
+            back_right[1] + (front_right[1] - back_right[1]) * u,
+        )
+        point = (left[0] + (right[0] - left[0]) * v, left[1] + (right[1] - left[1]) * v)
+        if all(math.dist(point, b) > radius * 1.5 for b in blockers):
+            spots.append(point)
+    while len(spots) < len(riders):  # too crowded to keep clear: the rest go where they fit
+        spots.append(spots[len(spots) % max(1, len(spots))] if spots else back_left)
+    return [(rider.id, spot, radius) for rider, spot in zip(riders, spots, strict=False)]
+
+
+def _riders(
+    draw: ImageDraw.ImageDraw, state: State, view: View, radius: float
+) -> dict[str, tuple[tuple[float, float], float]]:
+    track = state.setup.road.track
+    places: dict[str, tuple[tuple[float, float], float]] = {}
     for r in state.riders:
         if r.row is None or r.lane is None or r.status in ("peloton", "finished", "eliminated"):
             continue
         if r.status == "fallen":
-            point = camera.px(track.side_point(r.row, r.lane, outside=0.7))
-            rider_token(draw, point, radius, r.id, r.kind)
-            x, y = point
-            draw.line((x - radius, y - radius, x + radius, y + radius), fill=(213, 60, 40), width=3)
-            draw.text((x + radius + 2, y - 8), "fell", fill=(213, 60, 40), font=font(14))
-            continue
-        cell = track.cells[r.cell or ""]
-        point = camera.px(cell.centre)
-        rider_token(draw, point, radius, r.id, r.kind)
-        x, y = point
-        if r.status == "punctured":
-            draw.rounded_rectangle(
-                (x + radius - 6, y - radius - 8, x + radius + 12, y - radius + 10),
-                radius=4,
-                fill=(204, 121, 167),
-                outline=INK,
-            )
-            draw.text((x + radius - 1, y - radius - 7), "P", fill=(255, 255, 255), font=font(14))
-        elif r.status == "dropped":
-            draw.text((x - 4, y + radius), "d", fill=INK, font=font(14))
+            point = view.px(track.side_point(r.row, r.lane, outside=0.75))
+        else:
+            point = view.px(track.cells[r.cell or ""].centre)
+        rider_token(draw, point, radius, r.id, r.kind, SMALL)
+        if r.status in STATE_BADGE:
+            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), STATE_BADGE[r.status])
+        places[r.id] = (point, radius)
+    return places
 
 
-def _highlight(draw: ImageDraw.ImageDraw, state: State, camera: Camera, options: list[RideOption]) -> None:
+def _trails(state: State) -> dict[str, list[Point]]:
+    """From where each piece was to where it is, for the last turn with moves (from the events).
+
+    A rider leaving the peloton starts from the peloton's front row as it was then.
+    """
+    moves = [e for e in state.events if e.type in MOVES]
+    if not moves:
+        return {}
+    turn = moves[-1].turn
     track = state.setup.road.track
+    out: dict[str, list[Point]] = {}
+    front: int | None = None
+    for e in moves:
+        if e.type == "peloton":
+            to, squares = int(e.data["to"]), int(e.data["squares"])
+            if e.turn == turn:
+                rows = range(max(0, to - squares), min(to, track.row_count - 1) + 1)
+                out["peloton"] = [track.centres[r] for r in rows]
+            front = to
+            continue
+        if e.turn != turn:
+            continue
+        start, end = str(e.data.get("from") or ""), str(e.data.get("to") or "")
+        if not track.has(start) and front is not None and track.has(end):
+            start = f"{front}.{track.cells[end].lane}"
+        if track.has(start) and track.has(end):
+            out[str(e.data["rider"])] = _path(state, start, end)
+    return out
+
+
+def _path(state: State, start: str, end: str) -> list[Point]:
+    track = state.setup.road.track
+    a, b = track.cells[start], track.cells[end]
+    steps = max(1, b.row - a.row)
+    points = []
+    for i in range(steps + 1):
+        row = a.row + (b.row - a.row) * i // steps
+        lane = round(a.lane + (b.lane - a.lane) * i / steps)
+        cell = track.cell(row, lane)
+        if cell is not None:
+            points.append(cell.centre)
+    return points
+
+
+def _highlight(
+    draw: ImageDraw.ImageDraw, road: Road, view: View, options: list[RideOption], labels: Mapping[str, str]
+) -> None:
+    track = road.track
     seen: set[str] = set()
     for option in sorted(options, key=lambda o: (o.risk_count, o.cost)):
         if option.to in seen:
             continue
         seen.add(option.to)
-        colour = HIGHLIGHT_RISK if option.risk_count else HIGHLIGHT_SAFE
         cell = track.cells[option.to]
-        draw.polygon([camera.px(p) for p in cell.polygon], outline=colour, width=4)
-        label = f"+{option.recovery}" if option.recovery else str(option.cost)
+        cost = f"+{option.recovery}" if option.recovery else str(option.cost)
         if option.risk_count:
-            label += "!"
-        f = font(14)
-        cx, cy = camera.px(cell.centre)
-        w = draw.textlength(label, font=f)
-        draw.rectangle((cx - w / 2 - 3, cy - 9, cx + w / 2 + 3, cy + 9), fill=colour)
-        draw.text((cx - w / 2, cy - 8), label, fill=(255, 255, 255), font=f)
+            cost += "!"
+        polygon = [view.px(p) for p in cell.polygon]
+        highlight_square(draw, polygon, view.px(cell.centre), cost, bool(option.risk_count), labels.get(option.to))
 
 
-def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int], box: tuple[int, int, int, int]) -> None:
-    """A thin overview of the whole route: terrain, the shown part, riders and the peloton."""
+# -- around the board --------------------------------------------------------------------------
+
+
+def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
+    draw.rectangle(HEADER, fill=PANEL)
+    draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
+    phase = "finished" if state.finished else state.phase
+    name = title.split("/")[-1]  # "leader1/first-race": the game is plain from the board
+    write(draw, (14, 26), f"{name} · turn {state.turn} · {phase}", fill=INK, size=TEXT, bold=True, anchor="lm")
+    decision = pending(state)
+    names = {p.id: p.name for p in state.setup.players}
+    if decision is not None:
+        who = names.get(decision.player, decision.player)
+        pieces = " ".join(rider_label(r) for r in acting[:3])
+        text = f"to act: {who}" + (f" {pieces}" if pieces else "")
+    else:
+        arrived = arrival_order(state)
+        text = f"winner: {rider_label(arrived[0].id)} {names.get(arrived[0].player, '')}" if arrived else "race over"
+    w = text_length(text, TEXT)
+    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
+    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+
+
+def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
+    """The whole route: terrain, the part shown above (framed), the riders and the peloton."""
     road = state.setup.road
-    x0, y0, x1, y1 = box
-    draw.rectangle(box, fill=(222, 226, 218))
-    margin = 24
-    usable = x1 - x0 - 2 * margin
+    x0, y0, x1, y1 = STRIP
+    draw.rectangle(STRIP, fill=(222, 226, 218))
+    left, right = x0 + 92, x1 - 110
     rows = road.track.row_count
 
     def xpos(row: float) -> float:
-        return x0 + margin + usable * row / max(rows - 1, 1)
+        return left + (right - left) * row / max(rows - 1, 1)
 
-    band = (y0 + 50, y0 + 70)
+    band = (y0 + 22, y0 + 36)
     for row in range(rows):
         draw.rectangle((xpos(row), band[0], xpos(row + 1), band[1]), fill=TERRAIN[road.terrain(row)])
-    draw.rectangle((xpos(window[0]), band[0] - 8, xpos(window[1] + 1), band[1] + 8), outline=INK, width=2)
-    draw.line((xpos(road.finish), band[0] - 14, xpos(road.finish), band[1] + 14), fill=INK, width=3)
-    draw.text((x0 + margin, y0 + 8), "Whole route: the frame is the part shown above", fill=INK, font=font(14))
+    draw.rectangle((xpos(window[0]), y0 + 4, xpos(window[1] + 1), y1 - 4), outline=INK, width=3)
+    draw.line((xpos(road.finish), y0 + 4, xpos(road.finish), y1 - 4), fill=INK, width=4)
+    write(draw, (x0 + 10, (y0 + y1) / 2), "route", fill=INK, size=SMALL, bold=True, anchor="lm")
+    write(draw, (x1 - 100, (y0 + y1) / 2), "finish", fill=INK, size=SMALL, bold=True, anchor="lm")
     if state.peloton_arrived_turn is None:
-        draw.rectangle(
-            (xpos(state.peloton - 1), band[1] + 4, xpos(state.peloton + 1), band[1] + 14), fill=PELOTON, outline=INK
-        )
-    lanes: dict[int, int] = {}
+        draw.rectangle((xpos(state.peloton - 1), band[1], xpos(state.peloton + 1), y1 - 6), fill=PELOTON, outline=INK)
+    stack: dict[int, int] = {}
     for r in state.riders:
         if r.row is None or r.status in ("peloton", "eliminated", "finished"):
             continue
-        stack = lanes.get(r.row, 0)
-        lanes[r.row] = stack + 1
-        x = xpos(r.row)
-        y = band[0] - 14 - stack * 9
-        team = r.id.split("-")[0]
-        draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=TEAM.get(team, (200, 200, 200)), outline=INK)
-    draw.text((x0 + margin, y1 - 26), "start", fill=INK, font=font(14))
-    draw.text((xpos(road.finish) - 20, y1 - 26), "finish", fill=INK, font=font(14))
+        level = stack.get(r.row, 0)
+        stack[r.row] = level + 1
+        x, y = xpos(r.row), y0 + 14 - level * 6
+        rider_shape(draw, (x, y), 7, r.kind, TEAM.get(team_of(r.id), MUTED), width=1)
+
+
+def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None) -> None:
+    x0, y0, x1, y1 = PANEL_BOX
+    draw.rectangle(PANEL_BOX, fill=PANEL)
+    draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
+    order = [*arrival_order(state), *classification(state), *(r for r in state.riders if r.status == "eliminated")]
+    _rider_table(draw, state, order, (x0 + 8, y0 + 8, 566, y1 - 8))
+    x = 576
+    draw.line((x - 8, y0 + 8, x - 8, y1 - 8), fill=LANE_LINE, width=2)
+    y = y0 + 10
+    write(draw, (x, y), "Last turn", fill=MUTED, size=SMALL, bold=True)
+    y += 30
+    lines = _last_turn(state)
+    room = 4 if not alliances else 3
+    for line in lines[-room:] or ["-"]:
+        write(draw, (x, y), _clip(line, x1 - x - 8), fill=INK, size=SMALL)
+        y += 29
+    if alliances:
+        write(draw, (x, y), _clip("Alliances: " + "; ".join(alliances), x1 - x - 8), fill=INK, size=SMALL)
+        y += 29
+    _legend(draw, x, max(y + 4, y1 - 122), x1)
+
+
+def _last_turn(state: State) -> list[str]:
+    moves = [e for e in state.events if e.type in MOVES or e.type in ("fell", "punctured", "arrived", "cracked")]
+    if not moves:
+        return []
+    turn = moves[-1].turn
+    lines = summary([e for e in state.events if e.turn == turn])
+    return [_short(line, state) for line in lines]
+
+
+def _short(line: str, state: State) -> str:
+    for r in state.riders:
+        line = line.replace(r.id, rider_label(r.id))
+    return line.replace(" squares", " sq").replace(" energy", "")
+
+
+def _clip(text: str, width: float) -> str:
+    while text and text_length(text, SMALL) > width:
+        text = text[:-2] + "…"
+    return text
+
+
+def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    write(draw, (x0, y0 + 2), "Riders, first to last · energy", fill=MUTED, size=SMALL, bold=True)
+    columns = 2 if len(order) <= 12 else 3
+    per_column = math.ceil(len(order) / columns) if order else 1
+    width = (x1 - x0) / columns
+    row_h = min(40, (y1 - y0 - 34) / per_column)
+    for i, r in enumerate(order):
+        cx = x0 + (i // per_column) * width
+        cy = y0 + 34 + (i % per_column) * row_h + row_h / 2
+        write(draw, (cx + 22, cy), str(i + 1), fill=MUTED, size=SMALL, anchor="rm")
+        rider_shape(draw, (cx + 44, cy), 14, r.kind, TEAM.get(team_of(r.id), MUTED))
+        write(draw, (cx + 64, cy), rider_label(r.id), fill=INK, size=TEXT, bold=True, anchor="lm")
+        write(draw, (cx + 156, cy), str(r.energy), fill=INK, size=TEXT, anchor="rm")
+        if columns == 2:
+            write(draw, (cx + 166, cy), STATUS_WORD[r.status], fill=MUTED, size=SMALL, anchor="lm")
+
+
+def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:
+    dx: float = x
+    for kind in ("rouleur", "leader", "climber"):
+        rider_shape(draw, (dx + 10, y + 13), 10, kind, WHITE)
+        write(draw, (dx + 26, y + 13), kind, fill=INK, size=SMALL, anchor="lm")
+        dx += 38 + text_length(kind, SMALL)
+    y += 30
+    dx = x
+    for letter, word in (("D", "dropped"), ("P", "flat"), ("X", "fell")):
+        badge(draw, (dx + 12, y + 13), letter)
+        write(draw, (dx + 30, y + 13), word, fill=INK, size=SMALL, anchor="lm")
+        dx += 44 + text_length(word, SMALL)
+    y += 30
+    write(draw, (x, y), "12.2: row 12 (numbers on top),", fill=INK, size=SMALL)
+    write(draw, (x, y + 28), "lane 2 (0 at the top) · ! risky", fill=INK, size=SMALL)

@@ -1,178 +1,479 @@
-"""The board image of a Formula Dé Mini race: the circuit, its corners and flags, the pit lane,
-the grid and the line, the cars with their number and gear, and a panel."""
+"""The board image of a Formula Dé Mini race, designed to be read 400 px wide (docs/board.md).
+
+The circuit is drawn around the action (the cars still racing and the spaces the car to
+move may reach), as large as fits, with a map of the whole circuit in a corner when it is
+zoomed in. Cars carry their team letter and number and their gear; the car to act is
+marked; last round's moves are trails; a panel lists the cars, last round and a legend.
+"""
 
 from __future__ import annotations
 
-import io
 import math
-from collections import OrderedDict
+from collections.abc import Collection, Hashable, Mapping
 
 from PIL import Image, ImageDraw
 
-from renderer.camera import Camera, rows_bbox
-from renderer.palette import ASPHALT, BACKGROUND, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, INK, LANE_LINE, MUTED, PANEL, font
+from renderer.cache import LruCache, track_key
+from renderer.camera import View, fit_view
+from renderer.encode import png_bytes
+from renderer.palette import (
+    ACT_TEXT,
+    ASPHALT,
+    BACKGROUND,
+    FLAG,
+    HEIGHT,
+    INK,
+    KERB,
+    LANE_LINE,
+    MUTED,
+    PANEL,
+    PIT,
+    SMALL,
+    TEAM,
+    TEAM_TEXT,
+    TEXT,
+    WHITE,
+    WIDTH,
+)
+from renderer.pieces import acting_marker, car_token, highlight_square, polygon, trail
+from renderer.text import text_length, write
 from rules.formula_de_mini.circuit import Circuit
 from rules.formula_de_mini.engine import pending
 from rules.formula_de_mini.model import State
 from rules.formula_de_mini.moves import MoveOption
+from rules.track import Point, Track
 
-WIDTH, HEIGHT = 1500, 900
-BOARD_W = 1040
-CAR_COLOUR = {"red": (213, 60, 40), "blue": (0, 114, 178), "green": (0, 158, 115), "yellow": (240, 228, 66)}
-CAR_TEXT = {"red": (255, 255, 255), "blue": (255, 255, 255), "green": (255, 255, 255), "yellow": INK}
-KERB = (213, 60, 40)
-PIT = (170, 170, 165)
-FLAG = (250, 215, 40)
-STATUS = {"racing": "racing", "pits": "in the pits", "spun": "spun", "finished": "finished", "eliminated": "eliminated"}
-_LAYERS: OrderedDict[int, tuple[Circuit, Image.Image, Camera]] = OrderedDict()
+HEADER = (0, 0, WIDTH, 52)
+BOARD = (0, 52, WIDTH, 540)
+PANEL_BOX = (0, 540, WIDTH, HEIGHT)
+MAP_W, MAP_H = 224, 164
+MAP_CORNERS = (  # where the map of the whole circuit may go, in order of preference
+    (BOARD[2] - MAP_W - 6, BOARD[3] - MAP_H - 6),
+    (BOARD[0] + 6, BOARD[3] - MAP_H - 6),
+    (BOARD[2] - MAP_W - 6, BOARD[1] + 6),
+    (BOARD[0] + 6, BOARD[1] + 6),
+)
+MAX_SCALE = 80.0
+MIN_SCALE = 52.0  # other cars join the view while spaces stay this large (px)
+CAR_COLOUR = {team: TEAM[team] for team in ("red", "blue", "green", "yellow")}
+TEAMS = ("red", "blue", "green", "yellow")
+STATUS = {"racing": "racing", "pits": "pits", "spun": "spun", "finished": "done", "eliminated": "out"}
+MOVES = ("drive", "slipstream")
+_MAPS: LruCache[tuple[Image.Image, View]] = LruCache(8)
 
 
-def _layer(circuit: Circuit) -> tuple[Image.Image, Camera]:
-    hit = _LAYERS.get(id(circuit))
-    if hit is not None and hit[0] is circuit:
-        return hit[1], hit[2]
-    track = circuit.track
-    box = rows_bbox(track, 0, track.row_count - 1, margin=3.0)
-    scale = min(BOARD_W / (box[2] - box[0]), HEIGHT / (box[3] - box[1]))
-    camera = Camera(
-        scale, box[0], box[3], ox=(BOARD_W - (box[2] - box[0]) * scale) / 2, oy=(HEIGHT - (box[3] - box[1]) * scale) / 2
+def circuit_key(circuit: Circuit) -> Hashable:
+    """The circuit's content, everything its pictures are drawn from."""
+    return (
+        circuit.name,
+        circuit.lanes,
+        track_key(circuit.track),
+        circuit.corners,
+        circuit.grid,
+        circuit.pit_entry,
+        circuit.pit_cells,
+        circuit.stands,
+        circuit.straddle,
     )
+
+
+def render_circuit(
+    state: State,
+    *,
+    highlight: list[MoveOption] | None = None,
+    title: str | None = None,
+    acting: Collection[str] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> bytes:
+    """The board as PNG bytes.
+
+    ``highlight`` marks the spaces the car may reach with the LP they cost; ``labels`` names
+    spaces (cell id -> short name, as the menus call them); ``acting`` lists the car ids to
+    mark as the ones to act now (default: from the state).
+    """
+    return png_bytes(compose_circuit(state, highlight=highlight, title=title, acting=acting, labels=labels)[0])
+
+
+def default_acting(state: State) -> tuple[str, ...]:
+    decision = pending(state)
+    return (decision.car,) if decision is not None else ()
+
+
+def compose_circuit(
+    state: State,
+    *,
+    highlight: list[MoveOption] | None = None,
+    title: str | None = None,
+    acting: Collection[str] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> tuple[Image.Image, View]:
+    """The board image and the view that placed the circuit on it (tests read pixels through it)."""
+    circuit = state.setup.circuit
+    track = circuit.track
+    acting_ids = tuple(acting) if acting is not None else default_acting(state)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    pit_lane = circuit.lanes
-    for cell in track.cells.values():
-        fill = PIT if cell.lane == pit_lane else ASPHALT
-        outline = KERB if cell.attrs.get("corner") is not None else LANE_LINE
-        draw.polygon(
-            [camera.px(p) for p in cell.polygon], fill=fill, outline=outline, width=2 if outline == KERB else 1
-        )
-    teams = ("red", "blue", "green", "yellow")
-    for team, stand in zip(teams, circuit.stands, strict=False):
-        draw.polygon([camera.px(p) for p in track.cells[stand].polygon], outline=CAR_COLOUR[team], width=4)
-    for slot, cid in enumerate(circuit.grid, start=1):
-        x, y = camera.px(track.cells[cid].centre)
-        draw.text((x - 6, y - 8), str(slot), fill=MUTED, font=font(14))
-    first = [track.cell(0, lane) for lane in range(circuit.lanes)]
-    if all(first):
-        a, b = first[0].polygon[0], first[-1].polygon[1]  # type: ignore[union-attr]
-        (x0, y0), (x1, y1) = camera.px(a), camera.px(b)
-        for i in range(8):
-            t0, t1 = i / 8, (i + 1) / 8
-            draw.line(
-                (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1),
-                fill=INK if i % 2 == 0 else (255, 255, 255),
-                width=5,
-            )
-        w = draw.textlength("FINISH", font=font(14))  # on the side away from the pit lane
-        draw.text((x0 + (x0 - x1) * 0.15 - w / 2, y0 + (y0 - y1) * 0.15 - 8), "FINISH", fill=INK, font=font(14))
-    if circuit.straddle:
-        draw.polygon([camera.px(p) for p in track.cells[circuit.straddle].polygon], outline=INK, width=3)
-    for corner in circuit.corners:
-        row = corner.first_row
-        cx, cy = track.centres[row]
-        heading = track.headings[row]
-        side = track.lanes / 2 + 1.6
-        px, py = camera.px((cx - math.sin(heading) * side, cy + math.cos(heading) * side))
-        text = f"{corner.stops} stop{'s' if corner.stops > 1 else ''} · L{corner.longest} C{corner.shortest}"
-        w = draw.textlength(text, font=font(14))
-        draw.rounded_rectangle((px - w / 2 - 6, py - 11, px + w / 2 + 6, py + 11), radius=5, fill=FLAG, outline=INK)
-        draw.text((px - w / 2, py - 9), text, fill=INK, font=font(14))
-    _LAYERS[id(circuit)] = (circuit, image, camera)
-    while len(_LAYERS) > 8:
-        _LAYERS.popitem(last=False)
-    return image, camera
-
-
-def render_circuit(state: State, *, highlight: list[MoveOption] | None = None, title: str | None = None) -> bytes:
-    circuit = state.setup.circuit
-    layer, camera = _layer(circuit)
-    image = layer.copy()
-    draw = ImageDraw.Draw(image)
-    track = circuit.track
+    key = circuit_key(circuit)  # computed once per board: it reads every space
+    view, whole = _view(state, highlight or [], acting_ids, key)
+    _circuit(draw, circuit, view)
+    for car_id, path in _trails(state).items():
+        trail(draw, [view.px(p) for p in path], CAR_COLOUR.get(car_id.split("-")[0], MUTED))
     if highlight:
         seen: set[str] = set()
         for o in sorted(highlight, key=lambda o: (o.overshoot + o.blocked, o.brake)):
             if o.to in seen:
                 continue
             seen.add(o.to)
-            risky = o.overshoot or o.blocked
-            colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
-            draw.polygon([camera.px(p) for p in track.cells[o.to].polygon], outline=colour, width=4)
             cost = o.brake + o.overshoot + o.blocked
-            label = f"-{cost}" if cost else "0"
-            cx, cy = camera.px(track.cells[o.to].centre)
-            w = draw.textlength(label, font=font(14))
-            draw.rectangle((cx - w / 2 - 3, cy - 9, cx + w / 2 + 3, cy + 9), fill=colour)
-            draw.text((cx - w / 2, cy - 8), label, fill=(255, 255, 255), font=font(14))
-    radius = max(9.0, camera.scale * 0.42)
+            cell = track.cells[o.to]
+            highlight_square(
+                draw,
+                [view.px(p) for p in cell.polygon],
+                view.px(cell.centre),
+                f"-{cost}" if cost else "0",
+                bool(o.overshoot or o.blocked),
+                (labels or {}).get(o.to),
+            )
+    length = max(44.0, view.scale * 1.0)
     for car in state.cars:
-        if car.status in ("finished", "eliminated"):
+        if car.status in ("finished", "eliminated") or car.cell not in track.cells:
             continue
-        x, y = camera.px(track.cells[car.cell].centre)
-        draw.rounded_rectangle(
-            (x - radius, y - radius * 0.8, x + radius, y + radius * 0.8),
-            radius=5,
-            fill=CAR_COLOUR[car.team],
-            outline=INK,
-            width=2,
-        )
-        label = f"{car.id.split('-')[1]}·{car.gear}"
-        w = draw.textlength(label, font=font(14))
-        draw.text((x - w / 2, y - 8), label, fill=CAR_TEXT[car.team], font=font(14))
+        point = view.px(track.cells[car.cell].centre)
+        car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, car.gear)
         if car.status == "spun":
-            draw.text((x + radius, y - 8), "spun", fill=KERB, font=font(14))
-    _panel(draw, state, title or state.setup.track_name)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+            write(draw, (point[0], point[1] + length * 0.55), "SPUN", fill=KERB, size=SMALL, bold=True, anchor="ma")
+        if car.id in acting_ids:
+            acting_marker(draw, point, length / 2)
+    if not whole:
+        _map(image, draw, state, view, _map_corner(state, view, highlight or []), key)
+    _header(draw, state, title or state.setup.track_name, acting_ids)
+    _panel(draw, state)
+    return image, view
 
 
-def _panel(draw: ImageDraw.ImageDraw, state: State, title: str) -> None:
-    x0 = BOARD_W
-    draw.rectangle((x0, 0, WIDTH - 1, HEIGHT - 1), fill=PANEL)
-    x, y = x0 + 16, 12
-    draw.text((x, y), title, fill=INK, font=font(20))
-    y += 28
+def _view(state: State, highlight: list[MoveOption], acting: Collection[str], key: Hashable) -> tuple[View, bool]:
+    """Zoomed on the car to act and its spaces, then on as many other cars as keep it large."""
+    track = state.setup.circuit.track
+    racing = [c for c in state.cars if c.status not in ("finished", "eliminated") and c.cell in track.cells]
+    must = [c.cell for c in racing if c.id in acting] + [o.to for o in highlight]
+    others = [c.cell for c in racing if c.cell not in must]
+    inner = (BOARD[0] + 6, BOARD[1] + 30, BOARD[2] - 6, BOARD[3] - 6)
+    whole = _whole_view(state.setup.circuit, key, inner)
+    if not must:
+        must, others = others, []
+    if not must:
+        return whole, True
+
+    def fit(cells: list[str]) -> View:
+        points = [p for cid in cells for p in track.cells[cid].polygon]
+        return fit_view(points, inner, _main_direction(points), max_scale=MAX_SCALE, margin=2.0)
+
+    zoomed = fit(must)
+    for cell in others:
+        wider = fit([*must, cell])
+        if wider.scale >= MIN_SCALE:
+            must, zoomed = [*must, cell], wider
+    if zoomed.scale < whole.scale * 1.3:
+        return whole, True
+    return zoomed, False
+
+
+_WHOLE: LruCache[View] = LruCache(8)
+
+
+def _whole_view(circuit: Circuit, key: Hashable, inner: tuple[int, int, int, int]) -> View:
+    """The view of the whole circuit (cached by the circuit's content)."""
+
+    def fit() -> View:
+        everything = [p for cell in circuit.track.cells.values() for p in cell.polygon]
+        return fit_view(everything, inner, 0.0, max_scale=MAX_SCALE, margin=1.2)
+
+    return _WHOLE.get((key, inner), fit)
+
+
+def _main_direction(points: list[Point]) -> float:
+    """The angle of the points' longest spread (their principal axis): turned level, they fill a wide picture."""
+    n = len(points)
+    mx, my = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
+    sxx = sum((p[0] - mx) ** 2 for p in points)
+    syy = sum((p[1] - my) ** 2 for p in points)
+    sxy = sum((p[0] - mx) * (p[1] - my) for p in points)
+    return 0.5 * math.atan2(2 * sxy, sxx - syy)
+
+
+def _on_board(point: tuple[float, float], slack: float = 60) -> bool:
+    return BOARD[0] - slack <= point[0] <= BOARD[2] + slack and BOARD[1] - slack <= point[1] <= BOARD[3] + slack
+
+
+def _side(track: Track, row: int, distance: float) -> Point:
+    """A point off the lane-0 side of ``row``."""
+    cx, cy = track.centres[row]
+    heading = track.headings[row]
+    offset = track.lanes / 2 + distance
+    return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
+
+
+def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bool = True) -> None:
+    track = circuit.track
+    pit_lane = circuit.lanes
+    for cell in track.cells.values():
+        if detail and not _on_board(view.px(cell.centre)):
+            continue
+        fill = PIT if cell.lane == pit_lane else ASPHALT
+        kerb = cell.attrs.get("corner") is not None
+        polygon(
+            draw, [view.px(p) for p in cell.polygon], fill, KERB if kerb else LANE_LINE, 3 if kerb and detail else 1
+        )
+    first = [track.cell(0, lane) for lane in range(circuit.lanes)]
+    a, b = first[0], first[-1]
+    if a is not None and b is not None:
+        (x0, y0), (x1, y1) = view.px(a.polygon[0]), view.px(b.polygon[1])
+        for i in range(8):
+            t0, t1 = i / 8, (i + 1) / 8
+            draw.line(
+                (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1),
+                fill=INK if i % 2 == 0 else WHITE,
+                width=max(3, round(view.scale * 0.14)),
+            )
+    if not detail:
+        return
+    for team, stand in zip(TEAMS, circuit.stands, strict=False):
+        cell = track.cells[stand]
+        polygon(draw, [view.px(p) for p in cell.polygon], None, CAR_COLOUR[team], 5)
+        write(draw, view.px(cell.centre), team[:1].upper(), fill=INK, size=SMALL, bold=True, anchor="mm")
+    if circuit.straddle:
+        polygon(draw, [view.px(p) for p in track.cells[circuit.straddle].polygon], None, INK, 3)
+    for slot, cid in enumerate(circuit.grid, start=1):
+        point = view.px(track.cells[cid].centre)
+        if _on_board(point, 0):
+            write(draw, point, f"P{slot}", fill=MUTED, size=SMALL - 4, anchor="mm")
+    for row in range(track.row_count):  # row numbers beside the lane-0 edge: spaces are "row.lane"
+        point = view.px(_side(track, row, 0.5))
+        if _on_board(point, 0) and (view.scale >= 40 or row % 2 == 0):
+            write(draw, point, str(row), fill=MUTED, size=SMALL - 4, bold=True, anchor="mm")
+    for row in range(0, track.row_count, 6):  # lane numbers across the road, every few rows
+        for lane in range(circuit.lanes):
+            space = track.cell(row, lane)
+            if space is not None and _on_board(view.px(space.centre), 0) and view.scale >= 40:
+                x, y = view.px(space.polygon[0])
+                write(draw, (x + 4, y), str(lane), fill=LANE_LINE, size=SMALL - 6, bold=True, anchor="la")
+    text = "{stops} stop{s} · L{longest} C{shortest}"
+    for corner in circuit.corners:
+        point = view.px(_side(track, corner.first_row, -(track.lanes + 1.6)))
+        if not _on_board(point, 0):
+            continue
+        label = text.format(
+            stops=corner.stops, s="s" if corner.stops > 1 else "", longest=corner.longest, shortest=corner.shortest
+        )
+        w = text_length(label, SMALL)
+        x, y = min(max(point[0], w / 2 + 10), WIDTH - w / 2 - 10), point[1]  # kept whole on the picture
+        point = (x, y)
+        draw.rounded_rectangle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16), radius=6, fill=FLAG, outline=INK)
+        write(draw, point, label, fill=INK, size=SMALL, bold=True, anchor="mm")
+
+
+def _map_layer(circuit: Circuit, key: Hashable) -> tuple[Image.Image, View]:
+    """The whole circuit, small, drawn once per circuit (cached by content)."""
+
+    def draw_it() -> tuple[Image.Image, View]:
+        size = (MAP_W, MAP_H)
+        image = Image.new("RGB", size, WHITE)
+        points = [p for cell in circuit.track.cells.values() for p in cell.polygon]
+        view = fit_view(points, (4, 4, size[0] - 4, size[1] - 4), 0.0, max_scale=20.0)
+        _circuit(ImageDraw.Draw(image), circuit, view, detail=False)
+        return image, view
+
+    return _MAPS.get(key, draw_it)
+
+
+def _map_corner(state: State, view: View, highlight: list[MoveOption]) -> tuple[int, int, int, int]:
+    """The first corner of the picture where the map hides no car and no highlighted space."""
+    track = state.setup.circuit.track
+    cells = [c.cell for c in state.cars if c.status not in ("finished", "eliminated") and c.cell in track.cells]
+    points = [view.px(track.cells[cid].centre) for cid in [*cells, *(o.to for o in highlight)]]
+    boxes = [(x, y, x + MAP_W, y + MAP_H) for x, y in MAP_CORNERS]
+    for box in boxes:
+        if not any(box[0] - 30 <= x <= box[2] + 30 and box[1] - 30 <= y <= box[3] + 30 for x, y in points):
+            return box
+    return boxes[0]
+
+
+def _map(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    state: State,
+    view: View,
+    box: tuple[int, int, int, int],
+    key: Hashable,
+) -> None:
+    """The whole circuit in a corner: every car as a dot, the part shown framed."""
+    circuit = state.setup.circuit
+    small, small_view = _map_layer(circuit, key)
+    image.paste(small, (box[0], box[1]))
+    draw.rectangle(box, outline=INK, width=2)
+    for car in state.cars:
+        if car.status in ("finished", "eliminated") or car.cell not in circuit.track.cells:
+            continue
+        x, y = small_view.px(circuit.track.cells[car.cell].centre)
+        x, y = x + box[0], y + box[1]
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=CAR_COLOUR[car.team], outline=INK)
+    frame = [
+        small_view.px(view.unpx(corner))
+        for corner in ((BOARD[0], BOARD[1]), (BOARD[2], BOARD[1]), (BOARD[2], BOARD[3]), (BOARD[0], BOARD[3]))
+    ]
+    clipped = [(min(max(x + box[0], box[0]), box[2]), min(max(y + box[1], box[1]), box[3])) for x, y in frame]
+    polygon(draw, clipped, None, ACT_TEXT, 2)
+
+
+def _positions(state: State) -> list[tuple[int, str, str, str]]:
+    """Every move from the events: (round, car, from, to); a car starts from its grid slot."""
+    circuit = state.setup.circuit
+    where: dict[str, str] = {}
+    moves: list[tuple[int, str, str, str]] = []
+    for e in state.events:
+        if e.type == "grid":
+            for slot, car in enumerate(e.data.get("order", ())):
+                if slot < len(circuit.grid):
+                    where[str(car)] = circuit.grid[slot]
+        elif e.type in MOVES:
+            car, to = str(e.data["car"]), str(e.data["to"])
+            start = where.get(car)
+            if start is not None:
+                moves.append((e.turn, car, start, to))
+            where[car] = to
+        elif e.type == "pitted":
+            where[str(e.data["car"])] = str(e.data["at"])
+    return moves
+
+
+def _trails(state: State) -> dict[str, list[Point]]:
+    """From where each car was to where it is, for the last round with moves."""
+    moves = _positions(state)
+    if not moves:
+        return {}
+    last = moves[-1][0]
+    track = state.setup.circuit.track
+    out: dict[str, list[Point]] = {}
+    for turn, car, start, end in moves:
+        if turn != last or not (track.has(start) and track.has(end)):
+            continue
+        a, b = track.cells[start], track.cells[end]
+        rows = (b.row - a.row) % track.row_count
+        points = [a.centre]
+        for i in range(1, rows):
+            row = (a.row + i) % track.row_count
+            lane = round(a.lane + (b.lane - a.lane) * i / rows)
+            near = [c for c in track.row_cells(row)] + [c for c in [track.cell(row, track.lanes - 1)] if c]
+            if near:
+                points.append(min(near, key=lambda c: abs(c.lane - lane)).centre)
+        points.append(b.centre)
+        out[car] = points
+    return out
+
+
+def _label(car_id: str) -> str:
+    team, _, number = car_id.partition("-")
+    return team[:1].upper() + number
+
+
+def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
+    draw.rectangle(HEADER, fill=PANEL)
+    draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
+    name = title.split("/")[-1]
+    write(
+        draw,
+        (14, 26),
+        f"{name} · round {state.turn} · {state.setup.laps} laps",
+        fill=INK,
+        size=TEXT,
+        bold=True,
+        anchor="lm",
+    )
     decision = pending(state)
     names = {p.id: p.name for p in state.setup.players}
-    draw.text((x, y), f"Round {state.turn} · {state.setup.laps} laps", fill=INK, font=font(15))
-    y += 22
     if decision is not None:
-        draw.text(
-            (x, y),
-            f"To act: {names.get(decision.player, decision.player)} ({decision.car}, {decision.kind})",
-            fill=(0, 90, 160),
-            font=font(15),
-        )
+        text = f"to act: {names.get(decision.player, decision.player)} {_label(decision.car)} ({decision.kind})"
     elif state.arrivals:
-        draw.text((x, y), f"Winner: {state.arrivals[0]}", fill=(0, 90, 160), font=font(15))
-    y += 30
-    columns = (("#", 0), ("car", 26), ("player", 110), ("lap", 200), ("gear", 240), ("LP", 290), ("status", 330))
-    for name, dx in columns:
-        draw.text((x + dx, y), name, fill=MUTED, font=font(14))
-    y += 20
+        text = f"winner: {_label(state.arrivals[0])}"
+    else:
+        text = "race over"
+    w = text_length(text, TEXT)
+    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
+    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+
+
+def _describe(e_type: str, d: Mapping[str, object]) -> str | None:
+    car = _label(str(d.get("car", "")))
+    if e_type == "drive":
+        extra = [f"{k} {d[k]}" for k in ("brake", "blocked", "overshoot") if d.get(k)]
+        if d.get("turbo"):
+            extra.append("turbo")
+        return f"{car} drives {d.get('spaces')} to {d.get('to')}" + (f" ({', '.join(extra)})" if extra else "")
+    texts = {
+        "gear": f"{car} in gear {d.get('gear')}",
+        "slipstream": f"{car} slipstreams to {d.get('to')}",
+        "lost": f"{car} loses {d.get('lp')} LP ({d.get('reason')})",
+        "eliminated": f"{car} is out ({d.get('reason')})",
+        "spun": f"{car} spins out",
+        "stalled": f"{car} stalls",
+        "flying-start": f"{car} flying start",
+        "pitted": f"{car} pits",
+        "left-pits": f"{car} leaves the pits",
+        "finished-race": f"{car} finishes, place {d.get('place')}",
+    }
+    return texts.get(e_type)
+
+
+def _last_round(state: State) -> list[str]:
+    moves = [e for e in state.events if e.type in MOVES]
+    if not moves:
+        return []
+    turn = moves[-1].turn
+    return [line for e in state.events if e.turn == turn and (line := _describe(e.type, e.data))]
+
+
+def _clip(text: str, width: float) -> str:
+    while text and text_length(text, SMALL) > width:
+        text = text[:-2] + "…"
+    return text
+
+
+def _panel(draw: ImageDraw.ImageDraw, state: State) -> None:
+    x0, y0, x1, y1 = PANEL_BOX
+    draw.rectangle(PANEL_BOX, fill=PANEL)
+    draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
+    write(draw, (x0 + 8, y0 + 8), "Cars · lap · gear · LP", fill=MUTED, size=SMALL, bold=True)
     racing = sorted(
         (c for c in state.cars if c.status not in ("finished", "eliminated")),
-        key=lambda c: (c.lap, c.row, c.gear),
+        key=lambda c: (c.lap, c.row, c.stamp),
         reverse=True,
     )
     order = [*(state.car(a) for a in state.arrivals), *racing, *(c for c in state.cars if c.status == "eliminated")]
-    for rank, c in enumerate(order, start=1):
-        draw.rectangle((x + 14, y + 3, x + 22, y + 15), fill=CAR_COLOUR[c.team], outline=INK)
-        cells = (
-            str(rank),
-            c.id,
-            names.get(c.player, c.player)[:10],
-            str(min(c.lap, state.setup.laps)),
-            str(c.gear),
-            str(c.lp),
-            STATUS[c.status],
+    per_column = max(1, math.ceil(len(order) / 2))
+    row_h = min(44, (y1 - y0 - 46) / per_column)
+    for i, c in enumerate(order):
+        cx = x0 + 8 + (i // per_column) * 290
+        cy = y0 + 44 + (i % per_column) * row_h + row_h / 2
+        write(draw, (cx + 20, cy), str(i + 1), fill=MUTED, size=SMALL, anchor="rm")
+        draw.rounded_rectangle(
+            (cx + 28, cy - 16, cx + 84, cy + 16), radius=6, fill=CAR_COLOUR[c.team], outline=INK, width=2
         )
-        for (_, dx), text in zip(columns, cells, strict=True):
-            draw.text((x + dx + (10 if dx == 26 else 0), y + 1), text, fill=INK, font=font(14))
-        y += 21
-    y = HEIGHT - 110
-    draw.text((x, y), "Legend", fill=MUTED, font=font(14))
-    draw.text((x, y + 20), "red borders: corner spaces · yellow flags: stops needed, L and C", fill=INK, font=font(14))
-    draw.text((x, y + 40), "darker lane: the pit lane, stands outlined in team colours", fill=INK, font=font(14))
-    draw.text((x, y + 60), "cars: number·gear; highlighted squares: LP the move costs", fill=INK, font=font(14))
+        write(draw, (cx + 56, cy), _label(c.id), fill=TEAM_TEXT[c.team], size=SMALL, bold=True, anchor="mm")
+        lap = f"{min(c.lap, state.setup.laps)}/{state.setup.laps}"
+        write(draw, (cx + 94, cy), lap, fill=INK, size=TEXT, anchor="lm")
+        write(draw, (cx + 160, cy), str(c.gear), fill=INK, size=TEXT, bold=True, anchor="lm")
+        write(draw, (cx + 220, cy), str(c.lp), fill=INK, size=TEXT, anchor="rm")
+        if c.status != "racing":
+            write(draw, (cx + 226, cy), STATUS[c.status], fill=KERB, size=SMALL - 4, bold=True, anchor="lm")
+    x = 600
+    draw.line((x - 10, y0 + 8, x - 10, y1 - 8), fill=LANE_LINE, width=2)
+    y = y0 + 8
+    write(draw, (x, y), "Last round", fill=MUTED, size=SMALL, bold=True)
+    y += 30
+    for line in _last_round(state)[-4:] or ["-"]:
+        write(draw, (x, y), _clip(line, x1 - x - 8), fill=INK, size=SMALL)
+        y += 29
+    y = max(y + 4, y1 - 92)
+    write(draw, (x, y), "red edge: corner · flag: stops", fill=INK, size=SMALL)
+    write(draw, (x, y + 28), "12.1: row 12 (grey), lane 1", fill=INK, size=SMALL)
+    write(draw, (x, y + 56), "white box on a car: its gear", fill=INK, size=SMALL)

@@ -1,5 +1,10 @@
-"""Colours and fonts. Team colours follow the Okabe-Ito colour-blind-safe palette and always
-come with a letter; rider types are told by the base ring's colour and a letter too."""
+"""Colours, fonts and sizes. Every board is designed to be read at 400 px wide (docs/board.md):
+it is drawn 960 px wide, so text is at least 26 px here (11 px on a phone).
+
+Colour never works alone: a team is a colour *and* a letter, a rider type is a shape *and* a
+letter, a rider's state is a badge letter. Team colours are chosen to stay apart under
+protanopia, deuteranopia and tritanopia (tests/test_renderer_colours.py checks it).
+"""
 
 from __future__ import annotations
 
@@ -9,15 +14,23 @@ from PIL import ImageFont
 
 RGB = tuple[int, int, int]
 
+WIDTH, HEIGHT = 960, 800  # every board; Discord shows it ~400 px wide on a phone (2.4x smaller)
+SMALL, TEXT, LARGE, TITLE = 24, 28, 32, 34  # font sizes at 960 px: 10, 11.7, 13.3, 14 px at 400 px
+
 BACKGROUND: RGB = (236, 240, 232)
 PANEL: RGB = (250, 250, 247)
 INK: RGB = (30, 30, 30)
-MUTED: RGB = (105, 105, 105)
+MUTED: RGB = (90, 90, 90)
+WHITE: RGB = (255, 255, 255)
 ASPHALT: RGB = (214, 214, 210)
-LANE_LINE: RGB = (185, 185, 180)
-FALL: RGB = (40, 40, 40)
+LANE_LINE: RGB = (170, 170, 165)
+FALL: RGB = (60, 60, 60)
 SPRINT: RGB = (250, 232, 160)
 DOT: RGB = (90, 90, 90)
+TILE: RGB = (226, 232, 220)
+TILE_EDGE: RGB = (190, 196, 184)
+ACT: RGB = (200, 0, 130)  # the marker on the piece(s) to act now: a ring and an arrow, never colour alone
+ACT_TEXT: RGB = (0, 90, 160)
 
 TERRAIN: dict[str, RGB] = {
     "P": (0, 158, 115),  # plain: green border
@@ -25,39 +38,82 @@ TERRAIN: dict[str, RGB] = {
     "M": (213, 60, 40),  # mountain pass: red border
     "D": (20, 20, 20),  # downhill: black border
 }
-TERRAIN_NAME = {"P": "plain", "R": "ground rise", "M": "mountain pass", "D": "downhill"}
+TERRAIN_NAME = {"P": "plain", "R": "rise", "M": "pass", "D": "downhill"}
 
+# Team colours (both games), tested under colour-vision-deficiency simulations.
 TEAM: dict[str, RGB] = {
-    "yellow": (240, 228, 66),
-    "blue": (0, 114, 178),
-    "green": (0, 158, 115),
+    "yellow": (235, 195, 0),
+    "blue": (30, 70, 130),
+    "green": (50, 170, 135),
     "white": (255, 255, 255),
     "black": (0, 0, 0),
+    "red": (160, 20, 30),
 }
 TEAM_TEXT: dict[str, RGB] = {
     "yellow": INK,
-    "blue": (255, 255, 255),
-    "green": (255, 255, 255),
+    "blue": WHITE,
+    "green": INK,
     "white": INK,
-    "black": (255, 255, 255),
+    "black": WHITE,
+    "red": WHITE,
 }
-RIDER_RING: dict[str, RGB] = {"rouleur": (0, 158, 115), "leader": (240, 200, 0), "climber": (213, 60, 40)}
 RIDER_LETTER = {"rouleur": "R", "leader": "L", "climber": "C"}
+RIDER_SHAPE = {"rouleur": "circle", "leader": "square", "climber": "triangle"}
 
-HIGHLIGHT_SAFE: RGB = (0, 150, 220)
+HIGHLIGHT_SAFE: RGB = (0, 120, 200)
 HIGHLIGHT_RISK: RGB = (204, 121, 167)
-PELOTON: RGB = (120, 120, 140)
+PELOTON: RGB = (150, 150, 165)
+TRAIL: RGB = (60, 60, 60)
+FLAG: RGB = (250, 215, 40)
+KERB: RGB = (213, 60, 40)
+PIT: RGB = (170, 170, 165)
 
 
 @cache
-def font(size: int = 14) -> ImageFont.FreeTypeFont:
+def font(size: int = TEXT) -> ImageFont.FreeTypeFont:
     """Pillow's built-in scalable font: nothing is downloaded or read from the system."""
     loaded = ImageFont.load_default(size=size)
     assert isinstance(loaded, ImageFont.FreeTypeFont)
     return loaded
 
 
+def team_of(piece_id: str) -> str:
+    return piece_id.split("-")[0]
+
+
 def rider_label(rider_id: str) -> str:
-    """``yellow-rouleur`` -> ``YR``: a short label that does not rely on colour."""
+    """``yellow-rouleur`` -> ``YR``: a short label that does not rely on colour (black is K)."""
     team, _, kind = rider_id.partition("-")
-    return team[:1].upper() + RIDER_LETTER.get(kind, kind[:1].upper())
+    letter = "K" if team == "black" else team[:1].upper()
+    return letter + RIDER_LETTER.get(kind, kind[:1].upper())
+
+
+# Every flat colour drawn anywhere: the PNG palette (renderer.encode) keeps these exact.
+SWATCHES: tuple[RGB, ...] = (
+    BACKGROUND,
+    PANEL,
+    INK,
+    MUTED,
+    WHITE,
+    ASPHALT,
+    LANE_LINE,
+    FALL,
+    SPRINT,
+    DOT,
+    TILE,
+    TILE_EDGE,
+    ACT,
+    ACT_TEXT,
+    *TERRAIN.values(),
+    *TEAM.values(),
+    HIGHLIGHT_SAFE,
+    HIGHLIGHT_RISK,
+    PELOTON,
+    TRAIL,
+    FLAG,
+    KERB,
+    PIT,
+    (230, 159, 0),
+    (255, 240, 200),
+    (200, 200, 200),
+)

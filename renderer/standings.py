@@ -1,39 +1,55 @@
-"""The general classification of a stage race as an image: the GC hexagon ring and a table."""
+"""The general classification of a stage race as an image: the GC hexagon ring and a table,
+designed to be read 400 px wide like the boards."""
 
 from __future__ import annotations
 
-import io
 import math
 
 from PIL import Image, ImageDraw
 
-from renderer.palette import BACKGROUND, INK, MUTED, PANEL, font
-from renderer.panel import rider_dot, rider_token
+from renderer.encode import png_bytes
+from renderer.palette import (
+    BACKGROUND,
+    HEIGHT,
+    INK,
+    KERB,
+    MUTED,
+    PANEL,
+    SMALL,
+    TEAM,
+    TEXT,
+    TITLE,
+    WHITE,
+    WIDTH,
+    rider_label,
+    team_of,
+)
+from renderer.pieces import polygon, rider_shape, rider_token
+from renderer.text import write
 from rules.leader1.stage import Standing
-
-WIDTH, HEIGHT = 1200, 760
 
 
 def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kinds: dict[str, str]) -> bytes:
-    """``standings`` leader first; ``kinds`` maps rider ids to their type (for the base ring)."""
+    """``standings`` leader first; ``kinds`` maps rider ids to their type (for the token's shape)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((30, 20), title, fill=INK, font=font(24))
-    cx, cy, radius = 330, 410, 250
+    write(draw, (20, 16), title, fill=INK, size=TITLE, bold=True)
+    cx, cy, radius = 245, 440, 225
     leader = max((s.position for s in standings if not s.eliminated), default=0)
     corners = [
         (cx + radius * math.cos(math.radians(60 * k - 90)), cy + radius * math.sin(math.radians(60 * k - 90)))
         for k in range(6)
     ]
-    draw.polygon(corners, fill=PANEL, outline=INK, width=3)
-    spots: dict[int, int] = {}
+    polygon(draw, corners, PANEL, INK, 3)
     for square in range(ring):
         angle = math.radians(360 * square / ring - 90)
-        x, y = cx + (radius - 45) * math.cos(angle), cy + (radius - 45) * math.sin(angle)
+        x, y = cx + (radius - 40) * math.cos(angle), cy + (radius - 40) * math.sin(angle)
         draw.ellipse(
-            (x - 24, y - 24, x + 24, y + 24), outline=MUTED, width=2, fill=(255, 240, 200) if square == 0 else None
+            (x - 28, y - 28, x + 28, y + 28), outline=MUTED, width=2, fill=(255, 240, 200) if not square else None
         )
-        draw.text((x - 6, y + 26), str(-square) if square else "0", fill=MUTED, font=font(14))
+        lx, ly = cx + (radius + 2) * math.cos(angle), cy + (radius + 2) * math.sin(angle)
+        write(draw, (lx, ly), str(-square) if square else "0", fill=MUTED, size=SMALL, bold=True, anchor="mm")
+    spots: dict[int, int] = {}
     for s in standings:
         if s.eliminated:
             continue
@@ -41,28 +57,34 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
         stack = spots.get(behind, 0)
         spots[behind] = stack + 1
         angle = math.radians(360 * behind / ring - 90)
-        x = cx + (radius - 45 - stack * 22) * math.cos(angle)
-        y = cy + (radius - 45 - stack * 22) * math.sin(angle)
-        rider_token(draw, (x, y), 16, s.rider, kinds.get(s.rider, "rouleur"), size=14)
-    draw.text((cx - 70, cy - 10), "GC hexagon", fill=MUTED, font=font(16))
-    x, y = 620, 80
-    for name, dx in (("#", 0), ("rider", 56), ("player", 190), ("behind", 290), ("energy", 360), ("", 430)):
-        draw.text((x + dx, y), name, fill=MUTED, font=font(15))
-    y += 26
+        x = cx + (radius - 40 - stack * 46) * math.cos(angle)
+        y = cy + (radius - 40 - stack * 46) * math.sin(angle)
+        rider_token(draw, (x, y), 22, s.rider, kinds.get(s.rider, "rouleur"), SMALL)
+    write(draw, (cx, cy), "GC hexagon", fill=MUTED, size=TEXT, bold=True, anchor="mm")
+    x, y = 490, 80
+    for name, dx in (("#", 0), ("rider", 40), ("player", 130), ("behind", 280), ("energy", 370)):
+        write(draw, (x + dx, y), name, fill=MUTED, size=SMALL, bold=True)
+    y += 36
+    row_h = min(44, (HEIGHT - y - 50) / max(len(standings), 1))
     for rank, s in enumerate(standings, start=1):
         behind = leader - s.position
-        rider_dot(draw, (x + 40, y + 10), s.rider, kinds.get(s.rider, "rouleur"))
-        note = "eliminated" if s.eliminated else f"{ring - behind} from elimination" if ring - behind <= 3 else ""
+        mid = y + row_h / 2
+        rider_shape(draw, (x + 50, mid), 14, kinds.get(s.rider, "rouleur"), TEAM.get(team_of(s.rider), MUTED))
+        near = not s.eliminated and ring - behind <= 3
         for dx, text in (
             (0, str(rank)),
-            (56, s.rider),
-            (190, s.player[:14]),
-            (290, "-" if s.eliminated else str(behind)),
-            (360, str(s.energy)),
-            (430, note),
+            (70, rider_label(s.rider)),
+            (130, s.player[:8]),
+            (280, "out" if s.eliminated else str(behind)),
+            (370, str(s.energy)),
         ):
-            draw.text((x + dx, y + 2), text, fill=INK, font=font(15))
-        y += 26
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+            write(draw, (x + dx, mid), text, fill=INK, size=TEXT, bold=dx == 70, anchor="lm")
+        if near:
+            draw.ellipse((x + 430, mid - 16, x + 462, mid + 16), fill=KERB, outline=INK)
+            write(draw, (x + 446, mid), str(ring - behind), fill=WHITE, size=SMALL, bold=True, anchor="mm")
+        y += row_h
+    if any(not s.eliminated and ring - (leader - s.position) <= 3 for s in standings):
+        draw.ellipse((x, HEIGHT - 56, x + 32, HEIGHT - 24), fill=KERB, outline=INK)
+        write(draw, (x + 16, HEIGHT - 40), "n", fill=WHITE, size=SMALL, bold=True, anchor="mm")
+        write(draw, (x + 42, HEIGHT - 40), "squares left before elimination", fill=INK, size=SMALL, anchor="lm")
+    return png_bytes(image)

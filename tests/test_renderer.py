@@ -1,5 +1,5 @@
-"""The board image: faithful to the state (pixels checked where riders and highlights are),
-deterministic, phone-sized, and kept under docs/images for people to look at."""
+"""The board images: faithful to the state (pixels checked where pieces, markers, trails and
+highlights are), deterministic, sized for a phone. Images go to tmp_path, never docs/images."""
 
 from __future__ import annotations
 
@@ -10,14 +10,13 @@ import pytest
 from PIL import Image
 
 from renderer import render_board, render_standings
-from renderer.board import compose
-from renderer.palette import HIGHLIGHT_RISK, HIGHLIGHT_SAFE, TEAM
+from renderer.board import compose, peloton_spots
+from renderer.palette import ACT, HEIGHT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, TEAM, WHITE, WIDTH
 from rules.leader1 import pending
 from rules.leader1.moves import ride_options
 from rules.leader1.stage import Standing
 from rules.record import parse_record, replay
 
-IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 SEATS = [
     {"id": n, "team": t, "riders": ["rouleur", "leader", "climber"]}
     for n, t in (("ann", "yellow"), ("bob", "blue"), ("cat", "green"), ("dan", "white"))
@@ -58,43 +57,112 @@ def pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int
     return value[:3]
 
 
-def test_a_riders_jersey_colour_is_drawn_at_its_square() -> None:
+def test_a_riders_team_colour_is_drawn_at_its_square() -> None:
     state = state_of(MID_RACE)
-    image, camera = compose(state)
+    image, view = compose(state)
     track = state.setup.road.track
+    radius = view.scale * 0.42
     for rider, team in (("yellow-rouleur", "yellow"), ("blue-climber", "blue"), ("green-leader", "green")):
-        x, y = camera.px(track.cells[state.rider(rider).cell].centre)
-        assert pixel(image, (x, y + 8)) == TEAM[team], rider  # inside the jersey disc, below the label
+        x, y = view.px(track.cells[state.rider(rider).cell].centre)
+        assert pixel(image, (x, y + radius * 0.7)) == TEAM[team], rider  # inside the token, below its letters
+    empty = track.cells["31.0"]  # nobody there: no team colour
+    x, y = view.px(empty.centre)
+    assert pixel(image, (x, y + radius * 0.7)) not in TEAM.values()
+
+
+def test_every_peloton_rider_is_drawn_inside_the_peloton_in_peloton_order() -> None:
+    from rules.leader1.order import peloton_order
+
+    state = state_of(MID_RACE)
+    image, view = compose(state)
+    spots = peloton_spots(state, view)
+    assert [rider for rider, _, _ in spots] == [r.id for r in peloton_order(state)]
+    assert len(spots) == sum(1 for r in state.riders if r.status == "peloton") == 4
+    for rider, (x, y), radius in spots:
+        team = rider.split("-")[0]
+        assert pixel(image, (x, y + radius * 0.7)) == TEAM[team], rider
+    # front first: the first rider is further along the road (to the right) than the last
+    assert spots[0][1][0] > spots[-1][1][0]
 
 
 def test_a_fallen_rider_lies_beside_the_road() -> None:
     state = state_of(MID_RACE)
-    image, camera = compose(state)
+    image, view = compose(state)
     track = state.setup.road.track
     fallen = state.rider("green-climber")
-    x, y = camera.px(track.cells[fallen.cell].centre)
-    assert pixel(image, (x, y + 8)) != TEAM["green"]
-    sx, sy = camera.px(track.side_point(fallen.row, fallen.lane, outside=0.7))
-    near = [pixel(image, (sx + dx, sy + 8)) for dx in (-3, 0, 3)]
-    assert TEAM["green"] in near
+    radius = view.scale * 0.42
+    x, y = view.px(track.cells[fallen.cell].centre)
+    assert pixel(image, (x, y + radius * 0.7)) != TEAM["green"]
+    sx, sy = view.px(track.side_point(fallen.row, fallen.lane, outside=0.75))
+    assert pixel(image, (sx, sy + radius * 0.7)) == TEAM["green"]
 
 
-def test_highlighted_squares_are_marked_with_their_cost() -> None:
+def test_the_rider_to_act_is_marked_by_default_and_on_request() -> None:
+    state = state_of(MID_RACE)
+    track = state.setup.road.track
+    to_act = pending(state).rider
+    other = "blue-climber"
+    image, view = compose(state)
+    radius = view.scale * 0.42
+
+    def ring(image: Image.Image, rider: str) -> tuple[int, int, int]:
+        x, y = view.px(track.cells[state.rider(rider).cell].centre)
+        return pixel(image, (x - radius - 6, y))  # on the marker's ring, left of the token
+
+    assert ring(image, to_act) == ACT
+    assert ring(image, other) != ACT
+    image2, view2 = compose(state, acting=[other])
+    assert view2 == view
+    assert ring(image2, other) == ACT and ring(image2, to_act) != ACT
+    image3, _ = compose(state, acting=())
+    assert ACT not in {ring(image3, to_act), ring(image3, other)}
+
+
+def test_highlighted_squares_are_marked_with_their_cost_and_name() -> None:
     state = state_of(MID_RACE)
     decision = pending(state)
     options = ride_options(state, decision.rider)
-    image, camera = compose(state, highlight=options)
+    image, view = compose(state, highlight=options)
     plain_image, _ = compose(state)
     track = state.setup.road.track
-    safest = {}
+    safest: dict[str, int] = {}
     for option in options:
         safest[option.to] = min(safest.get(option.to, 9), option.risk_count)
     assert any(safest.values()) and not all(safest.values())  # both kinds of square are on show
     for square, risks in safest.items():
-        cx, cy = camera.px(track.cells[square].centre)
+        cx, cy = view.px(track.cells[square].centre)
         # the top edge of the cost label, filled with the square's colour
-        assert pixel(image, (cx, cy - 8)) == (HIGHLIGHT_RISK if risks else HIGHLIGHT_SAFE), square
-        assert pixel(plain_image, (cx, cy - 8)) not in (HIGHLIGHT_RISK, HIGHLIGHT_SAFE)
+        assert pixel(image, (cx, cy - 12)) == (HIGHLIGHT_RISK if risks else HIGHLIGHT_SAFE), square
+        assert pixel(plain_image, (cx, cy - 12)) not in (HIGHLIGHT_RISK, HIGHLIGHT_SAFE)
+    named, named_view = compose(state, highlight=options, labels={"33.1": "A", "34.0": "B"})
+    renamed, _ = compose(state, highlight=options, labels={"33.1": "B", "34.0": "A"})
+    for square in ("33.1", "34.0"):
+        cx, cy = named_view.px(track.cells[square].centre)
+        box = (round(cx - 25), round(cy - 30), round(cx + 25), round(cy + 30))
+        assert named.crop(box).tobytes() != renamed.crop(box).tobytes(), square  # the names are drawn there
+        assert named.crop(box).tobytes() != image.crop(box).tobytes(), square
+
+
+def test_last_turn_trails_run_from_where_each_rider_was() -> None:
+    from bot.cli.sim import simulate
+
+    record, _ = simulate("leader1", players=4, seed=3, stage="first-race")
+    state = replay(record.with_actions(record.actions[:46])).state
+    moves = [e for e in state.events if e.type in ("rode", "breakaway")]
+    last = [e for e in moves if e.turn == moves[-1].turn]
+    assert last
+    image, view = compose(state, acting=())
+    track = state.setup.road.track
+    occupied = {r.cell for r in state.riders if r.cell}
+    checked = 0
+    for e in last:
+        start = str(e.data["from"])
+        if start in occupied or not track.has(start):  # from the peloton, or someone is there now
+            continue
+        # the hollow ring where the trail starts
+        assert pixel(image, view.px(track.cells[start].centre)) == WHITE, e
+        checked += 1
+    assert checked
 
 
 def test_identical_states_give_identical_bytes() -> None:
@@ -105,26 +173,26 @@ def test_identical_states_give_identical_bytes() -> None:
 def test_size_and_file_size_suit_a_phone(track: str) -> None:
     png = render_board(state_of(track=track))
     image = Image.open(io.BytesIO(png))
-    assert 1200 <= image.width <= 1600 and image.height <= 1000
+    assert image.size == (WIDTH, HEIGHT) == (960, 800)
     assert len(png) < 1_000_000
 
 
-def test_the_board_images_are_kept_for_people_to_look_at() -> None:
-    """Writes docs/images: a stage at the start, mid-race, and at the finish."""
+def test_the_board_images_are_drawn_at_the_start_mid_race_and_at_the_finish(tmp_path: Path) -> None:
     from bot.cli.sim import simulate
 
     start = state_of()
-    (IMAGES / "board-start.png").write_bytes(render_board(start))
+    (tmp_path / "board-start.png").write_bytes(render_board(start))
     mid = state_of(MID_RACE)
     decision = pending(mid)
-    (IMAGES / "board-mid-race.png").write_bytes(render_board(mid, highlight=ride_options(mid, decision.rider)))
+    (tmp_path / "board-mid-race.png").write_bytes(render_board(mid, highlight=ride_options(mid, decision.rider)))
     _, final = simulate("leader1", players=4, seed=3, stage="first-race")
-    (IMAGES / "board-finish.png").write_bytes(render_board(final))
+    (tmp_path / "board-finish.png").write_bytes(render_board(final))
     for name in ("board-start.png", "board-mid-race.png", "board-finish.png"):
-        assert Image.open(IMAGES / name).size[0] >= 1200
+        png = (tmp_path / name).read_bytes()
+        assert Image.open(tmp_path / name).size == (960, 800) and len(png) < 1_000_000
 
 
-def test_the_general_classification_image() -> None:
+def test_the_general_classification_image(tmp_path: Path) -> None:
     standings = (
         Standing("white-rouleur", "dan", 2, 20),
         Standing("blue-leader", "bob", 0, 18),
@@ -137,15 +205,15 @@ def test_the_general_classification_image() -> None:
         "General classification after stage 2",
         {"white-rouleur": "rouleur", "blue-leader": "leader", "blue-climber": "climber", "green-leader": "leader"},
     )
-    (IMAGES / "standings.png").write_bytes(png)
+    (tmp_path / "standings.png").write_bytes(png)
     image = Image.open(io.BytesIO(png))
-    assert image.width >= 1200 and len(png) < 1_000_000
+    assert image.size == (960, 800) and len(png) < 1_000_000
 
 
-def test_the_formula_de_mini_board_shows_each_car_on_its_space() -> None:
-    from renderer.circuit_board import CAR_COLOUR, _layer, render_circuit
+def _fdm_mid_race():  # type: ignore[no-untyped-def]
     from rules.formula_de_mini import ai
-    from rules.formula_de_mini.engine import apply, legal_actions, pending
+    from rules.formula_de_mini.engine import apply, legal_actions
+    from rules.formula_de_mini.engine import pending as fdm_pending
     from rules.formula_de_mini.setup import build
 
     players = [
@@ -156,19 +224,95 @@ def test_the_formula_de_mini_board_shows_each_car_on_its_space() -> None:
     ]
     state = build({"track": "formula-de-mini/island", "players": players, "seed": 4})
     for _ in range(40):
-        state, _ = apply(state, ai.choose(state, pending(state).player))
-    while pending(state).kind != "move":
-        state, _ = apply(state, ai.choose(state, pending(state).player))
-    options = [c.option for c in legal_actions(state, pending(state).player) if c.option]
+        state, _ = apply(state, ai.choose(state, fdm_pending(state).player))
+    while fdm_pending(state).kind != "move":
+        state, _ = apply(state, ai.choose(state, fdm_pending(state).player))
+    options = [c.option for c in legal_actions(state, fdm_pending(state).player) if c.option]
+    return state, options
+
+
+def test_the_formula_de_mini_board_shows_each_car_on_its_space(tmp_path: Path) -> None:
+    import math
+
+    from renderer.circuit_board import CAR_COLOUR, compose_circuit, render_circuit
+
+    state, options = _fdm_mid_race()
     png = render_circuit(state, highlight=options)
     assert png == render_circuit(state, highlight=options)
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    assert 1200 <= image.width <= 1600 and len(png) < 1_000_000
-    _, camera = _layer(state.setup.circuit)
+    assert image.size == (960, 800) and len(png) < 1_000_000
+    drawn, view = compose_circuit(state, highlight=options)
+    track = state.setup.circuit.track
+    seen = 0
     for car in state.cars:
-        if car.status in ("racing", "spun"):
-            x, y = camera.px(state.setup.circuit.track.cells[car.cell].centre)
-            half = max(9.0, camera.scale * 0.42)
-            near = {pixel(image, (x + dx, y)) for dx in (-half + 3, half - 3)}
-            assert CAR_COLOUR[car.team] in near, car.id
-    (IMAGES / "formula-de-mini-island.png").write_bytes(png)
+        if car.status not in ("racing", "spun"):
+            continue
+        x, y = view.px(track.cells[car.cell].centre)
+        if not (0 <= x < 960 and 52 <= y < 540):
+            continue  # off the zoomed view: on the map in the corner
+        length = max(44.0, view.scale)
+        heading = view.angle - track.headings[car.row]
+        ahead = (x + math.cos(heading) * length * 0.3, y + math.sin(heading) * length * 0.3)
+        assert pixel(drawn, ahead) == CAR_COLOUR[car.team], car.id  # the car's nose, past its letters
+        seen += 1
+    assert seen >= 2
+    (tmp_path / "formula-de-mini-island.png").write_bytes(png)
+
+
+def test_the_formula_de_mini_car_to_act_is_marked_and_named_squares_drawn() -> None:
+    from renderer.circuit_board import compose_circuit
+    from rules.formula_de_mini.engine import pending as fdm_pending
+
+    state, options = _fdm_mid_race()
+    car = state.car(fdm_pending(state).car)
+    image, view = compose_circuit(state, highlight=options)
+    track = state.setup.circuit.track
+    x, y = view.px(track.cells[car.cell].centre)
+    half = max(44.0, view.scale) / 2
+    assert pixel(image, (x - half - 6, y)) == ACT
+    quiet, _ = compose_circuit(state, highlight=options, acting=())
+    assert pixel(quiet, (x - half - 6, y)) != ACT
+    square = options[0].to
+    named, named_view = compose_circuit(state, highlight=options, labels={square: "A"})
+    renamed, _ = compose_circuit(state, highlight=options, labels={square: "Q"})
+    cx, cy = named_view.px(track.cells[square].centre)
+    box = (round(cx - 20), round(cy - 30), round(cx + 20), round(cy + 10))
+    assert named.crop(box).tobytes() != renamed.crop(box).tobytes()
+
+
+@pytest.mark.parametrize("stage", ["first-race", "random-14-2"])
+def test_every_board_of_a_whole_leader1_race_renders(stage: str) -> None:
+    """Each decision's board, with the squares of the rider to act: no crash, phone-sized, < 1 MB."""
+    from bot.cli.sim import simulate
+    from rules.record import start_state
+
+    record, _ = simulate("leader1", players=5, seed=8, stage=stage)
+    game, state = start_state(record)
+    for action in [*record.actions, None]:
+        decision = pending(state)
+        highlight = ride_options(state, decision.rider) if decision and decision.rider else None
+        labels = {o.to: str(i) for i, o in enumerate(highlight or [])}
+        png = render_board(state, highlight=highlight, labels=labels)
+        assert len(png) < 1_000_000
+        if action is not None:
+            state, _ = game.rules.apply(state, action)
+
+
+def test_every_board_of_a_whole_formula_de_mini_race_renders() -> None:
+    from renderer.circuit_board import render_circuit
+    from rules.formula_de_mini import ai
+    from rules.formula_de_mini.engine import apply, legal_actions
+    from rules.formula_de_mini.engine import pending as fdm_pending
+    from rules.formula_de_mini.setup import build
+
+    players = [
+        {"id": p, "team": t, "cars": 2} for p, t in (("a", "red"), ("b", "blue"), ("c", "green"), ("d", "yellow"))
+    ]
+    state = build({"track": "formula-de-mini/canyon", "players": players, "seed": 9})
+    boards = 0
+    while (decision := fdm_pending(state)) is not None and boards < 400:
+        options = [c.option for c in legal_actions(state, decision.player) if c.option]
+        assert len(render_circuit(state, highlight=options or None)) < 1_000_000
+        state, _ = apply(state, ai.choose(state, decision.player))
+        boards += 1
+    assert len(render_circuit(state)) < 1_000_000
