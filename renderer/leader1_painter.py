@@ -21,7 +21,15 @@ def paint(
         breakaway = any(c.action.do == "breakaway" for c in highlight if c.piece == piece)
         targets = {c.target for c in highlight if c.piece == piece}
         options += [o for o in ride_options(state, piece, breakaway=breakaway) if o.to in targets]
-    return render_board(state, highlight=options or None, title=title or None, alliances=list(legend) or None)
+    labels = {c.target: c.short for c in highlight if c.target is not None and c.short and c.short != c.target}
+    return render_board(
+        state,
+        highlight=options or None,
+        title=title or None,
+        alliances=list(legend) or None,
+        acting=list(acting) or None,
+        labels=labels or None,
+    )
 
 
 def paint_standings(standings: Sequence[Standing], *, title: str, options: Mapping[str, Any]) -> bytes:

@@ -199,6 +199,10 @@ class Rules:
     turn: Callable[[State], int]
     events: Callable[[State], tuple[Event, ...]]
     rolled: Callable[[State], dict[str, list[int | str]]]  # every roll so far, by die (a running race's export)
+    # snapshots store a state without its fixed facts (the track): ``detach`` drops them,
+    # ``attach(saved, start)`` puts back those of ``start``, the race rebuilt from its record
+    detach: Callable[[State], State] = lambda state: state
+    attach: Callable[[State, State], State] = lambda saved, start: saved
 
 
 @dataclass(frozen=True)

@@ -138,7 +138,7 @@ class RaceCore:
             try:
                 count, saved = pickle.loads(snap[1])
                 if count <= len(race.actions):
-                    state, applied = replace(saved, setup=state.setup), count
+                    state, applied = game.rules.attach(saved, state), count
             except (pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError, EOFError) as exc:
                 log.warning("race %s: snapshot unreadable (%s); replaying its record", race.id, exc)
                 applied = 0
@@ -147,9 +147,10 @@ class RaceCore:
         self._states[race.id] = (race.version, state)
         return state
 
-    async def _snapshot(self, race_id: int, version: int, count: int, state: Any) -> None:
-        blob = pickle.dumps((count, replace(state, setup=None)), protocol=pickle.HIGHEST_PROTOCOL)
-        await self.storage.save_snapshot(race_id, version, blob)
+    async def _snapshot(self, race: RaceRow, version: int, count: int, state: Any) -> None:
+        detached = find_game(race.game).rules.detach(state)
+        blob = pickle.dumps((count, detached), protocol=pickle.HIGHEST_PROTOCOL)
+        await self.storage.save_snapshot(race.id, version, blob)
 
     def title(self, race: RaceRow) -> str:
         label = race.lobby.get("title") or f"Race {race.id}"
@@ -323,7 +324,7 @@ class RaceCore:
         if self.on_change is not None:
             self.on_change()
         count = len(race.actions) + len(stored)
-        await self._snapshot(race.id, version, count, new_state)
+        await self._snapshot(race, version, count, new_state)
         fresh = replace(
             view_race,
             version=version,

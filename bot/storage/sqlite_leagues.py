@@ -110,8 +110,10 @@ class LeagueTables(ABC):
         return changed == 1
 
     async def stage_opened(self, league_id: int, number: int, race_id: int, channel_id: int) -> None:
+        # a stage of AI players only is over before this is written: it stays finished
         await self._update(
-            "UPDATE league_stages SET status = 'running', race_id = ?, channel_id = ? "
+            "UPDATE league_stages SET race_id = ?, channel_id = ?, "
+            "status = CASE WHEN status = 'finished' THEN status ELSE 'running' END "
             "WHERE league_id = ? AND number = ?",
             (race_id, channel_id, league_id, number),
         )

@@ -413,6 +413,8 @@ GAME = Game(
         turn=_turn,
         events=_events,
         rolled=lambda state: state.dice.rolled(),
+        detach=lambda state: replace(state, setup=None),
+        attach=lambda saved, start: replace(saved, setup=start.setup),
     ),
     narration=Narration(
         ask=ask,

@@ -1,0 +1,99 @@
+"""Formula Dé Mini in Discord as a new user meets it: the lobby, colours, typed moves, words, leagues."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.leagues.league import LeagueService
+from bot.service.core import Refusal, record_of
+from bot.service.races import RaceService
+from bot.storage.sqlite import SqliteStorage
+from rules.formula_de_mini.game import POINTS
+from rules.record import replay
+
+MENTION = re.compile(r"<@(\d+)>")
+
+
+def reply(result: Any) -> Any:
+    return result.response or result.followups[0]
+
+
+async def test_a_new_user_opens_joins_and_types_a_formula_de_mini_race(simcord_env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("f1")
+    ann, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob"))
+    # the README's own command: the game's default of 2 cars each, not Leader 1's 3 riders
+    created = await ann.slash(channel, "race new", game="formula-de-mini", stage="canyon")
+    assert not created.ephemeral and "2 cars each" in reply(created).content
+    lobby = channel.history()[-1]
+    labels = [getattr(c, "label", None) for row in lobby.components for c in getattr(row, "children", [])]
+    assert "Add AI player" in labels and not any("rider" in (label or "") for label in labels)
+    joined = await bob.slash(channel, "race join", colour="green")  # a car colour, not a jersey
+    assert "green: <@" in reply(joined).content
+    qualities = await bob.slash(channel, "race option", option="sprinter", value="1")
+    assert qualities.ephemeral and "no choices to make before the start" in reply(qualities).content
+    await ann.slash(channel, "race start")
+    members = {m.id: m for m in (ann, bob)}
+    typed = 0
+    for _ in range(40):  # typed play for a while: the autocomplete's own values are accepted
+        prompt = next(m for m in reversed(channel.history()) if m.components and MENTION.search(m.content))
+        actor = members[int(MENTION.search(prompt.content).group(1))]
+        pieces = await actor.autocomplete(channel, "play move", "piece", "")
+        assert pieces and all(re.fullmatch(r"[a-z]+-[12]", p["value"]) for p in pieces)
+        options = await actor.autocomplete(channel, "play move", "choice", "", piece=pieces[0]["value"])
+        done = await actor.slash(channel, "play move", piece=pieces[0]["value"], choice=options[0]["value"])
+        assert "Done" in reply(done).content, reply(done).content
+        typed += 1
+    assert typed == 40
+    hand = await ann.slash(channel, "race hand")
+    assert "nothing is hidden" in reply(hand).content
+    status = await ann.slash(channel, "race status")
+    assert "u" + str(ann.id) not in reply(status).content  # players by name, not by internal id
+
+
+@pytest.fixture
+async def services(tmp_path: Path):
+    storage = SqliteStorage(str(tmp_path / "league.db"))
+    await storage.open()
+    clock = [1_767_225_600.0]  # Thursday 1 January 2026
+    races = RaceService(storage, now=lambda: clock[0], render=False, seeds=iter(range(1, 10**6)).__next__)
+    leagues = LeagueService(races, storage)
+    yield leagues, races, clock
+    await storage.close()
+
+
+async def test_a_formula_de_mini_league_scores_its_points_table(services) -> None:
+    leagues, races, clock = services
+    with pytest.raises(Refusal, match="Unknown league setting"):
+        await leagues.create(1, 9, "GP", 50, game="formula-de-mini", stages="canyon", settings="ring=5")
+    await leagues.create(1, 9, "GP", 50, game="formula-de-mini", stages="canyon,island", weekday="thu", hour=1)
+    for colour in ("red", "blue", "green"):
+        await leagues.add_ai(1, None, 9, False, colour)
+    await leagues.close(1, None, 9, False)
+    channels = iter(range(700, 800))
+
+    async def make_channel(parent: int, name: str) -> int:
+        return next(channels)
+
+    for _ in range(2):
+        clock[0] += 7 * 24 * 3600
+        await leagues.tick(make_channel)
+    league = (await leagues.store.leagues())[0]
+    stages = await leagues.store.stages(league.id)
+    assert [s.status for s in stages] == ["finished", "finished"]
+    expected: dict[str, int] = {}
+    for stage in stages:
+        final = replay(record_of(await races.storage.race(stage.race_id))).state
+        for rank, car in enumerate(final.arrivals):
+            expected[car] = expected.get(car, 0) + POINTS[rank]
+        for car in final.cars:
+            expected.setdefault(car.id, 0)
+    gc = {s["piece"]: s["score"] for s in stages[-1].result["gc"]}
+    assert gc == expected and len(gc) == 6
+    assert not any(s["eliminated"] for s in stages[-1].result["gc"])
+    standings = await leagues.standings(1, None)
+    assert f"{max(expected.values())} points" in standings.reply and standings.image is None
