@@ -83,8 +83,8 @@ async def test_a_new_game_plays_to_the_finish_in_discord(simcord_env) -> None:
             await actor.click(prompt, label="Steady (2 squares)")
         elif any(label and label.startswith("Move ") for label in labels) and not seen["two-step"]:
             step = await actor.click(prompt, label=next(lb for lb in labels if lb and lb.startswith("Move ")))
-            private = reply(step)
-            assert step.ephemeral and private.attachments  # the targets on a board, privately
+            private = step.followups[-1] if step.followups else step.response
+            assert private.ephemeral and private.attachments  # the targets on a board, privately
             menu = next(c for row in private.components for c in row["components"] if c["type"] == 3)  # raw
             await actor.select(private, [menu["options"][-1]["value"]], custom_id=menu["custom_id"])
             seen["two-step"] += 1
@@ -92,7 +92,7 @@ async def test_a_new_game_plays_to_the_finish_in_discord(simcord_env) -> None:
             options = await actor.autocomplete(channel, "play move", "choice", "")
             assert options and all("run runner=" in o["value"] for o in options)
             done = await actor.slash(channel, "play move", choice=options[-1]["value"])
-            assert "Done" in reply(done).content
+            assert reply(done).content.startswith("✔ ")  # the result, in one line
             seen["typed"] += 1
     history = channel.history()
     assert any("**Finish**" in msg.content for msg in history)

@@ -169,10 +169,12 @@ def _button(prompt: Prompt, c: ChoiceView, row: int | None) -> ChoiceButton:
 
 
 def menus(prompt: Prompt, page: int) -> discord.ui.View:
-    """Menus of 25 targets (four at most), then the choices without a target and "more" as buttons."""
+    """Menus of 25 choices (four at most), a few choices without a target as buttons, and "more"."""
     view = discord.ui.View(timeout=None)
-    targets = [c for c in prompt.choices if c.target is not None]
     others = [c for c in prompt.choices if c.target is None and c.step is None]
+    if prompt.step is not None or len(others) > BUTTONS_PER_ROW - 1:
+        others = []  # no room for them as buttons: they go into the menus, never dropped
+    targets = [c for c in prompt.choices if c not in others]
     per_page = MENU * MENUS_PER_MESSAGE
     shown = targets[page * per_page : (page + 1) * per_page]
     for n in range(0, len(shown), MENU):
@@ -193,7 +195,7 @@ def menus(prompt: Prompt, page: int) -> discord.ui.View:
         )
     more = len(targets) > (page + 1) * per_page
     room = BUTTONS_PER_ROW - (1 if more else 0)
-    if page == 0 and prompt.step is None:
+    if page == 0:
         for c in others[:room]:
             view.add_item(_button(prompt, c, 4))
     if more:

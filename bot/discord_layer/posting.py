@@ -29,9 +29,19 @@ def _file(name: str, data: bytes) -> discord.File:
 
 
 async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
-    """Run one intent for an interaction: defer, do it, reply, then post to the channel."""
+    """Run one intent for an interaction: defer, do it, reply, then post to the channel.
+
+    A click on a public prompt that decides needs no reply of its own: the prompt is edited in
+    place to show the choice made, its components removed. Elsewhere (typed play, a private
+    menu) the decision's one-line result is posted in the channel.
+    """
+    clicked = interaction.type == discord.InteractionType.component and interaction.message is not None
+    public_prompt = clicked and not (interaction.message and interaction.message.flags.ephemeral)
     if defer:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if public_prompt:
+            await interaction.response.defer()  # an update of the clicked message, no "thinking"
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         outcome = await work
     except (Refusal, DomestiqueError) as exc:
@@ -44,6 +54,26 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
             interaction, f"Something went wrong (ref {ref}). Nothing was changed by this request.", ephemeral=True
         )
         return
+    if outcome.retire is not None:
+        if public_prompt and defer and interaction.message is not None:
+            shown = f"{interaction.message.content}\n{outcome.retire}"[:2000]
+            await interaction.edit_original_response(content=shown, view=None)
+        else:
+            outcome.posts.insert(0, Post(outcome.retire))
+            if clicked and defer:
+                await interaction.edit_original_response(content=outcome.retire, view=None)
+    if outcome.lobby_race is not None and public_prompt and defer:
+        # the lobby is one message, edited in place: who sits where, and its live buttons
+        view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
+        await interaction.edit_original_response(content=outcome.reply[:2000], view=view)
+    elif outcome.retire is None or not clicked or not defer:
+        await _reply(interaction, outcome)
+    channel = interaction.channel
+    if isinstance(channel, discord.abc.Messageable):
+        await post_all(interaction.client, channel, outcome)
+
+
+async def _reply(interaction: discord.Interaction, outcome: Outcome) -> None:
     files = []
     if outcome.file is not None:
         files.append(_file(*outcome.file))
@@ -54,10 +84,8 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
         view = menus(outcome.prompt, outcome.prompt_page)
     elif outcome.lobby_race is not None:
         view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
-    await say(interaction, outcome.reply or "Done.", ephemeral=outcome.ephemeral, files=files, view=view)
-    channel = interaction.channel
-    if isinstance(channel, discord.abc.Messageable):
-        await post_all(interaction.client, channel, outcome)
+    text = outcome.retire if (outcome.retire and outcome.reply == "Done.") else outcome.reply
+    await say(interaction, text or "Done.", ephemeral=outcome.ephemeral, files=files, view=view)
 
 
 async def say(

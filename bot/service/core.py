@@ -212,7 +212,7 @@ class RaceCore:
         _, _, prompt = await self._prompt_for(race_id, version, user_id)
         steps = prompt.steps()
         key = steps[step][0] if step is not None and 0 <= step < len(steps) else None
-        views = tuple(c for c in prompt.choices if c.target is not None and (key is None or c.step == key))
+        views = tuple(c for c in prompt.choices if key is None or c.step == key)
         more = replace(prompt, layout="menu", choices=views, step=step)
         return Outcome("More choices:", prompt=more, prompt_page=page)
 
@@ -290,7 +290,10 @@ class RaceCore:
             raise Refusal(str(exc)) from None
         away = [p for p in race.lobby.get("away", []) if p != player]
         lobby = {**race.lobby, "away": away} if away != race.lobby.get("away", []) else None
-        return await self.commit(race, state, [(action, user_id, False)], lobby=lobby, applied=new_state)
+        outcome = await self.commit(race, state, [(action, user_id, False)], lobby=lobby, applied=new_state)
+        label = next((c.label for c in game.rules.choices(state, player) if c.action == action), action.do)
+        outcome.retire = f"✔ {seats.name_of(race.lobby, player)} — {label}"
+        return outcome
 
     async def commit(
         self,
@@ -368,16 +371,23 @@ class RaceCore:
             if user is not None:
                 outcome.dms.append((user, text))
         if decision is None:
-            lines.append("**Finish**\n" + "\n".join(words.results(after)))
+            lines.append(self._finish(race, after, game))
             image = await self._board(race, after, [])
-            posts += [Post(text, image if i == 0 else None) for i, text in enumerate(chunks("\n".join(lines)))]
+            humans = seats.users(race.lobby["seats"])
+            texts = chunks("\n".join(lines))
+            posts += [Post(text, image if i == 0 else None, mentions=humans) for i, text in enumerate(texts)]
             if self.on_finish is not None and race.league_id is not None:
                 posts += await self.on_finish(race, after)
             outcome.posts = posts
             return outcome
         prompt = self.prompt(race, after)
         user = seats.user_of(race.lobby, decision.player)
-        lines.append(words.ask(after, decision, self.who(race, decision.player)))
+        # a player is pinged once per run of decisions they owe (the reminder pings again)
+        previous = rules.pending(before)
+        same_run = previous is not None and previous.player == decision.player and not headline
+        user_to_ping = None if same_run else user
+        due = f" Due <t:{int(race.deadline)}:R>." if race.deadline is not None and user is not None else ""
+        lines.append(words.ask(after, decision, self.who(race, decision.player)) + due)
         highlight = [c for c in rules.choices(after, decision.player) if c.target is not None and c.step is None]
         shown = turn_over or bool(highlight) or bool(headline)
         image = await self._board(race, after, highlight, acting=decision.piece) if shown else None
@@ -389,11 +399,30 @@ class RaceCore:
                     text,
                     image if last else None,
                     prompt=prompt if last else None,
-                    mentions=[user] if (user and last) else [],
+                    mentions=[user_to_ping] if (user_to_ping and last) else [],
                 )
             )
         outcome.posts = posts
         return outcome
+
+    def _finish(self, race: RaceRow, state: Any, game: Game) -> str:
+        """The finish: the winner and the podium by name, every result, the people who played mentioned once."""
+        placings = [p for p in game.rules.outcome(state).placings if p.rank is not None]
+        lines = ["**Finish**"]
+        if placings:
+            winner = placings[0]
+            name = game.narration.piece_name(state, winner.piece)
+            lines.append(f"🏆 {name} wins for {seats.name_of(race.lobby, winner.player)}!")
+            podium = [
+                f"{p.rank}. {game.narration.piece_name(state, p.piece)} ({seats.name_of(race.lobby, p.player)})"
+                for p in placings[:3]
+            ]
+            lines.append("Podium: " + ", ".join(podium))
+        lines += game.narration.results(state)
+        humans = seats.users(race.lobby["seats"])
+        if humans:
+            lines.append("Thanks for racing, " + " ".join(f"<@{u}>" for u in humans) + ".")
+        return "\n".join(lines)
 
     async def _board(
         self, race: RaceRow, state: Any, highlight: list[Choice], acting: str | None = None

@@ -96,3 +96,4 @@ class Outcome:
     lobby_colours: tuple[str, ...] = ()  # and a menu of the colours one can still join in
     threads: list[tuple[str, list[int]]] = field(default_factory=list)  # private threads to open: name, members
     alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens
+    retire: str | None = None  # the decision's result in one line: replaces the answered prompt, or is posted
