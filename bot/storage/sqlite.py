@@ -416,3 +416,8 @@ class SqliteStorage(LeagueTables):
     async def snapshot(self, race_id: int) -> tuple[int, bytes] | None:
         async with self._guard:
             return await self._snapshot(race_id)
+
+    async def drop_snapshot(self, race_id: int) -> None:
+        """Forget an unreadable snapshot, so the next load replays once and saves a good one."""
+        async with self._guard:
+            await self._exec("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
