@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
+from bot.discord_layer.app import DomestiqueBot
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from rules.registry import find_game
+from tests.test_bot import last_prompt, play_prompt, start_two_player_race, world
 
 GUILD, CHANNEL, ANN, BOB = 1, 10, 101, 102
 
@@ -40,3 +44,69 @@ async def test_an_unreadable_snapshot_is_replayed_and_dropped(tmp_path: Path) ->
         assert rules.public_view(state) == rules.public_view(await replayed.state_of(race))
     finally:
         await storage.close()
+
+
+# ---- the Discord paths that had no test (simcord; the plugin closes the bot, and so its database, at teardown)
+
+
+def _reply(result: Any) -> Any:
+    return result.response or result.followups[0]
+
+
+async def test_race_log_and_board(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    for _ in range(3):
+        await play_prompt(last_prompt(channel), members)
+    log = await members["bob"].slash(channel, "race log")
+    assert "turn" in _reply(log).content.lower()
+    board = await members["bob"].slash(channel, "race board")
+    image = await _reply(board).attachments[0].read()
+    assert image.startswith(b"\x89PNG")
+
+
+async def test_abort_is_for_the_host_then_the_channel_is_free(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    bot: DomestiqueBot = simcord_env.bot
+    refused = await members["bob"].slash(channel, "race abort")
+    assert refused.ephemeral and "host" in _reply(refused).content.lower()
+    assert await bot.storage.active_race(channel.id) is not None
+    await members["alice"].slash(channel, "race abort")
+    assert await bot.storage.active_race(channel.id) is None
+    again = await members["bob"].slash(channel, "race new", game="leader1", pieces=1)
+    assert "lobby" in _reply(again).content
+
+
+async def test_leaving_the_lobby(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await members["alice"].slash(channel, "race new", game="leader1", pieces=1)
+    await members["bob"].slash(channel, "race join", colour="blue")
+    bot: DomestiqueBot = simcord_env.bot
+    race = await bot.storage.active_race(channel.id)
+    assert [(s["user"], s["team"]) for s in race.lobby["seats"]] == [
+        (members["alice"].id, "yellow"),
+        (members["bob"].id, "blue"),
+    ]
+    left = await members["bob"].slash(channel, "race leave")
+    assert f"<@{members['bob'].id}>" not in _reply(left).content
+    race = await bot.storage.active_race(channel.id)
+    assert [(s["user"], s["team"]) for s in race.lobby["seats"]] == [(members["alice"].id, "yellow")]
+
+
+async def test_an_unexpected_error_is_private_with_a_ref_and_changes_nothing(simcord_env, monkeypatch) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await members["alice"].slash(channel, "race new", game="leader1", pieces=1)
+    await members["bob"].slash(channel, "race join", colour="blue")
+    bot: DomestiqueBot = simcord_env.bot
+    before = await bot.storage.active_race(channel.id)
+
+    async def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(bot.service, "leave", broken)
+    result = await members["bob"].slash(channel, "race leave")
+    assert result.ephemeral
+    assert re.match(r"Something went wrong \(ref [0-9a-f]+\)", _reply(result).content)
+    after = await bot.storage.active_race(channel.id)
+    assert after.version == before.version and after.lobby == before.lobby
