@@ -110,3 +110,47 @@ async def test_an_unexpected_error_is_private_with_a_ref_and_changes_nothing(sim
     assert re.match(r"Something went wrong \(ref [0-9a-f]+\)", _reply(result).content)
     after = await bot.storage.active_race(channel.id)
     assert after.version == before.version and after.lobby == before.lobby
+
+
+async def test_players_with_closed_dms_still_play_and_their_tiles_stay_secret(simcord_env, caplog) -> None:
+    import logging
+
+    from bot.service.core import choice_key
+
+    caplog.set_level(logging.INFO)
+
+    _, channel, members = world(simcord_env, "alice", "bob")
+    for member in members.values():  # Discord's answer to a DM to a user who closed them: 403, code 50007
+        dm = member.user.dm_channel
+        simcord_env.inject_error(
+            "POST",
+            f"/channels/{dm.id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=None,
+        )
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    bot: DomestiqueBot = simcord_env.bot
+    rules = find_game("leader1").rules
+    kept = None
+    for _ in range(200):  # typed moves (they post to the channel and DM), breaking away until a tile is kept
+        race = await bot.storage.active_race(channel.id)
+        state = await bot.service.state_of(race)
+        kept = next((r for r in state.riders if r.kept), None)
+        if kept is not None:
+            break
+        decision = rules.pending(state)
+        choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
+        pick = next((c for c in choices if c.action.do == "breakaway" and state.turn >= 2), choices[-1])
+        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
+        done = await actor.slash(channel, "play move", choice=choice_key(pick))
+        assert "went wrong" not in _reply(done).content
+    assert kept is not None, "no rider kept a feed tile"
+    assert "could not send a private message" in caplog.text  # the DM was tried and refused
+    for member in members.values():
+        assert not [m for m in member.user.dm_channel.history() if m.author.bot]  # nothing got through
+    assert not any("worth" in m.content for m in channel.history())  # and nothing leaked to the channel
+    assert last_prompt(channel) is not None  # the race goes on
+    hand = await next(m for m in members.values() if kept.player == f"u{m.id}").slash(channel, "race hand")
+    assert f"#0: {kept.kept[0]}" in hand.response.content  # /race hand is the way to read it
