@@ -189,8 +189,33 @@ async def test_a_double_click_applies_once(simcord_env) -> None:
 async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
     _, channel, members = world(simcord_env, "alice", "bob")
     await start_two_player_race(channel, members["alice"], members["bob"])
-    hand = await members["alice"].slash(channel, "race hand")
-    assert hand.ephemeral and "yellow" in hand.response.content and "blue" not in hand.response.content
+    bot: DomestiqueBot = simcord_env.bot
+    from rules.registry import find_game
+
+    rules = find_game("leader1").rules
+    keeper = None
+    for _ in range(200):  # break away from turn 2 on until a rider keeps a feed tile
+        race = await bot.storage.active_race(channel.id)
+        state = await bot.service.state_of(race)
+        keeper = next((r for r in state.riders if r.kept), None)
+        if keeper is not None:
+            break
+        decision = rules.pending(state)
+        choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
+        wanted = next((i for i, c in enumerate(choices) if c.action.do == "breakaway" and state.turn >= 2), None)
+        user = int(decision.player[1:])
+        await bot.service.decide(race.id, race.version, user, len(choices) - 1 if wanted is None else wanted)
+    assert keeper is not None, "no rider kept a feed tile"
+    owner = next(m for m in members.values() if keeper.player == f"u{m.id}")
+    other = next(m for m in members.values() if m is not owner)
+    mine = await owner.slash(channel, "race hand")
+    theirs = await other.slash(channel, "race hand")
+    assert mine.ephemeral and theirs.ephemeral
+    tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(keeper.kept))
+    assert f"{keeper.id}: energy {keeper.energy}; kept tiles {tiles}" in mine.response.content
+    assert keeper.id not in theirs.response.content  # the other player sees only their own riders
+    other_team = "blue" if keeper.id.startswith("yellow") else "yellow"
+    assert other_team in theirs.response.content and other_team not in mine.response.content
 
 
 def test_long_lists_of_squares_are_split_into_menus_and_paged_never_cut() -> None:
@@ -316,5 +341,5 @@ async def test_joining_the_lobby_in_a_colour_from_the_menu(simcord_env) -> None:
     menu = next(c for c in components(lobby) if isinstance(c, __import__("discord").SelectMenu))
     assert "yellow" not in [o.value for o in menu.options] and "white" in [o.value for o in menu.options]
     joined = await members["bob"].select(lobby, ["white"], custom_id=menu.custom_id)
-    assert "white: <@" in joined.response.content
-    assert created.response is not None
+    assert f"white: <@{members['bob'].id}>" in joined.response.content
+    assert "lobby" in created.response.content and "white" not in created.response.content

@@ -149,8 +149,9 @@ async def test_a_new_process_on_the_same_file_resumes_the_race(env) -> None:
 async def test_timers_remind_at_half_time_then_decide_automatically(env) -> None:
     service, storage, clock, _ = env
     await two_player_race(service, timer=600)
-    race, _ = await current(service, storage)
+    race, state = await current(service, storage)
     assert race.deadline == clock.t + 600
+    due = find_game("leader1").rules.pending(state).player
     clock.t += 299
     assert await service.tick() == []
     clock.t += 2
@@ -161,7 +162,11 @@ async def test_timers_remind_at_half_time_then_decide_automatically(env) -> None
     expired = await service.tick()
     assert len(expired) == 1 and "Time ran out" in expired[0][1].posts[0].text
     after = await storage.race(race.id)
-    assert after.actions[-1].automatic or any(a.automatic and a.user_id for a in after.actions)
+    # the expired decision is the first new action: the due player's, marked automatic, owned by its user
+    timed_out = after.actions[len(race.actions)]
+    assert timed_out.automatic
+    assert timed_out.user_id == (ANN if due == f"u{ANN}" else BOB)
+    assert find_game("leader1").vocabulary.from_text(timed_out.text).by == due
 
 
 async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai_until_its_owner_returns(env) -> None:
@@ -178,7 +183,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai_until_its_owner_r
     away_user = ANN if race.lobby["away"][0] == f"u{ANN}" else BOB
     await service.back(CHANNEL, away_user)
     race, _ = await current(service, storage)
-    assert race.lobby["away"] == [] or race.lobby["away"] != [f"u{away_user}"]
+    assert f"u{away_user}" not in race.lobby["away"]  # back in the owner's hands
 
 
 async def test_undo_is_for_the_host_and_takes_back_the_last_decision(env) -> None:

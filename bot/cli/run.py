@@ -2,15 +2,75 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.discord_layer.app import DomestiqueBot
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, copy its token "
     "into DISCORD_TOKEN, and invite it with the applications.commands and bot scopes. "
     "To see Domestique without a token, run: domestique demo"
 )
+BAD_TOKEN = "Discord refused the token in DISCORD_TOKEN: copy the bot's token again from the developer portal"
+
+log = logging.getLogger("domestique")
+
+
+class Failed(Exception):
+    """A start-up failure, told to the operator in one line."""
+
+
+async def serve(bot: DomestiqueBot, token: str) -> None:
+    """Run until Discord drops us for good or SIGTERM/SIGINT asks us to stop; then close cleanly."""
+    import aiohttp
+    import discord
+
+    from bot.storage import NewerSchema
+
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopping.set)
+    try:
+        async with bot:
+            try:
+                await bot.storage.open()  # the database first: a bad one fails before any network
+            except NewerSchema as exc:
+                raise Failed(str(exc)) from None
+            log.info("connecting to Discord")
+            running = asyncio.create_task(bot.start(token))
+            stop = asyncio.create_task(stopping.wait())
+            await asyncio.wait({running, stop}, return_when=asyncio.FIRST_COMPLETED)
+            if not running.done():
+                log.info("stop signal: closing")
+                await bot.close()  # gateway, timer task and database; decisions are already committed
+                running.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await running
+                return
+            stop.cancel()
+            try:
+                running.result()
+            except discord.LoginFailure:
+                raise Failed(BAD_TOKEN) from None
+            except discord.PrivilegedIntentsRequired as exc:
+                raise Failed(f"Discord refused the gateway connection: {exc}") from None
+            except (aiohttp.ClientError, OSError, discord.GatewayNotFound, discord.HTTPException) as exc:
+                raise Failed(f"cannot reach Discord ({type(exc).__name__}: {_clean(exc, token)})") from None
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+
+
+def _clean(exc: BaseException, token: str) -> str:
+    return " ".join(str(exc).replace(token, "<token>").split()) or "no detail"
 
 
 def main() -> int:
@@ -24,5 +84,9 @@ def main() -> int:
     guild = os.environ.get("DOMESTIQUE_DEV_GUILD", "").strip()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     bot = DomestiqueBot(db_path, dev_guild=int(guild) if guild.isdigit() else None)
-    bot.run(token, log_handler=None)
+    try:
+        asyncio.run(serve(bot, token))
+    except Failed as exc:
+        print(f"domestique run: {exc}", file=sys.stderr)
+        return 1
     return 0

@@ -142,6 +142,7 @@ class RaceCore:
             except (pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError, EOFError) as exc:
                 log.warning("race %s: snapshot unreadable (%s); replaying its record", race.id, exc)
                 applied = 0
+                await self.storage.drop_snapshot(race.id)  # not retried on every load
         for action in record.actions[applied:]:
             state, _ = game.rules.apply(state, action)
         self._states[race.id] = (race.version, state)

@@ -114,7 +114,17 @@ class SqliteStorage(LeagueTables):
         return self._db
 
     async def open(self) -> None:
+        """Connect and migrate; a second call (the bot's start after ``domestique run`` opened it) does nothing."""
+        if self._db is not None:
+            return
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            await self._prepare()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def _prepare(self) -> None:
         await self._exec("PRAGMA journal_mode=WAL")
         await self._exec("PRAGMA synchronous=NORMAL")
         await self._exec("PRAGMA foreign_keys=ON")
@@ -406,3 +416,8 @@ class SqliteStorage(LeagueTables):
     async def snapshot(self, race_id: int) -> tuple[int, bytes] | None:
         async with self._guard:
             return await self._snapshot(race_id)
+
+    async def drop_snapshot(self, race_id: int) -> None:
+        """Forget an unreadable snapshot, so the next load replays once and saves a good one."""
+        async with self._guard:
+            await self._exec("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
