@@ -61,12 +61,14 @@ def _players(raw: object) -> tuple[Player, ...]:
             raise MalformedRecord(f"{path}.id", "expected a player id")
         if team not in TEAMS or any(o.team == team for o in out):
             raise InvalidSetup(f"{path}.team", f"expected a free team colour of {', '.join(TEAMS)}, got {team!r}")
-        count, carry = p.get("cyclists", 3), p.get("carry", 0)
+        count, carry = p.get("cyclists", 3), p.get("carry", {})
         if type(count) is not int or not 1 <= count <= 3:
             raise MalformedRecord(f"{path}.cyclists", "expected 1 to 3 cyclists")
-        if type(carry) is not int or not -5 <= carry <= 5:
-            raise MalformedRecord(f"{path}.carry", "expected energy carried from -5 to +5")
-        out.append(Player(pid, str(p.get("name") or pid)[:32], team, count, carry))
+        if not isinstance(carry, dict) or not all(
+            k in ("1", "2", "3") and type(v) is int and -5 <= v <= 5 for k, v in carry.items()
+        ):
+            raise MalformedRecord(f"{path}.carry", 'expected energy carried by slot, -5 to +5: {"1": 3}')
+        out.append(Player(pid, str(p.get("name") or pid)[:32], team, count, tuple(sorted(carry.items()))))
     return tuple(out)
 
 
@@ -81,8 +83,8 @@ def build(envelope: dict[str, Any]) -> State:
     players = _players(envelope.get("players"))
     options = dict(envelope.get("options") or {})
     for key in options:
-        if key not in ("wind", "cards", "gap", "energy"):
-            raise MalformedRecord(f"$.options.{key}", "unknown option; allowed: wind, cards, gap, energy")
+        if key not in ("wind", "cards", "gap", "energy", "borrow"):
+            raise MalformedRecord(f"$.options.{key}", "unknown option; allowed: wind, cards, gap, energy, borrow")
     wind = options.get("wind", course.wind)
     if type(wind) is not int or not 0 <= wind <= 4:
         raise MalformedRecord("$.options.wind", "expected the wind card 0 (none) to 4")
@@ -106,7 +108,8 @@ def build(envelope: dict[str, Any]) -> State:
     for i, cid in enumerate(order):
         p = next(p for p in players if cid in numbers(p))
         if course.discipline == "leg":
-            cyclists.append(Cyclist(cid, p.id, p.team, cells[i], energy + p.carry))
+            slot = str(numbers(p).index(cid) + 1)
+            cyclists.append(Cyclist(cid, p.id, p.team, cells[i], energy + dict(p.carry).get(slot, 0)))
         elif course.discipline == "itt":
             cyclists.append(Cyclist(cid, p.id, p.team, None, energy, status=WAITING, start_round=1 + 2 * i))
         else:
@@ -264,6 +267,11 @@ def dial_cost(state: State, c: Cyclist, position: int, kept: bool = False) -> in
     return cost
 
 
+def reserve(state: State) -> int:
+    """Energy a leg of a stage race may borrow from the next leg (II.5: the red positions)."""
+    return 5 if state.setup.options.get("borrow") and state.discipline == "leg" else 0
+
+
 def dial_options(state: State, c: Cyclist) -> list[DialOption]:
     """The dial's legal positions this move: clockwise, never through +0, with their energy cost."""
     if c.status in (LYING, STANDING):
@@ -273,10 +281,10 @@ def dial_options(state: State, c: Cyclist) -> list[DialOption]:
     else:
         positions = [*range(c.dial + 1, 5), 0]
     out = [DialOption(p, dial_cost(state, c, p)) for p in positions]
-    out = [o for o in out if o.cost <= c.energy]
+    out = [o for o in out if o.cost <= c.energy + reserve(state)]
     if state.discipline == "ttt" and c.dial > 0 and c.id in state.tandem:
         keep = DialOption(c.dial, dial_cost(state, c, c.dial, kept=True), kept=True)
-        if keep.cost <= c.energy and _keep_possible(state, c, keep):
+        if keep.cost <= c.energy + reserve(state) and _keep_possible(state, c, keep):
             out.insert(0, keep)
     return sorted(out, key=lambda o: (o.position, not o.kept))
 

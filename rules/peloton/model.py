@@ -19,7 +19,7 @@ class Player:
     name: str
     team: str
     cyclists: int
-    carry: int = 0  # energy carried from the last leg, -5 to +5 (II.5)
+    carry: tuple[tuple[str, int], ...] = ()  # energy carried from the last leg by slot, -5 to +5 (II.5)
 
 
 @dataclass(frozen=True)
