@@ -25,7 +25,7 @@ def _dial_score(state: State, o: Option) -> float:
         return 10.0
     if state.discipline == "leg":
         sprint = left <= 14
-        budget = c.energy * 12 >= left or sprint  # about one point for every 12 hexagons still to ride
+        budget = c.energy * 10 >= left + 30 or sprint  # keep a reserve for the finish
         wanted = value if budget else -value
         return wanted - 0.4 * o.dial.cost + (0.5 if energy_after >= 0 else -5)
     marks = [m for m in state.course.checkpoints if c.cell is None or m > split(c.cell)[0]]
