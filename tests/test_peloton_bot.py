@@ -57,7 +57,3 @@ async def test_a_peloton_leg_race_in_discord_to_the_finish(simcord_env) -> None:
     assert any("energy" in label for label in labels)
     assert any("rides" in m.content and "choose where it stops" in m.content for m in history)
 
-
-async def test_a_peloton_time_trial_with_its_card_draft_in_discord(simcord_env) -> None:
-    history = await _play(simcord_env, "itt-25", 1)
-    assert any("choose a time-trial card" in m.content for m in history)
