@@ -79,14 +79,19 @@ class Geometry:
         cx, cy = self.centre(s, lane)
         a = math.radians(self.course.heading(s))
         r = scale / math.sqrt(3)
-        return [(cx + r * math.cos(a + math.radians(30 + 60 * k)), cy + r * math.sin(a + math.radians(30 + 60 * k))) for k in range(6)]
+        return [
+            (cx + r * math.cos(a + math.radians(30 + 60 * k)), cy + r * math.sin(a + math.radians(30 + 60 * k)))
+            for k in range(6)
+        ]
 
 
 class Camera:
     def __init__(self, points: list[tuple[float, float]], box: tuple[int, int, int, int]) -> None:
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         x0, y0, x1, y1 = box
-        self.scale = min((x1 - x0) / max(1.0, max(xs) - min(xs) + 1.4), (y1 - y0) / max(1.0, max(ys) - min(ys) + 1.4), 70.0)
+        self.scale = min(
+            (x1 - x0) / max(1.0, max(xs) - min(xs) + 1.4), (y1 - y0) / max(1.0, max(ys) - min(ys) + 1.4), 70.0
+        )
         self.cx, self.cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
         self.px, self.py = (x0 + x1) / 2, (y0 + y1) / 2
 
@@ -109,7 +114,9 @@ def _window(state: State, acting: Sequence[str], highlight: Sequence[Choice]) ->
     return back, front
 
 
-def paint(state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]) -> bytes:
+def paint(
+    state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]
+) -> bytes:
     course = state.course
     geo = Geometry(course)
     first, last = _window(state, acting, highlight)
@@ -160,7 +167,10 @@ def _across(geo: Geometry, s: float) -> tuple[tuple[float, float], tuple[float, 
 
 def _signs(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, first: int, last: int) -> None:
     course = state.course
-    lines: list[tuple[float, RGB, str]] = [(course.start - 0.5, FINISH, "START"), (course.finish + 0.5, FINISH, "FINISH")]
+    lines: list[tuple[float, RGB, str]] = [
+        (course.start - 0.5, FINISH, "START"),
+        (course.finish + 0.5, FINISH, "FINISH"),
+    ]
     lines += [(b.at + 0.5, SPEED_LINE if b.kind == "speed" else UPHILL_LINE, "bonus") for b in course.bonuses]
     lines += [(at + 0.5, MUTED, "check") for at in course.checkpoints]
     for s, colour, label in lines:
@@ -190,7 +200,9 @@ def _reach(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, 
             continue
         via = ch.action.get("via") or ()
         mover = state.cyclist(ch.piece) if ch.piece else None
-        path = ([mover.cell] if mover and mover.cell else []) + list(via if isinstance(via, tuple) else ()) + [ch.target]
+        path = (
+            ([mover.cell] if mover and mover.cell else []) + list(via if isinstance(via, tuple) else ()) + [ch.target]
+        )
         pts = [cam(geo.centre(*split(c))) for c in path]
         colour = RISK if ch.risky else REACH
         if len(pts) > 1:
@@ -201,7 +213,9 @@ def _reach(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, 
         draw.text((x, y), mark, fill=colour, font=font(24), anchor="mm")
 
 
-def _cyclists(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, acting: Sequence[str], first: int, last: int) -> None:
+def _cyclists(
+    draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, acting: Sequence[str], first: int, last: int
+) -> None:
     r = max(12.0, cam.scale * 0.33)
     for c in state.cyclists:
         if c.cell is None or c.status in (WAITING, FINISHED):
@@ -247,13 +261,27 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: Sequence[str], top: 
         x, y = 20 + col * (WIDTH // 2 - 10), top + 40 + row * 34
         colour = TEAM.get(c.team, (128, 128, 128))
         draw.ellipse([x, y, x + 26, y + 26], fill=colour, outline=INK, width=2)
-        draw.text((x + 13, y + 13), c.team[:1].upper(), fill=TEAM_TEXT.get(c.team, (255, 255, 255)), font=font(18), anchor="mm")
-        status = {LYING: "fallen", STANDING: "standing up", WAITING: f"starts move {c.start_round}", FINISHED: "finished"}.get(
-            c.status, "tandem" if c.id in state.tandem else ""
+        draw.text(
+            (x + 13, y + 13),
+            c.team[:1].upper(),
+            fill=TEAM_TEXT.get(c.team, (255, 255, 255)),
+            font=font(18),
+            anchor="mm",
         )
+        status = {
+            LYING: "fallen",
+            STANDING: "standing up",
+            WAITING: f"starts move {c.start_round}",
+            FINISHED: "finished",
+        }.get(c.status, "tandem" if c.id in state.tandem else "")
         marker = "> " if c.id in acting else ""
         dial = f"+{DIAL[c.dial]}({c.dial})"
-        draw.text((x + 34, y), f"{marker}{c.id:>2}  {dial:<6} {c.energy:>3}   {status}", fill=ACT if marker else INK, font=font(24))
+        draw.text(
+            (x + 34, y),
+            f"{marker}{c.id:>2}  {dial:<6} {c.energy:>3}   {status}",
+            fill=ACT if marker else INK,
+            font=font(24),
+        )
     y = top + 44 + 34 * ((len(state.cyclists) + 1) // 2)
     for line in legend:
         draw.text((20, y), line[:80], fill=INK, font=font(22))

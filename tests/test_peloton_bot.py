@@ -56,4 +56,3 @@ async def test_a_peloton_leg_race_in_discord_to_the_finish(simcord_env) -> None:
     labels = [getattr(c, "label", "") or "" for m in dial_prompts for c in components(m)]
     assert any("energy" in label for label in labels)
     assert any("rides" in m.content and "choose where it stops" in m.content for m in history)
-

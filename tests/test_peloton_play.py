@@ -21,13 +21,15 @@ STAGES = ("leg-bohemia", "itt-25", "ttt-100")
 @pytest.mark.parametrize("stage", STAGES)
 def test_the_ai_finishes_every_discipline_for_20_seeds(stage: str) -> None:
     for seed in range(20):
-        record, state = simulate("peloton", players=4, seed=seed, stage=stage)
+        _, state = simulate("peloton", players=4, seed=seed, stage=stage)
         outcome = find_game("peloton").rules.outcome(state)
         assert outcome.finished and outcome.winner is not None, (stage, seed)
         assert len(state.arrivals) == 12
 
 
-@pytest.mark.parametrize("stage", ["random-itt-50", "random-itt-75", "random-ttt-100", "random-110", "itt-75", "itt-50"])
+@pytest.mark.parametrize(
+    "stage", ["random-itt-50", "random-itt-75", "random-ttt-100", "random-110", "itt-75", "itt-50"]
+)
 def test_the_ai_finishes_random_and_longer_courses(stage: str) -> None:
     record, state = simulate("peloton", players=3, seed=11, stage=stage)
     assert state.phase == "finished"
@@ -52,8 +54,13 @@ def _check(state: State) -> None:
 )
 def test_random_legal_play_keeps_the_invariants_ends_and_replays(stage: str, teams: int, borrow: bool, picks) -> None:
     players = GAME.sample_players(teams)
-    envelope = {"game": "peloton", "track": f"peloton/{stage}", "players": players, "seed": 1,
-                "options": {"borrow": borrow} if stage.startswith("random-40") else {}}
+    envelope = {
+        "game": "peloton",
+        "track": f"peloton/{stage}",
+        "players": players,
+        "seed": 1,
+        "options": {"borrow": borrow} if stage.startswith("random-40") else {},
+    }
     state = build(envelope)
     actions = []
     for _ in range(5000):

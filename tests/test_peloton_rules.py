@@ -22,11 +22,20 @@ def course(segments: list[dict[str, Any]], discipline: str = "leg", width: int =
 LEVEL = course([{"hexagons": 40, "terrain": "level"}])
 
 
-def race(track: dict[str, Any], cyclists: dict[str, dict[str, Any]], *, teams: int = 2, per_team: int = 3,
-         options: dict[str, Any] | None = None, rnd: int = 5) -> State:
+def race(
+    track: dict[str, Any],
+    cyclists: dict[str, dict[str, Any]],
+    *,
+    teams: int = 2,
+    per_team: int = 3,
+    options: dict[str, Any] | None = None,
+    rnd: int = 5,
+) -> State:
     players = [{"id": f"p{i}", "team": ("grey", "red", "blue", "green")[i], "cyclists": per_team} for i in range(teams)]
     # cyclists not placed wait off the road far behind: put them in the start area's back strips
-    return build({"track": track, "players": players, "options": options or {}, "start": {"round": rnd, "cyclists": cyclists}})
+    return build(
+        {"track": track, "players": players, "options": options or {}, "start": {"round": rnd, "cyclists": cyclists}}
+    )
 
 
 def set_dial(state: State, position: int) -> State:
@@ -57,8 +66,16 @@ def test_cells_have_two_or_three_forward_neighbours_and_strips_are_indented() ->
 
 
 def test_terrain_turnings_bonus_and_finish_come_from_the_segments() -> None:
-    c = build_course(course([{"hexagons": 5}, {"hexagons": 3, "terrain": "up"}, {"turn": "right"},
-                             {"hexagons": 2, "terrain": "down", "bonus": "uphill"}]))
+    c = build_course(
+        course(
+            [
+                {"hexagons": 5},
+                {"hexagons": 3, "terrain": "up"},
+                {"turn": "right"},
+                {"hexagons": 2, "terrain": "down", "bonus": "uphill"},
+            ]
+        )
+    )
     assert c.hexagons == 12 and c.finish == c.start + 24
     assert c.terrain_at(c.start + 10) == "up" and c.terrain_at(c.start + 9) == "level"
     t = c.turning_at(c.start + 16)
@@ -90,13 +107,21 @@ def test_shipped_courses_have_the_books_lengths_and_energies() -> None:
         assert (c.hexagons, c.energy, len(c.checkpoints)) == (hexagons, energy, checkpoints)
     assert load_course("ttt-100").hexagons == 100
     leg = load_course("leg-bohemia")
-    assert {b.kind for b in leg.bonuses} == {"speed", "uphill"} and leg.turnings and any(t.crossroads for t in leg.turnings)
+    assert (
+        {b.kind for b in leg.bonuses} == {"speed", "uphill"}
+        and leg.turnings
+        and any(t.crossroads for t in leg.turnings)
+    )
 
 
 def test_random_course_builder_is_deterministic_and_has_the_length() -> None:
     assert random_course_data("random-120-s5") == random_course_data("random-120-s5")
     assert random_course_data("random-120-s5") != random_course_data("random-120-s6")
-    for name, hexagons, checkpoints in (("random-120-s1", 120, 0), ("random-itt-50-s2", 50, 1), ("random-itt-75-s3", 75, 2)):
+    for name, hexagons, checkpoints in (
+        ("random-120-s1", 120, 0),
+        ("random-itt-50-s2", 50, 1),
+        ("random-itt-75-s3", 75, 2),
+    ):
         c = load_course(name)
         assert c.hexagons == hexagons and len(c.checkpoints) == checkpoints
 
@@ -128,7 +153,9 @@ def test_abrupt_zero_to_two_costs_three_and_no_acceleration_without_energy() -> 
 
 def test_headwind_costs_a_leading_cyclist_one_more_not_one_in_tandem() -> None:
     # wind 2 blows from the east, the road heads east: a headwind
-    s = race(LEVEL, {"1": {"at": "40.0", "energy": 20}, "4": {"at": "38.0", "energy": 20}}, options={"wind": 2}, per_team=1)
+    s = race(
+        LEVEL, {"1": {"at": "40.0", "energy": 20}, "4": {"at": "38.0", "energy": 20}}, options={"wind": 2}, per_team=1
+    )
     assert {o.position: o.cost for o in dial_options(s, s.cyclist("1"))}[1] == 2
     assert {o.position: o.cost for o in dial_options(s, s.cyclist("4"))}[1] == 1
 
@@ -143,7 +170,9 @@ def test_tandem_needs_a_cyclist_directly_in_front_not_uphill_not_at_the_start() 
     hill = course([{"hexagons": 40, "terrain": "up"}])
     s = race(hill, {"1": {"at": "40.0"}, "2": {"at": "38.0"}}, teams=1, per_team=2)
     assert s.tandem == frozenset() and speed_range(s, s.cyclist("2")) == (2, 2)
-    s = race(LEVEL, {"1": {"at": "40.0", "status": "start"}, "2": {"at": "38.0", "status": "start"}}, teams=1, per_team=2)
+    s = race(
+        LEVEL, {"1": {"at": "40.0", "status": "start"}, "2": {"at": "38.0", "status": "start"}}, teams=1, per_team=2
+    )
     assert s.tandem == frozenset()
 
 
@@ -179,8 +208,11 @@ def test_speed_is_basic_plus_tandem_plus_acceleration_and_the_dial_is_paid_first
 
 def test_a_cyclist_who_cannot_make_the_basic_speed_falls_lies_stands_then_rides_basic() -> None:
     narrow = course([{"hexagons": 40}], width=2)
-    placed = {"4": {"at": "44.0", "status": "lying"}, "5": {"at": "43.1", "status": "lying"},
-              "1": {"at": "40.0", "energy": 20}}
+    placed = {
+        "4": {"at": "44.0", "status": "lying"},
+        "5": {"at": "43.1", "status": "lying"},
+        "1": {"at": "40.0", "energy": 20},
+    }
     s = race(narrow, placed, per_team=2)
     # 4 and 5 lie ahead: they stand up (no decision); 1 can ride one hexagon, not its basic 3
     assert s.cyclist("4").status == "standing" and s.cyclist("5").status == "standing"
@@ -208,8 +240,15 @@ def test_a_cyclist_who_cannot_make_the_basic_speed_falls_lies_stands_then_rides_
 
 def test_a_hemmed_in_cyclist_falls_where_it_stands() -> None:
     narrow = course([{"hexagons": 40}], width=2)
-    s = race(narrow, {"4": {"at": "42.0", "status": "lying"}, "5": {"at": "41.1", "status": "lying"},
-                      "1": {"at": "40.0", "energy": 20}}, per_team=2)
+    s = race(
+        narrow,
+        {
+            "4": {"at": "42.0", "status": "lying"},
+            "5": {"at": "41.1", "status": "lying"},
+            "1": {"at": "40.0", "energy": 20},
+        },
+        per_team=2,
+    )
     s = set_dial(s, 0)
     assert [(r.to, r.fell) for r in rides(s, s.cyclist("1"))] == [("40.0", "blocked")]
     s = ride_to(s, "40.0")
@@ -222,7 +261,9 @@ def test_swerve_makes_the_cyclist_fall() -> None:
     d = pending(s)
     assert d is not None
     # left-right zigzag is never offered...
-    assert all("41.1" not in (o.action.get("via") or ()) or o.action.get("to") != "42.0" for o in legal_actions(s, d.player))
+    assert all(
+        "41.1" not in (o.action.get("via") or ()) or o.action.get("to") != "42.0" for o in legal_actions(s, d.player)
+    )
     # ...and when given, the cyclist falls where the swerve ends
     swerve = Action(d.player, "ride", cyclist="1", to="42.0", via=("41.1",))
     after, events = apply(s, swerve)
@@ -287,7 +328,12 @@ def test_time_trial_basic_speed_is_one_more_unless_against_the_wind_and_no_tande
 
 
 def test_individual_starts_every_two_moves_after_the_card_draft() -> None:
-    s = build({"track": ITT, "players": [{"id": "a", "team": "grey", "cyclists": 2}, {"id": "b", "team": "red", "cyclists": 1}]})
+    s = build(
+        {
+            "track": ITT,
+            "players": [{"id": "a", "team": "grey", "cyclists": 2}, {"id": "b", "team": "red", "cyclists": 1}],
+        }
+    )
     assert s.phase == "cards" and list(s.card_queue) == ["1", "4", "2"]
     for n in (13, 1, 7):
         d = pending(s)
@@ -319,8 +365,16 @@ def test_checkpoint_overdrawn_costs_one_more_per_point() -> None:
 
 def test_team_time_trial_moves_the_team_in_any_order_and_keeps_the_dial_in_tandem() -> None:
     ttt = course([{"hexagons": 60}], discipline="ttt", width=3)
-    s = race(ttt, {"1": {"at": "40.0", "dial": 1, "energy": 10}, "2": {"at": "38.0", "dial": 1, "energy": 10},
-                   "3": {"at": "30.2", "energy": 10}}, teams=1, options={"wind": 0})
+    s = race(
+        ttt,
+        {
+            "1": {"at": "40.0", "dial": 1, "energy": 10},
+            "2": {"at": "38.0", "dial": 1, "energy": 10},
+            "3": {"at": "30.2", "energy": 10},
+        },
+        teams=1,
+        options={"wind": 0},
+    )
     d = pending(s)
     assert d is not None and d.kind == "dial" and d.cyclist is None
     movers = {o.action.get("cyclist") for o in legal_actions(s, d.player)}

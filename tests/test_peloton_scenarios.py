@@ -25,7 +25,11 @@ def test_scenario(path: Path) -> None:
 
 def test_the_three_timing_examples_are_there() -> None:
     names = {p.stem for p in SCENARIOS}
-    assert {"timing-relative-example-winner-minus-0-35", "itt-timing-example-35-46-2", "ttt-timing-example-117-30-6"} <= names
+    assert {
+        "timing-relative-example-winner-minus-0-35",
+        "itt-timing-example-35-46-2",
+        "ttt-timing-example-117-30-6",
+    } <= names
 
 
 def test_a_changed_expectation_fails() -> None:

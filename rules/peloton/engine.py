@@ -212,7 +212,11 @@ def _tandem_partners(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
         mates = {cell for cell, cid in taken.items() if cid != c.id and state.cyclist(cid).team == c.team}
         s, _ = split(c.cell)
         if course.turning_at(s) is not None:  # at turnings the general definition (VI.2, R-PEL-TTT-TANDEM)
-            near = [course.ahead(c.cell), course.crosswise_ahead(c.cell, "left"), course.crosswise_ahead(c.cell, "right")]
+            near = [
+                course.ahead(c.cell),
+                course.crosswise_ahead(c.cell, "left"),
+                course.crosswise_ahead(c.cell, "right"),
+            ]
             return any(x in mates for x in near if x is not None)
         return tandem_cell(state, c.cell) in mates
     target = tandem_cell(state, c.cell)
@@ -276,10 +280,7 @@ def dial_options(state: State, c: Cyclist) -> list[DialOption]:
     """The dial's legal positions this move: clockwise, never through +0, with their energy cost."""
     if c.status in (LYING, STANDING):
         return [DialOption(0, 0)]
-    if c.dial == 0:
-        positions = [0, 1, 2, 3, 4]
-    else:
-        positions = [*range(c.dial + 1, 5), 0]
+    positions = [0, 1, 2, 3, 4] if c.dial == 0 else [*range(c.dial + 1, 5), 0]
     out = [DialOption(p, dial_cost(state, c, p)) for p in positions]
     out = [o for o in out if o.cost <= c.energy + reserve(state)]
     if state.discipline == "ttt" and c.dial > 0 and c.id in state.tandem:
@@ -511,10 +512,7 @@ def legal_actions(state: State, player: str) -> list[Option]:
         return [Option(Action(player, "card", cyclist=d.cyclist, card=n), card=n) for n in cards_left(state)]
     if d.kind == "ride":
         c = state.cyclist(d.cyclist or "")
-        return [
-            Option(Action(player, "ride", cyclist=c.id, to=r.to, via=r.via), ride=r)
-            for r in rides(state, c)
-        ]
+        return [Option(Action(player, "ride", cyclist=c.id, to=r.to, via=r.via), ride=r) for r in rides(state, c)]
     out = []
     for c in dial_movers(state):
         for o in dial_options(state, c):
@@ -641,7 +639,9 @@ def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[S
         arrivals = (*arrivals, c.id)
         events.append(event(state.round, "finished", cyclist=c.id, past=c.past, place=len(arrivals)))
     state = _update(state, c)
-    return replace(state, queue=state.queue[1:], acting=None, kept=False, crossings=tuple(crossings), arrivals=arrivals), events
+    return replace(
+        state, queue=state.queue[1:], acting=None, kept=False, crossings=tuple(crossings), arrivals=arrivals
+    ), events
 
 
 def _checkpoints(state: State, c: Cyclist, old_s: int, new_s: int) -> tuple[Cyclist, list[Event]]:

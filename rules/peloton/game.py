@@ -44,7 +44,13 @@ VOCABULARY = Vocabulary(
     )
 )
 DISCIPLINE_NAMES = {"leg": "leg race", "itt": "individual time trial", "ttt": "team time trial"}
-WIND_NAMES = {0: "no wind", 1: "wind 1 (from the north)", 2: "wind 2 (from the east)", 3: "wind 3 (from the south)", 4: "wind 4 (from the west)"}
+WIND_NAMES = {
+    0: "no wind",
+    1: "wind 1 (from the north)",
+    2: "wind 2 (from the east)",
+    3: "wind 3 (from the south)",
+    4: "wind 4 (from the west)",
+}
 
 HELP = (
     "**Peloton** — each player rides a team of up to three cyclists on a road of hexagons. Every move, "
@@ -88,7 +94,9 @@ def _dial_choice(state: State, o: Option) -> Choice:
     probe = replace(c, dial=o.dial.position)
     low, high = speed_range(state, probe)
     label = f"+{value}" + (" keep" if o.dial.kept else "") + (f" · {o.dial.cost} energy" if o.dial.cost else " · free")
-    detail = f"speed {low}-{high}" + (", tandem" if c.id in state.tandem else "") + f"; {c.energy - o.dial.cost} energy left"
+    detail = (
+        f"speed {low}-{high}" + (", tandem" if c.id in state.tandem else "") + f"; {c.energy - o.dial.cost} energy left"
+    )
     step = c.id if state.discipline == "ttt" else None
     return Choice(o.action, label, detail, piece=c.id, step=step, step_label=piece_name(state, c.id) if step else "")
 
@@ -106,10 +114,16 @@ def _ride_choice(state: State, o: Option, index: int) -> Choice:
     s = split(r.to)[0]
     parts = [" → ".join([*r.via, r.to])]
     if r.fell:
-        parts.append({"blocked": "cannot make the basic speed: falls", "turning": "too fast for the trail: falls"}.get(r.fell, "falls"))
+        parts.append(
+            {"blocked": "cannot make the basic speed: falls", "turning": "too fast for the trail: falls"}.get(
+                r.fell, "falls"
+            )
+        )
     if s > state.course.finish:
         parts.append(f"finishes, {(s - state.course.finish) / 2:g} hexagons past the line")
-    return Choice(o.action, label[:80], "; ".join(parts)[:100], piece=c.id, target=r.to, short=short, risky=bool(r.fell))
+    return Choice(
+        o.action, label[:80], "; ".join(parts)[:100], piece=c.id, target=r.to, short=short, risky=bool(r.fell)
+    )
 
 
 def choices(state: State, player: str) -> list[Choice]:
@@ -147,7 +161,9 @@ def result_text(state: State, cid: str) -> str:
 
 def outcome(state: State) -> Outcome:
     if state.discipline == "ttt":
-        teams = sorted({c.team for c in state.cyclists}, key=lambda t: (timing.team(state, t) is None, timing.team(state, t) or 0))
+        teams = sorted(
+            {c.team for c in state.cyclists}, key=lambda t: (timing.team(state, t) is None, timing.team(state, t) or 0)
+        )
         rank = {t: i + 1 for i, t in enumerate(teams) if timing.team(state, t) is not None}
         placings = [
             Placing(c.id, c.player, rank.get(c.team) if state.phase == "finished" else None, result_text(state, c.id))
@@ -189,7 +205,8 @@ def describe(state: State, e: Event) -> str | None:
         "started": f"{who} starts",
         "finished": f"{who} crosses the line ({d.get('past', 0) / 2:g} hexagons past it)",
         "bonus-line": f"{who} crosses the {d.get('kind')} bonus line, place {d.get('place')}",
-        "checkpoint": f"{who} passes the checkpoint" + (f", {d.get('overdrawn')} overdrawn" if d.get("overdrawn") else ""),
+        "checkpoint": f"{who} passes the checkpoint"
+        + (f", {d.get('overdrawn')} overdrawn" if d.get("overdrawn") else ""),
         "card": f"{who} takes card {d.get('card')}",
         "wind": WIND_NAMES.get(int(d.get("wind", 0)), "wind"),
         "race-over": "the race is over",
@@ -212,7 +229,8 @@ def status(state: State) -> list[str]:
 
 def results(state: State) -> list[str]:
     lines = [
-        (f"{p.rank}. " if p.rank else "— ") + f"{piece_name(state, p.piece)} ({_player_name(state, p.player)}) {p.result}"
+        (f"{p.rank}. " if p.rank else "— ")
+        + f"{piece_name(state, p.piece)} ({_player_name(state, p.player)}) {p.result}"
         for p in outcome(state).placings
     ]
     table = classifications(state)

@@ -26,7 +26,8 @@ def finish_order(state: State) -> list[str]:
     done = [c for c in state.cyclists if c.finish_round is not None]
     arrivals = list(state.arrivals)
     return [
-        c.id for c in sorted(done, key=lambda c: (time_of(state, c) or 0, arrivals.index(c.id) if c.id in arrivals else 99))
+        c.id
+        for c in sorted(done, key=lambda c: (time_of(state, c) or 0, arrivals.index(c.id) if c.id in arrivals else 99))
     ]
 
 
