@@ -103,7 +103,7 @@ def _window(state: State, acting: Sequence[str], highlight: Sequence[Choice]) ->
     course = state.course
     on_road = [split(c.cell)[0] for c in state.cyclists if c.cell is not None and c.status not in (WAITING, FINISHED)]
     focus = [split(c.cell)[0] for cid in acting if (c := state.cyclist(cid)).cell is not None]
-    focus += [split(ch.target)[0] for ch in highlight if ch.target]
+    focus += [split(ch.target)[0] for ch in highlight if ch.target and course.has(ch.target)]
     if not on_road:
         on_road = [course.start]
     anchor = max(focus) if focus else max(on_road)

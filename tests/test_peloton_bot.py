@@ -56,3 +56,12 @@ async def test_a_peloton_leg_race_in_discord_to_the_finish(simcord_env) -> None:
     labels = [getattr(c, "label", "") or "" for m in dial_prompts for c in components(m)]
     assert any("energy" in label for label in labels)
     assert any("rides" in m.content and "choose where it stops" in m.content for m in history)
+
+
+async def test_a_peloton_time_trial_with_its_card_draft_in_discord(simcord_env) -> None:
+    history = await _play(simcord_env, "itt-25", 1)
+    card_prompts = [m for m in history if "choose a time-trial card" in m.content]
+    assert card_prompts
+    first = card_prompts[0]
+    offered = [o.label for c in components(first) if isinstance(c, discord.SelectMenu) for o in c.options]
+    assert len(offered) == 13  # every card, none dropped

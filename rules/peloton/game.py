@@ -132,7 +132,12 @@ def choices(state: State, player: str) -> list[Choice]:
     if d is None or not options:
         return []
     if d.kind == "card":
-        return [Choice(o.action, card(o.card or 1).label, "", piece=d.cyclist) for o in options]
+        # a target puts the 13 cards in a select menu: the bot lays a menu's untargeted choices out
+        # as one row of five buttons (bot/discord_layer/components.py ``menus``), which would drop cards
+        return [
+            Choice(o.action, card(o.card or 1).label, "", piece=d.cyclist, target=f"card-{o.card}", short=str(o.card))
+            for o in options
+        ]
     if d.kind == "dial":
         return [_dial_choice(state, o) for o in options]
     return [_ride_choice(state, o, i) for i, o in enumerate(options)]
