@@ -1,0 +1,1 @@
+"""Peloton: cyclists on roads of hexagons, speed in three parts, an acceleration dial and energy."""

@@ -1,0 +1,390 @@
+"""Peloton as a ``rules.game.Game``: the dial as buttons with their energy cost, then the end
+hexagon from a menu; time-trial cards; leg races as leagues with time, points and mountains."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from rules.action import Field, Vocabulary
+from rules.errors import DomestiqueError
+from rules.events import Event
+from rules.game import (
+    Choice,
+    Decision,
+    Game,
+    LeagueSetting,
+    Narration,
+    Outcome,
+    PieceCount,
+    Placing,
+    Rules,
+    Seat,
+    Standing,
+    TrackCatalog,
+)
+from rules.leader1.game import own_colour
+from rules.peloton import ai, engine, timing
+from rules.peloton.cards import card
+from rules.peloton.course import course_names, load_course, split
+from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
+from rules.peloton.model import DIAL, FINISHED, TEAMS, State
+from rules.peloton.standings import classifications, finish_order, time_of
+from rules.peloton.view import public_view
+
+VOCABULARY = Vocabulary(
+    (
+        Field("cyclist", "text", "the cyclist's number, 1 to 24"),
+        Field("card", "count", "a time-trial card, 1 to 13"),
+        Field("dial", "count", "the acceleration dial's position, 0 to 4 (+0 +1 +1 +2 +2)"),
+        Field("keep", "flag", "team time trial: keep the dial after a move in tandem"),
+        Field("to", "text", "the hexagon the move ends on, <s>.<lane>"),
+        Field("via", "cells", "the hexagons crossed before it"),
+    )
+)
+DISCIPLINE_NAMES = {"leg": "leg race", "itt": "individual time trial", "ttt": "team time trial"}
+WIND_NAMES = {
+    0: "no wind",
+    1: "wind 1 (from the north)",
+    2: "wind 2 (from the east)",
+    3: "wind 3 (from the south)",
+    4: "wind 4 (from the west)",
+}
+
+HELP = (
+    "**Peloton** — each player rides a team of up to three cyclists on a road of hexagons. Every move, "
+    "cyclists go in order (the one ahead first). Set the **dial** (+0, +1, +1, +2, +2: always forward, "
+    "never through +0; it costs its value in energy, +0 to +2 costs 3), then pick the **end hexagon**.\n"
+    "Speed = basic (level 3, uphill 2, downhill 4, from the hexagon you start on) + 1 for tandem (a "
+    "cyclist right in front; not uphill, not at the start or after a fall) + the dial. Ride at least the "
+    "basic speed or fall; above speed 4 keep to the wide lanes of a turning or fall. Time trials: cards "
+    "first, basic speed +1 unless against the wind.\n"
+    "**Board**: cyclists are discs with their number, team colour and letter; beside each, its dial and "
+    "energy. Letters on the road are where the cyclist to act can stop; T marks a tandem end. Violet "
+    "lines are speed bonuses, green ones uphill bonuses; the arrow is the wind."
+)
+
+
+def piece_name(state: State, cid: str) -> str:
+    try:
+        return f"No. {cid} ({state.cyclist(cid).team})"
+    except KeyError:
+        return cid
+
+
+def _player_name(state: State, player: str) -> str:
+    return next((p.name for p in state.setup.players if p.id == player), player)
+
+
+def letters(n: int) -> str:
+    """A, B ... Z, AA, AB ...: the short names of the end hexagons on the board."""
+    out = ""
+    n += 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _dial_choice(state: State, o: Option) -> Choice:
+    assert o.dial is not None
+    c = state.cyclist(str(o.action.get("cyclist")))
+    value = DIAL[o.dial.position]
+    probe = replace(c, dial=o.dial.position)
+    low, high = speed_range(state, probe)
+    label = f"+{value}" + (" keep" if o.dial.kept else "") + (f" · {o.dial.cost} energy" if o.dial.cost else " · free")
+    detail = (
+        f"speed {low}-{high}" + (", tandem" if c.id in state.tandem else "") + f"; {c.energy - o.dial.cost} energy left"
+    )
+    step = c.id if state.discipline == "ttt" else None
+    return Choice(o.action, label, detail, piece=c.id, step=step, step_label=piece_name(state, c.id) if step else "")
+
+
+def _ride_choice(state: State, o: Option, index: int) -> Choice:
+    assert o.ride is not None
+    c = state.cyclist(str(o.action.get("cyclist")))
+    low, _ = speed_range(state, c)
+    r = o.ride
+    tandem = c.id in state.tandem and r.hexagons > low + DIAL[c.dial]
+    short = letters(index)
+    label = f"{short}: {r.to} · {r.hexagons} hexagons" + (" · tandem" if tandem else "")
+    if r.fell:
+        label += " · FALLS"
+    s = split(r.to)[0]
+    parts = [" → ".join([*r.via, r.to])]
+    if r.fell:
+        parts.append(
+            {"blocked": "cannot make the basic speed: falls", "turning": "too fast for the trail: falls"}.get(
+                r.fell, "falls"
+            )
+        )
+    if s > state.course.finish:
+        parts.append(f"finishes, {(s - state.course.finish) / 2:g} hexagons past the line")
+    return Choice(
+        o.action, label[:80], "; ".join(parts)[:100], piece=c.id, target=r.to, short=short, risky=bool(r.fell)
+    )
+
+
+def choices(state: State, player: str) -> list[Choice]:
+    d = pending(state)
+    options = legal_actions(state, player)
+    if d is None or not options:
+        return []
+    if d.kind == "card":
+        # a target puts the 13 cards in a select menu: the bot lays a menu's untargeted choices out
+        # as one row of five buttons (bot/discord_layer/components.py ``menus``), which would drop cards
+        return [
+            Choice(o.action, card(o.card or 1).label, "", piece=d.cyclist, target=f"card-{o.card}", short=str(o.card))
+            for o in options
+        ]
+    if d.kind == "dial":
+        return [_dial_choice(state, o) for o in options]
+    return [_ride_choice(state, o, i) for i, o in enumerate(options)]
+
+
+def decision(state: State) -> Decision | None:
+    d = pending(state)
+    if d is None:
+        return None
+    layout = {"card": "menu", "ride": "menu", "dial": "two-step" if d.cyclist is None else "buttons"}[d.kind]
+    return Decision(d.player, d.kind, d.cyclist, layout)  # type: ignore[arg-type]
+
+
+def result_text(state: State, cid: str) -> str:
+    c = state.cyclist(cid)
+    if c.finish_round is None:
+        return "still racing"
+    if state.discipline == "leg":
+        rel, total = timing.relative(state, c), timing.leg_total(state, c)
+        return f"{timing.gap(rel or 0)} ({timing.hours(total or 0)})"
+    if state.discipline == "itt":
+        return timing.clock(timing.individual(state, c) or 0)
+    team_time = timing.team(state, c.team)
+    return f"team {timing.clock(team_time)}" if team_time is not None else "team still racing"
+
+
+def outcome(state: State) -> Outcome:
+    if state.discipline == "ttt":
+        teams = sorted(
+            {c.team for c in state.cyclists}, key=lambda t: (timing.team(state, t) is None, timing.team(state, t) or 0)
+        )
+        rank = {t: i + 1 for i, t in enumerate(teams) if timing.team(state, t) is not None}
+        placings = [
+            Placing(c.id, c.player, rank.get(c.team) if state.phase == "finished" else None, result_text(state, c.id))
+            for c in sorted(state.cyclists, key=lambda c: (rank.get(c.team, 99), int(c.id)))
+        ]
+        return Outcome(state.phase == "finished", tuple(placings))
+    order = finish_order(state)
+    placings = [Placing(cid, state.player_of(cid), i + 1, result_text(state, cid)) for i, cid in enumerate(order)]
+    placings += [Placing(c.id, c.player, None, "still racing") for c in state.cyclists if c.id not in order]
+    return Outcome(state.phase == "finished", tuple(placings))
+
+
+def ask(state: State, d: Decision, who: str) -> str:
+    if d.kind == "card":
+        return f"{who}, choose a time-trial card for **{piece_name(state, d.piece or '')}**."
+    if d.kind == "dial" and d.piece is None:
+        return f"{who}, move {d.player and 'your team'}: pick a cyclist and set its dial (move {state.round})."
+    c = state.cyclist(d.piece or "")
+    low, high = speed_range(state, c)
+    if d.kind == "dial":
+        tandem = " It rides tandem (+1)." if c.id in state.tandem else ""
+        return (
+            f"{who}, set the dial of **{piece_name(state, c.id)}** (now +{DIAL[c.dial]}, {c.energy} energy), "
+            f"move {state.round}.{tandem}"
+        )
+    return f"{who}, **{piece_name(state, c.id)}** rides {low} to {high} hexagons: choose where it stops."
+
+
+def describe(state: State, e: Event) -> str | None:
+    d = e.data
+    who = piece_name(state, str(d.get("cyclist", "")))
+    if e.type == "ride":
+        text = f"{who} rides {d.get('hexagons')} to {d.get('to')}"
+        return text + (" (tandem)" if d.get("tandem") else "")
+    texts = {
+        "dial": f"{who} sets +{d.get('value')}" + (f" ({d.get('cost')} energy)" if d.get("cost") else ""),
+        "fell": f"{who} falls at {d.get('at')} ({d.get('reason')})",
+        "stood-up": f"{who} stands up",
+        "started": f"{who} starts",
+        "finished": f"{who} crosses the line ({d.get('past', 0) / 2:g} hexagons past it)",
+        "bonus-line": f"{who} crosses the {d.get('kind')} bonus line, place {d.get('place')}",
+        "checkpoint": f"{who} passes the checkpoint"
+        + (f", {d.get('overdrawn')} overdrawn" if d.get("overdrawn") else ""),
+        "card": f"{who} takes card {d.get('card')}",
+        "wind": WIND_NAMES.get(int(d.get("wind", 0)), "wind"),
+        "race-over": "the race is over",
+    }
+    return texts.get(e.type)
+
+
+def status(state: State) -> list[str]:
+    lines = [f"{DISCIPLINE_NAMES[state.discipline]}, {state.course.name}, move {state.round}, {WIND_NAMES[state.wind]}"]
+    for c in state.cyclists:
+        where = c.cell or "waiting to start"
+        if c.status == FINISHED:
+            where = f"finished ({result_text(state, c.id)})"
+        lines.append(
+            f"{piece_name(state, c.id)}, {_player_name(state, c.player)}: {where}, dial +{DIAL[c.dial]}, "
+            f"{c.energy} energy, {c.status}"
+        )
+    return lines
+
+
+def results(state: State) -> list[str]:
+    lines = [
+        (f"{p.rank}. " if p.rank else "— ")
+        + f"{piece_name(state, p.piece)} ({_player_name(state, p.player)}) {p.result}"
+        for p in outcome(state).placings
+    ]
+    table = classifications(state)
+    for name in ("points", "mountains"):
+        if table[name]:
+            best = sorted(table[name].items(), key=lambda kv: (-kv[1], int(kv[0])))[:3]
+            lines.append(f"{name}: " + ", ".join(f"{piece_name(state, cid)} {pts}" for cid, pts in best))
+    return lines
+
+
+def seat(seats: Sequence[Seat], cyclists: int, colour: str | None) -> tuple[str, tuple[str, ...]]:
+    return own_colour(seats, TEAMS, colour), tuple(str(n + 1) for n in range(min(max(cyclists, 1), 3)))
+
+
+def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    out = []
+    for s in seats:
+        player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, "cyclists": len(s.kinds) or 3}
+        if s.carry:
+            player["carry"] = {k: max(-5, min(5, v)) for k, v in s.carry.items()}
+        out.append(player)
+    return out
+
+
+def check_lobby(seats: Sequence[Seat], cyclists: int) -> str | None:
+    total = sum(len(s.kinds) or 3 for s in seats)
+    if not 1 <= len(seats) <= len(TEAMS) or total > 24:
+        return f"Peloton has 1 to {len(TEAMS)} teams and at most 24 cyclists; there are {total}."
+    return None
+
+
+def sample_players(count: int) -> list[dict[str, Any]]:
+    if not 1 <= count <= len(TEAMS):
+        raise ValueError(f"Peloton has 1 to {len(TEAMS)} players, got {count}")
+    return [{"id": f"ai{i + 1}", "name": f"AI {i + 1}", "team": TEAMS[i], "cyclists": 3} for i in range(count)]
+
+
+RANDOM_SUGGESTIONS = ["random-120", "random-itt-25", "random-itt-50", "random-itt-75", "random-ttt-100"]
+
+
+def resolve_track(name: str, seed: int) -> str:
+    """A course name as a record's track; a random course gets the seed in its name (so it replays)."""
+    name = name.strip().removeprefix("peloton/")
+    if name.startswith("random-") and "-s" not in name:
+        name = f"{name}-s{seed % 10**12}"
+    try:
+        load_course(name)
+    except (DomestiqueError, OSError) as exc:
+        raise ValueError(f"{name[:40]!r} is not a course: {exc}") from None
+    return f"peloton/{name}"
+
+
+def _hexagons(name: str) -> int:
+    try:
+        return load_course(name.removeprefix("peloton/")).hexagons
+    except (DomestiqueError, OSError):
+        return 100
+
+
+class StageRaceScoring:
+    """A league of Peloton legs: overall time (the yellow jersey), points and mountains; energy carried
+    ±5 to the next leg (II.5, rulings R-PEL-LEAGUE)."""
+
+    settings: tuple[LeagueSetting, ...] = ()
+
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+        return {"borrow": True}
+
+    def classify(
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+    ) -> tuple[tuple[Standing, ...], list[str]]:
+        before = {s.piece: s for s in previous}
+        table = classifications(final)
+        standings = []
+        for c in final.cyclists:
+            old = before.get(c.id, Standing(c.id, c.player, 0, {"time": 0, "points": 0, "mountains": 0}))
+            t = time_of(final, c) or 0
+            seconds = (timing.leg_total(final, c) or 0) if final.discipline == "leg" else t // 10
+            res = dict(old.resources)
+            res["time"] = res.get("time", 0) + seconds
+            res["points"] = res.get("points", 0) + table["points"].get(c.id, 0)
+            res["mountains"] = res.get("mountains", 0) + table["mountains"].get(c.id, 0)
+            res["energy"] = max(-5, min(5, c.energy)) if final.discipline == "leg" else 0
+            standings.append(replace(old, score=-res["time"], resources=res))
+        standings += [s for s in previous if s.piece not in {c.id for c in final.cyclists}]
+        ordered = tuple(sorted(standings, key=lambda s: (-s.score, int(s.piece))))
+        lines = [f"{p.rank}. {piece_name(final, p.piece)}: {p.result}" for p in outcome(final).placings[:10]]
+        for jersey, key in (("green jersey (points)", "points"), ("polka-dot jersey (mountains)", "mountains")):
+            best = max(ordered, key=lambda s: (s.resources.get(key, 0), -int(s.piece)), default=None)
+            if best is not None and best.resources.get(key, 0):
+                lines.append(f"{jersey}: {piece_name(final, best.piece)}, {best.resources[key]}")
+        if ordered:
+            lines.append(f"yellow jersey: {piece_name(final, ordered[0].piece)}")
+        return ordered, lines
+
+    def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
+        first = 3 * TEAMS.index(seat.colour) + 1 if seat.colour in TEAMS else 1
+        carry = {
+            k: int(st.resources.get("energy", 0)) for k in seat.kinds if (st := standings.get(str(first + int(k) - 1)))
+        }
+        return replace(seat, carry=carry)
+
+    def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
+        total = int(standing.resources.get("time", 0))
+        behind = total - int(leader.resources.get("time", 0))
+        extra = f"; {standing.resources.get('points', 0)} pts, {standing.resources.get('mountains', 0)} mountains"
+        return (timing.hours(total) if rank == 1 else f"+{timing.hours(behind)}") + extra
+
+
+GAME = Game(
+    id="peloton",
+    title="Peloton",
+    piece="cyclist",
+    pieces_noun="cyclists",
+    colours=TEAMS,
+    pieces=PieceCount(1, 3, 3),
+    players=(1, len(TEAMS)),
+    vocabulary=VOCABULARY,
+    rules=Rules(
+        build=build,
+        pending=decision,
+        choices=choices,
+        apply=engine.apply,
+        outcome=outcome,
+        public_view=public_view,
+        turn=lambda state: state.round,
+        events=lambda state: state.events,
+        rolled=lambda state: {},
+    ),
+    narration=Narration(
+        ask=ask,
+        summary=lambda state, events: [line for e in events if (line := describe(state, e))],
+        announce=lambda state, events: [],
+        status=status,
+        results=results,
+        piece_name=piece_name,
+        help=HELP,
+    ),
+    tracks=TrackCatalog(
+        names=course_names,
+        default="leg-bohemia",
+        suggestions=lambda: course_names() + RANDOM_SUGGESTIONS,
+        resolve=resolve_track,
+        hexagons=_hexagons,
+    ),
+    ai=ai.choose,
+    seat=seat,
+    record_players=record_players,
+    check_lobby=check_lobby,
+    scoring=StageRaceScoring(),
+    sample_players=sample_players,
+)

@@ -1,0 +1,42 @@
+"""Every Peloton scenario record (tests/scenarios/peloton) replays and meets its expectations:
+the book's worked examples and the rulings that need a whole position to show."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.record import check_expectations, parse_record, replay
+
+ROOT = Path(__file__).parent / "scenarios" / "peloton"
+SCENARIOS = sorted(ROOT.glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path: Path) -> None:
+    record = parse_record(json.loads(path.read_text()))
+    assert record.expect, f"{path.name} has no expectations"
+    result = replay(record)
+    problems = check_expectations(record.expect, result.game.rules.public_view(result.state), result.error_at)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_three_timing_examples_are_there() -> None:
+    names = {p.stem for p in SCENARIOS}
+    assert {
+        "timing-relative-example-winner-minus-0-35",
+        "itt-timing-example-35-46-2",
+        "ttt-timing-example-117-30-6",
+    } <= names
+
+
+def test_a_changed_expectation_fails() -> None:
+    """The scenarios can fail: the ITT example with another card's t is not 35:46.2."""
+    data = json.loads((ROOT / "itt-timing-example-35-46-2.json").read_text())
+    data["start"]["cyclists"]["1"]["card"] = 3  # t +9.3
+    record = parse_record(data)
+    result = replay(record)
+    assert record.expect is not None
+    assert check_expectations(record.expect, result.game.rules.public_view(result.state), result.error_at)
