@@ -130,7 +130,7 @@ class Player:
     riders: tuple[str, ...]
     qualities: tuple[tuple[str, str], ...] = ()  # (rider type, quality)
     carry: tuple[tuple[str, int], ...] = ()  # energy carried by rider type (multi-day)
-    pursuits: int = 0  # pursuits carried from the last stage (0-2)
+    pursuits: int | None = None  # pursuits carried from the last stage (0-2); None: a first stage
     gc: tuple[tuple[str, int], ...] = ()  # turns behind the GC leader by rider type
 
     def rider_ids(self) -> tuple[str, ...]:

@@ -100,8 +100,8 @@ def parse_player(raw: object, path: str) -> Player:
             if any(k == kind for k, _ in qualities):
                 raise MalformedRecord(f"{path}.{quality}", "Setup 5: a rider can have only one quality")
             qualities.append((kind, quality))
-    pursuits = raw.get("pursuits", 0)
-    if type(pursuits) is not int or not 0 <= pursuits <= MAX_CARRIED_PURSUITS:
+    pursuits = raw.get("pursuits")
+    if pursuits is not None and (type(pursuits) is not int or not 0 <= pursuits <= MAX_CARRIED_PURSUITS):
         raise MalformedRecord(f"{path}.pursuits", "expected pursuits carried over, 0 to 2")
     name = raw.get("name", pid)
     if not isinstance(name, str):
@@ -183,10 +183,16 @@ def starting_riders(setup: Setup) -> tuple[Rider, ...]:
 
 
 def starting_pursuits(setup: Setup) -> tuple[tuple[str, int], ...]:
-    """6 pursuits; from stage 2, 4 plus at most 2 carried."""
-    if setup.options.stage <= 1:
-        return tuple((p.id, PURSUITS) for p in setup.players)
-    return tuple((p.id, STAGE_PURSUITS + min(p.pursuits, MAX_CARRIED_PURSUITS)) for p in setup.players)
+    """6 pursuits; from stage 2 (the option, or pursuits carried over), 4 plus at most 2 carried."""
+    return tuple(
+        (
+            p.id,
+            PURSUITS
+            if setup.options.stage <= 1 and p.pursuits is None
+            else STAGE_PURSUITS + min(p.pursuits or 0, MAX_CARRIED_PURSUITS),
+        )
+        for p in setup.players
+    )
 
 
 def build(record: dict[str, Any]) -> State:
