@@ -16,6 +16,7 @@ from rules.hell_of_the_north.turn import (
     breakaway_candidates,
     placing_queue,
     positioning_candidates,
+    riders_to_ride,
 )
 
 
@@ -55,8 +56,8 @@ ALLOWED = {
 def start(state: State) -> State:
     """A built state at its first decision: the placing, or a mid-race turn."""
     if state.phase == "placing":
-        state = replace(state, queue=placing_queue(state))
-    return advance(state)
+        return advance(replace(state, queue=placing_queue(state)))
+    return advance(replace(state, queue=riders_to_ride(state, ahead=True)))
 
 
 def pending(state: State) -> Decision | None:
