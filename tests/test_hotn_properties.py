@@ -69,7 +69,10 @@ def random_race(track: str, players: int, seed: int, chooser: int, multi_day: bo
         assert choices, "a pending decision with no legal choice"
         pick, rng = below(rng, len(choices))
         action = choices[pick].action
-        state, _ = apply(state, action)
+        state, events = apply(state, action)
+        for e in events:  # R-HOTN-BEND: every move goes forward, never still or sideways
+            if e.type in ("rode", "breakaway") and e.data.get("from"):
+                assert int(str(e.data["to"]).split(".")[0]) > int(str(e.data["from"]).split(".")[0])
         actions.append(action)
         check_invariants(state)
         assert len(actions) < MAX_DECISIONS, "the race does not end"
