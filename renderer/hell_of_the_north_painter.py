@@ -267,7 +267,7 @@ def _highlight(draw: ImageDraw.ImageDraw, state: State, view: _View, highlight: 
         cell = track.cells[c.target]
         draw.polygon(_cell_points(view, cell.polygon), outline=RISK if c.risky else HIGHLIGHT, width=4)
         cx, cy = view.px(cell.centre)
-        draw.text((cx - 8, cy - 7), c.short[-5:] if not c.short else "", fill=INK, font=font(11))
+        draw.text((cx - 12, cy - 7), c.short[:6], fill=INK, font=font(11))
 
 
 def _panel(draw: ImageDraw.ImageDraw, state: State, acting: Sequence[str], legend: Sequence[str]) -> None:
