@@ -1,0 +1,249 @@
+"""Hell of the North's engine: new_race, pending, legal_actions, apply, outcome (design.md contract)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from rules.action import Action
+from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
+from rules.hell_of_the_north.model import PARTS, Event, Rider, State, event
+from rules.hell_of_the_north.moves import RideOption, ride_options
+from rules.hell_of_the_north.ride import add_events, replace_rider, resolve_ride
+from rules.hell_of_the_north.turn import (
+    advance,
+    after_pursuit,
+    breakaway_candidates,
+    placing_queue,
+    positioning_candidates,
+    riders_to_ride,
+)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide now: ``place``, ``ride`` a given rider, ``breakaway``, ``position`` or ``pursuit``."""
+
+    player: str
+    phase: str
+    kind: str
+    rider: str | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: Action
+    option: RideOption | None = None
+
+
+KINDS = {
+    "placing": "place",
+    "breakaways": "ride",
+    "dropped": "ride",
+    "breaking-away": "breakaway",
+    "positioning": "position",
+    "pursuit": "pursuit",
+}
+ALLOWED = {
+    "place": ("place",),
+    "ride": ("ride",),
+    "breakaway": ("breakaway", "pass"),
+    "position": ("place", "drop", "pass"),
+    "pursuit": ("pursue", "pass"),
+}
+
+
+def start(state: State) -> State:
+    """A built state at its first decision: the placing, or a mid-race turn."""
+    if state.phase == "placing":
+        return advance(replace(state, queue=placing_queue(state)))
+    return advance(replace(state, queue=riders_to_ride(state, ahead=True)))
+
+
+def pending(state: State) -> Decision | None:
+    if state.finished or not state.queue:
+        return None
+    kind = KINDS[state.phase]
+    if kind == "ride":
+        rider = state.rider(state.queue[0])
+        return Decision(rider.player, state.phase, kind, rider.id)
+    return Decision(state.queue[0], state.phase, kind)
+
+
+def _eat_choices(state: State, player: str) -> list[Choice]:
+    return [
+        Choice(Action(player, "eat", rider=r.id, tile=i))
+        for r in state.riders
+        if r.player == player and r.status != "eliminated"
+        for i in range(len(r.kept))
+    ]
+
+
+def legal_actions(state: State, player: str) -> list[Choice]:
+    """Every legal choice of ``player`` now, with its consequences."""
+    if state.finished:
+        return []
+    choices: list[Choice] = []
+    d = pending(state)
+    if d is not None and d.player == player:
+        if d.kind == "ride":
+            assert d.rider is not None
+            choices += [
+                Choice(Action(player, "ride", rider=o.rider, to=o.to, via=o.via), o)
+                for o in ride_options(state, d.rider)
+            ]
+        elif d.kind == "place":
+            for r in state.riders:
+                if r.player == player and r.status == "peloton" and r.part is None:
+                    choices += [Choice(Action(player, "place", rider=r.id, part=p)) for p in PARTS]
+        elif d.kind == "breakaway":
+            for r in breakaway_candidates(state, player):
+                choices += [
+                    Choice(Action(player, "breakaway", rider=o.rider, to=o.to, via=o.via), o)
+                    for o in ride_options(state, r.id, breakaway=True)
+                ]
+            choices.append(Choice(Action(player, "pass")))
+        elif d.kind == "position":
+            for r in positioning_candidates(state, player):
+                if r.part == "back":
+                    choices.append(Choice(Action(player, "place", rider=r.id, part="front")))
+                    choices.append(Choice(Action(player, "drop", rider=r.id)))
+                else:
+                    choices.append(Choice(Action(player, "place", rider=r.id, part="back")))
+            choices.append(Choice(Action(player, "pass")))
+        else:
+            choices += [Choice(Action(player, "pursue")), Choice(Action(player, "pass"))]
+    return choices + _eat_choices(state, player)
+
+
+def describe_allowed(state: State) -> str:
+    d = pending(state)
+    if d is None:
+        return "the race is over"
+    if d.kind == "ride":
+        return f"{d.player} must ride {d.rider} ({d.phase})"
+    return f"{d.player} may {' or '.join(ALLOWED[d.kind])} ({d.phase})"
+
+
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
+    """Check and resolve ``action``; returns the new state and what happened."""
+    before = len(state.events)
+    if state.finished:
+        raise RaceOver(f"the race is over; {action.text()!r} cannot be played")
+    if state.setup.player(action.by) is None:
+        players = ", ".join(p.id for p in state.setup.players)
+        raise IllegalAction(f"unknown player {action.by!r}; the players are {players}")
+    new = _eat(state, action) if action.do == "eat" else _decide(state, action)
+    return new, list(new.events[before:])
+
+
+def _own_rider(state: State, action: Action) -> Rider:
+    rid = action.rider
+    if not isinstance(rid, str) or not state.has_rider(rid):
+        raise IllegalAction(f"{action.do} needs one of your riders such as 'black-rouleur', got {rid!r}")
+    rider = state.rider(rid)
+    if rider.player != action.by:
+        raise NotYourTurn(f"{rid} is not {action.by}'s rider")
+    return rider
+
+
+def _eat(state: State, action: Action) -> State:
+    rider = _own_rider(state, action)
+    if rider.status == "eliminated":
+        raise IllegalAction(f"{rider.id} is out of the race")
+    tile = action.tile
+    if not isinstance(tile, int) or not 0 <= tile < len(rider.kept):
+        raise IllegalAction(
+            f"{rider.id} keeps {len(rider.kept)} feed tile(s); tile must be 0 to {len(rider.kept) - 1}"
+            if rider.kept
+            else f"{rider.id} keeps no feed tile"
+        )
+    value = rider.kept[tile]
+    kept = rider.kept[:tile] + rider.kept[tile + 1 :]
+    state = replace_rider(state, replace(rider, energy=rider.energy + value, kept=kept))
+    return add_events(state, [event(state.turn, "ate", rider=rider.id, value=value)])
+
+
+def _decide(state: State, action: Action) -> State:
+    d = pending(state)
+    assert d is not None
+    if action.by != d.player:
+        raise NotYourTurn(f"it is not {action.by}'s turn: {describe_allowed(state)}")
+    if action.do not in ALLOWED[d.kind]:
+        raise WrongPhase(
+            f"{action.do!r} is not allowed in the {d.phase} phase; allowed: "
+            f"{', '.join(ALLOWED[d.kind])} ({describe_allowed(state)})"
+        )
+    if d.kind == "pursuit":
+        if action.do == "pursue":
+            return advance(after_pursuit(state, action.by))
+        return advance(replace(state, queue=state.queue[1:]))
+    if action.do == "pass":
+        return advance(replace(state, queue=state.queue[1:]))
+    if d.kind == "place":
+        return _place(state, action, setup=True)
+    if d.kind == "position":
+        if action.do == "drop":
+            rider = _own_rider(state, action)
+            if rider not in positioning_candidates(state, action.by) or rider.part != "back":
+                raise IllegalAction(f"{rider.id} cannot drop back: only a rider at the back of the peloton may")
+            state = replace(state, drop_requests=(*state.drop_requests, rider.id))
+            state = replace_rider(state, replace(rider, moved_part=True))
+            state = add_events(state, [event(state.turn, "drops", rider=rider.id)])
+            return _next_if_done(state, action.by, positioning_candidates)
+        return _place(state, action, setup=False)
+    if d.kind == "breakaway":
+        rider = _own_rider(state, action)
+        if rider not in breakaway_candidates(state, action.by):
+            raise IllegalAction(f"{rider.id} cannot break away: only riders in the front part of the peloton may")
+        option = _match(state, rider.id, action, breakaway=True)
+        return _next_if_done(resolve_ride(state, option), action.by, breakaway_candidates)
+    assert d.rider is not None
+    if action.rider != d.rider:
+        raise NotYourTurn(f"{d.rider} must ride now, not {action.rider}")
+    option = _match(state, d.rider, action, breakaway=False)
+    return advance(replace(resolve_ride(state, option), queue=state.queue[1:]))
+
+
+def _place(state: State, action: Action, *, setup: bool) -> State:
+    rider = _own_rider(state, action)
+    part = action.part
+    if part not in PARTS:
+        raise IllegalAction(f"part must be front or back, got {part!r}")
+    if setup:
+        if rider.status != "peloton" or rider.part is not None:
+            raise IllegalAction(f"{rider.id} is already placed")
+        state = replace_rider(state, replace(rider, part=str(part)))
+        state = add_events(state, [event(state.turn, "placed", rider=rider.id, part=part)])
+        unplaced = any(r.player == action.by and r.part is None and r.status == "peloton" for r in state.riders)
+        queue = state.queue if unplaced else state.queue[1:]
+        return advance(replace(state, queue=queue))
+    if rider not in positioning_candidates(state, action.by) or rider.part == part:
+        raise IllegalAction(f"{rider.id} cannot move to the {part} part now")
+    state = replace_rider(state, replace(rider, part=str(part), moved_part=True))
+    state = add_events(state, [event(state.turn, "placed", rider=rider.id, part=part)])
+    return _next_if_done(state, action.by, positioning_candidates)
+
+
+def _next_if_done(state: State, player: str, candidates: Callable[[State, str], list[Rider]]) -> State:
+    if not candidates(state, player):
+        state = replace(state, queue=state.queue[1:])
+    return advance(state)
+
+
+def _match(state: State, rider_id: str, action: Action, *, breakaway: bool) -> RideOption:
+    to = action.to
+    if not isinstance(to, str):
+        raise IllegalAction(f"{action.do} needs a destination 'to' such as '14.2'")
+    if not state.setup.road.track.has(to):
+        raise IllegalAction(f"{to!r} is not a square of this road")
+    via = action.via
+    route = (*via, to) if isinstance(via, tuple) and via else None
+    options = [o for o in ride_options(state, rider_id, breakaway=breakaway, route=route) if o.to == to]
+    if not options:
+        every = ride_options(state, rider_id, breakaway=breakaway)
+        squares = sorted({o.to for o in every}, key=lambda c: tuple(int(x) for x in c.split(".")))
+        listing = ", ".join(squares[:12]) + (" ..." if len(squares) > 12 else "")
+        how = "by that path " if route else ""
+        raise IllegalAction(f"{rider_id} cannot reach {to} {how}now; legal squares: {listing or 'none'}")
+    return options[0]

@@ -1,0 +1,469 @@
+"""Hell of the North as a ``rules.game.Game``: its rules, words, seats, stages, AI and league scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from rules.action import Field, Vocabulary
+from rules.errors import DomestiqueError
+from rules.events import Event
+from rules.game import (
+    Choice,
+    Decision,
+    Game,
+    LeagueSetting,
+    Narration,
+    Outcome,
+    PieceCount,
+    Placing,
+    Rules,
+    Seat,
+    SeatOption,
+    Secrets,
+    Standing,
+    TrackCatalog,
+)
+from rules.hell_of_the_north import ai, engine
+from rules.hell_of_the_north.course import course_for, stage_names
+from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, State, risk_need
+from rules.hell_of_the_north.moves import RideOption
+from rules.hell_of_the_north.narrate import WEATHER_WORDS, describe, summary
+from rules.hell_of_the_north.order import arrival_order, classification
+from rules.hell_of_the_north.setup import build
+from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, general_classification, stage_result
+from rules.hell_of_the_north.view import public_view
+
+VOCABULARY = Vocabulary(
+    (
+        Field("rider", "text", "the rider, e.g. black-rouleur"),
+        Field("part", "text", "front or back of the peloton tile"),
+        Field("to", "text", "the square a move ends on, e.g. 14.2"),
+        Field("via", "cells", "the squares crossed before it"),
+        Field("tile", "count", "a kept feed tile (0 = first kept)"),
+    )
+)
+
+HELP = (
+    "**Leader 1: Hell of the North** — each team has a rouleur, a leader and a climber, each with one "
+    "quality (descent, sprint or attack), and support riders with 6 pursuits. Every turn: (1) riders "
+    "ahead of the peloton ride, first to last; (2) teams may break away from the front part of the "
+    "peloton (2nd, 3rd, 4th marker, then 1st; at least 4 squares); (3) riders change part: the back "
+    "pays less, only the front may attack; (4) any team may spend a pursuit to speed the peloton up (+1) "
+    "and take the lead; the die moves it 3 to 5; the front pays 1 (2 for 5+), the back 0 (1); (5) dropped "
+    "riders ride.\n"
+    "A move has free squares (type, terrain, quality, slipstream) then paid ones (1, 3, 5, 8, 11, 15). "
+    "Paid squares over dark squares risk a fall, over a mountain's category a crack; cobbles can puncture. "
+    "Risks: 1st needs 4-5, 2nd a 5, then a yellow or blue 4.\n"
+    "**Board**: discs are riders (R, L, C); dark squares are damaged asphalt, brown rows cobbles; the "
+    "peloton box shows its front and back parts; ? marks face-down weather; the panel is each team's diary."
+)
+
+
+def _decision(state: State) -> Decision | None:
+    d = engine.pending(state)
+    if d is None:
+        return None
+    if d.kind == "ride":
+        return Decision(d.player, "ride", d.rider, "menu")
+    if d.kind == "breakaway":
+        return Decision(d.player, "breakaway", None, "two-step")
+    return Decision(d.player, d.kind, None, "buttons")
+
+
+def piece_name(state: State, rider_id: str) -> str:
+    if not state.has_rider(rider_id):
+        return rider_id
+    rider = state.rider(rider_id)
+    return f"{rider.id.split('-')[0]} {rider.kind}"
+
+
+def option_text(o: RideOption, state: State) -> tuple[str, str]:
+    """A menu label and description that spell out a ride's consequences."""
+    label = f"{o.to} · {o.squares} sq · " + (f"+{o.recovery} energy back" if o.recovery else f"cost {o.cost}")
+    parts = [f"{o.free} free" + (" incl. slipstream" if o.slipstream else ""), f"{o.paid} paid"]
+    if o.crossings:
+        parts.append(f"crosses {o.crossings} occupied")
+    if o.wind:
+        parts.append(f"wind {o.wind:+d}")
+    rider = state.rider(o.rider)
+    risks = [k for k in ("crack", "fall") if getattr(o, k)]
+    if risks:
+        parts.append(f"{' and '.join(risks)} risk: needs {risk_need(rider.risks)} (worst cost {o.worst_cost})")
+    if o.cobbles:
+        parts.append("cobbles: orange/blue 4 falls, red 4 punctures")
+    if risks or o.cobbles:
+        label += " · RISK"
+    if o.heat:
+        parts.append("heat: eats a kept tile")
+    if o.rejoins:
+        parts.append("rejoins the peloton")
+    if o.finishes:
+        parts.append("crosses the line")
+    return label[:80], "; ".join(parts)[:100]
+
+
+def _choice(state: State, c: engine.Choice) -> Choice:
+    a = c.action
+    o = c.option
+    rider = a.rider if isinstance(a.rider, str) else None
+    name = piece_name(state, rider) if rider else ""
+    if a.do in ("ride", "breakaway") and o is not None:
+        label, detail = option_text(o, state)
+        step = rider if a.do == "breakaway" else None
+        return Choice(
+            a,
+            label,
+            detail,
+            piece=rider,
+            target=str(a.to),
+            short=str(a.to),
+            step=step,
+            step_label=f"Break away: {name}" if step else "",
+            risky=o.risk_count > 0,
+        )
+    if a.do == "place":
+        assert rider is not None
+        r = state.rider(rider)
+        if state.phase == "placing":
+            cost = "pays 1 (2 for 5+) each peloton move; may break away" if a.part == "front" else "pays 0 (1 for 5+)"
+            return Choice(a, f"{name}: {a.part}", cost, piece=rider)
+        move = "move up to the front" if a.part == "front" else "move back"
+        detail = "may break away next turn; pays 1 (2 for 5+)" if a.part == "front" else "pays 0 (1 for 5+)"
+        return Choice(a, f"{name}: {move}"[:80], f"{detail}; energy {r.energy}", piece=rider)
+    if a.do == "drop":
+        detail = "leaves the peloton before it moves (no cost), rides behind it from next turn"
+        return Choice(a, f"{name}: drop back", detail, piece=rider)
+    if a.do == "pursue":
+        left = state.pursuits_left(a.by)
+        return Choice(a, f"Speed up (+1), {left - 1} pursuits left", "your marker goes 1st; the peloton moves 1 more")
+    if a.do == "eat":
+        assert rider is not None and isinstance(a.tile, int)
+        value = state.rider(rider).kept[a.tile]
+        return Choice(a, f"Eat tile #{a.tile} ({value})", f"{name} gets {value} energy", piece=rider, anytime=True)
+    if state.phase == "pursuit":
+        return Choice(a, "Pass (no speed-up)", "the peloton rolls its die alone")
+    return Choice(a, "Pass", "")
+
+
+def choices(state: State, player: str) -> list[Choice]:
+    return [_choice(state, c) for c in engine.legal_actions(state, player)]
+
+
+def outcome(state: State) -> Outcome:
+    arrived = arrival_order(state)
+    first = (arrived[0].arrived_turn or 0) if arrived else 0
+    placings = []
+    for rank, r in enumerate(arrived, start=1):
+        delay = (r.arrived_turn or 0) - first
+        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}" + (f", +{delay}" if delay else "")))
+    placings += [
+        Placing(r.id, r.player, None, "out of the race", True) for r in state.riders if r.status == "eliminated"
+    ]
+    return Outcome(state.finished, tuple(placings))
+
+
+def _player_name(state: State, player: str) -> str:
+    return next((p.name or p.id for p in state.setup.players if p.id == player), player)
+
+
+def ask(state: State, decision: Decision, who: str) -> str:
+    turn = f"turn {state.turn}"
+    if decision.kind == "ride":
+        return f"{who}, ride **{piece_name(state, decision.piece or '')}** ({turn}, {state.phase})."
+    if decision.kind == "place":
+        return f"{who}, put your riders in the front or back part of the peloton (before the start)."
+    if decision.kind == "breakaway":
+        return f"{who}, break away with a rider from the front part, or pass ({turn})."
+    if decision.kind == "position":
+        return f"{who}, move riders inside the peloton, drop one back, or pass ({turn})."
+    left = state.pursuits_left(decision.player)
+    return f"{who}, speed the peloton up (+1, {left} pursuits left) or pass ({turn})."
+
+
+def announce(state: State, events: list[Event]) -> list[str]:
+    """Told at once, even mid-turn: a tile eaten or shown, weather turned up."""
+    return [line for e in events if e.type in ("ate", "heat", "weather") and (line := describe(e))]
+
+
+def status(state: State) -> list[str]:
+    lines = []
+    for r in [*arrival_order(state), *classification(state)]:
+        where = f" ({r.part})" if r.status == "peloton" else ("" if r.cell is None else f" at {r.cell}")
+        quality = f", {r.quality}" if r.quality else ""
+        lines.append(
+            f"{piece_name(state, r.id)} ({_player_name(state, r.player)}{quality}): {r.status}{where}, "
+            f"energy {r.energy}, {len(r.kept)} kept, {r.risks} risks"
+        )
+    lines.append("pursuits: " + ", ".join(f"{_player_name(state, p)} {n}" for p, n in state.pursuits))
+    shown = [f"row {row}: {WEATHER_WORDS.get(m, m) if m else 'face down'}" for row, m in state.weather]
+    if shown:
+        lines.append("weather: " + "; ".join(shown))
+    return lines
+
+
+def results(state: State) -> list[str]:
+    return [
+        (f"{p.rank}. " if p.rank else "— ")
+        + f"{piece_name(state, p.piece)} ({_player_name(state, p.player)}) {p.result}"
+        for p in outcome(state).placings
+    ]
+
+
+def hand(state: State, player: str) -> list[str]:
+    lines = []
+    for r in state.riders:
+        if r.player == player:
+            tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(r.kept)) or "none"
+            lines.append(f"{piece_name(state, r.id)}: energy {r.energy}; kept tiles {tiles}")
+    return lines
+
+
+def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
+    """(player, private text) for each feed tile drawn in ``events``."""
+    out = []
+    for e in events:
+        if e.type == "fed":
+            rider = after.rider(str(e.data["rider"]))
+            count = int(e.data["kept"])
+            if count <= len(rider.kept):
+                why = "form of the day" if e.data.get("form") else "feed zone"
+                out.append(
+                    (
+                        rider.player,
+                        f"{piece_name(after, rider.id)} took a feed tile ({why}) worth {rider.kept[count - 1]} "
+                        "(kept face down; eat it from your hand).",
+                    )
+                )
+    return out
+
+
+def hides_from(state: State, viewer: str | None) -> bool:
+    """A full record shows every tile drawn and the weather to come: hidden while either is secret."""
+    return any(r.kept for r in state.riders if r.player != viewer) or any(m is None for _, m in state.weather)
+
+
+# ---------------------------------------------------------------- seats
+
+
+def own_colour(seats: Sequence[Seat], colour: str | None) -> str:
+    taken = {s.colour for s in seats}
+    free = [t for t in TEAMS if t not in taken]
+    if not free:
+        raise ValueError("Every team is taken: 4 teams at most.")
+    chosen = colour or free[0]
+    if chosen not in TEAMS:
+        raise ValueError(f"Teams: {', '.join(TEAMS)}.")
+    if chosen in taken:
+        raise ValueError(f"{chosen} is taken; free teams: {', '.join(free)}.")
+    return chosen
+
+
+def seat(seats: Sequence[Seat], riders: int, colour: str | None) -> tuple[str, tuple[str, ...]]:
+    """A team of its own (one support-rider marker each) with 1 to 3 riders."""
+    return own_colour(seats, colour), tuple(RIDER_TYPES[: max(1, min(riders, 3))])
+
+
+def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    out = []
+    for s in seats:
+        player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, "riders": list(s.kinds)}
+        given: set[str] = set()
+        for quality in QUALITIES:
+            kind = s.options.get(quality)
+            if kind in s.kinds and kind not in given:
+                player[quality] = kind
+                given.add(kind)
+        energy = {k: v for k, v in s.carry.items() if k in RIDER_TYPES}
+        if energy:
+            player["carry"] = energy
+        if "pursuits" in s.carry:
+            player["pursuits"] = s.carry["pursuits"]
+        gc = {k.removeprefix("gc-"): v for k, v in s.carry.items() if k.startswith("gc-") and k[3:] in s.kinds}
+        if gc:
+            player["gc"] = gc
+        out.append(player)
+    return out
+
+
+def check_lobby(seats: Sequence[Seat], riders: int) -> str | None:
+    if not 2 <= len(seats) <= 4:
+        return f"Hell of the North needs 2 to 4 teams; there are {len(seats)}."
+    for s in seats:
+        named = [s.options[q] for q in QUALITIES if s.options.get(q) in s.kinds]
+        if len(set(named)) != len(named):
+            return f"{s.name}: one quality a rider (descent, sprint, attack are for three different riders)"
+    return None
+
+
+def sample_players(count: int) -> list[dict[str, Any]]:
+    """AI teams for a simulated race: 2 to 4 teams of three, each rider with a different quality."""
+    if not 2 <= count <= 4:
+        raise ValueError(f"Hell of the North is for 2 to 4 players, got {count}")
+    return [
+        {
+            "id": f"ai{i + 1}",
+            "name": f"AI {i + 1}",
+            "team": TEAMS[i],
+            "riders": list(RIDER_TYPES),
+            "descent": "climber",
+            "sprint": "leader",
+            "attack": "rouleur",
+        }
+        for i in range(count)
+    ]
+
+
+# ---------------------------------------------------------------- stages
+
+
+def resolve_track(name: str, seed: int) -> str:
+    """``roubaix`` or ``random-12`` (a fresh route of 12 hexagons) -> the record's track name."""
+    if name.startswith("random-"):
+        parts = name.split("-")
+        if len(parts) == 2 and parts[1].isdigit():
+            name = f"random-{int(parts[1])}-{seed}"
+    try:
+        course_for(name)
+    except (DomestiqueError, OSError) as exc:
+        raise ValueError(f"{name[:40]!r} is not a stage: {exc}") from None
+    return f"{GAME_ID}/{name}"
+
+
+def hexagons(name: str) -> int:
+    return len(course_for(name.removeprefix(f"{GAME_ID}/")).road.tiles)
+
+
+TRACKS = TrackCatalog(
+    names=stage_names,
+    default="roubaix",
+    suggestions=lambda: [*stage_names(), "random-8", "random-12", "random-16"],
+    resolve=resolve_track,
+    hexagons=hexagons,
+)
+
+
+# ---------------------------------------------------------------- leagues
+
+
+class HellOfTheNorthScoring:
+    """Notes 2: the GC in turns behind (stage win -2, second -1, time bonus -1), out past 22
+    turns, energy carried up to 15, pursuits 4 plus at most 2 carried."""
+
+    settings: tuple[LeagueSetting, ...] = ()
+
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+        return {"multi_day": True}
+
+    def classify(
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+    ) -> tuple[tuple[Standing, ...], list[str]]:
+        lines = stage_result(final)
+        totals = {s.piece: s.resources.get("turns", 0) for s in previous}
+        out = {s.piece for s in previous if s.eliminated}
+        ordered, out = general_classification(totals, out, lines)
+        energy = {s.piece: s.resources.get("energy", 0) for s in previous}
+        players = {s.piece: s.player for s in previous}
+        for r in final.riders:
+            energy[r.id] = r.energy
+            players[r.id] = r.player
+        ordered.sort(key=lambda item: (item[0] in out, item[1], -energy.get(item[0], 0), item[0]))  # R-HOTN-GC-TIE
+        pursuits = {p: carried_pursuits(n) for p, n in final.pursuits}
+        text = []
+        for line in lines:
+            name = piece_name(final, line.rider)
+            if line.eliminated:
+                text.append(f"— {name}: out of the race")
+                continue
+            extra = (f" (stage bonus -{line.won})" if line.won else "") + (
+                f", time bonus -{line.bonuses}" if line.bonuses else ""
+            )
+            text.append(f"{name}: {line.turns:+d} turn(s){extra}, {line.energy} energy left")
+        standings = tuple(
+            Standing(
+                rid,
+                players.get(rid, ""),
+                -turns,
+                {
+                    "turns": turns,
+                    "energy": carried_energy(energy.get(rid, 0)),
+                    "pursuits": pursuits.get(players.get(rid, ""), 0),
+                },
+                rid in out,
+            )
+            for rid, turns in ordered
+        )
+        return standings, text
+
+    def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
+        alive = tuple(k for k in seat.kinds if not _out(standings.get(f"{seat.colour}-{k}")))
+        if not alive:
+            return None
+        racing = [s for s in standings.values() if not s.eliminated]
+        leader = min((s.resources.get("turns", 0) for s in racing), default=0)
+        carry: dict[str, int] = {}
+        for k in alive:
+            standing = standings.get(f"{seat.colour}-{k}")
+            if standing is not None:
+                carry[k] = carried_energy(standing.resources.get("energy", 0))
+                carry[f"gc-{k}"] = standing.resources.get("turns", 0) - leader
+                carry["pursuits"] = carried_pursuits(standing.resources.get("pursuits", 0))
+        return replace(seat, kinds=alive, carry=carry)
+
+    def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
+        if standing.eliminated:
+            return "out of the race"
+        if rank == 1:
+            return "leader"
+        return f"+{leader.score - standing.score} turn(s)"
+
+
+def _out(standing: Standing | None) -> bool:
+    return standing is not None and standing.eliminated
+
+
+GAME = Game(
+    id=GAME_ID,
+    title="Leader 1: Hell of the North",
+    piece="rider",
+    pieces_noun="riders",
+    colours=TEAMS,
+    pieces=PieceCount(1, 3, 3),
+    players=(2, 4),
+    vocabulary=VOCABULARY,
+    rules=Rules(
+        build=build,
+        pending=_decision,
+        choices=choices,
+        apply=engine.apply,
+        outcome=outcome,
+        public_view=public_view,
+        turn=lambda state: state.turn,
+        events=lambda state: state.events,
+        rolled=lambda state: state.dice.rolled(),
+    ),
+    narration=Narration(
+        ask=ask,
+        summary=lambda state, events: summary(events),
+        announce=announce,
+        status=status,
+        results=results,
+        piece_name=piece_name,
+        help=HELP,
+    ),
+    tracks=TRACKS,
+    ai=ai.choose,
+    cautious_ai=ai.cautious,
+    seat=seat,
+    record_players=record_players,
+    check_lobby=check_lobby,
+    secrets=Secrets(hand=hand, news=news, hides_from=hides_from),
+    seat_options=(
+        SeatOption("descent", "the rider with the descent quality (+1 square starting downhill)", lambda s: s.kinds),
+        SeatOption("sprint", "the rider with the sprint quality (+1 square in a sprint zone)", lambda s: s.kinds),
+        SeatOption("attack", "the rider with the attack quality (first dark square ignored)", lambda s: s.kinds),
+    ),
+    scoring=HellOfTheNorthScoring(),
+    sample_players=sample_players,
+)

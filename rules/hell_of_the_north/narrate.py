@@ -1,0 +1,82 @@
+"""Short human sentences for Hell of the North events (the bot's turn summary, the board's panel).
+
+Feed tile values are never told here except when a tile is eaten or shown for the heat.
+"""
+
+from __future__ import annotations
+
+from rules.hell_of_the_north.model import Event
+
+WEATHER_WORDS = {
+    "rain": "rain (dark squares risk a fall even in the free part)",
+    "heat": "heat (a move of 6+ squares eats a kept feed tile)",
+    "headwind-1": "headwind 1 (+1 energy without slipstream)",
+    "headwind-2": "headwind 2 (+2 energy without slipstream)",
+    "tailwind-1": "tailwind 1 (-1 energy)",
+    "tailwind-2": "tailwind 2 (-2 energy)",
+}
+
+
+def name(rider: str) -> str:
+    return rider.replace("-", " ")
+
+
+def describe(e: Event) -> str | None:
+    """One short line for an event, or None for events too small to tell on their own."""
+    d = e.data
+    rider = name(str(d.get("rider", "")))
+    kind = e.type
+    marker = str(d.get("marker"))
+    if kind in ("rode", "breakaway"):
+        verb = "breaks away to" if kind == "breakaway" else "rides to"
+        extra = []
+        if d.get("cost"):
+            extra.append(f"-{d['cost']} energy")
+        if d.get("recovered"):
+            extra.append(f"+{d['recovered']} recovered")
+        if d.get("slipstream"):
+            extra.append("slipstream")
+        if d.get("crossings"):
+            extra.append(f"crossed {d['crossings']} on a blocked road")
+        if d.get("wind"):
+            extra.append(f"wind {int(d['wind']):+d}")
+        tail = f" ({', '.join(extra)})" if extra else ""
+        return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
+    if kind == "rolled":
+        risk = d.get("risk")
+        if risk in ("crack", "fall"):
+            return f"{rider} risks a {risk}: rolled {d['value']}, needed {d['need']}"
+        if risk == "cobbles":
+            return f"{rider} on the cobbles rolls {d['value']}"
+        if risk is None:
+            return f"peloton die: {d['value']}"
+        return None
+    texts = {
+        "cracked": f"{rider} cracks and pays {d.get('cost')}",
+        "fell": f"{rider} falls at {d.get('at')}, pays {d.get('cost')} and misses a turn",
+        "punctured": f"{rider} punctures",
+        "caught": f"{rider} is caught by the peloton ({d.get('part')} part)",
+        "rejoined": f"{rider} rejoins the peloton at the back",
+        "arrived": f"{rider} crosses the finish line",
+        "dropped": f"{rider} is dropped ({d.get('reason')})",
+        "drops": f"{rider} will drop back from the peloton",
+        "placed": f"{rider} goes to the {d.get('part')} of the peloton",
+        "pursued": f"{d.get('player')} speeds the peloton up ({d.get('left')} pursuits left)",
+        "peloton": f"the peloton moves {d.get('squares')} squares to row {d.get('to')}",
+        "paid": None,
+        "fed": f"{rider} takes a feed tile" + (" (form of the day)" if d.get("form") else ""),
+        "ate": f"{rider} eats a feed tile worth {d.get('value')}",
+        "heat": f"{rider} suffers in the heat and eats a feed tile worth {d.get('value')}",
+        "bonus": f"{rider} takes the time bonus",
+        "weather": f"weather turned up on row {d.get('row')}: {WEATHER_WORDS.get(marker, marker)}",
+        "cobbles": None if d.get("result") == "safe" else f"{rider} on the cobbles: {d.get('result')}",
+        "stuck": f"{rider} is boxed in and cannot move",
+        "eliminated": f"{rider} is out of the race ({d.get('reason')})",
+        "feed-empty": f"{rider} finds the feed pile empty",
+        "finished": "the race is over",
+    }
+    return texts.get(kind)
+
+
+def summary(events: list[Event]) -> list[str]:
+    return [line for e in events if (line := describe(e))]

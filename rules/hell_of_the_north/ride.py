@@ -1,0 +1,187 @@
+"""Resolving one chosen ride: risks, costs, recovery, weather, slipstream, feed zones, bonus, arrival."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.hell_of_the_north.model import (
+    COBBLE_SLIPSTREAM_CUT,
+    FEED_COLOUR,
+    PELOTON,
+    TIME_BONUS,
+    WEATHER_DIE,
+    Event,
+    Rider,
+    State,
+    cobble_result,
+    event,
+    risk_holds,
+    risk_need,
+)
+from rules.hell_of_the_north.moves import RideOption
+from rules.leader1.feed import draw
+from rules.rng import Die
+
+
+def replace_rider(state: State, rider: Rider) -> State:
+    return replace(state, riders=tuple(rider if r.id == rider.id else r for r in state.riders))
+
+
+def add_events(state: State, events: list[Event]) -> State:
+    return replace(state, events=state.events + tuple(events))
+
+
+def resolve_ride(state: State, option: RideOption) -> State:
+    """Apply a legal ``option``: roll its risks, pay, and place the rider."""
+    setup = state.setup
+    course = setup.course
+    road = course.road
+    rules = setup.ruleset
+    rider = state.rider(option.rider)
+    turn = state.turn
+    events: list[Event] = []
+    start_row = state.peloton if option.start is None else int(option.start.split(".")[0])
+    dice = state.dice
+
+    risks = rider.risks
+    cost = option.cost
+    cracked = fell = punctured = False
+    for kind in ("crack", "fall"):
+        if not getattr(option, kind):
+            continue
+        face, dice = dice.roll(PELOTON)
+        ok = risk_holds(face, risks)
+        events.append(
+            event(turn, "rolled", die="peloton", value=face, rider=rider.id, risk=kind, need=risk_need(risks))
+        )
+        risks += 1  # the diary's risk box is crossed whatever the result
+        if not ok and kind == "crack":
+            cracked = True
+            cost *= rules.crack_factor
+        elif not ok:
+            fell = True
+            cost *= rules.fall_factor
+    if option.cobbles and not fell:
+        face, dice = dice.roll(PELOTON)
+        result = cobble_result(face)
+        events.append(event(turn, "rolled", die="peloton", value=face, rider=rider.id, risk="cobbles"))
+        events.append(event(turn, "cobbles", rider=rider.id, result=result))
+        fell = result == "fall"
+        punctured = result == "puncture"
+    energy = rider.energy - cost + option.recovery
+    dest_row, dest_lane = (int(x) for x in option.to.split("."))
+    stamp = state.stamp + 1
+    events.append(
+        event(
+            turn,
+            "breakaway" if option.breakaway else "rode",
+            rider=rider.id,
+            **{"from": option.start},
+            to=option.to,
+            squares=option.squares,
+            free=option.free,
+            paid=option.paid,
+            cost=cost,
+            recovered=option.recovery,
+            crossings=option.crossings,
+            slipstream=option.slipstream,
+            wind=option.wind,
+        )
+    )
+    if cracked:
+        events.append(event(turn, "cracked", rider=rider.id, cost=cost))
+
+    kept = list(rider.kept)
+    piles = state.piles
+    for row in road.feed:
+        if start_row < row <= dest_row:
+            colour = FEED_COLOUR[rider.kind]
+            value, dice, piles = draw(dice, piles, colour)
+            if value is None:
+                events.append(event(turn, "feed-empty", rider=rider.id, colour=colour))
+                continue
+            kept.append(value)
+            events.append(event(turn, "fed", rider=rider.id, kept=len(kept)))
+    if option.heat and kept:  # Weather, heat: show a kept tile and add it at once (R-HOTN-HEAT)
+        value = kept.pop(0)
+        energy += value
+        events.append(event(turn, "heat", rider=rider.id, value=value))
+    bonus_won = state.bonus_won
+    bonuses = rider.bonuses
+    for row in road.bonus:
+        if start_row < row <= dest_row and all(won != row for won, _ in bonus_won):
+            bonus_won = (*bonus_won, (row, rider.id))
+            bonuses += TIME_BONUS
+            events.append(event(turn, "bonus", rider=rider.id, row=row))
+
+    moved = replace(
+        rider,
+        energy=energy,
+        risks=risks,
+        kept=tuple(kept),
+        slipstream=False,
+        stamp=stamp,
+        row=dest_row,
+        lane=dest_lane,
+        punctured_turn=None,
+        left_behind_turn=None,
+        skip_turn=None,
+        bonuses=bonuses,
+    )
+    if option.finishes:
+        moved = replace(moved, status="finished", arrived_turn=turn, part=None)
+        events.append(event(turn, "arrived", rider=rider.id, at=option.to))
+    elif fell:
+        moved = replace(moved, status="fallen", skip_turn=turn + 1)
+        events.append(event(turn, "fell", rider=rider.id, at=option.to, cost=cost))
+    elif punctured:
+        moved = replace(moved, status="punctured", punctured_turn=turn)
+        events.append(event(turn, "punctured", rider=rider.id, at=option.to))
+    elif option.rejoins:
+        moved = replace(moved, status="peloton", part="back", row=None, lane=None)
+        events.append(event(turn, "rejoined", rider=rider.id, part="back"))
+    else:
+        moved = replace(moved, status="breakaway" if dest_row > state.peloton else "dropped", part=None)
+    state = replace(state, dice=dice, stamp=stamp, bonus_won=bonus_won, piles=piles)
+    state = replace_rider(state, moved)
+    if option.start is not None and not fell and not punctured:
+        state = _give_slipstream(state, rider, start_row, int(option.start.split(".")[1]), option.squares)
+    state = add_events(state, events)
+    return reveal_weather(state)
+
+
+def _give_slipstream(state: State, front: Rider, start_row: int, lane: int, squares: int) -> State:
+    """Race conditions 1: the rider exactly behind the mover's starting square gets a free square,
+    unless the mover went 6+ (5+ from cobbles, 8+ from a downhill)."""
+    course = state.setup.course
+    if course.cobbled(start_row):
+        cut = COBBLE_SLIPSTREAM_CUT
+    else:
+        cut = state.setup.ruleset.slipstream_cut[course.road.terrain(start_row)]
+    if squares >= cut:
+        return state
+    behind = f"{start_row - 1}.{lane}"
+    for r in state.riders:
+        if r.cell == behind and r.status in ("breakaway", "dropped"):
+            return replace_rider(state, replace(r, slipstream=True))
+    return state
+
+
+def reveal_weather(state: State) -> State:
+    """Weather: a face-down marker turns as soon as a rider or the peloton reaches the hexagon before it."""
+    course = state.setup.course
+    reached = max([state.peloton, *(r.row or 0 for r in state.riders if r.row is not None and r.racing)])
+    for hexagon, marker in state.weather:
+        if marker is not None or reached < hexagon - course.hex_rows or not state.weather_pool:
+            continue
+        pool = tuple(sorted(state.weather_pool))
+        face, dice = state.dice.roll(Die(WEATHER_DIE, pool))
+        name = str(face)
+        if name not in pool:
+            name = pool[0]
+        rest = list(state.weather_pool)
+        rest.remove(name)
+        weather = tuple((h, name if h == hexagon else m) for h, m in state.weather)
+        state = replace(state, dice=dice, weather=weather, weather_pool=tuple(rest))
+        state = add_events(state, [event(state.turn, "weather", row=hexagon, marker=name)])
+    return state

@@ -1,0 +1,349 @@
+"""From a record's envelope to a Hell of the North race: teams, qualities, options, course, dice, start."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any
+
+from rules.errors import InvalidSetup, MalformedRecord
+from rules.hell_of_the_north.course import parse_track, without_bonus
+from rules.hell_of_the_north.engine import start
+from rules.hell_of_the_north.model import (
+    FEED_COLOUR,
+    MAX_CARRIED_ENERGY,
+    MAX_CARRIED_PURSUITS,
+    OPTION_NAMES,
+    PARTS,
+    PELOTON,
+    PURSUITS,
+    QUALITIES,
+    RIDER_TYPES,
+    STAGE_PURSUITS,
+    TEAMS,
+    WEATHER_DIE,
+    Options,
+    Player,
+    Rider,
+    Setup,
+    State,
+    event,
+    weather_markers,
+)
+from rules.leader1.feed import COLOURS, check_script, die_name, draw, full_piles, without
+from rules.rng import Dice
+from rules.track import parse_cell_id, whole_number
+
+PLAYER_FIELDS = {"id", "name", "team", "riders", *QUALITIES, "carry", "pursuits", "gc", "ai"}
+START_STATUSES = ("peloton", "breakaway", "dropped", "fallen", "punctured")
+MAX_TURN = 9999
+MAX_ENERGY = 999
+
+
+def parse_options(raw: object) -> Options:
+    if not isinstance(raw, dict):
+        raise MalformedRecord("$.options", "expected an object of rule options")
+    for key in raw:
+        if key not in OPTION_NAMES:
+            raise MalformedRecord(f"$.options.{key}", f"unknown option; options: {', '.join(sorted(OPTION_NAMES))}")
+    defaults = Options()
+    values: dict[str, Any] = {}
+    for f in fields(Options):
+        if f.name in raw:
+            value = raw[f.name]
+            if type(value) is not type(getattr(defaults, f.name)):
+                raise MalformedRecord(f"$.options.{f.name}", f"expected {type(getattr(defaults, f.name)).__name__}")
+            values[f.name] = value
+    options = Options(**values)
+    if not 1 <= options.stage <= 99:
+        raise MalformedRecord("$.options.stage", "expected a stage number from 1 to 99")
+    if not 1 <= options.late_turns <= 99:
+        raise MalformedRecord("$.options.late_turns", "expected 1 to 99 turns")
+    if options.cobble_risk not in ("dark", "all"):
+        raise MalformedRecord("$.options.cobble_risk", "expected 'dark' or 'all' (R-HOTN-COBBLES)")
+    return options
+
+
+def _by_kind(raw: object, riders: list[str], path: str, high: int) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict) or any(
+        k not in riders or type(v) is not int or not 0 <= v <= high for k, v in raw.items()
+    ):
+        raise MalformedRecord(path, f"expected {{rider type: a whole number 0 to {high}}}")
+    return tuple(sorted(raw.items()))
+
+
+def parse_player(raw: object, path: str) -> Player:
+    if not isinstance(raw, dict):
+        raise MalformedRecord(path, "expected a player object")
+    for key in raw:
+        if key not in PLAYER_FIELDS:
+            raise MalformedRecord(f"{path}.{key}", f"unknown player field; allowed: {', '.join(sorted(PLAYER_FIELDS))}")
+    pid = raw.get("id")
+    if not isinstance(pid, str) or not 0 < len(pid) <= 32 or not pid.isprintable() or " " in pid or "=" in pid:
+        raise MalformedRecord(f"{path}.id", "expected a short id without spaces")
+    team = raw.get("team")
+    if team not in TEAMS:
+        raise MalformedRecord(f"{path}.team", f"expected a team colour: {', '.join(TEAMS)}")
+    riders = raw.get("riders", list(RIDER_TYPES))
+    if (
+        not isinstance(riders, list)
+        or not riders
+        or any(r not in RIDER_TYPES for r in riders)
+        or len(set(riders)) != len(riders)
+    ):
+        raise MalformedRecord(f"{path}.riders", f"expected distinct rider types among {', '.join(RIDER_TYPES)}")
+    qualities: list[tuple[str, str]] = []
+    for quality in QUALITIES:
+        if quality in raw:
+            kind = raw[quality]
+            if kind not in riders:
+                raise MalformedRecord(f"{path}.{quality}", f"must name one of this team's riders: {', '.join(riders)}")
+            if any(k == kind for k, _ in qualities):
+                raise MalformedRecord(f"{path}.{quality}", "Setup 5: a rider can have only one quality")
+            qualities.append((kind, quality))
+    pursuits = raw.get("pursuits")
+    if pursuits is not None and (type(pursuits) is not int or not 0 <= pursuits <= MAX_CARRIED_PURSUITS):
+        raise MalformedRecord(f"{path}.pursuits", "expected pursuits carried over, 0 to 2")
+    name = raw.get("name", pid)
+    if not isinstance(name, str):
+        raise MalformedRecord(f"{path}.name", "expected a string")
+    return Player(
+        pid,
+        name,
+        team,
+        tuple(riders),
+        tuple(qualities),
+        _by_kind(raw.get("carry", {}), riders, f"{path}.carry", MAX_CARRIED_ENERGY),
+        pursuits,
+        _by_kind(raw.get("gc", {}), riders, f"{path}.gc", 10_000),
+    )
+
+
+def parse_players(raw: object) -> tuple[Player, ...]:
+    if not isinstance(raw, list):
+        raise MalformedRecord("$.players", "expected a list of teams in support-rider marker order")
+    players = tuple(parse_player(p, f"$.players[{i}]") for i, p in enumerate(raw))
+    if not 2 <= len(players) <= len(TEAMS):
+        raise InvalidSetup("$.players", f"Hell of the North is for 2 to 4 teams, got {len(players)}")
+    if len({p.id for p in players}) != len(players):
+        raise InvalidSetup("$.players", "player ids must be unique")
+    if len({p.team for p in players}) != len(players):
+        raise InvalidSetup("$.players", "each team (support-rider marker) has a colour of its own")
+    return players
+
+
+def parse_dice(raw: object) -> dict[str, list[int | str]]:
+    if not isinstance(raw, dict):
+        raise MalformedRecord("$.dice", "expected an object from die name to a list of outcomes")
+    piles = {die_name(colour) for colour in COLOURS}
+    markers = list(weather_markers())
+    for name, values in raw.items():
+        if name not in ("peloton", WEATHER_DIE) and name not in piles:
+            every = ", ".join(sorted({"peloton", WEATHER_DIE, *piles}))
+            raise MalformedRecord(f"$.dice.{name}", f"unknown die; {GAME} dice: {every}")
+        if not isinstance(values, list):
+            raise MalformedRecord(f"$.dice.{name}", "expected a list of outcomes")
+        if name in piles:
+            check_script(name, values)
+            continue
+        faces = list(PELOTON.faces) if name == "peloton" else markers
+        for i, v in enumerate(values):
+            if type(v) not in (int, str) or v not in faces:
+                raise MalformedRecord(f"$.dice.{name}[{i}]", f"{v!r} is not a face of this die ({faces})")
+            if name == WEATHER_DIE:
+                faces.remove(v)  # each marker is turned once
+    return dict(raw)
+
+
+GAME = "hell-of-the-north"
+
+
+def marker_order(players: tuple[Player, ...], options: Options) -> tuple[str, ...]:
+    """Setup 6: the record's order; in a multi-day race the GC leader's team first (R-HOTN-ORDER)."""
+    order = [p.id for p in players]
+    if options.multi_day and any(p.gc for p in players):
+        best = min(players, key=lambda p: (min((v for _, v in p.gc), default=10**9), order.index(p.id)))
+        order.remove(best.id)
+        order.insert(0, best.id)
+    return tuple(order)
+
+
+def starting_riders(setup: Setup) -> tuple[Rider, ...]:
+    """Setup 4: the milestones' energy (plus any carried over) for every rider, in the peloton."""
+    return tuple(
+        Rider(
+            id=rid,
+            player=p.id,
+            kind=kind,
+            energy=setup.road.energy + dict(p.carry).get(kind, 0),
+            quality=p.quality(kind),
+        )
+        for p in setup.players
+        for rid, kind in zip(p.rider_ids(), p.riders, strict=True)
+    )
+
+
+def starting_pursuits(setup: Setup) -> tuple[tuple[str, int], ...]:
+    """6 pursuits; from stage 2 (the option, or pursuits carried over), 4 plus at most 2 carried."""
+    return tuple(
+        (
+            p.id,
+            PURSUITS
+            if setup.options.stage <= 1 and p.pursuits is None
+            else STAGE_PURSUITS + min(p.pursuits or 0, MAX_CARRIED_PURSUITS),
+        )
+        for p in setup.players
+    )
+
+
+def build(record: dict[str, Any]) -> State:
+    """The race a record's envelope describes, at its first decision."""
+    options = parse_options(record.get("options", {}))
+    course, track_name = parse_track(record["track"])
+    if not options.multi_day:
+        course = without_bonus(course)
+    players = parse_players(record["players"])
+    setup = Setup(course=course, players=players, options=options, track_name=track_name)
+    dice = Dice.new(record["seed"], parse_dice(record.get("dice", {})))
+    state = State(
+        setup=setup,
+        riders=starting_riders(setup),
+        dice=dice,
+        order=marker_order(players, options),
+        pursuits=starting_pursuits(setup),
+        streak=tuple((p.id, 0) for p in players),
+        piles=full_piles(),
+        weather=tuple((row, None) for row in course.weather),
+        weather_pool=weather_markers(),
+    )
+    raw_start = record.get("start")
+    if raw_start:
+        return start(_start(state, raw_start))
+    if not options.multi_day:
+        state = _form_of_the_day(state)
+    return start(state)
+
+
+def _form_of_the_day(state: State) -> State:
+    """Notes 1: in a one-day race every rider draws a feed tile at the start, kept face down."""
+    events = []
+    for r in state.riders:
+        value, dice, piles = draw(state.dice, state.piles, FEED_COLOUR[r.kind])
+        state = replace(state, dice=dice, piles=piles)
+        if value is not None:
+            current = state.rider(r.id)
+            state = replace(
+                state,
+                riders=tuple(replace(x, kept=(*x.kept, value)) if x.id == r.id else x for x in state.riders),
+            )
+            events.append(event(0, "fed", rider=r.id, kept=len(current.kept) + 1, form=True))
+    return replace(state, events=state.events + tuple(events))
+
+
+def _start(state: State, raw: object) -> State:
+    if not isinstance(raw, dict):
+        raise MalformedRecord("$.start", "expected {turn, peloton, weather, riders}")
+    for key in raw:
+        if key not in ("turn", "peloton", "riders", "weather"):
+            raise MalformedRecord(f"$.start.{key}", "unknown field; allowed: turn, peloton, weather, riders")
+    turn = whole_number(raw.get("turn", 1), "$.start.turn", 1, MAX_TURN)
+    road = state.setup.road
+    peloton_raw = raw.get("peloton", {})
+    if not isinstance(peloton_raw, dict) or any(k not in ("at", "order") for k in peloton_raw):
+        raise MalformedRecord("$.start.peloton", 'expected {"at": row, "order": [player ids, 1st first]}')
+    at = whole_number(peloton_raw.get("at", 1), "$.start.peloton.at", 1, road.finish - 1)
+    order = peloton_raw.get("order", list(state.order))
+    if not isinstance(order, list) or sorted(order) != sorted(state.order):
+        raise MalformedRecord("$.start.peloton.order", f"expected every player once: {', '.join(state.order)}")
+    weather = dict(state.weather)
+    pool = list(state.weather_pool)
+    raw_weather = raw.get("weather", {})
+    if not isinstance(raw_weather, dict):
+        raise MalformedRecord("$.start.weather", "expected {hexagon first row: marker}")
+    for key, marker in raw_weather.items():
+        if not key.isdigit() or int(key) not in weather or marker not in pool:
+            raise MalformedRecord(
+                f"$.start.weather.{key}", "expected a weather hexagon of the course and a marker left"
+            )
+        weather[int(key)] = marker
+        pool.remove(marker)
+    riders = {r.id: r for r in state.riders}
+    given = raw.get("riders", {})
+    if not isinstance(given, dict):
+        raise MalformedRecord("$.start.riders", "expected an object from rider id to its position")
+    occupied: set[str] = set()
+    piles = state.piles
+    for rid, spec in given.items():
+        path = f"$.start.riders.{rid}"
+        if rid not in riders:
+            raise MalformedRecord(path, f"unknown rider; riders: {', '.join(riders)}")
+        riders[rid] = _start_rider(riders[rid], spec, path, state, at, occupied)
+        for value in riders[rid].kept:
+            piles = without(piles, FEED_COLOUR[riders[rid].kind], value)
+    riders = {
+        rid: (replace(r, part="front") if r.status == "peloton" and r.part is None else r) for rid, r in riders.items()
+    }
+    return replace(
+        state,
+        riders=tuple(riders.values()),
+        turn=turn,
+        peloton=at,
+        order=tuple(order),
+        phase="breakaways",
+        piles=piles,
+        weather=tuple(sorted(weather.items())),
+        weather_pool=tuple(pool),
+    )
+
+
+def _start_rider(rider: Rider, spec: object, path: str, state: State, peloton: int, occupied: set[str]) -> Rider:
+    allowed = ("at", "energy", "status", "risks", "kept", "part", "slipstream")
+    if not isinstance(spec, dict):
+        raise MalformedRecord(path, f"expected {{{', '.join(allowed)}}}")
+    for key in spec:
+        if key not in allowed:
+            raise MalformedRecord(f"{path}.{key}", f"unknown field; allowed: {', '.join(allowed)}")
+    road = state.setup.road
+    status = spec.get("status", "peloton" if spec.get("at") is None else "breakaway")
+    if status not in START_STATUSES:
+        raise MalformedRecord(f"{path}.status", f"expected one of {', '.join(START_STATUSES)}")
+    row = lane = None
+    part = None
+    if status != "peloton":
+        row, lane = parse_cell_id(spec.get("at"), f"{path}.at")
+        if not road.track.has(f"{row}.{lane}") or row >= road.finish:
+            raise MalformedRecord(f"{path}.at", f"{spec.get('at')} is not a square before the finish")
+        if status == "breakaway" and row <= peloton:
+            raise MalformedRecord(f"{path}.at", f"a breakaway rider is ahead of the peloton (row > {peloton})")
+        if status == "dropped" and row >= peloton - 1:
+            raise MalformedRecord(f"{path}.at", f"a dropped rider is behind the peloton (row < {peloton - 1})")
+        if status != "fallen":
+            if f"{row}.{lane}" in occupied:
+                raise MalformedRecord(f"{path}.at", f"two riders on {row}.{lane}")
+            occupied.add(f"{row}.{lane}")
+    else:
+        if spec.get("at") is not None:
+            raise MalformedRecord(f"{path}.at", 'riders in the peloton have "at": null')
+        part = spec.get("part", "front")
+        if part not in PARTS:
+            raise MalformedRecord(f"{path}.part", "expected front or back")
+    energy = whole_number(spec.get("energy", rider.energy), f"{path}.energy", 0, MAX_ENERGY)
+    risks = whole_number(spec.get("risks", 0), f"{path}.risks", 0, MAX_TURN)
+    kept = spec.get("kept", [])
+    if not isinstance(kept, list) or any(type(v) is not int or v not in (2, 3, 4, 5) for v in kept):
+        raise MalformedRecord(f"{path}.kept", "expected the values (2 to 5) of kept feed tiles")
+    slip = spec.get("slipstream", False)
+    if type(slip) is not bool:
+        raise MalformedRecord(f"{path}.slipstream", "expected true or false")
+    return replace(
+        rider,
+        status=status,
+        part=part,
+        row=row,
+        lane=lane,
+        energy=energy,
+        risks=risks,
+        kept=tuple(kept),
+        slipstream=slip,
+        punctured_turn=0 if status == "punctured" else None,
+        skip_turn=0 if status == "fallen" else None,
+    )

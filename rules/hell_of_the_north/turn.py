@@ -1,0 +1,300 @@
+"""The turn of Hell of the North as data: the placing before the race, then five steps.
+
+(1) breakaway riders ride, (2) teams break away in marker order 2nd, 3rd, 4th, 1st, (3)
+peloton riders change part, (4) pursuit, then the peloton's move, its costs and the
+punctures (automatic), (5) dropped riders ride. ``advance`` runs the automatic steps
+until someone must decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.hell_of_the_north.model import (
+    FEED_COLOUR,
+    MAX_PURSUIT_STREAK,
+    PELOTON,
+    PELOTON_COST,
+    ROULEUR_MOUNTAIN_EXTRA,
+    Event,
+    Rider,
+    State,
+    event,
+    face_value,
+)
+from rules.hell_of_the_north.moves import ride_options
+from rules.hell_of_the_north.order import classification, peloton_order
+from rules.hell_of_the_north.ride import add_events, replace_rider, reveal_weather
+from rules.leader1.feed import draw
+
+STEPS = ("breakaways", "breaking-away", "positioning", "pursuit", "dropped")
+
+
+def riders_to_ride(state: State, *, ahead: bool) -> tuple[str, ...]:
+    """Riders who ride now: ahead of the peloton (step 1) or behind it, punctured ones last (step 5)."""
+    arrived = state.peloton_arrived_turn is not None
+    if ahead and arrived:
+        return ()
+    ready: list[str] = []
+    punctured: list[str] = []
+    for r in classification(state):
+        if r.status == "punctured":
+            if not ahead and (r.punctured_turn or 0) < state.turn:
+                punctured.append(r.id)  # Race conditions 3: plays last, after the peloton
+        elif r.status in ("breakaway", "dropped") or (r.status == "fallen" and (r.skip_turn or 0) < state.turn):
+            if r.status == "dropped" and (r.left_behind_turn or 0) >= state.turn:
+                continue  # step 5: "From the next turn"
+            is_ahead = not arrived and (r.row or 0) > state.peloton
+            if is_ahead == ahead:
+                ready.append(r.id)
+    return (*ready, *punctured)
+
+
+def placing_queue(state: State) -> tuple[str, ...]:
+    unplaced = {r.player for r in state.riders if r.status == "peloton" and r.part is None}
+    return tuple(p for p in state.order if p in unplaced)
+
+
+def breakaway_candidates(state: State, player: str) -> list[Rider]:
+    """Step 2: only riders in the front part of the peloton may break away."""
+    return [
+        r
+        for r in state.riders
+        if r.player == player and r.status == "peloton" and r.part == "front" and r.id not in state.drop_requests
+    ]
+
+
+def positioning_candidates(state: State, player: str) -> list[Rider]:
+    return [
+        r
+        for r in state.riders
+        if r.player == player and r.status == "peloton" and not r.moved_part and r.id not in state.drop_requests
+    ]
+
+
+def may_pursue(state: State, player: str) -> bool:
+    """Step 4: a pursuit left, and not a third speed-up in a row (R-HOTN-STREAK)."""
+    return state.pursuits_left(player) > 0 and dict(state.streak).get(player, 0) < MAX_PURSUIT_STREAK
+
+
+def _breaking_away_queue(state: State) -> tuple[str, ...]:
+    order = (*state.order[1:], *state.order[:1])  # 2nd, 3rd, 4th, then 1st
+    return tuple(p for p in order if breakaway_candidates(state, p))
+
+
+def _skip_stuck(state: State) -> State:
+    """Riders with no legal square (a road blocked across that they cannot pay) stay (R-HOTN-STUCK)."""
+    while state.queue and state.phase in ("breakaways", "dropped"):
+        rid = state.queue[0]
+        if ride_options(state, rid):
+            break
+        state = replace(state, queue=state.queue[1:])
+        state = add_events(state, [event(state.turn, "stuck", rider=rid)])
+    return state
+
+
+def advance(state: State) -> State:
+    """Run automatic steps until a player must decide or the race is over."""
+    while not state.finished:
+        state = _skip_stuck(state)
+        if state.queue:
+            return state
+        if state.phase == "placing":
+            state = replace(state, phase="breakaways", queue=riders_to_ride(state, ahead=True))
+        elif state.phase == "breakaways":
+            if state.peloton_arrived_turn is not None:
+                state = replace(state, phase="dropped", queue=riders_to_ride(state, ahead=False))
+            else:
+                state = replace(state, phase="breaking-away", queue=_breaking_away_queue(state))
+        elif state.phase == "breaking-away":
+            players = {r.player for r in state.riders if r.status == "peloton"}
+            state = replace(state, phase="positioning", queue=tuple(p for p in state.order if p in players))
+        elif state.phase == "positioning":
+            queue = tuple(p for p in state.order if may_pursue(state, p))
+            state = replace(state, phase="pursuit", queue=queue)
+            if not queue:
+                state = after_pursuit(state, None)
+        elif state.phase == "pursuit":
+            state = after_pursuit(state, None)
+        elif state.phase == "dropped":
+            state = end_turn(state)
+    return state
+
+
+def after_pursuit(state: State, pursuer: str | None) -> State:
+    """Step 4: the pursuing team's marker goes 1st and spends a pursuit; then the peloton moves."""
+    streak = tuple((p, dict(state.streak).get(p, 0) + 1 if p == pursuer else 0) for p in state.order)
+    if pursuer is not None:
+        left = state.pursuits_left(pursuer) - 1
+        pursuits = tuple((p, left if p == pursuer else n) for p, n in state.pursuits)
+        order = (pursuer, *(p for p in state.order if p != pursuer))
+        state = replace(state, order=order, pursuits=pursuits)
+        state = add_events(state, [event(state.turn, "pursued", player=pursuer, left=left)])
+    state = move_peloton(replace(state, streak=streak, pursuit=pursuer is not None))
+    return replace(state, phase="dropped", queue=riders_to_ride(state, ahead=False), pursuit=False)
+
+
+def _behind_peloton(state: State, lane_hint: int | None = None) -> tuple[int, int]:
+    """The first free square behind the peloton (step 5), its row and lane."""
+    road = state.setup.road
+    taken = {r.cell for r in state.riders if r.on_road}
+    lanes = list(range(road.lanes))
+    if lane_hint is not None:
+        lanes.sort(key=lambda lane: abs(lane - lane_hint))
+    row = state.peloton - 2
+    while row > 0:
+        for lane in lanes:
+            if f"{row}.{lane}" not in taken:
+                return row, lane
+        row -= 1
+    return 0, lanes[0]
+
+
+def place_behind(state: State, rider: Rider, status: str) -> State:
+    row, lane = _behind_peloton(state, rider.lane if rider.lane is not None else state.setup.road.lanes // 2)
+    stamp = state.stamp + 1
+    moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp, part=None)
+    if status == "dropped":
+        moved = replace(moved, left_behind_turn=state.turn)
+    if status == "punctured":
+        moved = replace(moved, punctured_turn=state.turn)
+    return replace(replace_rider(state, moved), stamp=stamp)
+
+
+def peloton_price(state: State, rider: Rider, squares: int, start_row: int) -> int:
+    """Step 4: 3-4 squares cost the back 0 and the front 1; 5+ the back 1 and the front 2;
+    a rouleur pays 1 more when the move starts on a mountain."""
+    base = PELOTON_COST[rider.part or "back"][0 if squares <= 4 else 1]
+    extra = ROULEUR_MOUNTAIN_EXTRA if rider.kind == "rouleur" and state.setup.road.terrain(start_row) == "M" else 0
+    return base + extra
+
+
+def move_peloton(state: State) -> State:
+    """Step 4: roll, move, catch, feed, charge by part, drop; a red 4 calls the punctures."""
+    setup = state.setup
+    road = setup.road
+    turn = state.turn
+    face, dice = state.dice.roll(PELOTON)
+    events: list[Event] = [event(turn, "rolled", die="peloton", value=face)]
+    empty = not any(r.status == "peloton" for r in state.riders)
+    squares = face_value(face) + int(state.pursuit) + int(empty)
+    old = state.peloton
+    new = min(old + squares, road.last_row)
+    events.append(event(turn, "peloton", squares=squares, to=new, pursuit=state.pursuit, empty=empty))
+    state = replace(state, dice=dice, peloton=new)
+    riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+
+    for row in road.feed:
+        if old < row <= new:
+            for r in riding:
+                colour = FEED_COLOUR[r.kind]
+                value, dice, piles = draw(state.dice, state.piles, colour)
+                state = replace(state, dice=dice, piles=piles)
+                if value is None:
+                    events.append(event(turn, "feed-empty", rider=r.id, colour=colour))
+                    continue
+                current = state.rider(r.id)
+                state = replace_rider(state, replace(current, kept=(*current.kept, value)))
+                events.append(event(turn, "fed", rider=r.id, kept=len(current.kept) + 1))
+    for row in road.bonus:
+        if old < row <= new and all(won != row for won, _ in state.bonus_won):
+            state = replace(state, bonus_won=(*state.bonus_won, (row, "peloton")))  # R-HOTN-BONUS-PELOTON
+    # Caught by the peloton: drawn level -> the front part, passed -> the back part
+    for r in state.riders:
+        if r.status == "breakaway" and (r.row or 0) <= new:
+            part = "front" if r.row == new else "back"
+            state = replace_rider(state, replace(r, status="peloton", part=part, row=None, lane=None, slipstream=False))
+            events.append(event(turn, "caught", rider=r.id, part=part))
+    for r in state.riders:
+        if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1 and (r.row or 0) <= new:
+            state = place_behind(state, r, r.status)  # R-HOTN-PELOTON-PASSES
+    for r in riding:
+        current = state.rider(r.id)
+        price = peloton_price(state, current, squares, old)
+        if current.energy >= price:
+            if price:
+                state = replace_rider(state, replace(current, energy=current.energy - price))
+                events.append(event(turn, "paid", rider=r.id, cost=price, part=current.part))
+        else:
+            state = place_behind(state, current, "dropped")
+            events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
+    for rid in state.drop_requests:
+        r = state.rider(rid)
+        if r.status == "peloton":
+            state = place_behind(state, r, "dropped")
+            events.append(event(turn, "dropped", rider=rid, reason="chosen"))
+    state = replace(state, drop_requests=())
+    if new >= road.finish and state.peloton_arrived_turn is None:
+        state = _peloton_arrives(state, events)
+    state = add_events(state, events)
+    if face == "red-4":
+        state = punctures(state)
+    return reveal_weather(state)
+
+
+def _peloton_arrives(state: State, events: list[Event]) -> State:
+    turn = state.turn
+    ordered = peloton_order(state)
+    stamp = state.stamp + len(ordered)
+    for i, r in enumerate(ordered):
+        arrived = replace(
+            r, status="finished", arrived_turn=turn, row=state.peloton, lane=None, stamp=stamp - i, part=None
+        )
+        state = replace_rider(state, arrived)
+        events.append(event(turn, "arrived", rider=r.id, at="peloton"))
+    for r in state.riders:
+        if r.on_road and (r.row or 0) >= state.setup.road.finish:
+            state = replace_rider(state, replace(r, status="finished", arrived_turn=turn))
+            events.append(event(turn, "arrived", rider=r.id, at=r.cell))
+    return replace(state, stamp=stamp, peloton_arrived_turn=turn)
+
+
+def punctures(state: State) -> State:
+    """Race conditions 3: after the peloton's move on a red 4, every rider rolls, first to last;
+    riders in the peloton in marker order. A red 4 punctures."""
+    turn = state.turn
+    for r in classification(state):
+        if r.status not in ("breakaway", "peloton", "dropped"):
+            continue
+        face, dice = state.dice.roll(PELOTON)
+        state = replace(state, dice=dice)
+        state = add_events(state, [event(turn, "rolled", die="peloton", value=face, rider=r.id, risk="puncture")])
+        if face != "red-4":
+            continue
+        current = state.rider(r.id)
+        if current.status == "peloton":
+            state = place_behind(state, current, "punctured")
+        else:
+            state = replace_rider(state, replace(current, status="punctured", slipstream=False, punctured_turn=turn))
+        punctured = state.rider(r.id)
+        state = _lose_slipstream_behind(state, punctured)
+        state = add_events(state, [event(turn, "punctured", rider=r.id, at=punctured.cell)])
+    return state
+
+
+def _lose_slipstream_behind(state: State, rider: Rider) -> State:
+    behind = f"{(rider.row or 0) - 1}.{rider.lane}"
+    for r in state.riders:
+        if r.cell == behind and r.slipstream:
+            state = replace_rider(state, replace(r, slipstream=False))
+    return state
+
+
+def end_turn(state: State) -> State:
+    """The next turn; riders still out long after the winner are out of the race (R-HOTN-LATE)."""
+    setup = state.setup
+    turn = state.turn
+    events: list[Event] = []
+    first = min((r.arrived_turn for r in state.riders if r.arrived_turn is not None), default=None)
+    riders = []
+    for r in state.riders:
+        r = replace(r, slipstream=False, moved_part=False)
+        if r.racing and first is not None and turn >= first + setup.options.late_turns:
+            r = replace(r, status="eliminated", part=None)
+            events.append(event(turn, "eliminated", rider=r.id, reason="too long after the winner"))
+        riders.append(r)
+    state = add_events(replace(state, riders=tuple(riders)), events)
+    if not any(r.racing for r in state.riders):
+        return replace(state, phase="finished", queue=(), events=(*state.events, event(turn, "finished")))
+    state = replace(state, turn=turn + 1, phase="breakaways")
+    return replace(state, queue=riders_to_ride(state, ahead=True))
