@@ -79,10 +79,10 @@ async def test_a_hell_of_the_north_race_in_discord_to_the_finish(simcord_env) ->
         label = f"Break away: {str(wanted.rider).replace('-', ' ')}"
         step = next(c for c in components(prompt) if getattr(c, "label", "") == label)
         reply = await actor.click(prompt, custom_id=step.custom_id)
-        private = reply.response if reply.response is not None else reply.followups[0]
-        assert reply.ephemeral and "where to?" in private.content and private.attachments
+        private = reply.followups[-1] if reply.followups else reply.response
+        assert private.ephemeral and "where to?" in private.content and private.attachments
         played = await actor.slash(channel, "play move", choice=str(wanted.to), piece=str(wanted.rider))
-        assert (played.response or played.followups[0]).content == "Done."
+        assert (played.response or played.followups[0]).content.startswith("✔ ")
     history = channel.history()
     assert any("**Finish**" in m.content for m in history)
     assert {"place", "position", "pursuit"} <= kinds_seen

@@ -9,8 +9,11 @@ from rules.peloton.game import GAME
 from rules.record import load_record, replay
 from tests.test_bot import components, last_prompt, world
 
+OFFERED: dict[int, list[str]] = {}  # the menu options of each prompt as it was offered
+
 
 async def _play(simcord_env, stage: str, pieces: int) -> list:
+    OFFERED.clear()  # message ids start again in every simcord environment
     _, channel, members = world(simcord_env, "alice", "bob")
     created = await members["alice"].slash(channel, "race new", game="peloton", stage=stage, pieces=pieces)
     assert "lobby" in created.response.content
@@ -29,6 +32,7 @@ async def _play(simcord_env, stage: str, pieces: int) -> list:
         wanted = GAME.ai(state, decision.player)
         index = next(i for i, c in enumerate(GAME.rules.choices(state, decision.player)) if c.action == wanted)
         selects = [c for c in components(prompt) if isinstance(c, discord.SelectMenu)]
+        OFFERED.setdefault(prompt.id, [o.label for s in selects for o in s.options])  # before it is answered
         menu = next((s for s in selects if str(index) in [o.value for o in s.options]), None)
         if menu is not None:
             await actor.select(prompt, [str(index)], custom_id=menu.custom_id)
@@ -53,8 +57,8 @@ async def test_a_peloton_leg_race_in_discord_to_the_finish(simcord_env) -> None:
     assert sum(1 for m in history if m.attachments) >= 5
     dial_prompts = [m for m in history if "set the dial" in m.content]
     assert dial_prompts
-    labels = [getattr(c, "label", "") or "" for m in dial_prompts for c in components(m)]
-    assert any("energy" in label for label in labels)
+    # answered prompts are retired: the dial button's label (with its energy cost) shows as the choice made
+    assert any("✔" in m.content and "energy" in m.content.split("✔", 1)[1] for m in dial_prompts)
     assert any("rides" in m.content and "choose where it stops" in m.content for m in history)
 
 
@@ -63,5 +67,5 @@ async def test_a_peloton_time_trial_with_its_card_draft_in_discord(simcord_env) 
     card_prompts = [m for m in history if "choose a time-trial card" in m.content]
     assert card_prompts
     first = card_prompts[0]
-    offered = [o.label for c in components(first) if isinstance(c, discord.SelectMenu) for o in c.options]
+    offered = OFFERED[first.id]
     assert len(offered) == 13  # every card, none dropped
