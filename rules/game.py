@@ -11,7 +11,7 @@ The order a contributor fills this in is ``docs/adding-a-game.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from rules.action import Action, Vocabulary
@@ -203,6 +203,30 @@ class Rules:
     # ``attach(saved, start)`` puts back those of ``start``, the race rebuilt from its record
     detach: Callable[[State], State] = lambda state: state
     attach: Callable[[State, State], State] = lambda saved, start: saved
+
+
+def rules_for_setup_states(
+    build: Callable[[dict[str, Any]], State],
+    pending: Callable[[State], Decision | None],
+    choices: Callable[[State, str], list[Choice]],
+    apply: Callable[[State, Action], tuple[State, list[Event]]],
+    outcome: Callable[[State], Outcome],
+    public_view: Callable[[State], dict[str, Any]],
+) -> Rules:
+    """``Rules`` for a state with ``turn``, ``events``, ``dice`` and a fixed ``setup`` (kept out of snapshots)."""
+    return Rules(
+        build=build,
+        pending=pending,
+        choices=choices,
+        apply=apply,
+        outcome=outcome,
+        public_view=public_view,
+        turn=lambda state: int(state.turn),
+        events=lambda state: tuple(state.events),
+        rolled=lambda state: state.dice.rolled(),
+        detach=lambda state: replace(state, setup=None),
+        attach=lambda saved, start: replace(saved, setup=start.setup),
+    )
 
 
 @dataclass(frozen=True)

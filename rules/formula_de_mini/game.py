@@ -26,10 +26,10 @@ from rules.game import (
     Outcome,
     PieceCount,
     Placing,
-    Rules,
     Seat,
     Standing,
     TrackCatalog,
+    rules_for_setup_states,
 )
 from rules.leader1.game import own_colour
 
@@ -256,14 +256,6 @@ class PointsScoring:
         return f"{standing.score} points"
 
 
-def _turn(state: State) -> int:
-    return state.turn
-
-
-def _events(state: State) -> tuple[Event, ...]:
-    return state.events
-
-
 GAME = Game(
     id="formula-de-mini",
     title="Formula Dé Mini",
@@ -273,19 +265,7 @@ GAME = Game(
     pieces=PieceCount(1, 2, 2),
     players=(1, len(TEAMS)),
     vocabulary=VOCABULARY,
-    rules=Rules(
-        build=build,
-        pending=_decision,
-        choices=choices,
-        apply=engine.apply,
-        outcome=outcome,
-        public_view=public_view,
-        turn=_turn,
-        events=_events,
-        rolled=lambda state: state.dice.rolled(),
-        detach=lambda state: replace(state, setup=None),
-        attach=lambda saved, start: replace(saved, setup=start.setup),
-    ),
+    rules=rules_for_setup_states(build, _decision, choices, engine.apply, outcome, public_view),
     narration=Narration(
         ask=ask,
         summary=lambda state, events: [line for e in events if (line := describe(e))],

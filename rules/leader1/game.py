@@ -18,12 +18,12 @@ from rules.game import (
     Outcome,
     PieceCount,
     Placing,
-    Rules,
     Seat,
     SeatOption,
     Secrets,
     Standing,
     TrackCatalog,
+    rules_for_setup_states,
 )
 from rules.leader1 import ai, engine
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
@@ -386,14 +386,6 @@ def _out(standing: Standing | None) -> bool:
     return standing is not None and standing.eliminated
 
 
-def _turn(state: State) -> int:
-    return state.turn
-
-
-def _events(state: State) -> tuple[Event, ...]:
-    return state.events
-
-
 GAME = Game(
     id="leader1",
     title="Leader 1",
@@ -403,19 +395,7 @@ GAME = Game(
     pieces=PieceCount(1, 3, 3),
     players=(2, 10),
     vocabulary=VOCABULARY,
-    rules=Rules(
-        build=build,
-        pending=_decision,
-        choices=choices,
-        apply=engine.apply,
-        outcome=outcome,
-        public_view=public_view,
-        turn=_turn,
-        events=_events,
-        rolled=lambda state: state.dice.rolled(),
-        detach=lambda state: replace(state, setup=None),
-        attach=lambda saved, start: replace(saved, setup=start.setup),
-    ),
+    rules=rules_for_setup_states(build, _decision, choices, engine.apply, outcome, public_view),
     narration=Narration(
         ask=ask,
         summary=lambda state, events: summary(events),
