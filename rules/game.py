@@ -303,6 +303,7 @@ class PaceHooks:
     same: Callable[[Choice, Choice], bool] = same_choice
     orders: tuple[OrderKind, ...] = ()
     moments: tuple[Moment, ...] = ()
+    pieces: Callable[[State, str], list[str]] = lambda state, player: []  # a player's pieces still racing
 
 
 @dataclass(frozen=True)

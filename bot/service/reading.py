@@ -29,6 +29,7 @@ class ReadingIntents(LobbyIntents, RaceCore):
         if away:
             names = ", ".join(seats.name_of(race.lobby, p) for p in away)
             lines.append(f"Played by the AI until they act again: {names}")
+        lines += await self.pace_status(race, state)
         if self.alliance_lines is not None:
             lines += [f"Alliance: {line}" for line in await self.alliance_lines(race)]
         return Outcome("\n".join(lines)[:MESSAGE_LIMIT])

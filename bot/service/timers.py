@@ -78,7 +78,13 @@ class TimerIntents(RaceCore):
         label = next((c.label for c in game.rules.choices(state, decision.player) if c.action == action), "a choice")
         name = self.who(race, decision.player, mention=False)
         note = f"Time ran out: the AI decided for {name} ({label}), marked automatic."
-        if streak >= AWAY_AFTER and decision.player not in race.lobby.get("away", []):
+        if await self.clock_ran_out(race, decision.player) and decision.player not in race.lobby.get("away", []):
+            lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player]}
+            note = (
+                f"{name}'s clock ran out: the AI decided for them ({label}) and decides at once for the rest of "
+                "the race, marked automatic (/race back returns the seat)."
+            )
+        elif streak >= AWAY_AFTER and decision.player not in race.lobby.get("away", []):
             lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player]}
             note += " After three in a row, the AI plays this seat until its owner acts again (/race back)."
         return await self.commit(race, state, [(action, user, True)], headline=note, lobby=lobby)

@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
 from bot.storage.sqlite_leagues import LeagueTables
+from bot.storage.sqlite_pace import PACE_MIGRATION, PaceTables
 
 MIGRATIONS: list[str] = [
     """
@@ -95,10 +96,12 @@ MIGRATIONS: list[str] = [
         created REAL NOT NULL
     );
     """,
+    # 3: premoves, standing orders, time banks and decision times (docs/pace.md)
+    PACE_MIGRATION,
 ]
 
 
-class SqliteStorage(LeagueTables):
+class SqliteStorage(LeagueTables, PaceTables):
     """One SQLite file in WAL mode, migrated on open."""
 
     def __init__(self, path: str) -> None:

@@ -57,9 +57,14 @@ def _last_laps(state: State, piece: str, number: int | None) -> bool:
     return state.has_car(piece) and state.car(piece).lap >= state.setup.laps - max(1, number or 1) + 1
 
 
+def pieces(state: State, player: str) -> list[str]:
+    return [p.id for p in state.cars if p.player == player and p.status not in ("eliminated", "finished")]
+
+
 def hooks() -> PaceHooks:
     return PaceHooks(
         ahead=ahead,
+        pieces=pieces,
         same=same,
         orders=(
             OrderKind("keep-gear", "keep this gear", _keep),

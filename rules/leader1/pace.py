@@ -92,9 +92,14 @@ def _feed(state: State, piece: str, number: int | None) -> bool:
     return any(row <= f < row + LOOK for f in state.setup.road.feed)
 
 
+def pieces(state: State, player: str) -> list[str]:
+    return [p.id for p in state.riders if p.player == player and p.status not in ("eliminated", "finished")]
+
+
 def hooks() -> PaceHooks:
     return PaceHooks(
         ahead=ahead,
+        pieces=pieces,
         orders=(
             OrderKind("stay", "stay in the peloton (no breakaway, no drop)", _stay),
             OrderKind("never-pursue", "never pursue with the peloton token", _never),
