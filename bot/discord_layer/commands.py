@@ -54,6 +54,7 @@ async def colour_autocomplete(interaction: discord.Interaction, current: str) ->
     stage="a stage or circuit of that game (its usual one if empty)",
     pieces="riders or cars per player (the game's usual number if empty)",
     timer="minutes each player has to decide (1 minute to 7 days)",
+    clock="hours each player has for the whole race (a time bank; empty: none)",
 )
 @app_commands.autocomplete(game=game_autocomplete, stage=stage_autocomplete)
 async def race_new(
@@ -62,6 +63,7 @@ async def race_new(
     stage: str | None = None,
     pieces: app_commands.Range[int, 1, 12] | None = None,
     timer: app_commands.Range[int, 1, 10080] = 1440,
+    clock: app_commands.Range[int, 1, 672] | None = None,
 ) -> None:
     bot = host(interaction)
     work = bot.service.new_race(
@@ -73,6 +75,7 @@ async def race_new(
         track=stage,
         pieces=pieces,
         timer=timer * 60,
+        bank=clock * 3600 if clock is not None else None,
     )
     await bot.answer(interaction, work, defer=False)
 

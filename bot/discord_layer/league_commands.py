@@ -63,6 +63,7 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
     hour="the hour they open (0-23)",
     timezone="e.g. Europe/Paris",
     timer="minutes per decision at most",
+    clock="each player gets a time bank so a stage ends within its week (default on)",
 )
 async def league_create(
     interaction: discord.Interaction,
@@ -76,6 +77,7 @@ async def league_create(
     timer: app_commands.Range[int, 1, 10080] = 1440,
     pieces: app_commands.Range[int, 1, 12] | None = None,
     settings: str = "",
+    clock: bool = True,
 ) -> None:
     work = _leagues(interaction).create(
         interaction.guild_id or 0,
@@ -90,6 +92,7 @@ async def league_create(
         timer=timer * 60,
         pieces=pieces,
         settings=settings,
+        clock=clock,
     )
     await answer(interaction, work, defer=False)
 
