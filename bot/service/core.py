@@ -54,6 +54,7 @@ class Played:
     state: Any
     actions: list[tuple[Action, int | None, bool]]
     dms: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # said in the channel first (a decision made ahead, applied)
 
 
 class Refusal(Exception):
@@ -353,6 +354,8 @@ class RaceCore:
         )
         outcome = await self.report(fresh, before, new_state, headline)
         outcome.dms += played.dms
+        if played.notes:
+            outcome.posts.insert(0, Post("\n".join(played.notes)))
         return outcome
 
     # ---- hooks of the pace layer (``bot/service/pace.py``): these defaults are the plain game

@@ -85,12 +85,14 @@ class PaceIntents(RaceCore):
                 if held is not None:
                     played.state = game.rules.apply(played.state, held)[0]
                     played.actions.append((held, premove.user_id, False))
+                    played.notes.append(f"{seats.name_of(race.lobby, player)} had decided ahead: {premove.label}.")
                     continue
                 if user is not None:
                     played.dms.append((user, f"{self.title(race)}: your decision made ahead ({premove.label}) {why}"))
             choice = self._ordered(game, played.state, decision, [o for o in orders if o.player == player])
             if choice is None:
                 break
+            played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders: {choice.label}.")
             played.state = game.rules.apply(played.state, choice.action)[0]
             played.actions.append((choice.action, user, False))
         for player in used:
@@ -161,8 +163,11 @@ class PaceIntents(RaceCore):
         if not race.lobby.get("bank") or seats.plays_itself(race.lobby, player):
             return self.now() + timer
         clock = await self._clock(race, player)
-        left = clock.left if clock.left > 0 else min(timer, OVERTIME)
-        return self.now() + min(timer, left)
+        # the decision just answered is charged after this (``after_commit``): count it already
+        left = clock.left - (self.now() - clock.asked if clock.asked is not None else 0.0)
+        if clock.left <= 0:
+            left = min(timer, OVERTIME)
+        return self.now() + min(timer, max(0.0, left))
 
     async def _clock(self, race: RaceRow, player: str) -> Clock:
         found = next((c for c in await self.storage.clocks(race.id) if c.player == player), None)
@@ -220,9 +225,11 @@ class PaceIntents(RaceCore):
     async def clock_ran_out(self, race: RaceRow, player: str) -> bool:
         if not race.lobby.get("bank"):
             return False
+        if player in race.lobby.get("spent", []):
+            return False  # spent before, seat taken back (/race back): overtime, then the usual timeouts
         clock = await self._clock(race, player)
         spent = self.now() - clock.asked if clock.asked is not None else 0.0
-        return clock.left > 0 and clock.left - spent <= 1.0
+        return clock.left - spent <= 1.0
 
     async def pace_status(self, race: RaceRow, state: Any) -> list[str]:
         """Standing orders and clocks for ``/race status`` (premoves stay private)."""

@@ -79,7 +79,8 @@ class TimerIntents(RaceCore):
         name = self.who(race, decision.player, mention=False)
         note = f"Time ran out: the AI decided for {name} ({label}), marked automatic."
         if await self.clock_ran_out(race, decision.player) and decision.player not in race.lobby.get("away", []):
-            lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player]}
+            spent = [*race.lobby.get("spent", []), decision.player]
+            lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player], "spent": spent}
             note = (
                 f"{name}'s clock ran out: the AI decided for them ({label}) and decides at once for the rest of "
                 "the race, marked automatic (/race back returns the seat)."
