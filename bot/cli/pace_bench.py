@@ -82,7 +82,7 @@ async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> 
     """Standing orders a careful player gives at the start (routine decisions, until the end nears)."""
     race = await races.storage.active_race(channel)
     state = await races.state_of(race)
-    plans = {
+    plans: list[tuple[str, int | None, str | None, int | None]] = {
         "leader1": [("stay", None, "last", 2), ("pursue-over", 6, None, None)],
         "formula-de-mini": [("keep-gear", None, "last", 1), ("no-slipstream", None, None, None)],
     }.get(game.id, [])
@@ -170,7 +170,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             if decision is None:
                 break
             seat = next((s for s in race.lobby["seats"] if s["player"] == decision.player), None)
-            user = seat.get("user") if seat and not seat.get("ai") else None
+            user: int | None = seat.get("user") if seat and not seat.get("ai") else None
             away = decision.player in race.lobby.get("away", [])
             answer = math.inf
             if user is not None and not away:
