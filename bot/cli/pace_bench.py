@@ -24,6 +24,11 @@ from unittest.mock import patch
 DAY = 24 * 3600.0
 WEEK = 7 * DAY
 LEAGUE_CHANNEL = 50
+# standing orders a careful player gives: (order, its number, until a moment, the moment's number)
+PLANS: dict[str, list[tuple[str, int | None, str | None, int | None]]] = {
+    "leader1": [("stay", None, "last", 2), ("pursue-over", 6, None, None)],
+    "formula-de-mini": [("keep-gear", None, "last", 1), ("no-slipstream", None, None, None)],
+}
 PIECES = {"leader1": 1}  # six Leader 1 teams share jerseys, one rider each (A.2); other games: their default
 
 
@@ -82,10 +87,7 @@ async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> 
     """Standing orders a careful player gives at the start (routine decisions, until the end nears)."""
     race = await races.storage.active_race(channel)
     state = await races.state_of(race)
-    plans: list[tuple[str, int | None, str | None, int | None]] = {
-        "leader1": [("stay", None, "last", 2), ("pursue-over", 6, None, None)],
-        "formula-de-mini": [("keep-gear", None, "last", 1), ("no-slipstream", None, None, None)],
-    }.get(game.id, [])
+    plans = PLANS.get(game.id, [])
     for user in users:
         seat = next(s for s in race.lobby["seats"] if s.get("user") == user)
         for piece in await races.own_pieces(race, state, str(seat["player"])):
@@ -144,8 +146,8 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             pieces=PIECES.get(game_id),
         )
         users = list(range(1, players + 1))
-        for user in users:
-            await leagues.join(1, None, user, f"Rider {user}", None)
+        for person in users:
+            await leagues.join(1, None, person, f"Rider {person}", None)
         await leagues.close(1, None, 9, False)
         league = (await storage.leagues())[0]
         clock.t = (await storage.stages(league.id))[0].due or clock.t
