@@ -176,18 +176,18 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             away = decision.player in race.lobby.get("away", [])
             answer = math.inf
             if user is not None and not away:
-                answer = people.answer_at(clock.t, int(user), (race.version, decision.player))
+                answer = people.answer_at(clock.t, user, (race.version, decision.player))
             deadline = race.deadline if race.deadline is not None else math.inf
-            if answer <= deadline and answer < math.inf:
+            if user is not None and answer <= deadline and answer < math.inf:
                 clock.t = answer
                 action = game.ai(state, decision.player)
                 index = next(i for i, c in enumerate(game.rules.choices(state, decision.player)) if c.action == action)
                 try:
-                    await races.decide(race.id, race.version, int(user), index)
+                    await races.decide(race.id, race.version, user, index)
                 except Refusal:
                     continue
                 if setting.habits:
-                    await _premove(races, channel, int(user))
+                    await _premove(races, channel, user)
             elif deadline < math.inf:
                 clock.t = max(clock.t, deadline)
                 await races.tick()
