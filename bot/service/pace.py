@@ -51,7 +51,7 @@ def pace_lines(times: Sequence[PaceTime], name: Any) -> list[str]:
             (
                 statistics.median(answered),
                 f"{name(player)}: median {duration(statistics.median(answered))}, slowest {duration(max(answered))}, "
-                f"{len(mine)} decisions asked, {auto} automatic",
+                f"{len(mine)} decision{'s' if len(mine) != 1 else ''} asked, {auto} automatic",
             )
         )
     return [line for _, line in sorted(rows, reverse=True)]
