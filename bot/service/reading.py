@@ -53,6 +53,12 @@ class ReadingIntents(LobbyIntents, RaceCore):
         except Exception:
             raise Refusal(f"Unknown game {game_id[:40]!r}.") from None
         text = game.narration.help + "\nPlay with the buttons on each prompt, or type: /play move (with autocomplete)."
+        if game.pace.orders or game.pace.moments:
+            text += (
+                "\nWhile others decide: /race ahead decides your next decision now (applied if it still holds); "
+                "/race order gives a rider or car a standing order for routine decisions; /race pace shows "
+                "everyone's decision times."
+            )
         return Outcome(chunks(text)[0])
 
     async def log(self, channel_id: int, turns: int = 2) -> Outcome:
