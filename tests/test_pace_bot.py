@@ -62,7 +62,13 @@ async def test_a_decision_made_ahead_is_applied_and_a_standing_order_passes(simc
     first, second, third = (member_of(p, members) for p in state.queue)
     refused = await first.slash(channel, "race ahead")
     assert refused.ephemeral and "your decision now" in reply(refused).content
-    await decide_ahead(second, channel, lambda label: label == "Pass")
+    await decide_ahead(second, channel, lambda label: label.startswith("Drop"))
+    await decide_ahead(second, channel, lambda label: label == "Pass")  # changed: the last one counts
+    again = reply(await second.slash(channel, "race ahead")).content
+    assert "You decided ahead: Pass" in again
+    await decide_ahead(third, channel, lambda label: label == "Pass")
+    dropped = await third.slash(channel, "race ahead", cancel=True)
+    assert "dropped" in reply(dropped).content
     rider = state.rider(next(r.id for r in state.riders if r.player == f"u{third.id}"))
     ordered = await third.slash(channel, "race order", piece=rider.id, order="stay")
     assert ordered.ephemeral and "stay in the peloton" in reply(ordered).content
