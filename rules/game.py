@@ -268,12 +268,14 @@ class OrderKind:
     ``decides(state, decision, choices, orders)`` is the choice the order makes for the pending
     ``decision`` (the player's orders of this kind: (piece, number) pairs), or None when it does
     not settle it (the player is asked as usual). ``number`` names what a number means, if any.
+    A decision the player makes themselves, of a kind in ``settles``, for the piece, cancels it.
     """
 
     name: str
     label: str
     decides: Callable[[State, Decision, Sequence[Choice], Sequence[tuple[str, int | None]]], Choice | None]
     number: str = ""
+    settles: tuple[str, ...] = ()  # the decision kinds it speaks to: a manual one of these cancels it (empty: any)
 
 
 @dataclass(frozen=True)

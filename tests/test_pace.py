@@ -181,3 +181,30 @@ def test_the_simulator_ends_a_leader1_stage_with_clocks_and_habits_within_its_we
     stages = asyncio.run(_run("leader1", SETTINGS[3], 2, 6, 2, 3 * 3600, 1.0))
     assert all(0 < s.days <= 7 for s in stages)
     assert all(s.asked > 0 and s.human > 0 for s in stages)
+
+
+async def test_a_manual_move_keeps_the_cars_gear_order_and_the_order_settles_its_gears(env) -> None:
+    storage, races, _clock = env
+    await races.new_race(1, 5, 1, "ann", game="formula-de-mini", pieces=1)
+    await races.join(5, 2, "bob")
+    await races.start(5, 1)
+    rules = find_game("formula-de-mini").rules
+    race = await storage.active_race(5)
+    assert race is not None
+    car = next(c.id for c in (await races.state_of(race)).cars if c.player == "u1")
+    await races.order(5, 1, car, "keep-gear")
+    moves = 0
+    while moves < 3:  # ann moves her car by hand three times; bob plays his first choice
+        race = await storage.active_race(5)
+        assert race is not None
+        decision = rules.pending(await races.state_of(race))
+        assert decision is not None
+        assert (decision.player, decision.kind) != ("u1", "gear")  # the order settles ann's gears
+        moves += decision.player == "u1"
+        await races.decide(race.id, race.version, 1 if decision.player == "u1" else 2, 0)
+    # a move is no gear decision: the order stands
+    assert [o.kind for o in await storage.orders(race.id)] == ["keep-gear"]
+    race = await storage.active_race(5)
+    assert race is not None
+    gears = [a for a in race.actions if a.text.startswith(f"u1 gear car={car}")]
+    assert gears and all(a.user_id == 1 and not a.automatic for a in gears)

@@ -202,11 +202,18 @@ class PaceIntents(RaceCore):
     async def _cancel_by_manual(
         self, race: RaceRow, game: Game, before: Any, decision: Decision, action: Action
     ) -> None:
-        """A manual decision for a piece ends that piece's orders (a decision naming no piece ends none)."""
+        """A manual decision for a piece ends that piece's orders that speak to its kind of decision
+        (a decision naming no piece ends none)."""
         chosen = next((c for c in game.rules.choices(before, action.by) if c.action == action), None)
         piece = (chosen.piece if chosen is not None else None) or decision.piece
-        if piece is not None and not (chosen is not None and chosen.anytime):
-            await self.storage.drop_orders(race.id, action.by, piece)
+        if piece is None or (chosen is not None and chosen.anytime) or decision.player != action.by:
+            return
+        kinds = {k.name: k for k in game.pace.orders}
+        for order in await self.storage.orders(race.id):
+            kind = kinds.get(order.kind)
+            mine = order.player == action.by and order.piece == piece and kind is not None
+            if mine and kind is not None and (not kind.settles or decision.kind in kind.settles):
+                await self.storage.drop_orders(race.id, action.by, piece, order.kind)
 
     async def due_text(self, race: RaceRow, player: str) -> str:
         if race.deadline is None:

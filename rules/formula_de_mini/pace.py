@@ -67,8 +67,8 @@ def hooks() -> PaceHooks:
         pieces=pieces,
         same=same,
         orders=(
-            OrderKind("keep-gear", "keep this gear", _keep),
-            OrderKind("no-slipstream", "never take a slipstream", _no_slipstream),
+            OrderKind("keep-gear", "keep this gear", _keep, settles=("gear",)),
+            OrderKind("no-slipstream", "never take a slipstream", _no_slipstream, settles=("slipstream",)),
         ),
         moments=(Moment("last", "the last N laps", _last_laps, "N laps"),),
     )

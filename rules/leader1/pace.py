@@ -101,10 +101,14 @@ def hooks() -> PaceHooks:
         ahead=ahead,
         pieces=pieces,
         orders=(
-            OrderKind("stay", "stay in the peloton (no breakaway, no drop)", _stay),
-            OrderKind("never-pursue", "never pursue with the peloton token", _never),
+            OrderKind("stay", "stay in the peloton (no breakaway, no drop)", _stay, settles=("breakaway",)),
+            OrderKind("never-pursue", "never pursue with the peloton token", _never, settles=("pursuit",)),
             OrderKind(
-                "pursue-over", "pursue when the breakaway is more than N squares ahead", _pursue_over, "N squares"
+                "pursue-over",
+                "pursue when the breakaway is more than N squares ahead",
+                _pursue_over,
+                "N squares",
+                ("pursuit",),
             ),
         ),
         moments=(
