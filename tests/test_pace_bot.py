@@ -137,7 +137,11 @@ async def test_a_spent_time_bank_hands_the_seat_to_the_ai_and_race_back_returns_
     assert len(stamps) == 2 and stamps[0] - stamps[1] == 9 * 3600  # 10 hours per decision, 1 hour in the bank
     race, state = await state_now(simcord_env, channel)
     slow = member_of(state.queue[0], members)
-    await simcord_env.advance_time(3601)
+    await simcord_env.advance_time(60)
+    assert not any("reminder" in m.content for m in channel.history())  # not at once: half way to the clock's end
+    await simcord_env.advance_time(1800)
+    assert any("reminder" in m.content for m in channel.history())
+    await simcord_env.advance_time(1741)
     texts = "\n".join(m.content for m in channel.history())
     assert "clock ran out" in texts and "marked automatic" in texts
     race, _ = await state_now(simcord_env, channel)

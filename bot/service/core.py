@@ -340,11 +340,11 @@ class RaceCore:
             raise Refusal("Someone acted at the same moment; your choice was not applied. Use the latest prompt.")
         version = race.version + 1
         self._states[race.id] = (version, new_state)
+        await self.after_commit(view_race, before, decisions, played, new_state)
         if self.on_change is not None:
             self.on_change()
         count = len(race.actions) + len(stored)
         await self._snapshot(race, version, count, new_state)
-        await self.after_commit(view_race, before, decisions, played, new_state)
         fresh = replace(
             view_race,
             version=version,
@@ -381,6 +381,11 @@ class RaceCore:
     async def clock_ran_out(self, race: RaceRow, player: str) -> bool:
         """Has ``player``'s time bank run out at this deadline (the AI then plays the seat)?"""
         return False
+
+    async def remind_at(self, race: RaceRow) -> float:
+        """When the player to act is reminded: half way to the deadline."""
+        assert race.deadline is not None
+        return race.deadline - int(race.lobby["timer"]) / 2
 
     async def pace_status(self, race: RaceRow, state: Any) -> list[str]:
         """Lines for ``/race status``: standing orders, clocks."""

@@ -229,6 +229,16 @@ class PaceIntents(RaceCore):
             f"your clock for the whole race runs out <t:{int(now + clock.left)}:R>."
         )
 
+    async def remind_at(self, race: RaceRow) -> float:
+        """Half way from asking to the deadline (which a clock may bring nearer than the turn timer)."""
+        assert race.deadline is not None
+        if race.lobby.get("bank") and race.envelope is not None:
+            decision = find_game(race.game).rules.pending(await self.state_of(race))
+            clock = await self._clock(race, decision.player) if decision is not None else None
+            if clock is not None and clock.asked is not None:
+                return clock.asked + (race.deadline - clock.asked) / 2
+        return await super().remind_at(race)
+
     async def clock_ran_out(self, race: RaceRow, player: str) -> bool:
         if not race.lobby.get("bank"):
             return False

@@ -36,7 +36,6 @@ class TimerIntents(RaceCore):
         if race.deadline is None:
             return None
         now = self.now()
-        timer = int(race.lobby["timer"])
         if now >= race.deadline:
             async with self.lock(race.id):
                 fresh = await self.storage.race(race.id)
@@ -46,7 +45,7 @@ class TimerIntents(RaceCore):
                     return await self._expire(fresh)
                 except Refusal:
                     return None
-        if race.reminded or now < race.deadline - timer / 2:
+        if race.reminded or now < await self.remind_at(race):
             return None
         state = await self.state_of(race)
         decision = find_game(race.game).rules.pending(state)
@@ -94,6 +93,5 @@ class TimerIntents(RaceCore):
         deadlines = []
         for race in await self.storage.running_races():
             if race.deadline is not None:
-                timer = int(race.lobby["timer"])
-                deadlines.append(race.deadline if race.reminded else min(race.deadline, race.deadline - timer / 2))
+                deadlines.append(race.deadline if race.reminded else min(race.deadline, await self.remind_at(race)))
         return min(deadlines) if deadlines else None
