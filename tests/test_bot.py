@@ -57,7 +57,7 @@ async def play_prompt(message: Any, members: dict[str, Any]) -> Any:
 
 
 async def start_two_player_race(channel: Any, alice: Any, bob: Any, timer: int = 60) -> None:
-    created = await alice.slash(channel, "race new", game="leader1", pieces=1, timer=timer)
+    created = await alice.slash(channel, "race new", game="leader1", pieces=1, timer=f"{timer}m")
     assert not created.ephemeral and "lobby" in created.response.content
     joined = await bob.slash(channel, "race join", colour="blue")
     assert "blue" in joined.response.content

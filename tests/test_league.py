@@ -51,7 +51,7 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
         weekday="thu",
         hour=1,
         timezone="UTC",
-        timer=60,
+        timer="60m",
         pieces=1,
         settings="ring=5",
     )
@@ -144,7 +144,7 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
 
 
 async def start_race(channel: Any, m: dict[str, Any]) -> None:
-    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer=60)
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
     await m["bob"].slash(channel, "race join", colour="blue")
     await m["carol"].slash(channel, "race join", colour="green")
     await m["alice"].slash(channel, "race start")

@@ -251,7 +251,7 @@ async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:
     user, text = dms[0]
     race, state = await current(service, storage)
     team = "yellow" if user == ANN else "blue"
-    assert text.startswith(team) and "worth" in text
+    assert text.startswith("**Race 1 · first-race**: " + team) and "worth" in text  # says which race it is from
 
 
 async def test_two_processes_appending_at_the_same_version_commit_once(env) -> None:
@@ -293,7 +293,7 @@ async def test_eating_a_tile_is_announced_with_its_value(env) -> None:
         await service.play(CHANNEL, other, f"eat rider={keeper.id} tile=0")
     outcome = await service.play(CHANNEL, owner, f"eat rider={keeper.id} tile=0")
     told = " ".join(p.text for p in outcome.posts)
-    assert f"{keeper.id} eats a feed tile: +{keeper.kept[0]}" in told
+    assert f"{keeper.id.replace('-', ' ')} eats a feed tile: +{keeper.kept[0]}" in told
 
 
 async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path: Path) -> None:

@@ -40,6 +40,8 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
         transcript.append(outcome.reply)
         outcome = await service.start(CHANNEL, HOST)
         while True:
+            if outcome.retire:  # in Discord the answered prompt is edited to show this line
+                transcript.append(outcome.retire)
             for post in outcome.posts:
                 transcript.append(post.text)
                 if post.image is not None:

@@ -83,21 +83,43 @@ class DomestiqueBot(discord.Client):
         while not self.is_closed():
             self._ticking = True
             try:
-                ticks = [*await self.leagues.tick(self._stage_channel), *await self.service.tick()]
-                for channel_id, outcome in ticks:
-                    channel = self.get_channel(channel_id)
-                    if isinstance(channel, discord.abc.Messageable):
-                        await posting.post_all(self, channel, outcome)
-                dues = [d for d in (await self.service.next_deadline(), await self.leagues.next_due()) if d]
-                upcoming = min(dues) if dues else None
-            except Exception:
-                log.exception("timer pass failed; retrying")
-                upcoming = None
+                upcoming = await self._timer_pass()
             finally:
                 self._ticking = False
             now = self.service.now()
             wait = IDLE_CHECK if upcoming is None else min(IDLE_CHECK, max(1.0, upcoming - now))
             await asyncio.sleep(wait)
+
+    async def _timer_pass(self) -> float | None:
+        """One pass: league schedules, then race deadlines, each part failing alone (each league and
+        race inside them too, with a bounded backoff); the time of the next thing due."""
+        for name, tick in (("league schedules", self._league_tick), ("race timers", self.service.tick)):
+            try:
+                ticks = await tick()
+            except Exception:
+                log.exception("timer pass: %s failed; the other part goes on", name)
+                continue
+            for channel_id, outcome in ticks:
+                channel = self.get_channel(channel_id)
+                if not isinstance(channel, discord.abc.Messageable):
+                    continue
+                try:
+                    await posting.post_all(self, channel, outcome)
+                except discord.HTTPException:
+                    log.exception("timer pass: could not post in channel %s", channel_id)
+        dues: list[float] = []
+        for next_due in (self.service.next_deadline, self.leagues.next_due):
+            try:
+                due = await next_due()
+            except Exception:
+                log.exception("timer pass: reading the next deadline failed")
+                continue
+            if due is not None:
+                dues.append(due)
+        return min(dues) if dues else None
+
+    async def _league_tick(self) -> list[tuple[int, Outcome]]:
+        return await self.leagues.tick(self._stage_channel)
 
     async def _stage_channel(self, league_channel_id: int, name: str) -> int:
         """A league stage runs in a thread of the league's channel, or a channel of its category."""

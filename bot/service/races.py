@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from bot.service.core import MESSAGE_LIMIT, Refusal, chunks
+from bot.service.people import PeopleIntents
 from bot.service.reading import ReadingIntents
 from bot.service.timers import TimerIntents
 
 __all__ = ["MESSAGE_LIMIT", "RaceService", "Refusal", "chunks"]
 
 
-class RaceService(ReadingIntents, TimerIntents):
+class RaceService(ReadingIntents, TimerIntents, PeopleIntents):
     """Every intent of the bot, on one storage."""

@@ -153,7 +153,19 @@ class LeagueStorage(Protocol):
     ) -> bool: ...
 
 
-class Storage(RaceStorage, LeagueStorage, Protocol):
+NOTIFY_MODES = ("mention", "dm", "none")
+
+
+class PeopleStorage(Protocol):
+    """People in a server: how they are told of a decision owed, and notes kept for them."""
+
+    async def notify_mode(self, guild_id: int, user_id: int) -> str | None: ...
+    async def set_notify_mode(self, guild_id: int, user_id: int, mode: str) -> None: ...
+    async def add_note(self, guild_id: int, user_id: int, text: str) -> None: ...
+    async def take_notes(self, guild_id: int, user_id: int) -> list[str]: ...
+
+
+class Storage(RaceStorage, LeagueStorage, PeopleStorage, Protocol):
     """Everything the bot keeps: the service, leagues and alliances all go through this."""
 
     async def schema_version(self) -> int: ...

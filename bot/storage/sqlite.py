@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
 from bot.storage.sqlite_leagues import LeagueTables
+from bot.storage.sqlite_people import PeopleTables
 
 MIGRATIONS: list[str] = [
     """
@@ -95,10 +96,28 @@ MIGRATIONS: list[str] = [
         created REAL NOT NULL
     );
     """,
+    # 3: how each person wants to be told of a decision owed (per server), and notes kept for
+    # people whose direct messages could not be delivered
+    """
+    CREATE TABLE people (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        notify TEXT NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE INDEX notes_by_person ON notes(guild_id, user_id);
+    """,
 ]
 
 
-class SqliteStorage(LeagueTables):
+class SqliteStorage(LeagueTables, PeopleTables):
     """One SQLite file in WAL mode, migrated on open."""
 
     def __init__(self, path: str) -> None:
@@ -137,9 +156,11 @@ class SqliteStorage(LeagueTables):
             pass
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        """Close after the transaction under way (if any) ends: a decision being saved is not cut off."""
+        async with self._guard:
+            if self._db is not None:
+                await self._db.close()
+                self._db = None
 
     async def _migrate(self) -> None:
         await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")

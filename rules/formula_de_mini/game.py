@@ -3,6 +3,7 @@ every consequence, slipstreams and pits; one or two cars a player; league points
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -140,15 +141,25 @@ def _player_name(state: State, player: str) -> str:
     return next((p.name or p.id for p in state.setup.players if p.id == player), player)
 
 
-def piece_name(state: State, car_id: str) -> str:
+def piece_name_of(car_id: str) -> str:
+    """A car as players call it: ``blue-1`` is the blue car 1."""
     team, _, number = car_id.partition("-")
     return f"{team} car {number}" if number else car_id
+
+
+def _cars_named(text: str) -> str:
+    """Car ids inside an engine's reason ("collision with red-2") as players say them."""
+    return re.sub(r"\b([a-z]+-\d)\b", lambda m: piece_name_of(m.group(1)), text)
+
+
+def piece_name(state: State, car_id: str) -> str:
+    return piece_name_of(car_id)
 
 
 def ask(state: State, decision: Decision, who: str) -> str:
     moving = state.moving
     roll = moving.roll if moving else "?"
-    car = f"**{decision.piece}**"
+    car = f"**{piece_name(state, decision.piece or '')}**"
     texts = {
         "gear": f"{who}, choose a gear for {car} (round {state.turn}).",
         "move": f"{who}, {car} rolled {roll}: choose where to stop.",
@@ -160,7 +171,7 @@ def ask(state: State, decision: Decision, who: str) -> str:
 
 def describe(e: Event) -> str | None:
     d = e.data
-    car = d.get("car", "")
+    car = piece_name_of(str(d.get("car", "")))
     texts = {
         "drive": f"{car} drives {d.get('spaces')} to {d.get('to')}"
         + "".join(f", {k} {d[k]}" for k in ("brake", "blocked", "overshoot") if d.get(k))
@@ -168,8 +179,8 @@ def describe(e: Event) -> str | None:
         "gear": f"{car} in {GEAR_NAMES.get(int(d.get('gear', 1)), '?')}"
         + (f" (over-rev {d['over_rev']} LP)" if d.get("over_rev") else ""),
         "slipstream": f"{car} slipstreams to {d.get('to')}",
-        "lost": f"{car} loses {d.get('lp')} LP ({d.get('reason')})",
-        "eliminated": f"{car} is out ({d.get('reason')})",
+        "lost": f"{car} loses {d.get('lp')} LP ({_cars_named(str(d.get('reason')))})",
+        "eliminated": f"{car} is out ({_cars_named(str(d.get('reason')))})",
         "spun": f"{car} spins out",
         "stalled": f"{car} stalls on the grid",
         "flying-start": f"{car} makes a flying start",
@@ -184,14 +195,15 @@ def describe(e: Event) -> str | None:
 
 def status(state: State) -> list[str]:
     return [
-        f"{c.id} ({_player_name(state, c.player)}): {c.status} at {c.cell}, lap {c.lap}, gear {c.gear}, {c.lp} LP"
+        f"{piece_name_of(c.id)} ({_player_name(state, c.player)}): {c.status} at {c.cell}, lap {c.lap}, "
+        f"{GEAR_NAMES.get(c.gear, c.gear)} gear, {c.lp} LP"
         for c in state.cars
     ]
 
 
 def results(state: State) -> list[str]:
     return [
-        (f"{p.rank}. " if p.rank else "— ") + f"{p.piece} ({_player_name(state, p.player)}) {p.result}"
+        (f"{p.rank}. " if p.rank else "— ") + f"{piece_name_of(p.piece)} ({_player_name(state, p.player)}) {p.result}"
         for p in outcome(state).placings
     ]
 

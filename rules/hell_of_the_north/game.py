@@ -157,7 +157,8 @@ def outcome(state: State) -> Outcome:
     placings = []
     for rank, r in enumerate(arrived, start=1):
         delay = (r.arrived_turn or 0) - first
-        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}" + (f", +{delay}" if delay else "")))
+        behind = f", {delay} turn{'s' if delay != 1 else ''} behind" if delay else ""
+        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}{behind}"))
     placings += [
         Placing(r.id, r.player, None, "out of the race", True) for r in state.riders if r.status == "eliminated"
     ]
@@ -445,7 +446,7 @@ GAME = Game(
     ),
     narration=Narration(
         ask=ask,
-        summary=lambda state, events: summary(events),
+        summary=lambda state, events: summary(events, lambda player: _player_name(state, player)),
         announce=announce,
         status=status,
         results=results,

@@ -28,7 +28,7 @@ from rules.game import (
 from rules.leader1 import ai, engine
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.moves import RideOption
-from rules.leader1.narrate import describe, summary
+from rules.leader1.narrate import describe, plural, summary
 from rules.leader1.order import arrival_order, classification
 from rules.leader1.route import road_for, stage_names
 from rules.leader1.setup import build, riders_allowed
@@ -134,7 +134,8 @@ def outcome(state: State) -> Outcome:
     placings = []
     for rank, r in enumerate(arrived, start=1):
         delay = (r.arrived_turn or 0) - first
-        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}" + (f", +{delay}" if delay else "")))
+        behind = f", {plural(delay, 'turn')} behind" if delay else ""
+        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}{behind}"))
     placings += [Placing(r.id, r.player, None, "eliminated", True) for r in state.riders if r.status == "eliminated"]
     return Outcome(state.finished, tuple(placings))
 
@@ -145,7 +146,7 @@ def _player_name(state: State, player: str) -> str:
 
 def ask(state: State, decision: Decision, who: str) -> str:
     if decision.kind == "ride":
-        return f"{who}, ride **{decision.piece}** (turn {state.turn}, {state.phase})."
+        return f"{who}, ride your **{piece_name(state, decision.piece or '')}** (turn {state.turn}, {state.phase})."
     if decision.kind == "breakaway":
         return f"{who}, break away, drop a rider, or pass (turn {state.turn})."
     return f"{who}, you hold the peloton token: pursue (+1) or pass (turn {state.turn})."
@@ -161,7 +162,7 @@ def status(state: State) -> list[str]:
     for r in [*arrival_order(state), *classification(state)]:
         where = "" if r.status == "peloton" or r.cell is None else f" at {r.cell}"
         lines.append(
-            f"{r.id} ({_player_name(state, r.player)}): {r.status}{where}, "
+            f"{piece_name(state, r.id)} ({_player_name(state, r.player)}): {r.status}{where}, "
             f"energy {r.energy}, {len(r.kept)} kept, {r.risks} risks"
         )
     return lines
@@ -170,7 +171,8 @@ def status(state: State) -> list[str]:
 def results(state: State) -> list[str]:
     out = outcome(state)
     return [
-        (f"{p.rank}. " if p.rank else "— ") + f"{p.piece} ({_player_name(state, p.player)}) {p.result}"
+        (f"{p.rank}. " if p.rank else "— ")
+        + f"{piece_name(state, p.piece)} ({_player_name(state, p.player)}) {p.result}"
         for p in out.placings
     ]
 
