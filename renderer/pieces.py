@@ -154,9 +154,17 @@ def _dashed(draw: ImageDraw.ImageDraw, polygon: list[Point], colour: RGB, width:
 
 
 def highlight_square(
-    draw: ImageDraw.ImageDraw, square: list[Point], centre: Point, cost: str, risky: bool, name: str | None
+    draw: ImageDraw.ImageDraw,
+    square: list[Point],
+    centre: Point,
+    cost: str,
+    risky: bool,
+    name: str | None,
+    name_size: int = TEXT,
 ) -> None:
-    """A square the piece to act may reach: its edge (dashed when risky), its name and its cost."""
+    """A square the piece to act may reach: its edge (dashed when risky), its name and its cost.
+
+    ``name_size``: a smaller font for long names ("34.0") on small squares."""
     colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
     if risky:
         polygon(draw, square, None, colour, 2)
@@ -168,11 +176,11 @@ def highlight_square(
     if name:  # the name above the cost, both inside the square
         small = SMALL - 4
         cost_w = text_length(cost, small)
-        name_w = text_length(name, TEXT)
-        top = y - (TEXT + 4 + small + 2) / 2
-        draw.rectangle((x - name_w / 2 - 5, top, x + name_w / 2 + 5, top + TEXT + 2), fill=colour, outline=INK)
-        write(draw, (x, top + TEXT / 2 + 1), name, fill=WHITE, size=TEXT, bold=True, anchor="mm")
-        top += TEXT + 2
+        name_w = text_length(name, name_size)
+        top = y - (name_size + 4 + small + 2) / 2
+        draw.rectangle((x - name_w / 2 - 5, top, x + name_w / 2 + 5, top + name_size + 2), fill=colour, outline=INK)
+        write(draw, (x, top + name_size / 2 + 1), name, fill=WHITE, size=name_size, bold=True, anchor="mm")
+        top += name_size + 2
         draw.rectangle((x - cost_w / 2 - 4, top, x + cost_w / 2 + 4, top + small + 2), fill=WHITE, outline=colour)
         write(draw, (x, top + small / 2 + 1), cost, fill=INK, size=small, bold=True, anchor="mm")
     else:

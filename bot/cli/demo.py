@@ -77,7 +77,8 @@ def main(out: str, game: str, track: str | None, players: int, seed: int) -> int
     images = sorted(Path(out).glob("board-*.png"))
     print("\n".join(line for line in transcript[-3:]))
     print(
-        f"\n{len(images)} board images, the race's recap (recap.gif), the record and the channel's messages are in {out}/ "
+        f"\n{len(images)} board images, the race's recap (recap.gif), the record and the channel's messages "
+        f"are in {out}/ "
         f"(SQLite file: {out}/domestique-demo.db)"
     )
     return 0
