@@ -107,7 +107,7 @@ def compose(
     draw = ImageDraw.Draw(image)
     window = _window(state, targets, acting_ids)
     view = _view(state, window)
-    _road(draw, state, view)
+    _road(draw, state, view, {int(str(c.target).split(".")[0]) for c in targets})
     _peloton_box(image, draw, state, view)
     _highlight(draw, state, view, targets)
     places = {**_peloton_riders(draw, state, view), **_riders(draw, state, view)}
@@ -183,11 +183,14 @@ def _on_board(point: tuple[float, float], slack: float = 80) -> bool:
 def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, ink: RGB = INK) -> None:
     w = text_length(text, SMALL) + 12
     x, y = centre
+    if -w / 2 < x < WIDTH + w / 2:  # a tag cut by the edge is moved onto the picture
+        x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
+    centre = (x, y)
     draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
     write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 
-def _road(draw: ImageDraw.ImageDraw, state: State, view: View) -> None:
+def _road(draw: ImageDraw.ImageDraw, state: State, view: View, offered: set[int]) -> None:
     course = state.setup.course
     road = course.road
     track = road.track
@@ -225,7 +228,7 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View) -> None:
     for row in rows:  # row numbers along the left edge of the road: squares are "row.lane"
         x, y = view.px(_side(state, row + 0.5, 0.42, right=False))
         write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
-    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
+    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton} | offered
     back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), first)
     for lane in range(track.lanes):  # lane numbers across one free row near the left of the picture
         square = track.cell(back, lane)
@@ -410,11 +413,7 @@ def _highlight(draw: ImageDraw.ImageDraw, state: State, view: View, targets: Seq
         cost += "!" if choice.risky else ""
         cell = track.cells[target]
         square = [view.px(p) for p in cell.polygon]
-        name = choice.short or target
-        size = TEXT
-        while size > SMALL - 6 and text_length(name, size) + 8 > view.scale * 0.95:
-            size -= 2
-        highlight_square(draw, square, view.px(cell.centre), cost or "·", choice.risky, name, size)
+        highlight_square(draw, square, view.px(cell.centre), cost or "·", choice.risky, choice.short or target)
 
 
 # -- around the road -----------------------------------------------------------------------------
@@ -525,7 +524,7 @@ def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float
 
 
 def _legend_line() -> str:
-    return "34.0: row 34 (numbers on the left), lane 0 · ! risky · brown dotted: cobbles"
+    return "34.0: row 34 (numbers on top), lane 0 (0 at the top) · ! risky · dotted: cobbles"
 
 
 def _clip(text: str, width: float) -> str:

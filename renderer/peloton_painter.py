@@ -171,6 +171,9 @@ def _window(state: State, geo: Geometry, targets: Sequence[Choice], acting: Sequ
 def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, ink: RGB = INK) -> None:
     w = text_length(text, SMALL) + 12
     x, y = centre
+    if -w / 2 < x < WIDTH + w / 2:  # a tag cut by the edge is moved onto the picture
+        x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
+    centre = (x, y)
     draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
     write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
@@ -368,7 +371,11 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
     teams = [p.team for p in state.setup.players]
     key = " · ".join(f"{3 * TEAMS.index(t) + 1}-{3 * TEAMS.index(t) + 3} {t}" for t in teams if t in TEAMS)
     write(draw, (x0 + 10, y1 - 58), _clip("Teams: " + key), fill=INK, size=SMALL)
-    text = " · ".join(legend) if legend else "A, B …: where No. to act may end (hexagons; T tandem, ! falls)"
+    text = (
+        " · ".join(legend)
+        if legend
+        else "A, B …: where the cyclist to act may end (hexagons ridden; T tandem, ! falls)"
+    )
     write(draw, (x0 + 10, y1 - 30), _clip(text), fill=MUTED, size=SMALL)
 
 

@@ -160,11 +160,12 @@ def highlight_square(
     cost: str,
     risky: bool,
     name: str | None,
-    name_size: int = TEXT,
+    name_size: int | None = None,
 ) -> None:
     """A square the piece to act may reach: its edge (dashed when risky), its name and its cost.
 
-    ``name_size``: a smaller font for long names ("34.0") on small squares."""
+    ``name_size``: the name's font; by default the largest (up to ``TEXT``) that fits the square,
+    so a long name ("34.0") stays inside a small square."""
     colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
     if risky:
         polygon(draw, square, None, colour, 2)
@@ -174,6 +175,12 @@ def highlight_square(
     x, y = centre
     cost_w = text_length(cost, SMALL)
     if name:  # the name above the cost, both inside the square
+        if name_size is None:
+            area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(square, [*square[1:], square[0]], strict=True)))
+            room = math.sqrt(area / 2) - 12  # about the side of a square of the same area, less the box's edges
+            name_size = TEXT
+            while name_size > SMALL - 6 and text_length(name, name_size) > room:
+                name_size -= 2
         small = SMALL - 4
         cost_w = text_length(cost, small)
         name_w = text_length(name, name_size)

@@ -96,9 +96,7 @@ def test_hotn_rider_to_act_is_marked_and_offered_squares_carry_their_menu_names(
     assert pixel(image, ring) == ACT
     quiet, _ = compose(state, highlight=choices, acting=())
     assert pixel(quiet, ring) != ACT
-    renamed = [
-        Choice(c.action, c.label, c.detail, c.piece, c.target, "Z" + c.short, risky=c.risky) for c in choices
-    ]
+    renamed = [Choice(c.action, c.label, c.detail, c.piece, c.target, "Z" + c.short, risky=c.risky) for c in choices]
     other, _ = compose(state, highlight=renamed)
     plain, _ = compose(state)
     for c in choices:

@@ -50,18 +50,25 @@ def board(game: str, state: Any, title: str, *, highlight: bool = True) -> bytes
     return png
 
 
-def mid_race(record: Record, fraction: float = 0.4) -> Any:
-    """The first state past ``fraction`` of ``record`` where the piece to act chooses a square."""
+def mid_race(record: Record, fraction: float = 0.4, span: float = 0.15) -> Any:
+    """A state from ``fraction`` to ``fraction + span`` of ``record`` where the piece to act chooses a
+    square: the one with the most squares on offer (the first such state past it, if none)."""
     game, state = start_state(record)
+    best: tuple[int, Any] = (0, None)
+    count = len(record.actions)
     for index, action in enumerate(record.actions):
-        if index >= len(record.actions) * fraction:
+        if index >= count * fraction:
             decision = game.rules.pending(state)
-            if decision is not None and any(
-                c.target is not None and c.step is None for c in game.rules.choices(state, decision.player)
-            ):
-                return state
+            offered = 0
+            if decision is not None:
+                choices = game.rules.choices(state, decision.player)
+                offered = len({c.target for c in choices if c.target is not None and c.step is None})
+            if offered > best[0]:
+                best = (offered, state)
+            if best[1] is not None and index >= count * (fraction + span):
+                break
         state, _ = game.rules.apply(state, action)
-    return state
+    return best[1] if best[1] is not None else state
 
 
 def readme_images(out: Path) -> list[Path]:
