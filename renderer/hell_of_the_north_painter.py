@@ -12,6 +12,7 @@ squares, sprint zones, the feed and bonus lines, and the weather markers (? face
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -45,11 +46,13 @@ from renderer.palette import (
     rider_label,
     team_of,
 )
-from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token
+from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token, trails
 from renderer.text import text_length, write
+from renderer.trails import MOVES, road_trails
 from rules.game import Choice
 from rules.hell_of_the_north.engine import legal_actions, pending
 from rules.hell_of_the_north.model import Rider, State
+from rules.hell_of_the_north.narrate import summary
 from rules.hell_of_the_north.order import arrival_order, peloton_order
 from rules.track import Point
 
@@ -75,8 +78,9 @@ WEATHER_SHORT = {
 def paint(
     state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]
 ) -> bytes:
-    """The board as PNG bytes (see the module's docstring)."""
-    return png_bytes(compose(state, highlight=highlight, acting=acting, title=title, legend=legend)[0])
+    """The board as PNG bytes (see the module's docstring); no ``acting``: the state says who acts."""
+    marked = list(acting) or None
+    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend)[0])
 
 
 def default_acting(state: State) -> tuple[str, ...]:
@@ -109,8 +113,17 @@ def compose(
     view = _view(state, window)
     _road(draw, state, view, {int(str(c.target).split(".")[0]) for c in targets})
     _peloton_box(image, draw, state, view)
+    paths = road_trails(state.events, state.setup.road.track).items()
+    colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
+    trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
     _highlight(draw, state, view, targets)
-    places = {**_peloton_riders(draw, state, view), **_riders(draw, state, view)}
+    # in the crowded peloton the marker goes under the riders (it shows around them and in the gaps,
+    # no rider hidden by a neighbour's arrow); on the open road it goes over
+    for rider_id, point, radius in peloton_spots(state, view):
+        if rider_id in acting_ids:
+            acting_marker(draw, point, radius)
+    places = _riders(draw, state, view)
+    _peloton_riders(draw, state, view)
     for rider_id in acting_ids:
         if rider_id in places:
             point, radius = places[rider_id]
@@ -322,47 +335,66 @@ def _peloton_box(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, vi
 
 def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, float], float]]:
     """Where each peloton rider is drawn (rider id, pixel centre, radius), in peloton order: the
-    front part in the front of the box, the back part behind it, each left to right across the road."""
+    front part in the front of the box, the back part behind it, each left to right across the road.
+    Spots over a rider standing on the peloton's squares (a breakaway, a puncture) are left free."""
     corners = _peloton_corners(state)
     riders = peloton_order(state)
     if corners is None or not riders:
         return []
+    track = state.setup.road.track
+    rows = (state.peloton - 1, state.peloton)
+    cells = [r.cell for r in state.riders if r.status != "peloton" and r.row in rows and r.on_road]
+    blockers = [view.px(track.cells[c].centre) for c in cells if c is not None and c in track.cells]
     back_left, back_right, front_right, front_left = (view.px(p) for p in corners)
-    front = [r for r in riders if r.part != "back"]
-    back = [r for r in riders if r.part == "back"]
+    front = [r.id for r in riders if r.part != "back"]
+    back = [r.id for r in riders if r.part == "back"]
     length = math.dist(back_left, front_left)
     width = math.dist(back_left, back_right)
     split = len(front) / len(riders)  # the front part's share of the box, from the front
+    limit = view.scale * 0.42
 
-    def grid(count: int, start: float, end: float) -> tuple[int, int, float]:
-        span = length * (end - start)
-        best = (1, count, 0.0)
-        for along in range(1, count + 1):
-            across = max(math.ceil(count / along), 1)
-            r = min(span / along, width / across) / 2 - 2
-            if r > best[2]:
-                best = (along, across, r)
+    def at(u: float, v: float) -> tuple[float, float]:
+        """u: 1 at the front edge, 0 at the back; v: 0 on the left edge, 1 on the right."""
+        left = (back_left[0] + (front_left[0] - back_left[0]) * u, back_left[1] + (front_left[1] - back_left[1]) * u)
+        right = (
+            back_right[0] + (front_right[0] - back_right[0]) * u,
+            back_right[1] + (front_right[1] - back_right[1]) * u,
+        )
+        return (left[0] + (right[0] - left[0]) * v, left[1] + (right[1] - left[1]) * v)
+
+    def layout(count: int, high: float, low: float) -> list[tuple[tuple[float, float], float]]:
+        """The largest spots for ``count`` riders between ``high`` and ``low`` (u), clear of blockers."""
+        best: list[tuple[tuple[float, float], float]] = []
+        best_r = -1.0
+        span = length * (high - low)
+        for along in range(1, count + 4):
+            for across in range(1, count + 4):
+                if along * across < count:
+                    continue
+                r = min(limit, span / along / 2 - 2, width / across / 2 - 2)
+                if r <= best_r:
+                    continue
+                free = [
+                    at(high - (i // across + 0.5) / along * (high - low), (i % across + 0.5) / across)
+                    for i in range(along * across)
+                ]
+                free = [p for p in free if all(math.dist(p, b) > r * 1.5 for b in blockers)]
+                if len(free) >= count:
+                    best, best_r = [(p, r) for p in free[:count]], r
         return best
 
     spots: list[tuple[str, tuple[float, float], float]] = []
-    limit = view.scale * 0.42
-    parts = [(front, 1.0, 1.0 - split), (back, 1.0 - split, 0.0)]  # u: 1 at the front edge, 0 at the back
-    sizes = [grid(len(group), lo_u, hi_u) if group else (1, 1, limit) for group, hi_u, lo_u in parts]
-    radius = min([limit, *(s[2] for s in sizes)])
-    for (group, hi_u, lo_u), (along, across, _) in zip(parts, sizes, strict=True):
-        for i, rider in enumerate(group):
-            u = hi_u - (i // across + 0.5) / along * (hi_u - lo_u)
-            v = (i % across + 0.5) / across
-            left = (
-                back_left[0] + (front_left[0] - back_left[0]) * u,
-                back_left[1] + (front_left[1] - back_left[1]) * u,
-            )
-            right = (
-                back_right[0] + (front_right[0] - back_right[0]) * u,
-                back_right[1] + (front_right[1] - back_right[1]) * u,
-            )
-            spots.append((rider.id, (left[0] + (right[0] - left[0]) * v, left[1] + (right[1] - left[1]) * v), radius))
-    return spots
+    for group, high, low in ((front, 1.0, 1.0 - split), (back, 1.0 - split, 0.0)):
+        if not group:
+            continue
+        places = layout(len(group), high, low)
+        if len(places) < len(group):  # too crowded to keep clear: over the blockers
+            saved, blockers = blockers, []
+            places = layout(len(group), high, low)
+            blockers = saved
+        spots += [(rider, point, r) for rider, (point, r) in zip(group, places, strict=True)]
+    radius = min(r for _, _, r in spots)
+    return [(rider, point, radius) for rider, point, _ in spots]
 
 
 def _peloton_riders(draw: ImageDraw.ImageDraw, state: State, view: View) -> Places:
@@ -488,24 +520,56 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
         bold=True,
     )
     players = sorted(state.setup.players, key=lambda p: state.order.index(p.id) if p.id in state.order else 9)
-    row_h = min(58, (y1 - y0 - 100) / max(1, len(players)))
+    row_h = min(46, (y1 - y0 - 126) / max(1, len(players)))
     for i, player in enumerate(players):
-        y = y0 + 40 + i * row_h + row_h / 2
+        y = y0 + 34 + i * row_h + row_h / 2
         team = player.team
         colour = TEAM.get(team, MUTED)
-        draw.rectangle((x0 + 10, y - 20, x0 + 50, y + 20), fill=colour, outline=INK, width=2)
+        draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)
         write(draw, (x0 + 30, y), str(i + 1), fill=TEAM_TEXT.get(team, INK), size=TEXT, bold=True, anchor="mm")
-        name = player.name[:12]
-        write(draw, (x0 + 60, y), name, fill=INK, size=SMALL, bold=True, anchor="lm")
+        write(draw, (x0 + 60, y), player.name[:12], fill=INK, size=SMALL, bold=True, anchor="lm")
         write(draw, (x0 + 230, y), f"{state.pursuits_left(player.id)}", fill=INK, size=TEXT, bold=True, anchor="mm")
         for j, rid in enumerate(player.rider_ids()):
-            if not state.has_rider(rid):
-                continue
-            _diary_entry(draw, state.rider(rid), (x0 + 270 + j * 230, y), rid in acting)
-    y = y1 - 56
-    write(draw, (x0 + 10, y), _legend_line(), fill=INK, size=SMALL)
-    text = " · ".join(legend) if legend else "peloton: front part ahead, back part behind · D dropped P flat X fell"
-    write(draw, (x0 + 10, y + 28), _clip(text, WIDTH - 20), fill=MUTED, size=SMALL)
+            if state.has_rider(rid):
+                _diary_entry(draw, state.rider(rid), (x0 + 270 + j * 230, y), rid in acting)
+    told = _two_lines(["Last turn:", *(_last_turn(state) or ["-"])], 1 if legend else 2)
+    if legend:
+        told.append(" · ".join(legend))
+    for k, line in enumerate(told):
+        write(draw, (x0 + 10, y1 - 86 + 28 * k), _clip(line, WIDTH - 20), fill=INK, size=SMALL)
+    write(draw, (x0 + 10, y1 - 30), _clip(_legend_line(), WIDTH - 20), fill=MUTED, size=SMALL)
+
+
+def _two_lines(parts: list[str], count: int) -> list[str]:
+    """``parts`` joined on at most ``count`` lines; when they do not fit, the latest are kept."""
+    room = WIDTH - 20
+    lines: list[str] = []
+    rest = list(parts)
+    while rest and len(lines) < count:
+        line = rest.pop()
+        while rest and text_length(f"{rest[-1]} {line}", SMALL) <= room:
+            line = f"{rest.pop()} {line}"
+        lines.insert(0, line)
+    if rest and lines:
+        lines[0] = "… " + lines[0]
+    return lines
+
+
+def _last_turn(state: State) -> list[str]:
+    """Last turn in words, riders by their letters (WC: white climber)."""
+    moves = [e for e in state.events if e.type in MOVES or e.type in ("fell", "punctured", "arrived", "cracked")]
+    if not moves:
+        return []
+    lines = summary([e for e in state.events if e.turn == moves[-1].turn and e.type != "rolled"])
+    out = []
+    for line in lines:
+        for r in state.riders:
+            line = line.replace(f"{r.id.split('-')[0]} {r.kind}", rider_label(r.id))
+        for p in state.setup.players:
+            line = re.sub(rf"\b{re.escape(p.id)}\b", p.name, line)
+        out.append(line.replace(" squares", " sq").replace(" energy", "") + ";")
+    out[-1] = out[-1].rstrip(";")
+    return out
 
 
 def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float], acting: bool) -> None:
@@ -519,12 +583,12 @@ def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float
     risks = "x" * min(rider.risks, 3)
     quality = QUALITY.get(rider.quality or "", "")
     text = f"{rider.energy} {quality} {risks}".rstrip()
-    write(draw, (x + 34, y - 12), text, fill=INK, size=SMALL, bold=True, anchor="lm")
-    write(draw, (x + 34, y + 13), f"{status} · kept {len(rider.kept)}", fill=MUTED, size=SMALL - 4, anchor="lm")
+    write(draw, (x + 34, y - 10), text, fill=INK, size=SMALL - 2, bold=True, anchor="lm")
+    write(draw, (x + 34, y + 12), f"{status} · kept {len(rider.kept)}", fill=MUTED, size=SMALL - 6, anchor="lm")
 
 
 def _legend_line() -> str:
-    return "34.0: row 34 (numbers on top), lane 0 (0 at the top) · ! risky · dotted: cobbles"
+    return "34.0: row 34 (top), lane 0 (0 at the top) · ! risky · dotted: cobbles · D dropped P flat X fell"
 
 
 def _clip(text: str, width: float) -> str:

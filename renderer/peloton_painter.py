@@ -12,6 +12,7 @@ turnings (L, R), bonus lines, checkpoints, start and finish, and the wind.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -37,11 +38,12 @@ from renderer.palette import (
     WHITE,
     WIDTH,
 )
-from renderer.pieces import acting_marker, badge, highlight_square, polygon
+from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
 from renderer.text import text_length, write
 from rules.game import Choice
 from rules.peloton.course import Course, split
 from rules.peloton.engine import legal_actions, pending
+from rules.peloton.game import describe
 from rules.peloton.model import DIAL, FINISHED, LYING, STANDING, TEAMS, WAITING, Cyclist, State
 
 HEADER = (0, 0, WIDTH, 52)
@@ -85,8 +87,9 @@ class Geometry:
 def paint(
     state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]
 ) -> bytes:
-    """The board as PNG bytes (see the module's docstring)."""
-    return png_bytes(compose(state, highlight=highlight, acting=acting, title=title, legend=legend)[0])
+    """The board as PNG bytes (see the module's docstring); no ``acting``: the state says who acts."""
+    marked = list(acting) or None
+    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend)[0])
 
 
 def default_acting(state: State) -> tuple[str, ...]:
@@ -120,6 +123,12 @@ def compose(
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _road(draw, state, geo, view, window)
+    paths = [
+        ([view.px(geo.centre(*split(cell))) for cell in (was, now)], TEAM.get(state.cyclist(cid).team, MUTED))
+        for cid, (was, now) in _trails(state).items()
+        if state.course.has(was) and state.course.has(now)
+    ]
+    trails(draw, paths)
     _highlight(draw, state, geo, view, targets)
     places = _cyclists(draw, state, geo, view, window)
     for cid in acting_ids:
@@ -151,10 +160,8 @@ def _window(state: State, geo: Geometry, targets: Sequence[Choice], acting: Sequ
     road = [split(c.cell)[0] for c in on_road(state) if c.cell]
     must = [split(str(c.cell))[0] for c in on_road(state) if c.id in acting]
     must += [split(str(ch.target))[0] for ch in targets]
-    if not must:
-        must = road[:1] or [course.start]
-        if road:
-            must = [max(road)]
+    if not must:  # nobody to act: the front of the race, else the line they wait at or crossed
+        must = [max(road)] if road else [course.finish if state.arrivals else course.start]
     lo, hi = max(0, min(must) - 2), min(course.end, max(must) + 2)
     for s in sorted(road, key=lambda s: min(abs(s - lo), abs(s - hi))):
         lo2, hi2 = max(0, min(lo, s - 2)), min(course.end, max(hi, s + 2))
@@ -292,7 +299,9 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
         who = names.get(decision.player, decision.player)
         text = f"to act: {who}" + (f" No. {acting[0]}" if acting else "")
     else:
-        text = f"winner: No. {state.arrivals[0]}" if state.arrivals else "race over"
+        winner = state.arrivals[0] if state.arrivals else None
+        owner = names.get(state.player_of(winner), "") if winner else ""
+        text = f"winner: No. {winner} {owner}".rstrip() if winner else "race over"
     while text_length(text, TEXT) > 420:
         text = text[:-2] + "…"
     w = text_length(text, TEXT)
@@ -353,23 +362,24 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
     cyclists = sorted(state.cyclists, key=lambda c: int(c.id) if c.id.isdigit() else 99)
     columns = 4 if len(cyclists) > 12 else 3
     per = max(1, math.ceil(len(cyclists) / columns))
-    row_h = min(36, (y1 - y0 - 100) / per)
+    row_h = min(36, (y1 - y0 - 128) / per)
     width = (x1 - x0 - 10) / columns
     for i, c in enumerate(cyclists):
         x = x0 + 10 + (i // per) * width
-        y = y0 + 44 + (i % per) * row_h + row_h / 2
+        y = y0 + 38 + (i % per) * row_h + row_h / 2
         token(draw, (x + 16, y), 15, c, lying=c.status == LYING)
         state_word = {
             LYING: "fell",
             STANDING: "up",
             WAITING: f"start {c.start_round}",
-            FINISHED: "in",
+            FINISHED: f"#{state.arrivals.index(c.id) + 1}" if c.id in state.arrivals else "in",
         }.get(c.status, "T" if c.id in state.tandem else "")
         text = f"+{DIAL[c.dial]} {c.energy:>2} {state_word}".rstrip()
         ink = ACT_TEXT if c.id in acting else INK
         write(draw, (x + 38, y), text, fill=ink, size=SMALL, bold=c.id in acting, anchor="lm")
     teams = [p.team for p in state.setup.players]
     key = " · ".join(f"{3 * TEAMS.index(t) + 1}-{3 * TEAMS.index(t) + 3} {t}" for t in teams if t in TEAMS)
+    write(draw, (x0 + 10, y1 - 86), _last_move(state), fill=INK, size=SMALL)
     write(draw, (x0 + 10, y1 - 58), _clip("Teams: " + key), fill=INK, size=SMALL)
     text = (
         " · ".join(legend)
@@ -377,6 +387,35 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
         else "A, B …: where the cyclist to act may end (hexagons ridden; T tandem, ! falls)"
     )
     write(draw, (x0 + 10, y1 - 30), _clip(text), fill=MUTED, size=SMALL)
+
+
+def _last_move(state: State) -> str:
+    """The latest rides and what came of them, in one line (the newest kept when it is too long)."""
+    told = [describe(state, e) for e in state.events if e.type not in ("dial", "card", "wind")]
+    lines = [re.sub(r"No\. (\d+) \([a-z]+\)", r"No. \1", t) for t in told if t]
+    text = ""
+    for line in reversed(lines):
+        longer = f"{line}; {text}" if text else line
+        if text_length(f"Last: … {longer}", SMALL) > WIDTH - 20:
+            return f"Last: … {text}"
+        text = longer
+    return f"Last: {text or '-'}"
+
+
+def _trails(state: State) -> dict[str, list[str]]:
+    """Cyclist -> [where it was, where it is] for the rides of the latest move with rides."""
+    rides = [e for e in state.events if e.type == "ride"]
+    if not rides:
+        return {}
+    latest = rides[-1].turn
+    out: dict[str, list[str]] = {}
+    was: dict[str, str] = {}
+    for e in rides:
+        cid, to = str(e.data.get("cyclist")), str(e.data.get("to"))
+        if e.turn == latest and cid in was:
+            out[cid] = [was[cid], to]
+        was[cid] = to
+    return out
 
 
 def _clip(text: str, width: float = WIDTH - 20) -> str:

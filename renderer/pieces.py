@@ -131,7 +131,21 @@ def trail(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB) -> No
         return
     draw.line(list(points), fill=INK, width=11, joint="curve")
     draw.line(list(points), fill=colour, width=6, joint="curve")
-    x, y = points[0]
+    trail_start(draw, points[0])
+
+
+def trails(draw: ImageDraw.ImageDraw, paths: Sequence[tuple[Sequence[Point], RGB]]) -> None:
+    """Several trails: every line first, then every start, so no trail's line covers another's start."""
+    for points, colour in paths:
+        trail(draw, points, colour)
+    for points, _ in paths:
+        if len(points) >= 2:
+            trail_start(draw, points[0])
+
+
+def trail_start(draw: ImageDraw.ImageDraw, point: Point) -> None:
+    """Where a trail starts: a hollow ring."""
+    x, y = point
     draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=WHITE, outline=INK, width=3)
 
 

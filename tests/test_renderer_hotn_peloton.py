@@ -174,3 +174,45 @@ def test_every_board_of_a_whole_race_is_phone_sized_small_and_deterministic(game
             state, _ = rules.rules.apply(state, action)
     middle = mid_race(record)
     assert paint(game, middle, highlight=offered(game, middle)) == paint(game, middle, highlight=offered(game, middle))
+
+
+def test_last_turn_trails_start_where_each_piece_was() -> None:
+    """Both games: a hollow white ring where each piece that moved last was (unless someone is there now)."""
+    from renderer.hell_of_the_north_painter import compose as hotn
+    from renderer.palette import WHITE
+    from renderer.peloton_painter import Geometry, _trails
+    from renderer.peloton_painter import compose as peloton
+    from rules.peloton.course import split
+
+    state = mid_race(race("hell-of-the-north"))
+    image, view = hotn(state, acting=())
+    track = state.setup.road.track
+    moves = [e for e in state.events if e.type in ("rode", "breakaway")]
+    occupied = {r.cell for r in state.riders if r.cell}
+    starts = [str(e.data["from"]) for e in moves if e.turn == moves[-1].turn]
+    shown = [c for c in starts if track.has(c) and c not in occupied]
+    assert shown and all(pixel(image, view.px(track.cells[c].centre)) == WHITE for c in shown)
+
+    state = mid_race(race("peloton"))
+    image, view = peloton(state, acting=())
+    geo = Geometry(state.course)
+    occupied = {c.cell for c in state.cyclists if c.cell}
+    trails = _trails(state)
+    shown = [was for was, _ in trails.values() if was not in occupied]
+    assert trails and shown
+    for was in shown:
+        x, y = view.px(geo.centre(*split(was)))
+        if 0 <= x < 960 and 52 <= y < 500:
+            assert pixel(image, (x, y)) == WHITE, was
+
+
+def test_the_panels_tell_last_turn_in_words_with_names_players_know() -> None:
+    from renderer.hell_of_the_north_painter import _last_turn
+    from renderer.peloton_painter import _last_move
+
+    state = mid_race(race("hell-of-the-north"))
+    lines = _last_turn(state)
+    assert lines and not any(p.id in " ".join(lines).split() for p in state.setup.players if p.id != p.name)
+    assert _last_move(mid_race(race("peloton"))).startswith("Last: ") and "rides" in _last_move(
+        mid_race(race("peloton"))
+    )
