@@ -43,7 +43,7 @@ def _board(state: Any) -> Image.Image:
 
 
 def painted(game_id: str, title: str = "") -> Board:
-    """The board of any registered game's state, as its painter draws it (no piece marked to act)."""
+    """The board of any registered game's state as the bot posts it after a turn (no squares offered)."""
     from renderer.registry import paint
 
     def board(state: Any) -> Image.Image:
