@@ -49,7 +49,7 @@ TEAM: dict[str, RGB] = {
     "black": (0, 0, 0),
     "red": (160, 20, 30),
     "orange": (200, 90, 0),  # Hell of the North's fourth team
-    "grey": (95, 95, 95),  # Peloton's eight teams: too many to keep apart by colour, so numbers too
+    "grey": (104, 104, 104),  # Peloton's eight teams: too many to keep apart by colour, so numbers too
 }
 TEAM_TEXT: dict[str, RGB] = {
     "yellow": INK,
