@@ -207,7 +207,7 @@ def test_last_turn_trails_start_where_each_piece_was() -> None:
 
 
 def test_the_panels_tell_last_turn_in_words_with_names_players_know() -> None:
-    from renderer.hell_of_the_north_painter import _last_turn
+    from renderer.hell_of_the_north_panel import last_turn as _last_turn
     from renderer.peloton_painter import _last_move
 
     state = mid_race(race("hell-of-the-north"))
