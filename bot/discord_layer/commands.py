@@ -185,6 +185,13 @@ async def race_log(interaction: discord.Interaction) -> None:
     await bot.answer(interaction, bot.service.log(channel_of(interaction)), defer=False)
 
 
+@race.command(name="recap", description="The race so far as an animation, turn by turn (posted here)")
+@app_commands.describe(turns="only the last turns (the whole race if empty)")
+async def race_recap(interaction: discord.Interaction, turns: app_commands.Range[int, 1, 500] | None = None) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.recap(channel_of(interaction), turns))
+
+
 @race.command(name="help", description="How to play this channel's game (or another), and how to read the board")
 @app_commands.autocomplete(game=game_autocomplete)
 async def race_help(interaction: discord.Interaction, game: str | None = None) -> None:

@@ -391,6 +391,7 @@ class RaceCore:
             humans = seats.users(race.lobby["seats"])
             texts = chunks("\n".join(lines))
             posts += [Post(text, image if i == 0 else None, mentions=humans) for i, text in enumerate(texts)]
+            posts += await self.finish_posts(race)
             if self.on_finish is not None and race.league_id is not None:
                 posts += await self.on_finish(race, after)
             outcome.posts = posts
@@ -428,6 +429,10 @@ class RaceCore:
             )
         outcome.posts = posts
         return outcome
+
+    async def finish_posts(self, race: RaceRow) -> list[Post]:
+        """Posts that follow a race's finish board (the recap: ``bot/service/recap.py``)."""
+        return []
 
     def _finish(self, race: RaceRow, state: Any, game: Game) -> str:
         """The finish: the winner and the podium by name, every result, the people who played mentioned once."""

@@ -57,8 +57,9 @@ HELP = (
     "blocked car pays too. Right behind another car, a slipstream gives 3 more spaces for 1 LP. The "
     "turbo adds a space once a race for 3 LP. Stop in your pit stand once to get LP back. Lose all LP "
     "and you are out.\n"
-    "**Board**: cars are discs with their team letter and number, their gear beside them; corner flags "
-    "show the stops; highlighted spaces are where the car to act can stop, with their LP cost."
+    "**Board**: cars carry their team letter and number, their gear in a white box behind them; corner "
+    "flags show the stops; the car to act has a ring and an arrow; highlighted spaces are where it can "
+    "stop, named as in its menu (12.1: row 12, lane 1) with their LP cost."
 )
 
 

@@ -56,8 +56,10 @@ HELP = (
     "A move has free squares (type, terrain, quality, slipstream) then paid ones (1, 3, 5, 8, 11, 15). "
     "Paid squares over dark squares risk a fall, over a mountain's category a crack; cobbles can puncture. "
     "Risks: 1st needs 4-5, 2nd a 5, then a yellow or blue 4.\n"
-    "**Board**: discs are riders (R, L, C); dark squares are damaged asphalt, brown rows cobbles; the "
-    "peloton box shows its front and back parts; ? marks face-down weather; the panel is each team's diary."
+    "**Board**: riders are shapes with two letters (team, then R ● L ■ C ◆; K is black); dark squares "
+    "are damaged asphalt, brown dotted rows cobbles; the peloton's riders are inside it, front part ahead; "
+    "offered squares carry the menu's name (34.0: row 34, lane 0); ? marks face-down weather; the panel "
+    "is each team's diary and last turn."
 )
 
 

@@ -53,8 +53,9 @@ HELP = (
     "for 1 to 6 more). Long moves risk a crack (climbs) or a fall (descents): roll the number shown or "
     "more. Riding right behind someone keeps a slipstream. Feed zones give a face-down tile; eat it "
     "any time for energy.\n"
-    "**Board**: coloured discs are riders (letter R, L or C for the type); the grey band is the "
-    "peloton; highlighted squares are where the rider to act can go, with their energy cost."
+    "**Board**: riders are shapes with two letters (team, then R ● L ■ C ◆; K is black); the shaded "
+    "band is the peloton with its riders inside; the rider to act has a ring and an arrow; highlighted "
+    "squares are where it can go, named as in its menu (33.1: row 33, lane 1) with their energy cost."
 )
 
 
