@@ -1,0 +1,281 @@
+"""What every game of the Leader 1 family shares: the shape of its riders and states, and the
+steps its rules have in common (classic Leader 1 and Hell of the North).
+
+The helpers are generic over the game's own frozen ``Rider`` and ``State``: each game keeps
+its types and passes what differs (its peloton order, its ride options) as arguments, so no
+game's branches live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import Field, replace
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from rules.events import Event, event
+from rules.leader1.feed import Piles, draw
+from rules.leader1.model import FEED_COLOUR, Ruleset
+from rules.rng import Dice
+from rules.road import Road
+
+
+class FamilyRider(Protocol):
+    """A rider of either game, as the shared steps read it."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def energy(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def row(self) -> int | None: ...
+    @property
+    def lane(self) -> int | None: ...
+    @property
+    def kept(self) -> tuple[int, ...]: ...
+    @property
+    def slipstream(self) -> bool: ...
+    @property
+    def stamp(self) -> int: ...
+    @property
+    def skip_turn(self) -> int | None: ...
+    @property
+    def punctured_turn(self) -> int | None: ...
+    @property
+    def left_behind_turn(self) -> int | None: ...
+    @property
+    def arrived_turn(self) -> int | None: ...
+    @property
+    def cell(self) -> str | None: ...
+    @property
+    def on_road(self) -> bool: ...
+    @property
+    def racing(self) -> bool: ...
+
+
+R = TypeVar("R", bound=FamilyRider)
+R_co = TypeVar("R_co", bound=FamilyRider, covariant=True)
+
+
+class FamilyPlayer(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+class FamilySetup(Protocol):
+    @property
+    def road(self) -> Road: ...
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def players(self) -> tuple[FamilyPlayer, ...]: ...
+    def player(self, pid: str) -> FamilyPlayer | None: ...
+
+
+class FamilyState(Protocol[R_co]):
+    """A race state of either game, as the shared steps read it."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def setup(self) -> FamilySetup: ...
+    @property
+    def riders(self) -> tuple[R_co, ...]: ...
+    @property
+    def dice(self) -> Dice: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def queue(self) -> tuple[str, ...]: ...
+    @property
+    def peloton(self) -> int: ...
+    @property
+    def piles(self) -> Piles: ...
+    @property
+    def stamp(self) -> int: ...
+    @property
+    def peloton_arrived_turn(self) -> int | None: ...
+    @property
+    def bonus_won(self) -> tuple[tuple[int, str], ...]: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    def rider(self, rid: str) -> R_co: ...
+    def has_rider(self, rid: str) -> bool: ...
+    @property
+    def finished(self) -> bool: ...
+
+
+S = TypeVar("S", bound=FamilyState[Any])
+
+
+def replace_rider(state: S, rider: FamilyRider) -> S:
+    return replace(state, riders=tuple(rider if r.id == rider.id else r for r in state.riders))
+
+
+def add_events(state: S, events: Iterable[Event]) -> S:
+    return replace(state, events=(*state.events, *events))
+
+
+# ---------------------------------------------------------------- order
+
+
+def road_key(rider: FamilyRider) -> tuple[int, int]:
+    assert rider.row is not None
+    return (rider.row, rider.stamp)  # on the same row, whoever got there last is ahead
+
+
+def classification(state: FamilyState[R], in_peloton: list[R]) -> list[R]:
+    """Every rider still racing, first to last: ahead of the peloton, ``in_peloton``, behind it."""
+    on_board = [r for r in state.riders if r.racing and r.status != "peloton"]
+    ahead = sorted((r for r in on_board if (r.row or 0) > state.peloton), key=road_key, reverse=True)
+    behind = sorted((r for r in on_board if (r.row or 0) <= state.peloton), key=road_key, reverse=True)
+    return [*ahead, *in_peloton, *behind]
+
+
+def arrival_order(state: FamilyState[R]) -> list[R]:
+    """Finished riders: by turn of arrival, then furthest past the line, then latest there."""
+    done = [r for r in state.riders if r.status == "finished"]
+    return sorted(done, key=lambda r: (r.arrived_turn or 0, -(r.row or 0), -r.stamp))
+
+
+def riders_to_ride(state: FamilyState[R], classified: list[R], *, ahead: bool) -> tuple[str, ...]:
+    """Riders who ride now, in ``classified`` order: ahead of the peloton, or behind it with the
+    punctured ones last. A fallen rider sits out the turn after its fall; a rider the peloton
+    left behind rides from the next turn."""
+    arrived = state.peloton_arrived_turn is not None
+    if ahead and arrived:
+        return ()
+    ready: list[str] = []
+    punctured: list[str] = []
+    for r in classified:
+        if r.status == "punctured":
+            if not ahead and (r.punctured_turn or 0) < state.turn:
+                punctured.append(r.id)
+        elif r.status in ("breakaway", "dropped") or (r.status == "fallen" and (r.skip_turn or 0) < state.turn):
+            if r.status == "dropped" and (r.left_behind_turn or 0) >= state.turn:
+                continue
+            is_ahead = not arrived and (r.row or 0) > state.peloton
+            if is_ahead == ahead:
+                ready.append(r.id)
+    return (*ready, *punctured)
+
+
+def skip_stuck(state: S, can_ride: Callable[[S, str], bool]) -> S:
+    """Drop from the queue riders with no legal square (a road blocked across that they cannot pay)."""
+    while state.queue and state.phase in ("breakaways", "dropped"):
+        rid = state.queue[0]
+        if can_ride(state, rid):
+            break
+        state = replace(state, queue=state.queue[1:])
+        state = add_events(state, [event(state.turn, "stuck", rider=rid)])
+    return state
+
+
+# ---------------------------------------------------------------- the road behind and around
+
+
+def behind_peloton(state: FamilyState[Any], lane_hint: int | None = None) -> tuple[int, int]:
+    """The first free square behind the peloton, its row and lane (nearest ``lane_hint`` first)."""
+    road = state.setup.road
+    taken = {r.cell for r in state.riders if r.on_road}
+    lanes = list(range(road.lanes))
+    if lane_hint is not None:
+        lanes.sort(key=lambda lane: abs(lane - lane_hint))
+    row = state.peloton - 2
+    while row > 0:
+        for lane in lanes:
+            if f"{row}.{lane}" not in taken:
+                return row, lane
+        row -= 1
+    return 0, lanes[0]
+
+
+def lose_slipstream_behind(state: S, rider: FamilyRider) -> S:
+    """Whoever rides exactly behind a rider who fell or punctured loses its slipstream."""
+    behind = f"{(rider.row or 0) - 1}.{rider.lane}"
+    for r in state.riders:
+        if r.cell == behind and r.slipstream:
+            state = replace_rider(state, replace(r, slipstream=False))
+    return state
+
+
+def give_slipstream(state: S, start_row: int, lane: int, squares: int, cut: int) -> S:
+    """The rider exactly behind a mover's starting square gets a free square, unless the move was ``cut`` or longer."""
+    if squares >= cut:
+        return state
+    behind = f"{start_row - 1}.{lane}"
+    for r in state.riders:
+        if r.cell == behind and r.status in ("breakaway", "dropped"):
+            return replace_rider(state, replace(r, slipstream=True))
+    return state
+
+
+def crossed(rows: Iterable[int], start_row: int, dest_row: int) -> list[int]:
+    """The marked ``rows`` a move from ``start_row`` to ``dest_row`` passes or reaches."""
+    return [row for row in rows if start_row < row <= dest_row]
+
+
+def bonus_rows_won(
+    state: FamilyState[Any], start_row: int, dest_row: int, winner: str
+) -> tuple[tuple[tuple[int, str], ...], list[int]]:
+    """The bonus rows still unclaimed that ``winner`` (a rider, or ``peloton``) claims by this move."""
+    won = state.bonus_won
+    new: list[int] = []
+    for row in crossed(state.setup.road.bonus, start_row, dest_row):
+        if all(claimed != row for claimed, _ in won):
+            won = (*won, (row, winner))
+            new.append(row)
+    return won, new
+
+
+def peloton_arrives(state: S, ordered: list[Any], events: list[Event]) -> S:
+    """The peloton crosses the line: its riders arrive in ``ordered`` order, then the riders
+    left behind it who are already past the line."""
+    turn = state.turn
+    stamp = state.stamp + len(ordered)
+    for i, r in enumerate(ordered):
+        arrived = replace(r, status="finished", arrived_turn=turn, row=state.peloton, lane=None, stamp=stamp - i)
+        state = replace_rider(state, arrived)
+        events.append(event(turn, "arrived", rider=r.id, at="peloton"))
+    for r in state.riders:
+        if r.on_road and (r.row or 0) >= state.setup.road.finish:
+            state = replace_rider(state, replace(r, status="finished", arrived_turn=turn))
+            events.append(event(turn, "arrived", rider=r.id, at=r.cell))
+    return replace(state, stamp=stamp, peloton_arrived_turn=turn)
+
+
+# ---------------------------------------------------------------- feed zones
+
+
+def take_tile(
+    dice: Dice, piles: Piles, rider: FamilyRider, kept: tuple[int, ...], turn: int, events: list[Event]
+) -> tuple[tuple[int, ...], Dice, Piles]:
+    """A feed zone: ``rider`` draws a tile of its colour (a ``feed-empty`` event when the pile is out)."""
+    colour = FEED_COLOUR[rider.kind]
+    value, dice, piles = draw(dice, piles, colour)
+    if value is None:
+        events.append(event(turn, "feed-empty", rider=rider.id, colour=colour))
+        return kept, dice, piles
+    events.append(event(turn, "fed", rider=rider.id, kept=len(kept) + 1))
+    return (*kept, value), dice, piles
+
+
+def feed_peloton(state: S, riders: list[Any], old: int, new: int, events: list[Event]) -> S:
+    """Each feed zone the peloton passes gives each of ``riders`` a tile, in that order."""
+    for _ in crossed(state.setup.road.feed, old, new):
+        for r in riders:
+            current = state.rider(r.id)
+            kept, dice, piles = take_tile(state.dice, state.piles, current, current.kept, state.turn, events)
+            state = replace(replace_rider(state, replace(current, kept=kept)), dice=dice, piles=piles)
+    return state
