@@ -6,7 +6,6 @@ from dataclasses import replace
 
 from rules.hell_of_the_north.model import (
     COBBLE_SLIPSTREAM_CUT,
-    FEED_COLOUR,
     PELOTON,
     TIME_BONUS,
     WEATHER_DIE,
@@ -19,16 +18,16 @@ from rules.hell_of_the_north.model import (
     risk_need,
 )
 from rules.hell_of_the_north.moves import RideOption
-from rules.leader1.feed import draw
+from rules.leader1 import family
 from rules.rng import Die
 
 
 def replace_rider(state: State, rider: Rider) -> State:
-    return replace(state, riders=tuple(rider if r.id == rider.id else r for r in state.riders))
+    return family.replace_rider(state, rider)
 
 
 def add_events(state: State, events: list[Event]) -> State:
-    return replace(state, events=state.events + tuple(events))
+    return family.add_events(state, events)
 
 
 def resolve_ride(state: State, option: RideOption) -> State:
@@ -91,34 +90,23 @@ def resolve_ride(state: State, option: RideOption) -> State:
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
-    kept = list(rider.kept)
+    kept = rider.kept
     piles = state.piles
-    for row in road.feed:
-        if start_row < row <= dest_row:
-            colour = FEED_COLOUR[rider.kind]
-            value, dice, piles = draw(dice, piles, colour)
-            if value is None:
-                events.append(event(turn, "feed-empty", rider=rider.id, colour=colour))
-                continue
-            kept.append(value)
-            events.append(event(turn, "fed", rider=rider.id, kept=len(kept)))
+    for _ in family.crossed(road.feed, start_row, dest_row):
+        kept, dice, piles = family.take_tile(dice, piles, rider, kept, turn, events)
     if option.heat and kept:  # Weather, heat: show a kept tile and add it at once (R-HOTN-HEAT)
-        value = kept.pop(0)
+        value, kept = kept[0], kept[1:]
         energy += value
         events.append(event(turn, "heat", rider=rider.id, value=value))
-    bonus_won = state.bonus_won
-    bonuses = rider.bonuses
-    for row in road.bonus:
-        if start_row < row <= dest_row and all(won != row for won, _ in bonus_won):
-            bonus_won = (*bonus_won, (row, rider.id))
-            bonuses += TIME_BONUS
-            events.append(event(turn, "bonus", rider=rider.id, row=row))
+    bonus_won, bonus_rows = family.bonus_rows_won(state, start_row, dest_row, rider.id)
+    bonuses = rider.bonuses + TIME_BONUS * len(bonus_rows)
+    events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
     moved = replace(
         rider,
         energy=energy,
         risks=risks,
-        kept=tuple(kept),
+        kept=kept,
         slipstream=False,
         stamp=stamp,
         row=dest_row,
@@ -145,12 +133,12 @@ def resolve_ride(state: State, option: RideOption) -> State:
     state = replace(state, dice=dice, stamp=stamp, bonus_won=bonus_won, piles=piles)
     state = replace_rider(state, moved)
     if option.start is not None and not fell and not punctured:
-        state = _give_slipstream(state, rider, start_row, int(option.start.split(".")[1]), option.squares)
+        state = _give_slipstream(state, start_row, int(option.start.split(".")[1]), option.squares)
     state = add_events(state, events)
     return reveal_weather(state)
 
 
-def _give_slipstream(state: State, front: Rider, start_row: int, lane: int, squares: int) -> State:
+def _give_slipstream(state: State, start_row: int, lane: int, squares: int) -> State:
     """Race conditions 1: the rider exactly behind the mover's starting square gets a free square,
     unless the mover went 6+ (5+ from cobbles, 8+ from a downhill)."""
     course = state.setup.course
@@ -158,13 +146,7 @@ def _give_slipstream(state: State, front: Rider, start_row: int, lane: int, squa
         cut = COBBLE_SLIPSTREAM_CUT
     else:
         cut = state.setup.ruleset.slipstream_cut[course.road.terrain(start_row)]
-    if squares >= cut:
-        return state
-    behind = f"{start_row - 1}.{lane}"
-    for r in state.riders:
-        if r.cell == behind and r.status in ("breakaway", "dropped"):
-            return replace_rider(state, replace(r, slipstream=True))
-    return state
+    return family.give_slipstream(state, start_row, lane, squares, cut)
 
 
 def reveal_weather(state: State) -> State:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.action import Action
-from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
+from rules.errors import IllegalAction, NotYourTurn, WrongPhase
+from rules.leader1 import actions
 from rules.leader1.feed import Piles, full_piles
-from rules.leader1.model import Event, Rider, Setup, State, event
+from rules.leader1.model import Event, Rider, Setup, State
 from rules.leader1.moves import RideOption, ride_options
 from rules.leader1.order import arrival_order
-from rules.leader1.ride import replace_rider, resolve_ride
+from rules.leader1.ride import resolve_ride
 from rules.leader1.turn import advance, after_pursuit, riders_to_ride
 from rules.rng import Dice
 
@@ -96,12 +97,7 @@ def pending(state: State) -> Decision | None:
 
 
 def _eat_choices(state: State, player: str) -> list[Choice]:
-    return [
-        Choice(Action(player, "eat", rider=r.id, tile=i))
-        for r in state.riders
-        if r.player == player and r.status != "eliminated"
-        for i in range(len(r.kept))
-    ]
+    return [Choice(a) for a in actions.eat_actions(state, player)]
 
 
 def _breakaway_candidates(state: State, player: str) -> list[Rider]:
@@ -147,34 +143,7 @@ def _describe_allowed(state: State) -> str:
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """Check and resolve ``action``; returns the new state and what happened."""
-    before = len(state.events)
-    if state.finished:
-        raise RaceOver(f"the race is over; {action.text()!r} cannot be played")
-    if state.setup.player(action.by) is None:
-        players = ", ".join(p.id for p in state.setup.players)
-        raise IllegalAction(f"unknown player {action.by!r}; the players are {players}")
-    new = _eat(state, action) if action.do == "eat" else _decide(state, action)
-    return new, list(new.events[before:])
-
-
-def _eat(state: State, action: Action) -> State:
-    if action.rider is None or not state.has_rider(action.rider):
-        raise IllegalAction(f"eat needs one of your riders, got {action.rider!r}")
-    rider = state.rider(action.rider)
-    if rider.player != action.by:
-        raise NotYourTurn(f"{action.rider} is not {action.by}'s rider")
-    if rider.status == "eliminated":
-        raise IllegalAction(f"{rider.id} is eliminated")
-    if action.tile is None or not 0 <= action.tile < len(rider.kept):
-        raise IllegalAction(
-            f"{rider.id} keeps {len(rider.kept)} feed tile(s); tile must be 0 to {len(rider.kept) - 1}"
-            if rider.kept
-            else f"{rider.id} keeps no feed tile"
-        )
-    value = rider.kept[action.tile]
-    kept = rider.kept[: action.tile] + rider.kept[action.tile + 1 :]
-    state = replace_rider(state, replace(rider, energy=rider.energy + value, kept=kept))
-    return replace(state, events=(*state.events, event(state.turn, "ate", rider=rider.id, value=value)))
+    return actions.apply(state, action, _decide)
 
 
 def _decide(state: State, action: Action) -> State:
@@ -214,30 +183,14 @@ def _after_breakaway_step(state: State, player: str) -> State:
 
 
 def _own_peloton_rider(state: State, action: Action) -> Rider:
-    if action.rider is None or not state.has_rider(action.rider):
-        raise IllegalAction(f"{action.do} needs a rider id such as 'yellow-rouleur', got {action.rider!r}")
-    rider = state.rider(action.rider)
-    if rider.player != action.by:
-        raise NotYourTurn(f"{rider.id} is not {action.by}'s rider")
+    rider = actions.own_rider(state, action)
     if rider.status != "peloton" or rider.id in state.drop_requests:
         raise IllegalAction(f"{rider.id} is not in the peloton (status {rider.status})")
     return rider
 
 
 def _match(state: State, rider_id: str, action: Action, *, breakaway: bool) -> RideOption:
-    if action.to is None:
-        raise IllegalAction(f"{action.do} needs a destination 'to' such as '14.2'")
-    if not state.setup.road.track.has(action.to):
-        raise IllegalAction(f"{action.to!r} is not a square of this road")
-    route = (*action.via, action.to) if action.via else None
-    options = [o for o in ride_options(state, rider_id, breakaway=breakaway, route=route) if o.to == action.to]
-    if not options:
-        every = ride_options(state, rider_id, breakaway=breakaway)
-        squares = sorted({o.to for o in every}, key=lambda c: tuple(int(x) for x in c.split(".")))
-        reason = "by that path " if route else ""
-        listing = ", ".join(squares[:12]) + (" ..." if len(squares) > 12 else "")
-        raise IllegalAction(f"{rider_id} cannot reach {action.to} {reason}now; legal squares: {listing or 'none'}")
-    return options[0]
+    return actions.match(state, rider_id, action, ride_options, breakaway=breakaway)
 
 
 def outcome(state: State) -> Outcome:

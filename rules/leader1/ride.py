@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.leader1 import family
 from rules.leader1.dice import EVENTS
-from rules.leader1.feed import draw
-from rules.leader1.model import FEED_COLOUR, Event, Rider, State, event
+from rules.leader1.model import Event, Rider, State, event
 from rules.leader1.moves import RideOption
 
 
 def replace_rider(state: State, rider: Rider) -> State:
-    return replace(state, riders=tuple(rider if r.id == rider.id else r for r in state.riders))
+    return family.replace_rider(state, rider)
 
 
 def resolve_ride(state: State, option: RideOption) -> State:
@@ -66,28 +66,18 @@ def resolve_ride(state: State, option: RideOption) -> State:
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
-    kept = list(rider.kept)
+    kept = rider.kept
     piles = state.piles
-    for row in road.feed:
-        if start_row < row <= dest_row:
-            colour = FEED_COLOUR[rider.kind]
-            value, dice, piles = draw(dice, piles, colour)
-            if value is None:  # the pile has run out
-                events.append(event(turn, "feed-empty", rider=rider.id, colour=colour))
-                continue
-            kept.append(value)
-            events.append(event(turn, "fed", rider=rider.id, kept=len(kept)))
-    bonus_won = state.bonus_won
-    for row in road.bonus:
-        if start_row < row <= dest_row and all(won != row for won, _ in bonus_won):
-            bonus_won = (*bonus_won, (row, rider.id))
-            events.append(event(turn, "bonus", rider=rider.id, row=row))
+    for _ in family.crossed(road.feed, start_row, dest_row):
+        kept, dice, piles = family.take_tile(dice, piles, rider, kept, turn, events)
+    bonus_won, bonus_rows = family.bonus_rows_won(state, start_row, dest_row, rider.id)
+    events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
     moved = replace(
         rider,
         energy=energy,
         risks=risks,
-        kept=tuple(kept),
+        kept=kept,
         slipstream=False,
         stamp=stamp,
         row=dest_row,
@@ -108,18 +98,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
         moved = replace(moved, status="breakaway" if dest_row > state.peloton else "dropped")
     state = replace(state, dice=dice, stamp=stamp, bonus_won=bonus_won, piles=piles)
     state = replace_rider(state, moved)
-    if start_cell is not None and not fell:
-        state = _give_slipstream(state, rider, start_row, option.squares)
+    if start_cell is not None and not fell:  # C.1 slipstream for the rider right behind
+        cut = setup.ruleset.slipstream_cut[road.terrain(start_row)]
+        state = family.give_slipstream(state, start_row, rider.lane or 0, option.squares, cut)
     return replace(state, events=state.events + tuple(events))
-
-
-def _give_slipstream(state: State, front: Rider, start_row: int, squares: int) -> State:
-    """C.1: the rider exactly behind the mover's starting square gets a free square."""
-    cut = state.setup.ruleset.slipstream_cut[state.setup.road.terrain(start_row)]
-    if squares >= cut:
-        return state
-    behind = f"{start_row - 1}.{front.lane}"
-    for r in state.riders:
-        if r.cell == behind and r.status in ("breakaway", "dropped"):
-            return replace_rider(state, replace(r, slipstream=True))
-    return state
