@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules.hell_of_the_north.model import (
     COBBLE_SLIPSTREAM_CUT,
@@ -19,7 +19,7 @@ from rules.hell_of_the_north.model import (
 )
 from rules.hell_of_the_north.moves import RideOption
 from rules.leader1 import family
-from rules.rng import Die
+from rules.rng import Dice, Die
 
 
 def replace_rider(state: State, rider: Rider) -> State:
@@ -30,36 +30,38 @@ def add_events(state: State, events: list[Event]) -> State:
     return family.add_events(state, events)
 
 
+@dataclass(frozen=True)
+class PelotonDieRisk:
+    """Race conditions 2: risks are rolled on the peloton die (R-HOTN-RISK-4TH after the 3rd)."""
+
+    die: str = "peloton"
+
+    def roll(self, dice: Dice, risks: int) -> tuple[int | str, Dice]:
+        return dice.roll(PELOTON)
+
+    def holds(self, face: int | str, risks: int) -> bool:
+        return risk_holds(face, risks)
+
+    def need(self, risks: int) -> int | str:
+        return risk_need(risks)
+
+
+PELOTON_DIE_RISK = PelotonDieRisk()
+
+
 def resolve_ride(state: State, option: RideOption) -> State:
     """Apply a legal ``option``: roll its risks, pay, and place the rider."""
     setup = state.setup
     course = setup.course
     road = course.road
-    rules = setup.ruleset
     rider = state.rider(option.rider)
     turn = state.turn
     events: list[Event] = []
     start_row = state.peloton if option.start is None else int(option.start.split(".")[0])
-    dice = state.dice
 
-    risks = rider.risks
-    cost = option.cost
-    cracked = fell = punctured = False
-    for kind in ("crack", "fall"):
-        if not getattr(option, kind):
-            continue
-        face, dice = dice.roll(PELOTON)
-        ok = risk_holds(face, risks)
-        events.append(
-            event(turn, "rolled", die="peloton", value=face, rider=rider.id, risk=kind, need=risk_need(risks))
-        )
-        risks += 1  # the diary's risk box is crossed whatever the result
-        if not ok and kind == "crack":
-            cracked = True
-            cost *= rules.crack_factor
-        elif not ok:
-            fell = True
-            cost *= rules.fall_factor
+    risked = family.roll_risks(state, rider, option.crack, option.fall, option.cost, PELOTON_DIE_RISK, events)
+    dice, cost, risks, cracked, fell = risked.dice, risked.cost, risked.risks, risked.cracked, risked.fell
+    punctured = False
     if option.cobbles and not fell:
         face, dice = dice.roll(PELOTON)
         result = cobble_result(face)
@@ -70,23 +72,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
     energy = rider.energy - cost + option.recovery
     dest_row, dest_lane = (int(x) for x in option.to.split("."))
     stamp = state.stamp + 1
-    events.append(
-        event(
-            turn,
-            "breakaway" if option.breakaway else "rode",
-            rider=rider.id,
-            **{"from": option.start},
-            to=option.to,
-            squares=option.squares,
-            free=option.free,
-            paid=option.paid,
-            cost=cost,
-            recovered=option.recovery,
-            crossings=option.crossings,
-            slipstream=option.slipstream,
-            wind=option.wind,
-        )
-    )
+    events.append(family.ride_event(turn, option, option.start, cost, wind=option.wind))
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 

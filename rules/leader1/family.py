@@ -9,14 +9,17 @@ game's branches live here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import Field, replace
-from typing import Any, ClassVar, Protocol, TypeVar
+from dataclasses import Field, dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from rules.events import Event, event
 from rules.leader1.feed import Piles, draw
 from rules.leader1.model import FEED_COLOUR, Ruleset
 from rules.rng import Dice
 from rules.road import Road
+
+if TYPE_CHECKING:
+    from rules.leader1.paths import RideOption
 
 
 class FamilyRider(Protocol):
@@ -38,6 +41,8 @@ class FamilyRider(Protocol):
     def row(self) -> int | None: ...
     @property
     def lane(self) -> int | None: ...
+    @property
+    def risks(self) -> int: ...
     @property
     def kept(self) -> tuple[int, ...]: ...
     @property
@@ -279,3 +284,72 @@ def feed_peloton(state: S, riders: list[Any], old: int, new: int, events: list[E
             kept, dice, piles = take_tile(state.dice, state.piles, current, current.kept, state.turn, events)
             state = replace(replace_rider(state, replace(current, kept=kept)), dice=dice, piles=piles)
     return state
+
+
+# ---------------------------------------------------------------- a ride's risks
+
+
+class RiskRule(Protocol):
+    """How a game rolls one risk: its die, and whether a face holds for a rider with ``risks`` run."""
+
+    @property
+    def die(self) -> str: ...
+    def roll(self, dice: Dice, risks: int) -> tuple[int | str, Dice]: ...
+    def holds(self, face: int | str, risks: int) -> bool: ...
+    def need(self, risks: int) -> int | str: ...
+
+
+@dataclass(frozen=True)
+class Risked:
+    """What a ride's crack and fall rolls came to."""
+
+    cost: int
+    risks: int
+    cracked: bool
+    fell: bool
+    dice: Dice
+
+
+def roll_risks(
+    state: FamilyState[Any], rider: FamilyRider, crack: bool, fall: bool, cost: int, rule: RiskRule, events: list[Event]
+) -> Risked:
+    """Roll the crack, then the fall: each risk run is counted whatever the result; a crack
+    multiplies the cost by the ruleset's crack factor, a fall by its fall factor."""
+    rules = state.setup.ruleset
+    dice = state.dice
+    risks = rider.risks
+    cracked = fell = False
+    for kind, taken in (("crack", crack), ("fall", fall)):
+        if not taken:
+            continue
+        need = rule.need(risks)
+        face, dice = rule.roll(dice, risks)
+        ok = rule.holds(face, risks)
+        events.append(event(state.turn, "rolled", die=rule.die, value=face, rider=rider.id, risk=kind, need=need))
+        risks += 1
+        if not ok and kind == "crack":
+            cracked = True
+            cost *= rules.crack_factor
+        elif not ok:
+            fell = True
+            cost *= rules.fall_factor
+    return Risked(cost, risks, cracked, fell, dice)
+
+
+def ride_event(turn: int, option: RideOption, start: str | None, cost: int, **extra: object) -> Event:
+    """The ``breakaway`` or ``rode`` event of a resolved ride option."""
+    return event(
+        turn,
+        "breakaway" if option.breakaway else "rode",
+        rider=option.rider,
+        **{"from": start},
+        to=option.to,
+        squares=option.squares,
+        free=option.free,
+        paid=option.paid,
+        cost=cost,
+        recovered=option.recovery,
+        crossings=option.crossings,
+        slipstream=option.slipstream,
+        **extra,
+    )

@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules.leader1 import family
 from rules.leader1.dice import EVENTS
-from rules.leader1.model import Event, Rider, State, event
+from rules.leader1.model import Event, Rider, Ruleset, State, event
 from rules.leader1.moves import RideOption
+from rules.rng import Dice
 
 
 def replace_rider(state: State, rider: Rider) -> State:
     return family.replace_rider(state, rider)
+
+
+@dataclass(frozen=True)
+class EventsDieRisk:
+    """C.2: the events die, and the result needed grows with the risks already run."""
+
+    rules: Ruleset
+    die: str = "events"
+
+    def roll(self, dice: Dice, risks: int) -> tuple[int | str, Dice]:
+        return dice.roll_int(EVENTS)
+
+    def holds(self, face: int | str, risks: int) -> bool:
+        return isinstance(face, int) and face >= self.rules.risk_threshold(risks)
+
+    def need(self, risks: int) -> int | str:
+        return self.rules.risk_threshold(risks)
 
 
 def resolve_ride(state: State, option: RideOption) -> State:
@@ -25,44 +43,13 @@ def resolve_ride(state: State, option: RideOption) -> State:
     start_row = state.peloton if option.breakaway else rider.row
     assert start_row is not None
     start_cell = None if option.breakaway else rider.cell
-    dice = state.dice
 
-    risks = rider.risks
-    cost = option.cost
-    cracked = fell = False
-    for kind in ("crack", "fall"):
-        if not getattr(option, kind):
-            continue
-        need = rules.risk_threshold(risks)
-        roll, dice = dice.roll_int(EVENTS)
-        risks += 1
-        ok = roll >= need
-        events.append(event(turn, "rolled", die="events", value=roll, rider=rider.id, risk=kind, need=need))
-        if not ok and kind == "crack":
-            cracked = True
-            cost *= rules.crack_factor
-        elif not ok:
-            fell = True
-            cost *= rules.fall_factor
+    risked = family.roll_risks(state, rider, option.crack, option.fall, option.cost, EventsDieRisk(rules), events)
+    dice, cost, risks, cracked, fell = risked.dice, risked.cost, risked.risks, risked.cracked, risked.fell
     energy = rider.energy - cost + option.recovery
     dest_row, dest_lane = (int(x) for x in option.to.split("."))
     stamp = state.stamp + 1
-    events.append(
-        event(
-            turn,
-            "breakaway" if option.breakaway else "rode",
-            rider=rider.id,
-            **{"from": start_cell},
-            to=option.to,
-            squares=option.squares,
-            free=option.free,
-            paid=option.paid,
-            cost=cost,
-            recovered=option.recovery,
-            crossings=option.crossings,
-            slipstream=option.slipstream,
-        )
-    )
+    events.append(family.ride_event(turn, option, start_cell, cost))
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
