@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules.action import Action, Field, Vocabulary
-from rules.errors import DomestiqueError
 from rules.events import Event
 from rules.game import (
     Choice,
@@ -17,7 +15,6 @@ from rules.game import (
     Narration,
     Outcome,
     PieceCount,
-    Placing,
     Seat,
     SeatOption,
     Secrets,
@@ -25,7 +22,7 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.leader1 import ai, engine
+from rules.leader1 import ai, engine, game_kit
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import describe, summary
@@ -90,10 +87,7 @@ def option_text(o: RideOption, state: State) -> tuple[str, str]:
 
 
 def piece_name(state: State, rider_id: str) -> str:
-    if not state.has_rider(rider_id):
-        return rider_id
-    rider = state.rider(rider_id)
-    return f"{rider.id.split('-')[0]} {rider.kind}"
+    return game_kit.piece_name(state, rider_id)
 
 
 def _choice(state: State, c: engine.Choice) -> Choice:
@@ -129,18 +123,11 @@ def choices(state: State, player: str) -> list[Choice]:
 
 
 def outcome(state: State) -> Outcome:
-    arrived = arrival_order(state)
-    first = (arrived[0].arrived_turn or 0) if arrived else 0
-    placings = []
-    for rank, r in enumerate(arrived, start=1):
-        delay = (r.arrived_turn or 0) - first
-        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}" + (f", +{delay}" if delay else "")))
-    placings += [Placing(r.id, r.player, None, "eliminated", True) for r in state.riders if r.status == "eliminated"]
-    return Outcome(state.finished, tuple(placings))
+    return game_kit.outcome(state, "eliminated")
 
 
 def _player_name(state: State, player: str) -> str:
-    return next((p.name or p.id for p in state.setup.players if p.id == player), player)
+    return game_kit.player_name(state, player)
 
 
 def ask(state: State, decision: Decision, who: str) -> str:
@@ -168,38 +155,19 @@ def status(state: State) -> list[str]:
 
 
 def results(state: State) -> list[str]:
-    out = outcome(state)
-    return [
-        (f"{p.rank}. " if p.rank else "— ") + f"{p.piece} ({_player_name(state, p.player)}) {p.result}"
-        for p in out.placings
-    ]
+    return game_kit.results(state, outcome(state), lambda _, rid: rid)
 
 
 def hand(state: State, player: str) -> list[str]:
-    lines = []
-    for r in state.riders:
-        if r.player == player:
-            tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(r.kept)) or "none"
-            lines.append(f"{r.id}: energy {r.energy}; kept tiles {tiles}")
-    return lines
+    return game_kit.hand(state, player, lambda _, rid: rid)
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
     """(player, private text) for each feed tile drawn in ``events``."""
-    out = []
-    for e in events:
-        if e.type == "fed":
-            rider = after.rider(str(e.data["rider"]))
-            count = int(e.data["kept"])
-            if count <= len(rider.kept):
-                out.append(
-                    (
-                        rider.player,
-                        f"{rider.id} took a feed tile worth {rider.kept[count - 1]} (kept face down; eat it with "
-                        f"/play move or /race hand).",
-                    )
-                )
-    return out
+    return [
+        (player, f"{rider} took a feed tile worth {value} (kept face down; eat it with /play move or /race hand).")
+        for player, rider, value, _ in game_kit.tiles_drawn(after, events)
+    ]
 
 
 def hides_from(state: State, viewer: str | None) -> bool:
@@ -248,16 +216,7 @@ def seat(seats: Sequence[Seat], riders: int, colour: str | None) -> tuple[str, t
 
 def own_colour(seats: Sequence[Seat], colours: Sequence[str], colour: str | None) -> str:
     """A colour nobody in ``seats`` has: ``colour`` if free, else the first free one (ValueError if none)."""
-    taken = {s.colour for s in seats}
-    free = [t for t in colours if t not in taken]
-    if not free:
-        raise ValueError("Every colour is taken.")
-    chosen = colour or free[0]
-    if chosen not in colours:
-        raise ValueError(f"Colours: {', '.join(colours)}.")
-    if chosen in taken:
-        raise ValueError(f"{chosen} is taken; free colours: {', '.join(free)}.")
-    return chosen
+    return game_kit.own_colour(seats, colours, colour)
 
 
 def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
@@ -304,15 +263,7 @@ def sample_players(count: int) -> list[dict[str, Any]]:
 
 def resolve_track(name: str, seed: int) -> str:
     """``first-race`` or ``random-12`` (a fresh route of 12 hexagons) -> the record's track name."""
-    if name.startswith("random-"):
-        parts = name.split("-")
-        if len(parts) == 2 and parts[1].isdigit():
-            name = f"random-{int(parts[1])}-{seed}"
-    try:
-        road_for(name)
-    except (DomestiqueError, OSError) as exc:
-        raise ValueError(f"{name[:40]!r} is not a stage: {exc}") from None
-    return f"leader1/{name}"
+    return game_kit.resolve_track(name, seed, "leader1", road_for)
 
 
 def hexagons(name: str) -> int:
@@ -364,15 +315,9 @@ class Leader1Scoring:
         return standings, text
 
     def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
-        alive = tuple(k for k in seat.kinds if not _out(standings.get(f"{seat.colour}-{k}")))
-        if not alive:
-            return None
-        carry = {
-            k: carried_energy(standing.resources.get("energy", 0))
-            for k in alive
-            if (standing := standings.get(f"{seat.colour}-{k}")) is not None
-        }
-        return replace(seat, kinds=alive, carry=carry)
+        return game_kit.surviving_seat(
+            seat, standings, lambda kind, standing: {kind: carried_energy(standing.resources.get("energy", 0))}
+        )
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         if standing.eliminated:
@@ -380,10 +325,6 @@ class Leader1Scoring:
         if rank == 1:
             return "leader"
         return f"{leader.score - standing.score} behind"
-
-
-def _out(standing: Standing | None) -> bool:
-    return standing is not None and standing.eliminated
 
 
 GAME = Game(
