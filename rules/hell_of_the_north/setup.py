@@ -17,7 +17,6 @@ from rules.hell_of_the_north.model import (
     PELOTON,
     PURSUITS,
     QUALITIES,
-    RIDER_TYPES,
     STAGE_PURSUITS,
     TEAMS,
     WEATHER_DIE,
@@ -30,6 +29,7 @@ from rules.hell_of_the_north.model import (
     weather_markers,
 )
 from rules.leader1.feed import COLOURS, check_script, die_name, draw, full_piles, without
+from rules.leader1.player_record import parse_identity
 from rules.rng import Dice
 from rules.track import parse_cell_id, whole_number
 
@@ -71,26 +71,9 @@ def _by_kind(raw: object, riders: list[str], path: str, high: int) -> tuple[tupl
     return tuple(sorted(raw.items()))
 
 
-def parse_player(raw: object, path: str) -> Player:
-    if not isinstance(raw, dict):
-        raise MalformedRecord(path, "expected a player object")
-    for key in raw:
-        if key not in PLAYER_FIELDS:
-            raise MalformedRecord(f"{path}.{key}", f"unknown player field; allowed: {', '.join(sorted(PLAYER_FIELDS))}")
-    pid = raw.get("id")
-    if not isinstance(pid, str) or not 0 < len(pid) <= 32 or not pid.isprintable() or " " in pid or "=" in pid:
-        raise MalformedRecord(f"{path}.id", "expected a short id without spaces")
-    team = raw.get("team")
-    if team not in TEAMS:
-        raise MalformedRecord(f"{path}.team", f"expected a team colour: {', '.join(TEAMS)}")
-    riders = raw.get("riders", list(RIDER_TYPES))
-    if (
-        not isinstance(riders, list)
-        or not riders
-        or any(r not in RIDER_TYPES for r in riders)
-        or len(set(riders)) != len(riders)
-    ):
-        raise MalformedRecord(f"{path}.riders", f"expected distinct rider types among {', '.join(RIDER_TYPES)}")
+def parse_player(raw_player: object, path: str) -> Player:
+    who = parse_identity(raw_player, path, PLAYER_FIELDS, TEAMS)
+    raw, pid, name, team, riders = who.raw, who.id, who.name, who.team, who.riders
     qualities: list[tuple[str, str]] = []
     for quality in QUALITIES:
         if quality in raw:
@@ -103,9 +86,6 @@ def parse_player(raw: object, path: str) -> Player:
     pursuits = raw.get("pursuits")
     if pursuits is not None and (type(pursuits) is not int or not 0 <= pursuits <= MAX_CARRIED_PURSUITS):
         raise MalformedRecord(f"{path}.pursuits", "expected pursuits carried over, 0 to 2")
-    name = raw.get("name", pid)
-    if not isinstance(name, str):
-        raise MalformedRecord(f"{path}.name", "expected a string")
     return Player(
         pid,
         name,

@@ -169,12 +169,7 @@ def move_peloton(state: State) -> State:
         else:
             state = place_behind(state, current, "dropped")
             events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
-    for rid in state.drop_requests:
-        r = state.rider(rid)
-        if r.status == "peloton":
-            state = place_behind(state, r, "dropped")
-            events.append(event(turn, "dropped", rider=rid, reason="chosen"))
-    state = replace(state, drop_requests=())
+    state = family.drop_chosen(state, place_behind, events)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     state = add_events(state, events)

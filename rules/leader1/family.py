@@ -8,7 +8,7 @@ game's branches live here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import Field, dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
@@ -103,6 +103,8 @@ class FamilyState(Protocol[R_co]):
     def phase(self) -> str: ...
     @property
     def queue(self) -> tuple[str, ...]: ...
+    @property
+    def drop_requests(self) -> tuple[str, ...]: ...
     @property
     def peloton(self) -> int: ...
     @property
@@ -353,3 +355,47 @@ def ride_event(turn: int, option: RideOption, start: str | None, cost: int, **ex
         slipstream=option.slipstream,
         **extra,
     )
+
+
+def drop_chosen(state: S, place_behind: Callable[[S, Any, str], S], events: list[Event]) -> S:
+    """The riders whose players chose to drop them leave the peloton for the first square behind it."""
+    for rid in state.drop_requests:
+        r = state.rider(rid)
+        if r.status == "peloton":
+            state = place_behind(state, r, "dropped")
+            events.append(event(state.turn, "dropped", rider=rid, reason="chosen"))
+    return replace(state, drop_requests=())
+
+
+def rider_view(r: FamilyRider) -> dict[str, Any]:
+    """A rider in the public view: kept feed tiles only as a count (their values are secret)."""
+    view: dict[str, Any] = {
+        "at": None if r.status == "peloton" or r.row is None or r.lane is None else r.cell,
+        "energy": r.energy,
+        "status": r.status,
+        "risks": r.risks,
+        "kept": len(r.kept),
+        "player": r.player,
+        "type": r.kind,
+    }
+    if r.slipstream:
+        view["slipstream"] = True
+    return view
+
+
+def ride_line(kind: str, d: Mapping[str, Any], rider: str) -> str:
+    """A ride or breakaway told in one line, with what it cost and what helped or hindered."""
+    verb = "breaks away to" if kind == "breakaway" else "rides to"
+    extra = []
+    if d.get("cost"):
+        extra.append(f"-{d['cost']} energy")
+    if d.get("recovered"):
+        extra.append(f"+{d['recovered']} recovered")
+    if d.get("slipstream"):
+        extra.append("slipstream")
+    if d.get("crossings"):
+        extra.append(f"crossed {d['crossings']} on a blocked road")
+    if d.get("wind"):
+        extra.append(f"wind {int(d['wind']):+d}")
+    tail = f" ({', '.join(extra)})" if extra else ""
+    return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"

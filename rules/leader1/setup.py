@@ -9,7 +9,8 @@ from rules.errors import InvalidSetup, MalformedRecord
 from rules.leader1.dice import dice as leader1_dice
 from rules.leader1.engine import new_race, starting_riders
 from rules.leader1.feed import COLOURS, check_script, die_name, full_piles, without
-from rules.leader1.model import FEED_COLOUR, OPTION_NAMES, RIDER_TYPES, TEAMS, Options, Player, Rider, Setup, State
+from rules.leader1.model import FEED_COLOUR, OPTION_NAMES, TEAMS, Options, Player, Rider, Setup, State
+from rules.leader1.player_record import parse_identity
 from rules.leader1.route import road_for
 from rules.road import Road, road_from_inline
 from rules.track import parse_cell_id, whole_number
@@ -60,26 +61,9 @@ def parse_track(raw: object) -> tuple[Road, str]:
     return road_from_inline(raw), "inline"
 
 
-def parse_player(raw: object, path: str) -> Player:
-    if not isinstance(raw, dict):
-        raise MalformedRecord(path, "expected a player object")
-    for key in raw:
-        if key not in PLAYER_FIELDS:
-            raise MalformedRecord(f"{path}.{key}", f"unknown player field; allowed: {', '.join(sorted(PLAYER_FIELDS))}")
-    pid = raw.get("id")
-    if not isinstance(pid, str) or not 0 < len(pid) <= 32 or not pid.isprintable() or " " in pid or "=" in pid:
-        raise MalformedRecord(f"{path}.id", "expected a short id without spaces")
-    team = raw.get("team")
-    if team not in TEAMS:
-        raise MalformedRecord(f"{path}.team", f"expected a team colour: {', '.join(TEAMS)}")
-    riders = raw.get("riders", list(RIDER_TYPES))
-    if (
-        not isinstance(riders, list)
-        or not riders
-        or any(r not in RIDER_TYPES for r in riders)
-        or len(set(riders)) != len(riders)
-    ):
-        raise MalformedRecord(f"{path}.riders", f"expected distinct rider types among {', '.join(RIDER_TYPES)}")
+def parse_player(raw_player: object, path: str) -> Player:
+    who = parse_identity(raw_player, path, PLAYER_FIELDS, TEAMS)
+    raw, pid, name, team, riders = who.raw, who.id, who.name, who.team, who.riders
     for quality in ("sprinter", "descender"):
         if quality in raw and raw[quality] not in riders:
             raise MalformedRecord(f"{path}.{quality}", f"must name one of this player's riders: {', '.join(riders)}")
@@ -90,9 +74,6 @@ def parse_player(raw: object, path: str) -> Player:
         k not in riders or type(v) is not int or not 0 <= v <= 15 for k, v in carry.items()
     ):
         raise MalformedRecord(f"{path}.carry", "expected {rider type: energy carried over, 0 to 15} (D.3)")
-    name = raw.get("name", pid)
-    if not isinstance(name, str):
-        raise MalformedRecord(f"{path}.name", "expected a string")
     return Player(
         pid, name, team, tuple(riders), raw.get("sprinter"), raw.get("descender"), tuple(sorted(carry.items()))
     )

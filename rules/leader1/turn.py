@@ -112,12 +112,7 @@ def move_peloton(state: State) -> State:
             else:
                 state = _place_behind(state, state.rider(r.id), "dropped")
                 events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
-    for rid in state.drop_requests:
-        r = state.rider(rid)
-        if r.status == "peloton":
-            state = _place_behind(state, r, "dropped")
-            events.append(event(turn, "dropped", rider=rid, reason="chosen"))
-    state = replace(state, drop_requests=())
+    state = family.drop_chosen(state, _place_behind, events)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     return replace(state, events=state.events + tuple(events), puncture_checks=red)
