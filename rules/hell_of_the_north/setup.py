@@ -29,14 +29,11 @@ from rules.hell_of_the_north.model import (
     weather_markers,
 )
 from rules.leader1.feed import COLOURS, check_script, die_name, draw, full_piles, without
-from rules.leader1.player_record import parse_identity
+from rules.leader1.player_record import MAX_TURN, parse_identity, parse_start_rider
 from rules.rng import Dice
-from rules.track import parse_cell_id, whole_number
+from rules.track import whole_number
 
 PLAYER_FIELDS = {"id", "name", "team", "riders", *QUALITIES, "carry", "pursuits", "gc", "ai"}
-START_STATUSES = ("peloton", "breakaway", "dropped", "fallen", "punctured")
-MAX_TURN = 9999
-MAX_ENERGY = 999
 
 
 def parse_options(raw: object) -> Options:
@@ -277,40 +274,14 @@ def _start(state: State, raw: object) -> State:
 
 def _start_rider(rider: Rider, spec: object, path: str, state: State, peloton: int, occupied: set[str]) -> Rider:
     allowed = ("at", "energy", "status", "risks", "kept", "part", "slipstream")
-    if not isinstance(spec, dict):
-        raise MalformedRecord(path, f"expected {{{', '.join(allowed)}}}")
-    for key in spec:
-        if key not in allowed:
-            raise MalformedRecord(f"{path}.{key}", f"unknown field; allowed: {', '.join(allowed)}")
-    road = state.setup.road
-    status = spec.get("status", "peloton" if spec.get("at") is None else "breakaway")
-    if status not in START_STATUSES:
-        raise MalformedRecord(f"{path}.status", f"expected one of {', '.join(START_STATUSES)}")
-    row = lane = None
+    start = parse_start_rider(spec, path, allowed, state.setup.road, peloton, rider.energy, occupied)
+    status, row, lane, energy, risks, kept = start.status, start.row, start.lane, start.energy, start.risks, start.kept
+    assert isinstance(spec, dict)
     part = None
-    if status != "peloton":
-        row, lane = parse_cell_id(spec.get("at"), f"{path}.at")
-        if not road.track.has(f"{row}.{lane}") or row >= road.finish:
-            raise MalformedRecord(f"{path}.at", f"{spec.get('at')} is not a square before the finish")
-        if status == "breakaway" and row <= peloton:
-            raise MalformedRecord(f"{path}.at", f"a breakaway rider is ahead of the peloton (row > {peloton})")
-        if status == "dropped" and row >= peloton - 1:
-            raise MalformedRecord(f"{path}.at", f"a dropped rider is behind the peloton (row < {peloton - 1})")
-        if status != "fallen":
-            if f"{row}.{lane}" in occupied:
-                raise MalformedRecord(f"{path}.at", f"two riders on {row}.{lane}")
-            occupied.add(f"{row}.{lane}")
-    else:
-        if spec.get("at") is not None:
-            raise MalformedRecord(f"{path}.at", 'riders in the peloton have "at": null')
+    if status == "peloton":
         part = spec.get("part", "front")
         if part not in PARTS:
             raise MalformedRecord(f"{path}.part", "expected front or back")
-    energy = whole_number(spec.get("energy", rider.energy), f"{path}.energy", 0, MAX_ENERGY)
-    risks = whole_number(spec.get("risks", 0), f"{path}.risks", 0, MAX_TURN)
-    kept = spec.get("kept", [])
-    if not isinstance(kept, list) or any(type(v) is not int or v not in (2, 3, 4, 5) for v in kept):
-        raise MalformedRecord(f"{path}.kept", "expected the values (2 to 5) of kept feed tiles")
     slip = spec.get("slipstream", False)
     if type(slip) is not bool:
         raise MalformedRecord(f"{path}.slipstream", "expected true or false")
@@ -322,7 +293,7 @@ def _start_rider(rider: Rider, spec: object, path: str, state: State, peloton: i
         lane=lane,
         energy=energy,
         risks=risks,
-        kept=tuple(kept),
+        kept=kept,
         slipstream=slip,
         punctured_turn=0 if status == "punctured" else None,
         skip_turn=0 if status == "fallen" else None,
