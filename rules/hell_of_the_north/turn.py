@@ -137,14 +137,9 @@ def move_peloton(state: State) -> State:
     setup = state.setup
     road = setup.road
     turn = state.turn
-    face, dice = state.dice.roll(PELOTON)
-    events: list[Event] = [event(turn, "rolled", die="peloton", value=face)]
-    empty = not any(r.status == "peloton" for r in state.riders)
-    squares = face_value(face) + int(state.pursuit) + int(empty)
-    old = state.peloton
-    new = min(old + squares, road.last_row)
-    events.append(event(turn, "peloton", squares=squares, to=new, pursuit=state.pursuit, empty=empty))
-    state = replace(state, dice=dice, peloton=new)
+    events: list[Event] = []
+    state, moved = family.roll_peloton(state, PELOTON, face_value, events)
+    face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
 
     state = family.feed_peloton(state, riding, old, new, events)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 from rules.events import Event, event
 from rules.leader1.feed import Piles, draw
 from rules.leader1.model import FEED_COLOUR, Ruleset
-from rules.rng import Dice
+from rules.rng import Dice, Die
 from rules.road import Road
 
 if TYPE_CHECKING:
@@ -107,6 +107,8 @@ class FamilyState(Protocol[R_co]):
     def drop_requests(self) -> tuple[str, ...]: ...
     @property
     def peloton(self) -> int: ...
+    @property
+    def pursuit(self) -> bool: ...
     @property
     def piles(self) -> Piles: ...
     @property
@@ -399,3 +401,26 @@ def ride_line(kind: str, d: Mapping[str, Any], rider: str) -> str:
         extra.append(f"wind {int(d['wind']):+d}")
     tail = f" ({', '.join(extra)})" if extra else ""
     return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
+
+
+@dataclass(frozen=True)
+class PelotonRoll:
+    """The peloton's die rolled and its move: the face, the squares and the rows it goes from and to."""
+
+    face: int | str
+    squares: int
+    old: int
+    new: int
+
+
+def roll_peloton(state: S, die: Die, value: Callable[[int | str], int], events: list[Event]) -> tuple[S, PelotonRoll]:
+    """Roll the peloton die; it moves the face's value, +1 with a pursuit, +1 when nobody rides in it."""
+    face, dice = state.dice.roll(die)
+    events.append(event(state.turn, "rolled", die="peloton", value=face))
+    pursuit = state.pursuit
+    empty = not any(r.status == "peloton" for r in state.riders)
+    squares = value(face) + int(pursuit) + int(empty)
+    old = state.peloton
+    new = min(old + squares, state.setup.road.last_row)
+    events.append(event(state.turn, "peloton", squares=squares, to=new, pursuit=pursuit, empty=empty))
+    return replace(state, dice=dice, peloton=new), PelotonRoll(face, squares, old, new)

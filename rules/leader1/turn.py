@@ -73,21 +73,19 @@ def _place_behind(state: State, rider: Rider, status: str) -> State:
     return replace(replace_rider(state, moved), stamp=stamp)
 
 
+def _peloton_squares(face: int | str) -> int:
+    return 4 if face == "red" else int(face)  # B.4: the red face moves 4
+
+
 def move_peloton(state: State) -> State:
     """B.4: roll, move the peloton, absorb, charge, leave behind; a red face calls C.3's punctures."""
     setup = state.setup
     road = setup.road
     turn = state.turn
-    face, dice = state.dice.roll(PELOTON)
-    events: list[Event] = [event(turn, "rolled", die="peloton", value=face)]
+    events: list[Event] = []
+    state, moved = family.roll_peloton(state, PELOTON, _peloton_squares, events)
+    face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     red = face == "red"
-    squares = 4 if red else int(face)
-    empty = not any(r.status == "peloton" for r in state.riders)
-    squares += int(state.pursuit) + int(empty)
-    old = state.peloton
-    new = min(old + squares, road.last_row)
-    events.append(event(turn, "peloton", squares=squares, to=new, pursuit=state.pursuit, empty=empty))
-    state = replace(state, dice=dice, peloton=new)
 
     # feed zones and bonus tokens passed by the peloton (C.4, D.2)
     state = family.feed_peloton(state, peloton_order(state), old, new, events)
