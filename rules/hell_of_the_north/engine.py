@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rules.action import Action
-from rules.errors import IllegalAction, NotYourTurn, WrongPhase
+from rules.errors import IllegalAction
 from rules.hell_of_the_north.model import PARTS, Event, Rider, State, event
 from rules.hell_of_the_north.moves import RideOption, ride_options
 from rules.hell_of_the_north.ride import add_events, replace_rider, resolve_ride
@@ -84,10 +84,7 @@ def legal_actions(state: State, player: str) -> list[Choice]:
     if d is not None and d.player == player:
         if d.kind == "ride":
             assert d.rider is not None
-            choices += [
-                Choice(Action(player, "ride", rider=o.rider, to=o.to, via=o.via), o)
-                for o in ride_options(state, d.rider)
-            ]
+            choices += [Choice(actions.ride_action(player, "ride", o), o) for o in ride_options(state, d.rider)]
         elif d.kind == "place":
             for r in state.riders:
                 if r.player == player and r.status == "peloton" and r.part is None:
@@ -95,7 +92,7 @@ def legal_actions(state: State, player: str) -> list[Choice]:
         elif d.kind == "breakaway":
             for r in breakaway_candidates(state, player):
                 choices += [
-                    Choice(Action(player, "breakaway", rider=o.rider, to=o.to, via=o.via), o)
+                    Choice(actions.ride_action(player, "breakaway", o), o)
                     for o in ride_options(state, r.id, breakaway=True)
                 ]
             choices.append(Choice(Action(player, "pass")))
@@ -133,13 +130,7 @@ def _own_rider(state: State, action: Action) -> Rider:
 def _decide(state: State, action: Action) -> State:
     d = pending(state)
     assert d is not None
-    if action.by != d.player:
-        raise NotYourTurn(f"it is not {action.by}'s turn: {describe_allowed(state)}")
-    if action.do not in ALLOWED[d.kind]:
-        raise WrongPhase(
-            f"{action.do!r} is not allowed in the {d.phase} phase; allowed: "
-            f"{', '.join(ALLOWED[d.kind])} ({describe_allowed(state)})"
-        )
+    actions.check_decider(action, d.player, d.phase, ALLOWED[d.kind], describe_allowed(state))
     if d.kind == "pursuit":
         if action.do == "pursue":
             return advance(after_pursuit(state, action.by))
@@ -165,10 +156,7 @@ def _decide(state: State, action: Action) -> State:
         option = _match(state, rider.id, action, breakaway=True)
         return _next_if_done(resolve_ride(state, option), action.by, breakaway_candidates)
     assert d.rider is not None
-    if action.rider != d.rider:
-        raise NotYourTurn(f"{d.rider} must ride now, not {action.rider}")
-    option = _match(state, d.rider, action, breakaway=False)
-    return advance(replace(resolve_ride(state, option), queue=state.queue[1:]))
+    return actions.ride_in_turn(state, d.rider, action, ride_options, resolve_ride, advance)
 
 
 def _place(state: State, action: Action, *, setup: bool) -> State:
@@ -192,9 +180,7 @@ def _place(state: State, action: Action, *, setup: bool) -> State:
 
 
 def _next_if_done(state: State, player: str, candidates: Callable[[State, str], list[Rider]]) -> State:
-    if not candidates(state, player):
-        state = replace(state, queue=state.queue[1:])
-    return advance(state)
+    return actions.next_if_done(state, player, candidates, advance)
 
 
 def _match(state: State, rider_id: str, action: Action, *, breakaway: bool) -> RideOption:

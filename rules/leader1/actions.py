@@ -3,15 +3,16 @@ feed tile (any time), and matching a ride or breakaway to one of the legal optio
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from rules.action import Action
-from rules.errors import IllegalAction, NotYourTurn, RaceOver
+from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
 from rules.leader1 import family
 from rules.leader1.family import FamilyState, R
+from rules.leader1.paths import RideOption
 
 S = TypeVar("S", bound=FamilyState[Any])
 
@@ -96,3 +97,40 @@ def match(
         how = "by that path " if route else ""
         raise IllegalAction(f"{rider_id} cannot reach {to} {how}now; legal squares: {listing or 'none'}")
     return found[0]
+
+
+def ride_action(player: str, do: str, option: RideOption) -> Action:
+    """The action that plays ``option`` (``ride`` or ``breakaway``), with its path."""
+    return Action(player, do, rider=option.rider, to=option.to, via=option.via)
+
+
+def check_decider(action: Action, player: str, phase: str, allowed: tuple[str, ...], now: str) -> None:
+    """``action`` must be by the ``player`` who decides now and one of the ``allowed`` kinds."""
+    if action.by != player:
+        raise NotYourTurn(f"it is not {action.by}'s turn: {now}")
+    if action.do not in allowed:
+        raise WrongPhase(f"{action.do!r} is not allowed in the {phase} phase; allowed: {', '.join(allowed)} ({now})")
+
+
+def ride_in_turn(
+    state: S,
+    rider_id: str,
+    action: Action,
+    options: Options[OptionT],
+    resolve: Callable[[S, OptionT], S],
+    advance: Callable[[S], S],
+) -> S:
+    """The rider whose turn it is rides the option ``action`` names; the queue moves on."""
+    if action.rider != rider_id:
+        raise NotYourTurn(f"{rider_id} must ride now, not {action.rider}")
+    option = match(state, rider_id, action, options, breakaway=False)
+    return advance(replace(resolve(state, option), queue=state.queue[1:]))
+
+
+def next_if_done(
+    state: S, player: str, candidates: Callable[[S, str], Sequence[object]], advance: Callable[[S], S]
+) -> S:
+    """After one of a player's moves in a team step: the next player once nothing is left to decide."""
+    if not candidates(state, player):
+        state = replace(state, queue=state.queue[1:])
+    return advance(state)

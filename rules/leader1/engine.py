@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.action import Action
-from rules.errors import IllegalAction, NotYourTurn, WrongPhase
+from rules.errors import IllegalAction
 from rules.leader1 import actions
 from rules.leader1.feed import Piles, full_piles
 from rules.leader1.model import Event, Rider, Setup, State
@@ -113,14 +113,11 @@ def legal_actions(state: State, player: str) -> list[Choice]:
     if decision is not None and decision.player == player:
         if decision.kind == "ride":
             assert decision.rider is not None
-            choices += [
-                Choice(Action(player, "ride", rider=o.rider, to=o.to, via=o.via), o)
-                for o in ride_options(state, decision.rider)
-            ]
+            choices += [Choice(actions.ride_action(player, "ride", o), o) for o in ride_options(state, decision.rider)]
         elif decision.kind == "breakaway":
             for r in _breakaway_candidates(state, player):
                 choices += [
-                    Choice(Action(player, "breakaway", rider=o.rider, to=o.to, via=o.via), o)
+                    Choice(actions.ride_action(player, "breakaway", o), o)
                     for o in ride_options(state, r.id, breakaway=True)
                 ]
                 choices.append(Choice(Action(player, "drop", rider=r.id)))
@@ -149,14 +146,8 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 def _decide(state: State, action: Action) -> State:
     decision = pending(state)
     assert decision is not None
-    if action.by != decision.player:
-        raise NotYourTurn(f"it is not {action.by}'s turn: {_describe_allowed(state)}")
     allowed = {"ride": ("ride",), "breakaway": ("breakaway", "drop", "pass"), "pursuit": ("pursue", "pass")}
-    if action.do not in allowed[decision.kind]:
-        raise WrongPhase(
-            f"{action.do!r} is not allowed in the {decision.phase} phase; "
-            f"allowed: {', '.join(allowed[decision.kind])} ({_describe_allowed(state)})"
-        )
+    actions.check_decider(action, decision.player, decision.phase, allowed[decision.kind], _describe_allowed(state))
     if decision.kind == "pursuit":
         return advance(after_pursuit(state, action.do == "pursue"))
     if action.do == "pass":
@@ -170,16 +161,11 @@ def _decide(state: State, action: Action) -> State:
         option = _match(state, rider.id, action, breakaway=True)
         return _after_breakaway_step(resolve_ride(state, option), action.by)
     assert decision.rider is not None
-    if action.rider != decision.rider:
-        raise NotYourTurn(f"{decision.rider} must ride now, not {action.rider}")
-    option = _match(state, decision.rider, action, breakaway=False)
-    return advance(replace(resolve_ride(state, option), queue=state.queue[1:]))
+    return actions.ride_in_turn(state, decision.rider, action, ride_options, resolve_ride, advance)
 
 
 def _after_breakaway_step(state: State, player: str) -> State:
-    if not _breakaway_candidates(state, player):
-        state = replace(state, queue=state.queue[1:])  # nothing left to decide: skip to the next
-    return advance(state)
+    return actions.next_if_done(state, player, _breakaway_candidates, advance)  # nothing left: the next player
 
 
 def _own_peloton_rider(state: State, action: Action) -> Rider:
