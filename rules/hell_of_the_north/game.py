@@ -60,14 +60,7 @@ HELP = (
 
 
 def _decision(state: State) -> Decision | None:
-    d = engine.pending(state)
-    if d is None:
-        return None
-    if d.kind == "ride":
-        return Decision(d.player, "ride", d.rider, "menu")
-    if d.kind == "breakaway":
-        return Decision(d.player, "breakaway", None, "two-step")
-    return Decision(d.player, d.kind, None, "buttons")
+    return game_kit.decision(engine.pending(state))
 
 
 def piece_name(state: State, rider_id: str) -> str:
@@ -76,27 +69,17 @@ def piece_name(state: State, rider_id: str) -> str:
 
 def option_text(o: RideOption, state: State) -> tuple[str, str]:
     """A menu label and description that spell out a ride's consequences."""
-    label = f"{o.to} · {o.squares} sq · " + (f"+{o.recovery} energy back" if o.recovery else f"cost {o.cost}")
-    parts = [f"{o.free} free" + (" incl. slipstream" if o.slipstream else ""), f"{o.paid} paid"]
-    if o.crossings:
-        parts.append(f"crosses {o.crossings} occupied")
-    if o.wind:
-        parts.append(f"wind {o.wind:+d}")
-    rider = state.rider(o.rider)
+    middle = [f"wind {o.wind:+d}"] if o.wind else []
     risks = [k for k in ("crack", "fall") if getattr(o, k)]
     if risks:
-        parts.append(f"{' and '.join(risks)} risk: needs {risk_need(rider.risks)} (worst cost {o.worst_cost})")
+        need = risk_need(state.rider(o.rider).risks)
+        middle.append(f"{' and '.join(risks)} risk: needs {need} (worst cost {o.worst_cost})")
     if o.cobbles:
-        parts.append("cobbles: orange/blue 4 falls, red 4 punctures")
-    if risks or o.cobbles:
-        label += " · RISK"
+        middle.append("cobbles: orange/blue 4 falls, red 4 punctures")
     if o.heat:
-        parts.append("heat: eats a kept tile")
-    if o.rejoins:
-        parts.append("rejoins the peloton")
-    if o.finishes:
-        parts.append("crosses the line")
-    return label[:80], "; ".join(parts)[:100]
+        middle.append("heat: eats a kept tile")
+    label, detail = game_kit.ride_texts(o, middle, bool(risks) or o.cobbles)
+    return label[:80], detail
 
 
 def _choice(state: State, c: engine.Choice) -> Choice:
@@ -105,19 +88,7 @@ def _choice(state: State, c: engine.Choice) -> Choice:
     rider = a.rider if isinstance(a.rider, str) else None
     name = piece_name(state, rider) if rider else ""
     if a.do in ("ride", "breakaway") and o is not None:
-        label, detail = option_text(o, state)
-        step = rider if a.do == "breakaway" else None
-        return Choice(
-            a,
-            label,
-            detail,
-            piece=rider,
-            target=str(a.to),
-            short=str(a.to),
-            step=step,
-            step_label=f"Break away: {name}" if step else "",
-            risky=o.risk_count > 0,
-        )
+        return game_kit.ride_choice(a, o, *option_text(o, state), name=name)
     if a.do == "place":
         assert rider is not None
         r = state.rider(rider)
@@ -134,9 +105,7 @@ def _choice(state: State, c: engine.Choice) -> Choice:
         left = state.pursuits_left(a.by)
         return Choice(a, f"Speed up (+1), {left - 1} pursuits left", "your marker goes 1st; the peloton moves 1 more")
     if a.do == "eat":
-        assert rider is not None and isinstance(a.tile, int)
-        value = state.rider(rider).kept[a.tile]
-        return Choice(a, f"Eat tile #{a.tile} ({value})", f"{name} gets {value} energy", piece=rider, anytime=True)
+        return game_kit.eat_choice(state, a, name)
     if state.phase == "pursuit":
         return Choice(a, "Pass (no speed-up)", "the peloton rolls its die alone")
     return Choice(a, "Pass", "")

@@ -56,34 +56,16 @@ HELP = (
 
 
 def _decision(state: State) -> Decision | None:
-    d = engine.pending(state)
-    if d is None:
-        return None
-    if d.kind == "ride":
-        return Decision(d.player, "ride", d.rider, "menu")
-    if d.kind == "breakaway":
-        return Decision(d.player, "breakaway", None, "two-step")
-    return Decision(d.player, "pursuit", None, "buttons")
+    return game_kit.decision(engine.pending(state))
 
 
 def option_text(o: RideOption, state: State) -> tuple[str, str]:
     """A menu label and description that spell out a ride's consequences."""
-    label = f"{o.to} · {o.squares} sq · "
-    label += f"+{o.recovery} energy back" if o.recovery else f"cost {o.cost}"
-    parts = [f"{o.free} free" + (" incl. slipstream" if o.slipstream else ""), f"{o.paid} paid"]
-    if o.crossings:
-        parts.append(f"crosses {o.crossings} on a blocked road")
-    rider = state.rider(o.rider)
-    need = state.setup.ruleset.risk_threshold(rider.risks)
+    need = state.setup.ruleset.risk_threshold(state.rider(o.rider).risks)
     risks = [k for k in ("crack", "fall") if getattr(o, k)]
-    if risks:
-        parts.append(f"{' and '.join(risks)} risk: roll {need}+ (worst cost {o.worst_cost})")
-        label += " · RISK"
-    if o.rejoins:
-        parts.append("rejoins the peloton")
-    if o.finishes:
-        parts.append("crosses the line")
-    return label[:100], "; ".join(parts)[:100]
+    middle = [f"{' and '.join(risks)} risk: roll {need}+ (worst cost {o.worst_cost})"] if risks else []
+    label, detail = game_kit.ride_texts(o, middle, bool(risks))
+    return label[:100], detail
 
 
 def piece_name(state: State, rider_id: str) -> str:
@@ -94,27 +76,14 @@ def _choice(state: State, c: engine.Choice) -> Choice:
     a = c.action
     o = c.option
     if a.do in ("ride", "breakaway") and o is not None:
-        label, detail = option_text(o, state)
-        step = a.rider if a.do == "breakaway" else None
-        return Choice(
-            a,
-            label,
-            detail,
-            piece=a.rider,
-            target=a.to,
-            short=str(a.to),
-            step=step,
-            step_label=f"Break away: {a.rider}" if step else "",
-            risky=o.risk_count > 0,
-        )
+        return game_kit.ride_choice(a, o, *option_text(o, state), name=str(a.rider))
     if a.do == "drop":
         detail = "stays for the peloton's move and pays it, then rides behind it from next turn"
         return Choice(a, f"Drop {a.rider}", detail, piece=a.rider)
     if a.do == "pursue":
         return Choice(a, "Pursue (+1)", "the peloton moves one more square")
     if a.do == "eat":
-        value = state.rider(a.rider).kept[a.tile]
-        return Choice(a, f"Eat tile #{a.tile} ({value})", f"{a.rider} gets {value} energy", piece=a.rider, anytime=True)
+        return game_kit.eat_choice(state, a, str(a.rider))
     return Choice(a, "Pass", "")
 
 

@@ -7,10 +7,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from rules.action import Action
 from rules.errors import DomestiqueError
 from rules.events import Event
-from rules.game import Outcome, Placing, Seat, Standing
+from rules.game import Choice, Decision, Outcome, Placing, Seat, Standing
 from rules.leader1.family import FamilyState, arrival_order
+from rules.leader1.paths import RideOption
 
 Name = Callable[[Any, str], str]  # (state, rider id) -> what players call the rider
 
@@ -112,3 +114,55 @@ def surviving_seat(
         if standing is not None:
             carried.update(carry(k, standing))
     return replace(seat, kinds=alive, carry=carried)
+
+
+def decision(d: Any) -> Decision | None:
+    """The engine's decision as the bot asks it: a rider's ride from a menu, a breakaway in two
+    steps (the rider, then its square), anything else with buttons."""
+    if d is None:
+        return None
+    if d.kind == "ride":
+        return Decision(d.player, "ride", d.rider, "menu")
+    if d.kind == "breakaway":
+        return Decision(d.player, "breakaway", None, "two-step")
+    return Decision(d.player, d.kind, None, "buttons")
+
+
+def ride_texts(o: RideOption, middle: list[str], risky: bool) -> tuple[str, str]:
+    """A ride's menu label (``RISK`` when ``risky``) and its description: free and paid squares,
+    crossings, then ``middle`` (what the edition adds: risks, weather), rejoining, the line."""
+    label = f"{o.to} · {o.squares} sq · " + (f"+{o.recovery} energy back" if o.recovery else f"cost {o.cost}")
+    parts = [f"{o.free} free" + (" incl. slipstream" if o.slipstream else ""), f"{o.paid} paid"]
+    if o.crossings:
+        parts.append(f"crosses {o.crossings} on a blocked road")
+    parts += middle
+    if risky:
+        label += " · RISK"
+    if o.rejoins:
+        parts.append("rejoins the peloton")
+    if o.finishes:
+        parts.append("crosses the line")
+    return label, "; ".join(parts)[:100]
+
+
+def ride_choice(a: Action, o: RideOption, label: str, detail: str, name: str) -> Choice:
+    """A ride or breakaway choice: on the board at its square; a breakaway's first step is the rider."""
+    step = a.rider if a.do == "breakaway" else None
+    return Choice(
+        a,
+        label,
+        detail,
+        piece=a.rider,
+        target=str(a.to),
+        short=str(a.to),
+        step=step,
+        step_label=f"Break away: {name}" if step else "",
+        risky=o.risk_count > 0,
+    )
+
+
+def eat_choice(state: FamilyState[Any], a: Action, name: str) -> Choice:
+    """Eating a kept tile: its value is told to its owner here, to everyone once eaten."""
+    assert isinstance(a.rider, str) and isinstance(a.tile, int)
+    value = state.rider(a.rider).kept[a.tile]
+    return Choice(a, f"Eat tile #{a.tile} ({value})", f"{name} gets {value} energy", piece=a.rider, anytime=True)
