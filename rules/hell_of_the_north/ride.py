@@ -70,7 +70,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
         fell = result == "fall"
         punctured = result == "puncture"
     energy = rider.energy - cost + option.recovery
-    dest_row, dest_lane = (int(x) for x in option.to.split("."))
+    dest_row = int(option.to.split(".")[0])
     stamp = state.stamp + 1
     events.append(family.ride_event(turn, option, option.start, cost, wind=option.wind))
     if cracked:
@@ -88,20 +88,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
     bonuses = rider.bonuses + TIME_BONUS * len(bonus_rows)
     events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
-    moved = replace(
-        rider,
-        energy=energy,
-        risks=risks,
-        kept=kept,
-        slipstream=False,
-        stamp=stamp,
-        row=dest_row,
-        lane=dest_lane,
-        punctured_turn=None,
-        left_behind_turn=None,
-        skip_turn=None,
-        bonuses=bonuses,
-    )
+    moved = family.ridden(rider, option.to, energy, risks, kept, stamp, skip_turn=None, bonuses=bonuses)
     if option.finishes:
         moved = replace(moved, status="finished", arrived_turn=turn, part=None)
         events.append(event(turn, "arrived", rider=rider.id, at=option.to))

@@ -424,3 +424,22 @@ def roll_peloton(state: S, die: Die, value: Callable[[int | str], int], events: 
     new = min(old + squares, state.setup.road.last_row)
     events.append(event(state.turn, "peloton", squares=squares, to=new, pursuit=pursuit, empty=empty))
     return replace(state, dice=dice, peloton=new), PelotonRoll(face, squares, old, new)
+
+
+def ridden(rider: R, to: str, energy: int, risks: int, kept: tuple[int, ...], stamp: int, **extra: Any) -> R:
+    """``rider`` after a ride to ``to``: its energy, risks and tiles, no slipstream yet, no longer
+    left behind or punctured; ``extra`` sets what only the game's rider has."""
+    row, lane = (int(x) for x in to.split("."))
+    return replace(
+        rider,
+        energy=energy,
+        risks=risks,
+        kept=kept,
+        slipstream=False,
+        stamp=stamp,
+        row=row,
+        lane=lane,
+        punctured_turn=None,
+        left_behind_turn=None,
+        **extra,
+    )

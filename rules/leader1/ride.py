@@ -47,7 +47,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
     risked = family.roll_risks(state, rider, option.crack, option.fall, option.cost, EventsDieRisk(rules), events)
     dice, cost, risks, cracked, fell = risked.dice, risked.cost, risked.risks, risked.cracked, risked.fell
     energy = rider.energy - cost + option.recovery
-    dest_row, dest_lane = (int(x) for x in option.to.split("."))
+    dest_row = int(option.to.split(".")[0])
     stamp = state.stamp + 1
     events.append(family.ride_event(turn, option, start_cell, cost))
     if cracked:
@@ -60,18 +60,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
     bonus_won, bonus_rows = family.bonus_rows_won(state, start_row, dest_row, rider.id)
     events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
-    moved = replace(
-        rider,
-        energy=energy,
-        risks=risks,
-        kept=kept,
-        slipstream=False,
-        stamp=stamp,
-        row=dest_row,
-        lane=dest_lane,
-        punctured_turn=None,
-        left_behind_turn=None,
-    )
+    moved = family.ridden(rider, option.to, energy, risks, kept, stamp)
     if option.rejoins:
         moved = replace(moved, status="peloton", row=None, lane=None)
         events.append(event(turn, "rejoined", rider=rider.id))
