@@ -114,14 +114,10 @@ def after_pursuit(state: State, pursuer: str | None) -> State:
 
 
 def place_behind(state: State, rider: Rider, status: str) -> State:
-    row, lane = family.behind_peloton(state, rider.lane if rider.lane is not None else state.setup.road.lanes // 2)
-    stamp = state.stamp + 1
-    moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp, part=None)
-    if status == "dropped":
-        moved = replace(moved, left_behind_turn=state.turn)
-    if status == "punctured":
-        moved = replace(moved, punctured_turn=state.turn)
-    return replace(replace_rider(state, moved), stamp=stamp)
+    """Behind the peloton, out of its parts; a punctured rider plays last from the next turn."""
+    hint = rider.lane if rider.lane is not None else state.setup.road.lanes // 2
+    punctured_turn = state.turn if status == "punctured" else rider.punctured_turn
+    return family.place_behind(state, rider, status, hint, part=None, punctured_turn=punctured_turn)
 
 
 def peloton_price(state: State, rider: Rider, squares: int, start_row: int) -> int:

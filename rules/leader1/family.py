@@ -443,3 +443,14 @@ def ridden(rider: R, to: str, energy: int, risks: int, kept: tuple[int, ...], st
         left_behind_turn=None,
         **extra,
     )
+
+
+def place_behind(state: S, rider: FamilyRider, status: str, lane_hint: int | None, **extra: Any) -> S:
+    """``rider`` goes to the first free square behind the peloton with ``status``; a rider left
+    behind (``dropped``) rides from the next turn. ``extra`` sets what only the game's rider has."""
+    row, lane = behind_peloton(state, lane_hint)
+    stamp = state.stamp + 1
+    moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp, **extra)
+    if status == "dropped":
+        moved = replace(moved, left_behind_turn=state.turn)
+    return replace(replace_rider(state, moved), stamp=stamp)

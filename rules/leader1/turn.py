@@ -65,12 +65,7 @@ def after_pursuit(state: State, pursue: bool) -> State:
 
 
 def _place_behind(state: State, rider: Rider, status: str) -> State:
-    row, lane = family.behind_peloton(state, rider.lane)
-    stamp = state.stamp + 1
-    moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp)
-    if status == "dropped":
-        moved = replace(moved, left_behind_turn=state.turn)  # B.5: rides from the next turn
-    return replace(replace_rider(state, moved), stamp=stamp)
+    return family.place_behind(state, rider, status, rider.lane)  # B.5: a rider left behind rides next turn
 
 
 def _peloton_squares(face: int | str) -> int:
