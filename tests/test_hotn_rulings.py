@@ -100,3 +100,42 @@ def test_equal_gc_turns_are_ordered_by_energy_left_then_by_id() -> None:
     assert turns["black-leader"] == turns["white-leader"]
     assert order.index("white-leader") < order.index("black-leader")
     assert order[0] in ("black-rouleur", "white-rouleur")
+
+
+def _ride_once(track: dict[str, Any], dice: list[int | str], *route: str) -> tuple[State, list[Any]]:
+    """black-rouleur (rouleur, 30 energy) rides from 20.1 along ``route`` (the squares, destination last)."""
+    record = {
+        "track": {"lanes": 3, "finish": 50, "energy": 30, **track},
+        "seed": 3,
+        "players": PLAYERS,
+        "dice": {"peloton": dice},
+        "start": {"turn": 5, "peloton": {"at": 2}, "riders": {"black-rouleur": {"at": "20.1"}}},
+    }
+    action = Action("ann", "ride", rider="black-rouleur", to=route[-1], via=route[:-1])
+    return apply(build(record), action)
+
+
+def test_a_crack_and_a_fall_in_one_move_are_both_rolled_crack_first() -> None:
+    """R-HOTN-RISKS-IN-ONE-MOVE: 2 paid squares on a category-1 mountain (a crack) over a dark
+    square (a fall): two rolls, the crack's first (its 1st risk), the fall's second (its 2nd)."""
+    track = {"profile": "P" * 20 + "M" * 10 + "P" * 30, "mountains": [{"row": 20, "category": 1}], "fall": ["22.1"]}
+    state, events = _ride_once(track, [5, 4], "21.1", "22.1", "23.1")
+    rolls = [e.data for e in events if e.type == "rolled"]
+    assert [(d["risk"], d["value"], d["need"]) for d in rolls] == [("crack", 5, "4 or 5"), ("fall", 4, "5")]
+    rider = state.rider("black-rouleur")
+    assert rider.risks == 2 and rider.status == "fallen" and rider.energy == 30 - 3  # a fall pays the cost once
+
+
+ROUTE = ("21.1", "22.1", "23.1", "24.1", "25.1", "26.1")  # 3 free, then a dark square, a dark cobbled one
+
+
+def test_no_cobble_roll_after_a_fall() -> None:
+    """R-HOTN-RISKS-IN-ONE-MOVE: the cobble roll comes last and is not rolled once the rider has fallen."""
+    track = {"profile": "P" * 60, "surface": "a" * 25 + "c" + "a" * 34, "fall": ["24.1", "25.1"]}
+    state, events = _ride_once(track, [3, "red-4"], *ROUTE)
+    assert [e.data["risk"] for e in events if e.type == "rolled"] == ["fall"]
+    assert not any(e.type == "cobbles" for e in events)
+    assert state.rider("black-rouleur").status == "fallen"
+    held, events = _ride_once(track, [5, "red-4"], *ROUTE)  # the fall holds: now the cobbles roll (and puncture)
+    assert [e.data["risk"] for e in events if e.type == "rolled"] == ["fall", "cobbles"]
+    assert held.rider("black-rouleur").status == "punctured"
