@@ -5,11 +5,15 @@ markers and weather)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from rules.events import Event
 from rules.leader1.feed import Piles, full_piles
 from rules.rng import Dice
+from rules.road import Road
+
+if TYPE_CHECKING:
+    from rules.leader1.model import Ruleset
 
 
 @dataclass(frozen=True)
@@ -46,8 +50,27 @@ class RiderBase:
         return self.status not in ("finished", "eliminated")
 
 
-SetupT = TypeVar("SetupT")
-RiderT = TypeVar("RiderT", bound=RiderBase)
+class FamilyPlayer(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+
+
+class FamilySetup(Protocol):
+    """What the shared steps read of a game's setup."""
+
+    @property
+    def road(self) -> Road: ...
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def players(self) -> tuple[FamilyPlayer, ...]: ...
+    def player(self, pid: str) -> FamilyPlayer | None: ...
+
+
+SetupT = TypeVar("SetupT", bound=FamilySetup, covariant=True)
+RiderT = TypeVar("RiderT", bound=RiderBase, covariant=True)
 
 
 @dataclass(frozen=True)

@@ -1,130 +1,30 @@
-"""What every game of the Leader 1 family shares: the shape of its riders and states, and the
-steps its rules have in common (classic Leader 1 and Hell of the North).
+"""The steps every game of the Leader 1 family has in common (classic Leader 1 and Hell of the North).
 
-The helpers are generic over the game's own frozen ``Rider`` and ``State``: each game keeps
-its types and passes what differs (its peloton order, its ride options) as arguments, so no
-game's branches live here.
+The helpers are generic over the game's own frozen ``Rider`` and ``State`` (subclasses of
+``rules.leader1.base``'s): each game keeps its types and passes what differs (its peloton
+order, its die, its risk rule, its ride options) as arguments, so no game's branches live here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import Field, dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from rules.events import Event, event
+from rules.leader1.base import FamilySetup, RiderBase, StateBase
 from rules.leader1.feed import Piles, draw
-from rules.leader1.model import FEED_COLOUR, Ruleset
+from rules.leader1.model import FEED_COLOUR
 from rules.rng import Dice, Die
-from rules.road import Road
 
 if TYPE_CHECKING:
     from rules.leader1.paths import RideOption
 
 
-class FamilyRider(Protocol):
-    """A rider of either game, as the shared steps read it."""
-
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def player(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def energy(self) -> int: ...
-    @property
-    def status(self) -> str: ...
-    @property
-    def row(self) -> int | None: ...
-    @property
-    def lane(self) -> int | None: ...
-    @property
-    def risks(self) -> int: ...
-    @property
-    def kept(self) -> tuple[int, ...]: ...
-    @property
-    def slipstream(self) -> bool: ...
-    @property
-    def stamp(self) -> int: ...
-    @property
-    def skip_turn(self) -> int | None: ...
-    @property
-    def punctured_turn(self) -> int | None: ...
-    @property
-    def left_behind_turn(self) -> int | None: ...
-    @property
-    def arrived_turn(self) -> int | None: ...
-    @property
-    def cell(self) -> str | None: ...
-    @property
-    def on_road(self) -> bool: ...
-    @property
-    def racing(self) -> bool: ...
-
-
-R = TypeVar("R", bound=FamilyRider)
-R_co = TypeVar("R_co", bound=FamilyRider, covariant=True)
-
-
-class FamilyPlayer(Protocol):
-    @property
-    def id(self) -> str: ...
-    @property
-    def name(self) -> str: ...
-
-
-class FamilySetup(Protocol):
-    @property
-    def road(self) -> Road: ...
-    @property
-    def ruleset(self) -> Ruleset: ...
-    @property
-    def players(self) -> tuple[FamilyPlayer, ...]: ...
-    def player(self, pid: str) -> FamilyPlayer | None: ...
-
-
-class FamilyState(Protocol[R_co]):
-    """A race state of either game, as the shared steps read it."""
-
-    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
-
-    @property
-    def setup(self) -> FamilySetup: ...
-    @property
-    def riders(self) -> tuple[R_co, ...]: ...
-    @property
-    def dice(self) -> Dice: ...
-    @property
-    def turn(self) -> int: ...
-    @property
-    def phase(self) -> str: ...
-    @property
-    def queue(self) -> tuple[str, ...]: ...
-    @property
-    def drop_requests(self) -> tuple[str, ...]: ...
-    @property
-    def peloton(self) -> int: ...
-    @property
-    def pursuit(self) -> bool: ...
-    @property
-    def piles(self) -> Piles: ...
-    @property
-    def stamp(self) -> int: ...
-    @property
-    def peloton_arrived_turn(self) -> int | None: ...
-    @property
-    def bonus_won(self) -> tuple[tuple[int, str], ...]: ...
-    @property
-    def events(self) -> tuple[Event, ...]: ...
-    def rider(self, rid: str) -> R_co: ...
-    def has_rider(self, rid: str) -> bool: ...
-    @property
-    def finished(self) -> bool: ...
-
-
+FamilyRider = RiderBase
+R = TypeVar("R", bound=RiderBase)
+R_co = TypeVar("R_co", bound=RiderBase, covariant=True)
+FamilyState = StateBase[FamilySetup, R_co]  # a race state of either game, as the shared steps read it
 S = TypeVar("S", bound=FamilyState[Any])
 
 
