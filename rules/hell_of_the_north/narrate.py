@@ -29,7 +29,7 @@ def describe(e: Event) -> str | None:
     kind = e.type
     marker = str(d.get("marker"))
     if kind in ("rode", "breakaway"):
-        return family.ride_line(kind, d, rider)
+        return family.ride_line(kind, d, rider, [f"wind {int(d['wind']):+d}"] if d.get("wind") else [])
     if kind == "rolled":
         risk = d.get("risk")
         if risk in ("crack", "fall"):

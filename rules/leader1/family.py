@@ -7,7 +7,7 @@ order, its die, its risk rule, its ride options) as arguments, so no game's bran
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -285,8 +285,9 @@ def rider_view(r: FamilyRider) -> dict[str, Any]:
     return view
 
 
-def ride_line(kind: str, d: Mapping[str, Any], rider: str) -> str:
-    """A ride or breakaway told in one line, with what it cost and what helped or hindered."""
+def ride_line(kind: str, d: Mapping[str, Any], rider: str, more: Sequence[str] = ()) -> str:
+    """A ride or breakaway told in one line, with what it cost and what helped or hindered
+    (``more``: what the edition adds)."""
     verb = "breaks away to" if kind == "breakaway" else "rides to"
     extra = []
     if d.get("cost"):
@@ -297,8 +298,7 @@ def ride_line(kind: str, d: Mapping[str, Any], rider: str) -> str:
         extra.append("slipstream")
     if d.get("crossings"):
         extra.append(f"crossed {d['crossings']} on a blocked road")
-    if d.get("wind"):
-        extra.append(f"wind {int(d['wind']):+d}")
+    extra += more
     tail = f" ({', '.join(extra)})" if extra else ""
     return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
 
