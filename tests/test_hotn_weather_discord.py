@@ -55,3 +55,20 @@ async def test_weather_is_announced_in_words_when_it_turns_up(simcord_env) -> No
     assert turned not in said or turned in ("rain", "heat")  # players read "headwind 1", not the marker's id
     status = await alice.slash(channel, "race status")
     assert f"row {hexagon}: {WEATHER_WORDS[turned]}" in (status.response or status.followups[0]).content
+
+
+def test_a_marker_turned_mid_turn_is_told_at_once() -> None:
+    """announce: what the channel is told right after a move, before the turn's summary."""
+    from rules.events import event
+    from rules.hell_of_the_north.game import GAME
+    from rules.hell_of_the_north.setup import build
+
+    state = build(
+        {
+            "track": "hell-of-the-north/flanders",
+            "seed": 1,
+            "players": [{"id": "a", "team": "black"}, {"id": "b", "team": "white"}],
+        }
+    )
+    told = GAME.narration.announce(state, [event(3, "weather", row=12, marker="headwind-2")])
+    assert told == [f"weather turned up on row 12: {WEATHER_WORDS['headwind-2']}"]
