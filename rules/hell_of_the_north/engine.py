@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rules.action import Action
 from rules.errors import IllegalAction
@@ -20,21 +20,8 @@ from rules.hell_of_the_north.turn import (
 )
 from rules.leader1 import actions
 
-
-@dataclass(frozen=True)
-class Decision:
-    """Who must decide now: ``place``, ``ride`` a given rider, ``breakaway``, ``position`` or ``pursuit``."""
-
-    player: str
-    phase: str
-    kind: str
-    rider: str | None = None
-
-
-@dataclass(frozen=True)
-class Choice:
-    action: Action
-    option: RideOption | None = None
+Decision = actions.Decision
+Choice = actions.Choice[RideOption]  # a legal action, with its ride option for moves
 
 
 KINDS = {

@@ -4,8 +4,8 @@ feed tile (any time), and matching a ride or breakaway to one of the legal optio
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
 
 from rules.action import Action
 from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
@@ -23,6 +23,28 @@ class _Option(Protocol):
 
 
 OptionT = TypeVar("OptionT", bound=_Option)
+OptionT_co = TypeVar("OptionT_co", covariant=True)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide now, and what (the kinds are the game's: ``ride`` a given rider,
+    ``breakaway``, ``pursuit``, ...)."""
+
+    player: str
+    phase: str
+    kind: str
+    rider: str | None = None
+
+
+@dataclass(frozen=True)
+class Choice(Generic[OptionT_co]):
+    """A legal action with its consequences (a ride option for moves, else None)."""
+
+    action: Action
+    option: OptionT_co | None = None
+
+
 Options = Callable[..., list[OptionT]]  # (state, rider id, *, breakaway, route) -> options
 
 

@@ -15,23 +15,8 @@ from rules.leader1.ride import resolve_ride
 from rules.leader1.turn import advance, after_pursuit, riders_to_ride
 from rules.rng import Dice
 
-
-@dataclass(frozen=True)
-class Decision:
-    """Who must decide now, and what: ``ride`` a given rider, ``breakaway`` or ``pursuit``."""
-
-    player: str
-    phase: str
-    kind: str
-    rider: str | None = None
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A legal action with its consequences (a ride option for moves, else None)."""
-
-    action: Action
-    option: RideOption | None = None
+Decision = actions.Decision
+Choice = actions.Choice[RideOption]  # a legal action, with its ride option for moves
 
 
 @dataclass(frozen=True)
