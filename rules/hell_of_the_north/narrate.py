@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.hell_of_the_north.model import Event
+from rules.leader1 import family
 
 WEATHER_WORDS = {
     "rain": "rain (dark squares risk a fall even in the free part)",
@@ -32,20 +33,7 @@ def describe(e: Event, who: Callable[[str], str] = str) -> str | None:
     kind = e.type
     marker = str(d.get("marker"))
     if kind in ("rode", "breakaway"):
-        verb = "breaks away to" if kind == "breakaway" else "rides to"
-        extra = []
-        if d.get("cost"):
-            extra.append(f"-{d['cost']} energy")
-        if d.get("recovered"):
-            extra.append(f"+{d['recovered']} recovered")
-        if d.get("slipstream"):
-            extra.append("slipstream")
-        if d.get("crossings"):
-            extra.append(f"crossed {d['crossings']} on a blocked road")
-        if d.get("wind"):
-            extra.append(f"wind {int(d['wind']):+d}")
-        tail = f" ({', '.join(extra)})" if extra else ""
-        return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
+        return family.ride_line(kind, d, rider, [f"wind {int(d['wind']):+d}"] if d.get("wind") else [])
     if kind == "rolled":
         risk = d.get("risk")
         if risk in ("crack", "fall"):

@@ -5,6 +5,7 @@ Feed tile values are never told here except when a tile is eaten (then the value
 
 from __future__ import annotations
 
+from rules.leader1 import family
 from rules.leader1.model import Event
 
 
@@ -23,18 +24,7 @@ def describe(event: Event) -> str | None:
     rider = name(str(d.get("rider", "")))
     kind = event.type
     if kind in ("rode", "breakaway"):
-        verb = "breaks away to" if kind == "breakaway" else "rides to"
-        extra = []
-        if d.get("cost"):
-            extra.append(f"-{d['cost']} energy")
-        if d.get("recovered"):
-            extra.append(f"+{d['recovered']} recovered")
-        if d.get("slipstream"):
-            extra.append("slipstream")
-        if d.get("crossings"):
-            extra.append(f"crossed {d['crossings']} on a blocked road")
-        tail = f" ({', '.join(extra)})" if extra else ""
-        return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
+        return family.ride_line(kind, d, rider)
     if kind == "rolled":
         if d.get("die") == "peloton":
             return None
