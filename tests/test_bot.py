@@ -212,7 +212,7 @@ async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
     theirs = await other.slash(channel, "race hand")
     assert mine.ephemeral and theirs.ephemeral
     tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(keeper.kept))
-    assert f"{keeper.id}: energy {keeper.energy}; kept tiles {tiles}" in mine.response.content
+    assert f"{keeper.id.replace('-', ' ')}: energy {keeper.energy}; kept tiles {tiles}" in mine.response.content
     assert keeper.id not in theirs.response.content  # the other player sees only their own riders
     other_team = "blue" if keeper.id.startswith("yellow") else "yellow"
     assert other_team in theirs.response.content and other_team not in mine.response.content
