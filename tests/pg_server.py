@@ -82,9 +82,8 @@ class PgServer:
 
     def start(self) -> None:
         assert self.bin is not None
-        made = self._run(
-            str(self.bin / "initdb"), "-D", str(self.data), "-U", "domestique", "--auth=trust", "-E", "UTF8", "--no-sync"
-        )
+        initdb = [str(self.bin / "initdb"), "-D", str(self.data), "-U", "domestique", "--auth=trust", "-E", "UTF8"]
+        made = self._run(*initdb, "--no-sync")
         if made.returncode != 0:
             last = (made.stderr.strip().splitlines() or ["no output"])[-1]
             raise NoServer(f"initdb failed: {last}")

@@ -140,7 +140,7 @@ async def test_an_illegal_typed_move_is_refused_with_what_is_allowed(env) -> Non
 
 
 async def test_a_new_process_on_the_same_file_resumes_the_race(env) -> None:
-    service, storage, _, tmp_path = env
+    service, storage, _, _ = env
     await two_player_race(service)
     for _ in range(6):
         await play_next(service, storage)
@@ -270,7 +270,7 @@ async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:
 async def test_two_processes_appending_at_the_same_version_commit_once(env) -> None:
     from bot.storage import StoredAction
 
-    service, storage, _, tmp_path = env
+    service, storage, _, _ = env
     await two_player_race(service)
     race, _ = await current(service, storage)
     other = same_database(storage)
