@@ -347,7 +347,7 @@ class LeagueService:
         """Open the stages that are due; each league fails alone (logged by the caller's loop)."""
         out: list[tuple[int, Outcome]] = []
         for league in await self.store.leagues():
-            if league.status != "scheduled":
+            if league.status != "scheduled" or not self.races.shards.owns(league.guild_id):
                 continue
             try:
                 out += await self._tick_league(league, make_channel)
@@ -447,6 +447,6 @@ class LeagueService:
     async def next_due(self) -> float | None:
         dues = []
         for league in await self.store.leagues():
-            if league.status == "scheduled":
+            if league.status == "scheduled" and self.races.shards.owns(league.guild_id):
                 dues += [s.due for s in await self.store.stages(league.id) if s.status == "scheduled" and s.due]
         return min(dues) if dues else None

@@ -7,6 +7,7 @@ import logging
 from bot.service import seats
 from bot.service.core import AWAY_AFTER, RaceCore, Refusal
 from bot.service.model import Outcome, Post
+from bot.shards import Shards
 from bot.storage import RaceRow
 from rules.registry import find_game
 
@@ -14,6 +15,9 @@ log = logging.getLogger("domestique")
 
 
 class TimerIntents(RaceCore):
+    # the servers this process runs timers for: all, unless it is one process of a shard cluster
+    shards: Shards = Shards.everything()
+
     # ------------------------------------------------------------------ timers
 
     async def tick(self) -> list[tuple[int, Outcome]]:
@@ -22,7 +26,7 @@ class TimerIntents(RaceCore):
         Each race is handled alone: one that fails is logged (with its id) and the others go on.
         """
         out: list[tuple[int, Outcome]] = []
-        for race in await self.storage.running_races():
+        for race in await self.storage.running_races(self.shards):
             try:
                 done = await self._tick_race(race)
             except Exception:
@@ -85,7 +89,7 @@ class TimerIntents(RaceCore):
 
     async def next_deadline(self) -> float | None:
         deadlines = []
-        for race in await self.storage.running_races():
+        for race in await self.storage.running_races(self.shards):
             if race.deadline is not None:
                 timer = int(race.lobby["timer"])
                 deadlines.append(race.deadline if race.reminded else min(race.deadline, race.deadline - timer / 2))
