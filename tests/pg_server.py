@@ -50,7 +50,8 @@ def _install() -> None:
 
 
 class PgServer:
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        self.durable = durable  # fsync as in production (benchmarks), or not (tests)
         self.bin = _binaries()
         if self.bin is None:
             _install()
@@ -89,7 +90,8 @@ class PgServer:
             raise NoServer(f"initdb failed: {last}")
         log = open(self.dir / "server.log", "wb")  # noqa: SIM115 - the server writes to it until stop()
         options = ["-c", "listen_addresses=", "-c", f"unix_socket_directories={self.dir}", "-p", str(PORT)]
-        options += ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
+        if not self.durable:
+            options += ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
         options += ["-c", "max_connections=200", "-c", "shared_buffers=32MB"]
         self.proc = subprocess.Popen(
             [str(self.bin / "postgres"), "-D", str(self.data), *options],

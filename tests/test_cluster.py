@@ -102,3 +102,11 @@ async def test_two_processes_over_one_database_play_every_race_once(pg_url: str)
         assert acks(lines_a)  # the restarted process went on deciding in its races
     finally:
         await storage.close()
+
+
+def test_the_bot_bench_runs_several_processes_on_one_database(pg_url: str) -> None:
+    """``domestique bench bot --processes 2`` on PostgreSQL: every decision of both processes is measured."""
+    from bot.cli.bench import _load
+
+    timings = _load(races=2, decisions=2, url=pg_url, think=0.0, processes=2)
+    assert len(timings) == 4 and all(t > 0 for t in timings)

@@ -111,7 +111,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.what == "render":
         print(bench.bench_render(args.runs))
     else:
-        print(bench.bench_bot(args.races))
+        print(bench.bench_bot(args.races, database=args.database, processes=args.processes))
     return 0
 
 
@@ -173,6 +173,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("what", choices=["render", "bot"])
     p.add_argument("--runs", type=int, default=60, help="renders to time (render)")
     p.add_argument("--races", type=int, default=50, help="simultaneous races (bot)")
+    p.add_argument("--database", default="", help="a database URL (bot; default: a fresh SQLite file)")
+    p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (bot)")
     p.set_defaults(run=_bench)
     return top
 
