@@ -167,6 +167,10 @@ async def _bench_bot(
 
         await asyncio.gather(*(drive(base + n) for n in range(races)))
     finally:
+        for n in range(races):  # no bench race is left running (its timers would fire)
+            left = await storage.active_race(base + n)
+            if left is not None:
+                await storage.set_status(left.id, left.version, "aborted")
         await storage.close()
     return timings
 
