@@ -246,3 +246,28 @@ async def test_alliances_change_only_from_the_expected_status(store: Storage) ->
     assert alliance is not None and (alliance.status, alliance.thread_id) == ("active", SNOWFLAKE)
     assert [a.id for a in await store.alliances(race_id)] == [first, second]
     assert await store.alliance(second + 50) is None
+
+
+async def test_both_schemas_have_the_same_tables_and_columns(tmp_path, pg_url: str) -> None:
+    """A migration added to one backend and not the other fails here (``bot/storage/postgres.py``)."""
+    import asyncpg
+
+    sqlite_store = storage_for(str(tmp_path / "schema.db"))
+    await sqlite_store.open()
+    await sqlite_store.close()
+    pg_store = storage_for(pg_url)
+    await pg_store.open()
+    await pg_store.close()
+    with sqlite3.connect(tmp_path / "schema.db") as conn:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        tables.remove("sqlite_sequence")
+        lite = {(t, row[1]) for t in tables for row in conn.execute(f"PRAGMA table_info({t})")}
+    conn2 = await asyncpg.connect(pg_url)
+    try:
+        rows = await conn2.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+        )
+    finally:
+        await conn2.close()
+    pg = {(r[0], r[1]) for r in rows} - {("league_members", "rowid")}  # SQLite's rowid, made a column
+    assert pg == lite
