@@ -77,3 +77,21 @@ async def test_a_server_keeps_its_race_and_deadline_when_it_moves_to_another_pro
         assert (await storage.active_race(10)).version == race.version + 1  # type: ignore[union-attr]
     finally:
         await storage.close()
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("mysql://bot@db/domestique", "domestique run: mysql:// is not a database Domestique knows"),
+        ("postgresql://bot:secret-pw@/nothing?host=/nonexistent&port=1", "domestique run: cannot open the database ("),
+    ],
+)
+def test_a_database_url_that_cannot_be_used_fails_domestique_run_in_one_line(tmp_path, url: str, said: str) -> None:
+    env = {**os.environ, "DISCORD_TOKEN": "x", "DATABASE_URL": url}
+    env.pop("DOMESTIQUE_SHARDS", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "run"], env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr and "secret-pw" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith(said)
