@@ -45,7 +45,9 @@ async def serve(bot: DomestiqueBot, token: str) -> None:
             except NewerSchema as exc:
                 raise Failed(str(exc)) from None
             except Exception as exc:  # an unreachable server, a refused login, an unwritable file
-                raise Failed(f"cannot open the database ({type(exc).__name__}: {_clean(exc, token)})") from None
+                where = getattr(bot.storage, "path", "")  # a PostgreSQL URL is shown without its password
+                detail = f"{type(exc).__name__}: {_clean(exc, token)}"
+                raise Failed(f"cannot open the database {where} ({detail})") from None
             log.info("connecting to Discord")
             running = asyncio.create_task(bot.start(token))
             stop = asyncio.create_task(stopping.wait())
