@@ -118,3 +118,16 @@ async def test_a_copy_that_does_not_replay_the_same_is_refused(
     monkeypatch.setattr(db, "_write_all", lossy)
     assert await asyncio.to_thread(main, ["db", "copy", "--from", source, "--to", pg_url]) == 2
     assert "race 1 differs after the copy" in capsys.readouterr().err
+
+
+async def test_a_table_the_copy_does_not_know_is_refused(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    source = f"sqlite:///{tmp_path / 'domestique.db'}"
+    await installation(source)
+    with sqlite3.connect(tmp_path / "domestique.db") as conn:  # a migration whose table db copy was not told of
+        conn.execute("CREATE TABLE premoves (race_id INTEGER, action TEXT)")
+    assert await asyncio.to_thread(main, ["db", "copy", "--from", source, "--to", pg_url]) == 2
+    assert "table premoves would not be copied" in capsys.readouterr().err

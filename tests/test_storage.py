@@ -271,3 +271,21 @@ async def test_both_schemas_have_the_same_tables_and_columns(tmp_path, pg_url: s
         await conn2.close()
     pg = {(r[0], r[1]) for r in rows} - {("league_members", "rowid")}  # SQLite's rowid, made a column
     assert pg == lite
+
+
+async def test_the_sql_helpers_behave_the_same_on_both(store: Storage) -> None:
+    """What a new storage method may use: execute with rowcount and lastrowid, executemany, execute_fetchall."""
+    from bot.storage.sqlite import SqliteStorage
+
+    assert isinstance(store, SqliteStorage)  # PostgreSQL's storage runs the same methods on another connection
+    insert = "INSERT INTO alliances (race_id, proposer, partner, status, created) VALUES (?, ?, ?, 'proposed', 0.5)"
+    race_id = await running_race(store)
+    async with store._guard:
+        async with store._conn.execute(insert, (race_id, "u1", "u2")) as cur:
+            first = cur.lastrowid
+        async with store._conn.executemany(insert, [(race_id, "u3", "u4"), (race_id, "u5", "u6")]) as cur:
+            pass
+        async with store._conn.execute("UPDATE alliances SET status = 'ended' WHERE id > ?", (first,)) as cur:
+            assert cur.rowcount == 2
+        rows = await store._conn.execute_fetchall("SELECT proposer FROM alliances ORDER BY id", ())
+    assert first is not None and [r[0] for r in rows] == ["u1", "u3", "u5"]

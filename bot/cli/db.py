@@ -82,6 +82,16 @@ async def _write_all(target: SqliteStorage, rows: dict[str, list[tuple[Any, ...]
         await target.reset_ids()
 
 
+async def _tables(storage: SqliteStorage) -> set[str]:
+    if isinstance(storage, PostgresStorage):
+        rows = await storage._rows(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+        )
+    else:
+        rows = await storage._rows("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {str(r[0]) for r in rows} - {"schema_version", "sqlite_sequence"}
+
+
 async def _is_empty(storage: SqliteStorage) -> bool:
     counts = [await storage._rows(f"SELECT COUNT(*) FROM {table}") for table, _, _ in TABLES]
     return all(int(c[0][0]) == 0 for c in counts)
@@ -102,6 +112,9 @@ async def copy(source_url: str, target_url: str) -> str:
     try:
         await target.open()
         try:
+            missed = await _tables(source) - {table for table, _, _ in TABLES}
+            if missed:
+                raise CopyFailed(f"table {', '.join(sorted(missed))} would not be copied: add it to bot/cli/db.py")
             if not await _is_empty(target):
                 raise CopyFailed(f"{shown(target_url)} already holds races or leagues: copy into an empty database")
             rows = await _read_all(source)

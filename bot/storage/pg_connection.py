@@ -58,10 +58,12 @@ class PgCursor:
 
 
 class _Statement:
-    def __init__(self, owner: PgConnection, sql: str, args: Sequence[Any]) -> None:
-        self.owner, self.sql, self.args = owner, sql, args
+    def __init__(self, owner: PgConnection, sql: str, args: Sequence[Any], many: bool = False) -> None:
+        self.owner, self.sql, self.args, self.many = owner, sql, args, many
 
     async def __aenter__(self) -> PgCursor:
+        if self.many:
+            return await self.owner.run_many(self.sql, self.args)
         return await self.owner.run(self.sql, self.args)
 
     async def __aexit__(
@@ -79,6 +81,20 @@ class PgConnection:
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> _Statement:
         return _Statement(self, sql, parameters)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> _Statement:
+        return _Statement(self, sql, rows, many=True)
+
+    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+        cursor = await self.run(sql, parameters)
+        return await cursor.fetchall()
+
+    async def run_many(self, sql: str, rows: Sequence[Any]) -> PgCursor:
+        try:
+            await self.conn.executemany(numbered(sql), rows)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise sqlite3.IntegrityError(str(exc)) from exc
+        return PgCursor([], len(rows), None)
 
     async def run(self, sql: str, args: Sequence[Any]) -> PgCursor:
         text = numbered(sql)
