@@ -56,3 +56,40 @@ async def test_a_process_killed_mid_decision_loses_nothing_it_acknowledged(datab
             await service.decide(race.id, race.version, 101 if decision.player == "u101" else 102, 0)
     finally:
         await storage.close()
+
+
+async def test_two_processes_deciding_the_same_race_version_apply_it_once(database_url: str, tmp_path: Path) -> None:
+    storage = storage_for(database_url)
+    await storage.open()
+    service = RaceService(storage, render=False, seeds=lambda: 5)
+    try:
+        await service.new_race(1, 800, 101, "Ann", game="leader1", track="first-race", timer=600, pieces=2)
+        await service.join(800, 102, "Bob", "blue")
+        await service.start(800, 101)
+        race = await storage.active_race(800)
+        assert race is not None
+        decision = find_game("leader1").rules.pending(await service.state_of(race))
+        user = 101 if decision.player == "u101" else 102
+        go = tmp_path / "go"
+        args = [database_url, str(race.id), str(race.version), str(user), str(go)]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "tests.decide_worker", *args],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(2)
+        ]
+        for proc in procs:
+            assert proc.stdout is not None and proc.stdout.readline().strip() == "READY"
+        go.write_text("go")  # both processes decide the same moment of the race now
+        said = [proc.communicate(timeout=60)[0].strip() for proc in procs]
+        assert sorted(s.split(":")[0] for s in said) == ["APPLIED", "REFUSED"], said
+        after = await storage.race(race.id)
+        assert after is not None and after.version == race.version + 1
+        manual = [a for a in after.actions[len(race.actions) :] if not a.automatic]
+        assert len(manual) == 1 and manual[0].user_id == user
+    finally:
+        await storage.close()
