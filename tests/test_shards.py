@@ -95,3 +95,16 @@ def test_a_database_url_that_cannot_be_used_fails_domestique_run_in_one_line(tmp
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr and "secret-pw" not in proc.stderr
     assert proc.stderr.strip().splitlines()[-1].startswith(said)
+
+
+def test_the_bot_connects_only_its_shards(tmp_path) -> None:
+    import discord
+
+    from bot.discord_layer.app import make_bot
+
+    bot = make_bot(str(tmp_path / "d.db"), shards=Shards.parse("0-3/8"))
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert (bot.shard_ids, bot.shard_count) == ([0, 1, 2, 3], 8)
+    assert bot.service.shards == Shards((0, 1, 2, 3), 8)
+    single = make_bot(str(tmp_path / "d.db"))
+    assert not isinstance(single, discord.AutoShardedClient) and single.service.shards.all
