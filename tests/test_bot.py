@@ -15,6 +15,13 @@ from bot.discord_layer.app import DomestiqueBot
 from rules.leader1 import public_view
 from rules.record import load_record, replay
 
+
+@pytest.fixture
+def db_path(database_url: str) -> str:
+    """Every test here runs the bot on both backends: an SQLite file, then a PostgreSQL database."""
+    return database_url
+
+
 MENTION = re.compile(r"<@(\d+)>")
 
 

@@ -1,4 +1,4 @@
-"""Leagues and alliances end to end with simcord, under a fake clock, on a real SQLite file."""
+"""Leagues and alliances end to end with simcord, under a fake clock, on each backend (SQLite, PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,19 @@ import datetime
 import random
 from typing import Any
 
+import pytest
+
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.core import record_of
 from rules.record import replay
 
 DAY = 24 * 3600
+
+
+@pytest.fixture
+def db_path(database_url: str) -> str:
+    """Every test here runs the bot on both backends: an SQLite file, then a PostgreSQL database."""
+    return database_url
 
 
 def world(env: Any, *names: str):

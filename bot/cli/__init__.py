@@ -138,7 +138,7 @@ def _bench(args: argparse.Namespace) -> int:
     if args.what == "render":
         print(bench.bench_render(args.runs))
     else:
-        print(bench.bench_bot(args.races))
+        print(bench.bench_bot(args.races, database=args.database, processes=args.processes))
     return 0
 
 
@@ -146,6 +146,12 @@ def _demo(args: argparse.Namespace) -> int:
     from bot.cli.demo import main as demo
 
     return demo(args.out, args.game, args.stage, args.players, args.seed)
+
+
+def _db(args: argparse.Namespace) -> int:
+    from bot.cli.db import main as copy
+
+    return copy(args.source, args.target)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -189,10 +195,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=7)
     p.set_defaults(run=_demo)
+    p = sub.add_parser("db", help="move the database: db copy --from sqlite:///domestique.db --to postgresql://...")
+    p.add_argument("action", choices=["copy"])
+    p.add_argument("--from", dest="source", required=True, help="sqlite:///file.db or postgresql://...")
+    p.add_argument("--to", dest="target", required=True, help="an empty database: postgresql://... or sqlite:///...")
+    p.set_defaults(run=_db)
     p = sub.add_parser("bench", help="print performance figures")
     p.add_argument("what", choices=["render", "bot"])
     p.add_argument("--runs", type=int, default=60, help="renders to time (render)")
     p.add_argument("--races", type=int, default=50, help="simultaneous races (bot)")
+    p.add_argument("--database", default="", help="a database URL (bot; default: a fresh SQLite file)")
+    p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (bot)")
     p.set_defaults(run=_bench)
     return top
 

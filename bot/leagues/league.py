@@ -352,7 +352,11 @@ class LeagueService:
         out: list[tuple[int, Outcome]] = []
         now = self.races.now()
         for league in await self.store.leagues():
-            if league.status != "scheduled" or not self.backoff.ready(league.id, now):
+            if (
+                league.status != "scheduled"
+                or not self.races.shards.owns(league.guild_id)
+                or not self.backoff.ready(league.id, now)
+            ):
                 continue
             try:
                 out += await self._tick_league(league, make_channel)
@@ -455,7 +459,7 @@ class LeagueService:
     async def next_due(self) -> float | None:
         dues = []
         for league in await self.store.leagues():
-            if league.status == "scheduled":
+            if league.status == "scheduled" and self.races.shards.owns(league.guild_id):
                 dues += [
                     self.backoff.not_before(league.id, s.due)
                     for s in await self.store.stages(league.id)

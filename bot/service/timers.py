@@ -7,6 +7,7 @@ import logging
 from bot.service import seats
 from bot.service.core import AWAY_AFTER, RaceCore, Refusal
 from bot.service.model import Outcome, Post
+from bot.shards import Shards
 from bot.storage import RaceRow
 from rules.registry import find_game
 
@@ -14,6 +15,9 @@ log = logging.getLogger("domestique")
 
 
 class TimerIntents(RaceCore):
+    # the servers this process runs timers for: all, unless it is one process of a shard cluster
+    shards: Shards = Shards.everything()
+
     # ------------------------------------------------------------------ timers
 
     async def tick(self) -> list[tuple[int, Outcome]]:
@@ -23,7 +27,7 @@ class TimerIntents(RaceCore):
         """
         out: list[tuple[int, Outcome]] = []
         now = self.now()
-        for race in await self.storage.running_races():
+        for race in await self.storage.running_races(self.shards):
             if not self.timer_backoff.ready(race.id, now):
                 continue
             try:
@@ -96,7 +100,7 @@ class TimerIntents(RaceCore):
 
     async def next_deadline(self) -> float | None:
         deadlines = []
-        for race in await self.storage.running_races():
+        for race in await self.storage.running_races(self.shards):
             if race.deadline is not None:
                 timer = int(race.lobby["timer"])
                 due = race.deadline if race.reminded else min(race.deadline, race.deadline - timer / 2)

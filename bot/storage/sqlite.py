@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
 from bot.storage.sqlite_leagues import LeagueTables
 from bot.storage.sqlite_people import PeopleTables
@@ -124,7 +126,7 @@ class SqliteStorage(LeagueTables, PeopleTables):
         self.path = path
         self._db: aiosqlite.Connection | None = None
         # one connection serves every task: its transactions must not interleave
-        self._guard = asyncio.Lock()
+        self._guard: AbstractAsyncContextManager[Any] = asyncio.Lock()
 
     @property
     def _conn(self) -> aiosqlite.Connection:
@@ -278,8 +280,9 @@ class SqliteStorage(LeagueTables, PeopleTables):
         rows = await self._load("id = ?", (race_id,))
         return rows[0] if rows else None
 
-    async def _running_races(self) -> list[RaceRow]:
-        return await self._load("status = 'running'", ())
+    async def _running_races(self, shards: Shards | None = None) -> list[RaceRow]:
+        owned, args = (shards or Shards.everything()).where()
+        return await self._load(f"status = 'running' AND {owned}", args)
 
     async def _latest_race(self, channel_id: int) -> RaceRow | None:
         rows = await self._load("id = (SELECT MAX(id) FROM races WHERE channel_id = ?)", (channel_id,))
@@ -352,8 +355,9 @@ class SqliteStorage(LeagueTables, PeopleTables):
         return await self._bump(race_id, version, "status = ?, deadline = NULL", (status,))
 
     async def _set_reminded(self, race_id: int, version: int) -> bool:
+        # only the first caller reminds: two processes (a shard moving) never both remind
         async with self._conn.execute(
-            "UPDATE races SET reminded = 1 WHERE id = ? AND version = ?", (race_id, version)
+            "UPDATE races SET reminded = 1 WHERE id = ? AND version = ? AND reminded = 0", (race_id, version)
         ) as cur:
             return cur.rowcount == 1
 
@@ -390,9 +394,10 @@ class SqliteStorage(LeagueTables, PeopleTables):
         async with self._guard:
             return await self._race(race_id)
 
-    async def running_races(self) -> list[RaceRow]:
+    async def running_races(self, shards: Shards | None = None) -> list[RaceRow]:
+        """The running races, or only those of the servers in ``shards``."""
         async with self._guard:
-            return await self._running_races()
+            return await self._running_races(shards)
 
     async def latest_race(self, channel_id: int) -> RaceRow | None:
         async with self._guard:

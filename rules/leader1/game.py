@@ -135,7 +135,11 @@ def hand(state: State, player: str) -> list[str]:
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
     """(player, private text) for each feed tile drawn in ``events``."""
     return [
-        (player, f"{piece_name(after, rider)} took a feed tile worth {value} (kept face down; eat it with /play move or /race hand).")
+        (
+            player,
+            f"{piece_name(after, rider)} took a feed tile worth {value} "
+            "(kept face down; eat it with /play move or /race hand).",
+        )
         for player, rider, value, _ in game_kit.tiles_drawn(after, events)
     ]
 
