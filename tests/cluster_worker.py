@@ -80,7 +80,7 @@ async def run(env: Env, bot: ShardedDomestiqueBot, shards: Shards, mode: str) ->
         people.update({m.id: m for m in pair})
         channels.append((channel, pair))
     for channel, pair in channels if mode != "resume" else []:  # the world first: the same ids on every run
-        await pair[0].slash(channel, "race new", game="leader1", pieces=1, timer=TIMER_MINUTES)
+        await pair[0].slash(channel, "race new", game="leader1", pieces=1, timer=f"{TIMER_MINUTES}m")
         await pair[1].slash(channel, "race join", colour="blue")
         await pair[0].slash(channel, "race start")
     if mode == "resume":  # the prompts died with the old process: the timers post new ones
