@@ -154,25 +154,39 @@ def test_formula_de_mini_decides_a_gear_ahead_and_keeps_it() -> None:
     assert not game.pace.same(choices[0], costlier) and game.pace.same(choices[0], choices[0])
 
 
-async def test_sqlite_keeps_premoves_orders_clocks_and_times(env) -> None:
-    storage, races, _ = env
-    await races.new_race(1, 5, 1, "ann", game="leader1", pieces=1)
-    race = await storage.active_race(5)
-    assert race is not None
-    premove = Premove("u1", "breakaway", None, "u1 pass", "Pass", "", 1)
-    await storage.set_premove(race.id, premove)
-    await storage.set_premove(race.id, replace(premove, label="Pass again"))
-    assert await storage.premoves(race.id) == [replace(premove, label="Pass again")]
-    assert await storage.drop_premove(race.id, "u1") and not await storage.drop_premove(race.id, "u1")
-    await storage.set_order(race.id, StandingOrder("u1", "yellow-rouleur", "stay", None, "last", 2))
-    await storage.set_order(race.id, StandingOrder("u1", "yellow-rouleur", "never-pursue"))
-    assert len(await storage.orders(race.id)) == 2
-    assert await storage.drop_orders(race.id, "u1", "yellow-rouleur", "stay") == 1
-    assert [o.kind for o in await storage.orders(race.id)] == ["never-pursue"]
-    await storage.save_clock(race.id, Clock("u1", 3600.0, 600.0, 42.0))
-    assert await storage.clocks(race.id) == [Clock("u1", 3600.0, 600.0, 42.0)]
-    await storage.add_pace_time(PaceTime(race.id, "u1", 60.0, True))
-    assert await storage.pace_times([race.id]) == [PaceTime(race.id, "u1", 60.0, True)]
+async def test_both_storages_keep_premoves_orders_clocks_and_times(database_url: str) -> None:
+    from bot.storage.url import storage_for
+
+    storage = storage_for(database_url)
+    await storage.open()
+    try:
+        race = await storage.create_race(1, 5, 1_180_000_000_000_000_001, "leader1", {"seats": []})
+        premove = Premove("u1", "breakaway", None, "u1 pass", "Pass", "", 1_180_000_000_000_000_001)
+        await storage.set_premove(race.id, premove)
+        await storage.set_premove(race.id, replace(premove, label="Pass again"))
+        assert await storage.premoves(race.id) == [replace(premove, label="Pass again")]
+        assert await storage.drop_premove(race.id, "u1") and not await storage.drop_premove(race.id, "u1")
+        await storage.set_order(race.id, StandingOrder("u1", "yellow-rouleur", "stay", None, "last", 2))
+        await storage.set_order(race.id, StandingOrder("u1", "yellow-rouleur", "stay", None, "last", 3))
+        await storage.set_order(race.id, StandingOrder("u1", "yellow-rouleur", "never-pursue"))
+        assert [(o.kind, o.until_number) for o in await storage.orders(race.id)] == [
+            ("never-pursue", None),
+            ("stay", 3),
+        ]
+        assert await storage.drop_orders(race.id, "u1", "yellow-rouleur", "stay") == 1
+        assert await storage.drop_orders(race.id, "u1") == 1 and not await storage.orders(race.id)
+        await storage.save_clock(race.id, Clock("u1", 3600.0, 600.0, 42.0))
+        await storage.save_clock(race.id, Clock("u1", 3600.0, 900.0, None))
+        assert await storage.clocks(race.id) == [Clock("u1", 3600.0, 900.0, None)]
+        await storage.add_pace_time(PaceTime(race.id, "u1", 60.0, True))
+        await storage.add_pace_time(PaceTime(race.id, "u2", 30.5, False))
+        assert await storage.pace_times([race.id]) == [
+            PaceTime(race.id, "u1", 60.0, True),
+            PaceTime(race.id, "u2", 30.5, False),
+        ]
+        assert await storage.pace_times([]) == []
+    finally:
+        await storage.close()
 
 
 def test_the_simulator_ends_a_leader1_stage_with_clocks_and_habits_within_its_week() -> None:

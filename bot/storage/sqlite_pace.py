@@ -1,4 +1,8 @@
-"""Premoves, standing orders, time banks and decision times in SQLite (same connection and lock as the races)."""
+"""Premoves, standing orders, time banks and decision times (same connection and lock as the races).
+
+The SQL runs on SQLite and, through ``PostgresStorage``, on PostgreSQL (its schema twin is
+``postgres.MIGRATIONS`` 4).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Any
 
 from bot.storage import Clock, PaceTime, Premove, StandingOrder
 
-# schema 3 (listed in ``sqlite.MIGRATIONS``)
+# schema 4 (listed in ``sqlite.MIGRATIONS``)
 PACE_MIGRATION = """
     CREATE TABLE premoves (
         race_id INTEGER NOT NULL REFERENCES races(id),
@@ -39,6 +43,7 @@ PACE_MIGRATION = """
         PRIMARY KEY (race_id, player)
     );
     CREATE TABLE pace_times (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
         race_id INTEGER NOT NULL REFERENCES races(id),
         player TEXT NOT NULL,
         seconds REAL NOT NULL,
@@ -61,8 +66,10 @@ class PaceTables(ABC):
         """Set (or replace) the player's decision made ahead."""
         p = premove
         await self._update(
-            "INSERT OR REPLACE INTO premoves (race_id, player, kind, piece, action, label, detail, user_id) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO premoves (race_id, player, kind, piece, action, label, detail, user_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(race_id, player) DO UPDATE SET kind = excluded.kind, "
+            "piece = excluded.piece, action = excluded.action, label = excluded.label, detail = excluded.detail, "
+            "user_id = excluded.user_id",
             (race_id, p.player, p.kind, p.piece, p.action, p.label, p.detail, p.user_id),
         )
 
@@ -81,8 +88,9 @@ class PaceTables(ABC):
     async def set_order(self, race_id: int, order: StandingOrder) -> None:
         o = order
         await self._update(
-            "INSERT OR REPLACE INTO standing_orders (race_id, player, piece, kind, number, until, until_number) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO standing_orders (race_id, player, piece, kind, number, until, until_number) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(race_id, player, piece, kind) DO UPDATE SET "
+            "number = excluded.number, until = excluded.until, until_number = excluded.until_number",
             (race_id, o.player, o.piece, o.kind, o.number, o.until, o.until_number),
         )
 
@@ -112,7 +120,9 @@ class PaceTables(ABC):
 
     async def save_clock(self, race_id: int, clock: Clock) -> None:
         await self._update(
-            "INSERT OR REPLACE INTO clocks (race_id, player, budget, used, asked) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO clocks (race_id, player, budget, used, asked) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(race_id, player) DO UPDATE SET budget = excluded.budget, used = excluded.used, "
+            "asked = excluded.asked",
             (race_id, clock.player, clock.budget, clock.used, clock.asked),
         )
 
@@ -127,6 +137,7 @@ class PaceTables(ABC):
             return []
         marks = ", ".join("?" for _ in race_ids)
         rows = await self._rows(
-            f"SELECT race_id, player, seconds, automatic FROM pace_times WHERE race_id IN ({marks})", tuple(race_ids)
+            f"SELECT race_id, player, seconds, automatic FROM pace_times WHERE race_id IN ({marks}) ORDER BY id",
+            tuple(race_ids),
         )
         return [PaceTime(r[0], r[1], r[2], bool(r[3])) for r in rows]
