@@ -114,7 +114,12 @@ async def test_a_manual_decision_for_a_piece_cancels_its_standing_order(simcord_
     members = list(named.values())
     await open_race(channel, members, pieces=2)
     race, state = await state_now(simcord_env, channel)
-    first = member_of(state.queue[0], members)
+    first, second = (member_of(p, members) for p in state.queue)
+    offered = reply(await second.slash(channel, "race ahead"))
+    labels = [o["label"] for row in offered.components for c in row["components"] for o in c.get("options", [])]
+    mine = [r for r in state.riders if r.player == f"u{second.id}"]
+    names = [f"{r.id.split('-')[0]} {r.kind}: " for r in mine]  # one menu: each square names its rider
+    assert all(any(label.startswith(n) for label in labels) for n in names)
     riders = [r.id for r in state.riders if r.player == f"u{first.id}"]
     await first.slash(channel, "race order", piece=riders[0], order="stay")
     assert "Standing order" in reply(await first.slash(channel, "race status")).content
@@ -131,7 +136,7 @@ async def test_a_manual_decision_for_a_piece_cancels_its_standing_order(simcord_
 async def test_a_spent_time_bank_hands_the_seat_to_the_ai_and_race_back_returns_it(simcord_env) -> None:
     _, channel, named = world(simcord_env, "alice", "bob")
     members = list(named.values())
-    await open_race(channel, members, pieces=1, timer=600, clock=1)
+    await open_race(channel, members, pieces=1, timer="10h", clock=1)
     prompt = last_prompt(channel)
     stamps = [int(t) for t in TIMESTAMP.findall(prompt.content)]
     assert len(stamps) == 2 and stamps[0] - stamps[1] == 9 * 3600  # 10 hours per decision, 1 hour in the bank

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.service import seats
@@ -263,9 +264,10 @@ class PaceIntents(RaceCore):
             lines.append(f"Standing order: {game.narration.piece_name(state, order.piece)} ({owner}): {what}{until}")
         if race.lobby.get("bank"):
             now = self.now()
-            for clock in await self.storage.clocks(race.id):
-                if seats.user_of(race.lobby, clock.player) is None:
+            for seat in race.lobby["seats"]:
+                if seats.user_of(race.lobby, str(seat["player"])) is None:
                     continue
+                clock = await self._clock(race, str(seat["player"]))
                 ticking = now - clock.asked if clock.asked is not None else 0.0
                 left = max(0.0, clock.left - ticking)
                 lines.append(f"Clock: {seats.name_of(race.lobby, clock.player)} has {duration(left)} left")
@@ -312,13 +314,22 @@ class PaceIntents(RaceCore):
             user_id,
             "menu",
             decision.piece,
-            tuple(ChoiceView.of(i, c) for i, c in enumerate(choices)),
+            tuple(self._named(game, state, i, c, choices) for i, c in enumerate(choices)),
             ahead=True,
         )
         text = game.narration.ask(state, decision, seats.name_of(race.lobby, player))
         return Outcome(
             f"Decide ahead (only you see this; applied when it comes if it still holds): {text}{shown}", prompt=prompt
         )
+
+    @staticmethod
+    def _named(game: Game, state: Any, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
+        """A choice of the menu to decide ahead: one flat menu, so it names its piece when several have choices."""
+        view = ChoiceView.of(index, choice)
+        if choice.piece is None or len({c.piece for c in choices if c.piece}) < 2 or view.label.startswith("Drop"):
+            return view
+        name = game.narration.piece_name(state, choice.piece)
+        return replace(view, label=f"{name}: {view.label}"[:100])
 
     async def decide_ahead(self, race_id: int, version: int, user_id: int, index: int) -> Outcome:
         """Keep choice ``index`` of the ahead menu shown at ``version`` for when the decision comes."""
