@@ -9,7 +9,7 @@ from typing import Any
 from rules.action import Action
 from rules.game import Standing
 from rules.hell_of_the_north.engine import apply, legal_actions, pending
-from rules.hell_of_the_north.game import HellOfTheNorthScoring
+from rules.hell_of_the_north.game import GAME, HellOfTheNorthScoring
 from rules.hell_of_the_north.model import State
 from rules.hell_of_the_north.setup import build
 
@@ -139,3 +139,53 @@ def test_no_cobble_roll_after_a_fall() -> None:
     held, events = _ride_once(track, [5, "red-4"], *ROUTE)  # the fall holds: now the cobbles roll (and puncture)
     assert [e.data["risk"] for e in events if e.type == "rolled"] == ["fall", "cobbles"]
     assert held.rider("black-rouleur").status == "punctured"
+
+
+def test_a_puncture_on_the_cobbles_takes_the_slipstream_from_the_rider_following() -> None:
+    """R-HOTN-PUNCTURE-SLIPSTREAM: "They lose the slipstream. So do the riders who were following
+    them." The white leader rides off 23.1 and leaves a slipstream to the black rouleur right behind
+    it (22.1); the black leader then rides onto 23.1 and punctures on its dark cobbled square: the
+    rouleur now follows a punctured rider and has no slipstream any more."""
+    players = [
+        {"id": "ann", "team": "black", "riders": ["rouleur", "leader"]},
+        {"id": "bob", "team": "white", "riders": ["rouleur", "leader"]},
+    ]
+    record = {
+        "track": {
+            "lanes": 3,
+            "profile": "P" * 60,
+            "surface": "a" * 23 + "c" + "a" * 36,
+            "finish": 50,
+            "energy": 30,
+            "fall": ["23.1"],
+        },
+        "seed": 3,
+        "players": players,
+        "dice": {"peloton": [3, "red-4"]},
+        "start": {
+            "turn": 5,
+            "peloton": {"at": 2},
+            "riders": {
+                "black-rouleur": {"at": "19.2"},
+                "black-leader": {"at": "20.1", "status": "punctured"},
+                "white-leader": {"at": "23.1", "status": "punctured"},
+                "white-rouleur": {"at": "17.0", "status": "punctured"},
+            },
+        },
+    }
+    state = build(record)
+    for action in (
+        Action("ann", "ride", rider="black-rouleur", to="22.1", via=("20.2", "21.2")),
+        Action("ann", "pass"),  # pursuit: nobody speeds the empty peloton up
+        Action("bob", "pass"),
+        Action("bob", "ride", rider="white-leader", to="25.1", via=("24.1",)),  # the punctured ride last
+    ):
+        state, _ = apply(state, action)
+    assert state.rider("black-rouleur").slipstream  # the white leader moved off 23.1, 2 squares
+    state, events = apply(state, Action("ann", "ride", rider="black-leader", to="23.1", via=("21.0", "22.0")))
+    assert [(e.type, e.data.get("result")) for e in events if e.type == "cobbles"] == [("cobbles", "puncture")]
+    assert state.rider("black-leader").cell == "23.1" and state.rider("black-leader").status == "punctured"
+    assert not state.rider("black-rouleur").slipstream
+    assert "slipstream" not in GAME.rules.public_view(state)["riders"]["black-rouleur"]
+    decision = pending(state)
+    assert decision is not None and decision.rider == "white-rouleur"  # the turn goes on

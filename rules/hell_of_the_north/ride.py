@@ -107,6 +107,8 @@ def resolve_ride(state: State, option: RideOption) -> State:
     state = replace_rider(state, moved)
     if option.start is not None and not fell and not punctured:
         state = _give_slipstream(state, start_row, int(option.start.split(".")[1]), option.squares)
+    if punctured:  # Race conditions 3: "So do the riders who were following them" (R-HOTN-PUNCTURE-SLIPSTREAM)
+        state = family.lose_slipstream_behind(state, moved)
     state = add_events(state, events)
     return reveal_weather(state)
 
