@@ -30,6 +30,7 @@ from renderer.palette import (
     LANE_LINE,
     MUTED,
     PELOTON,
+    READABLE,
     RGB,
     SMALL,
     SPRINT,
@@ -51,8 +52,10 @@ from rules.hell_of_the_north.order import peloton_order
 from rules.track import Point
 
 BOARD = (0, 52, WIDTH, 452)  # the header above, the route strip and the panel below (hell_of_the_north_panel)
-MAX_SCALE = 78.0  # px per square (as Leader 1's board)
-MIN_SCALE = 62.0  # other riders join the view while a square stays this large (3 lanes: a thin road)
+MAX_SCALE = 100.0  # px per square
+# Other riders join the view while a square stays this large: a square on offer holds its name and
+# its cost at READABLE (11 px at 400 px wide), and a 3-lane road fills the height (docs/board.md).
+MIN_SCALE = 76.0
 STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 WEATHER_SHORT = {
     "rain": "RAIN",
@@ -162,7 +165,9 @@ def _view(state: State, window: tuple[int, int]) -> View:
     (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
     angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
     inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
-    return fit_view(list(track.centres[lo : hi + 1]), inner, angle, max_scale=MAX_SCALE, margin=road.lanes / 2 + 1.1)
+    # room for the tags beside the road, but none wasted beyond the first and last rows' squares
+    edges = [_side(state, row, 0.55, right) for row in range(lo, hi + 1) for right in (True, False)]
+    return fit_view(edges, inner, angle, max_scale=MAX_SCALE, margin=0.55)
 
 
 # -- the road ------------------------------------------------------------------------------------
@@ -434,4 +439,13 @@ def _highlight(draw: ImageDraw.ImageDraw, state: State, view: View, targets: Seq
         cost += "!" if choice.risky else ""
         cell = track.cells[target]
         square = [view.px(p) for p in cell.polygon]
-        highlight_square(draw, square, view.px(cell.centre), cost or "·", choice.risky, choice.short or target)
+        highlight_square(
+            draw,
+            square,
+            view.px(cell.centre),
+            cost or "·",
+            choice.risky,
+            choice.short or target,
+            cost_size=READABLE,
+            floor=READABLE,
+        )

@@ -1,0 +1,101 @@
+"""The text that matters stays readable when a board is shown 400 px wide (docs/board.md): the
+offered squares' names and costs, who acts, and the panel's key lines. Every string a painter
+writes goes through ``renderer.text.write``; the test records each one with its font size and
+checks size x 400 / width >= READABLE_PX. Boards are drawn in memory."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+import renderer
+import renderer.text
+from bot.cli.images import board, mid_race
+from bot.cli.sim import simulate
+from renderer.palette import READABLE_PX, WIDTH, phone_px
+from rules.record import Record
+from rules.registry import find_game
+
+Written = list[tuple[str, int]]
+
+
+@pytest.fixture
+def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[Written]:
+    """Every (string, font size) the painters write while the test runs."""
+    calls: Written = []
+    original = renderer.text.write
+
+    def recording(draw: ImageDraw.ImageDraw, xy: tuple[float, float], content: str, **kwargs: Any) -> None:
+        calls.append((content, int(kwargs.get("size", 14))))
+        original(draw, xy, content, **kwargs)
+
+    for module in pkgutil.iter_modules(renderer.__path__):
+        loaded = importlib.import_module(f"renderer.{module.name}")
+        if getattr(loaded, "write", None) is original:
+            monkeypatch.setattr(loaded, "write", recording)
+    yield calls
+
+
+@cache
+def race(game: str, seed: int) -> Record:
+    record, _ = simulate(game, players=4, seed=seed)
+    return record
+
+
+def offered_state(game: str, seed: int) -> tuple[Any, set[str]]:
+    state = mid_race(race(game, seed))
+    rules = find_game(game).rules
+    decision = rules.pending(state)
+    if decision is None:
+        pytest.skip("the race ended before a square was on offer")
+    names = {c.short for c in rules.choices(state, decision.player) if c.target is not None and c.step is None}
+    return state, {n for n in names if n}
+
+
+def sizes_of(calls: Written, wanted: Any) -> list[int]:
+    return [size for content, size in calls if wanted(content)]
+
+
+def readable(size: int) -> bool:
+    return phone_px(size, WIDTH) >= READABLE_PX
+
+
+def test_the_threshold_is_about_the_image_as_a_phone_shows_it() -> None:
+    png = board("hell-of-the-north", *offered_state("hell-of-the-north", 3)[:1], "Race 1")
+    import io
+
+    assert Image.open(io.BytesIO(png)).width == WIDTH  # the size the phone scales down from
+    assert not readable(24) and readable(27)  # 10 px and 11.25 px at 400 px wide
+
+
+@pytest.mark.parametrize("seed", [1, 3, 4])
+def test_hell_of_the_north_names_costs_and_panel_are_readable_at_400_px(written: Written, seed: int) -> None:
+    state, names = offered_state("hell-of-the-north", seed)
+    board("hell-of-the-north", state, "Race 1")
+    assert names and all(content in [c for c, _ in written] for content in names)
+    name_sizes = sizes_of(written, lambda c: c in names)
+    assert min(name_sizes) >= 27 and all(map(readable, name_sizes)), name_sizes
+    costs = [written[i + 1][1] for i, (content, _) in enumerate(written[:-1]) if content in names]
+    assert len(costs) == len(name_sizes) and all(map(readable, costs))  # each name is followed by its cost
+    assert all(map(readable, sizes_of(written, lambda c: c.startswith("to act:"))))
+    assert all(map(readable, sizes_of(written, lambda c: c.startswith(("Last turn:", "… ")))))
+    players = {p.name for p in state.setup.players}
+    assert all(map(readable, sizes_of(written, lambda c: c in players)))
+    energies = sizes_of(written, lambda c: re.fullmatch(r"\d+ (attack|sprint|desc)( x+)?", c) is not None)
+    with_quality = sum(1 for r in state.riders if r.quality)
+    assert len(energies) >= with_quality > 0 and all(map(readable, energies))  # each rider's energy line
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_peloton_hexagon_names_are_readable_at_400_px(written: Written, seed: int) -> None:
+    state, names = offered_state("peloton", seed)
+    board("peloton", state, "Race 1")
+    name_sizes = sizes_of(written, lambda c: c in names)
+    assert name_sizes and all(map(readable, name_sizes))
