@@ -29,6 +29,7 @@ from renderer.palette import (
     MUTED,
     PANEL,
     PELOTON,
+    READABLE,
     RGB,
     SMALL,
     SPRINT,
@@ -187,9 +188,10 @@ def _view(road: Road, window: tuple[int, int]) -> View:
     lo, hi = window
     (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
     angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
-    points = list(track.centres[lo : hi + 1])
     inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
-    return fit_view(points, inner, angle, max_scale=MAX_SCALE * 1.0001, margin=road.lanes / 2 + 1.1)
+    # room for the row numbers and tags beside the road, none wasted beyond the end rows' squares
+    edges = [_side(road, row, 0.6, right) for row in range(lo, hi + 1) for right in (True, False)]
+    return fit_view(edges, inner, angle, max_scale=MAX_SCALE * 1.0001, margin=0.5)
 
 
 # -- the road ----------------------------------------------------------------------------------
@@ -430,7 +432,15 @@ def _highlight(
         if option.risk_count:
             cost += "!"
         polygon = [view.px(p) for p in cell.polygon]
-        highlight_square(draw, polygon, view.px(cell.centre), cost, bool(option.risk_count), labels.get(option.to))
+        highlight_square(
+            draw,
+            polygon,
+            view.px(cell.centre),
+            cost,
+            bool(option.risk_count),
+            labels.get(option.to),
+            cost_size=READABLE,
+        )
 
 
 # -- around the board --------------------------------------------------------------------------
