@@ -20,7 +20,7 @@ import renderer.text
 from bot.cli.images import board, mid_race
 from bot.cli.sim import simulate
 from renderer.palette import READABLE_PX, WIDTH, phone_px
-from rules.record import Record
+from rules.record import Record, start_state
 from rules.registry import find_game
 
 Written = list[tuple[str, int]]
@@ -99,3 +99,52 @@ def test_peloton_hexagon_names_are_readable_at_400_px(written: Written, seed: in
     board("peloton", state, "Race 1")
     name_sizes = sizes_of(written, lambda c: c in names)
     assert name_sizes and all(map(readable, name_sizes))
+
+
+def busiest_leader1_state() -> tuple[Any, set[str]]:
+    """The state of a seeded Leader 1 race with the most squares on offer (a long breakaway move)."""
+    record = race("leader1", 1)
+    game, state = start_state(record)
+    best: tuple[int, Any] = (0, None)
+    for action in record.actions:
+        decision = game.rules.pending(state)
+        if decision is not None:
+            count = len({c.target for c in game.rules.choices(state, decision.player) if c.target and c.step is None})
+            if count > best[0]:
+                best = (count, state)
+        state, _ = game.rules.apply(state, action)
+    decision = game.rules.pending(best[1])
+    assert decision is not None
+    names = {c.short for c in game.rules.choices(best[1], decision.player) if c.target and c.step is None}
+    return best[1], {n for n in names if n}
+
+
+def test_leader1_names_stay_readable_when_a_breakaway_is_offered_thirty_squares(written: Written) -> None:
+    """30 squares over 11 rows of a bending road: drawn to scale they were 45 px and their names
+    18 px (7.5 px at 400 wide); the stretch is drawn straight and the names keep 11 px."""
+    state, names = busiest_leader1_state()
+    assert len(names) >= 25
+    board("leader1", state, "Race 1")
+    name_sizes = sizes_of(written, lambda c: c in names)
+    assert len(name_sizes) == len(names) and all(map(readable, name_sizes)), sorted(name_sizes)
+    costs = [written[i + 1][1] for i, (content, _) in enumerate(written[:-1]) if content in names]
+    assert all(map(readable, costs))
+    assert all(map(readable, sizes_of(written, lambda c: c.startswith("to act:"))))
+    moves = sizes_of(written, lambda c: " rides to " in c)  # last turn, in the panel
+    assert moves and all(map(readable, moves))
+
+
+def test_leader1_readme_mid_race_board_names_are_readable(written: Written) -> None:
+    from bot.cli.images import LEADER1_MID_RACE, LEADER1_SEATS
+    from rules.record import parse_record, replay
+
+    start = {"format": "domestique.record/1", "game": "leader1", "players": LEADER1_SEATS, "seed": 4}
+    record = parse_record({**start, "track": "leader1/first-race", "actions": [], "start": LEADER1_MID_RACE})
+    state = replay(record).state
+    rules = find_game("leader1").rules
+    decision = rules.pending(state)
+    assert decision is not None
+    names = {c.short for c in rules.choices(state, decision.player) if c.target and c.step is None}
+    board("leader1", state, "Race 1")
+    name_sizes = sizes_of(written, lambda c: c in names)
+    assert len(name_sizes) == len(names) >= 20 and all(map(readable, name_sizes))
