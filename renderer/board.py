@@ -66,7 +66,7 @@ MIN_SCALE = 54.0  # other riders join the view while a square stays this large (
 # With squares on offer, other riders join only while a square stays this large: it then holds
 # its name and its cost at READABLE (11 px at 400 px wide). A stretch that bends too much for it
 # is drawn straight (renderer/straight.py; docs/board.md).
-LABEL_SCALE = 74.0
+LABEL_SCALE = 72.0
 STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 STATUS_WORD = {
     "breakaway": "away",

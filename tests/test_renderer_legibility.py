@@ -101,9 +101,9 @@ def test_peloton_hexagon_names_are_readable_at_400_px(written: Written, seed: in
     assert name_sizes and all(map(readable, name_sizes))
 
 
-def busiest_leader1_state() -> tuple[Any, set[str]]:
-    """The state of a seeded Leader 1 race with the most squares on offer (a long breakaway move)."""
-    record = race("leader1", 1)
+def busiest_state(game_id: str, seed: int) -> tuple[Any, set[str]]:
+    """The state of a seeded race with the most squares on offer (a long breakaway move)."""
+    record = race(game_id, seed)
     game, state = start_state(record)
     best: tuple[int, Any] = (0, None)
     for action in record.actions:
@@ -122,9 +122,21 @@ def busiest_leader1_state() -> tuple[Any, set[str]]:
 def test_leader1_names_stay_readable_when_a_breakaway_is_offered_thirty_squares(written: Written) -> None:
     """30 squares over 11 rows of a bending road: drawn to scale they were 45 px and their names
     18 px (7.5 px at 400 wide); the stretch is drawn straight and the names keep 11 px."""
-    state, names = busiest_leader1_state()
+    from renderer.board import LABEL_SCALE, compose
+    from rules.leader1.moves import ride_options
+
+    state, names = busiest_state("leader1", 1)
     assert len(names) >= 25
     board("leader1", state, "Race 1")
+    rules = find_game("leader1").rules
+    decision = rules.pending(state)
+    assert decision is not None and decision.piece is not None
+    choices = [c for c in rules.choices(state, decision.player) if c.target is not None]
+    breakaway = any(c.action.do == "breakaway" for c in choices)
+    options = [
+        o for o in ride_options(state, decision.piece, breakaway=breakaway) if o.to in {c.target for c in choices}
+    ]
+    assert compose(state, highlight=options)[1].scale >= LABEL_SCALE  # the names fit their squares
     name_sizes = sizes_of(written, lambda c: c in names)
     assert len(name_sizes) == len(names) and all(map(readable, name_sizes)), sorted(name_sizes)
     costs = [written[i + 1][1] for i, (content, _) in enumerate(written[:-1]) if content in names]
@@ -148,3 +160,21 @@ def test_leader1_readme_mid_race_board_names_are_readable(written: Written) -> N
     board("leader1", state, "Race 1")
     name_sizes = sizes_of(written, lambda c: c in names)
     assert len(name_sizes) == len(names) >= 20 and all(map(readable, name_sizes))
+
+
+@pytest.mark.parametrize("seed", [4, 6])
+def test_hell_of_the_north_names_fit_their_squares_on_a_bend(written: Written, seed: int) -> None:
+    """The busiest offers (20+ squares) of seeded races, some on a bend: the squares stay large
+    enough for names and costs at READABLE (the stretch drawn straight if it must)."""
+    from renderer.hell_of_the_north_painter import LABEL_SCALE, compose
+
+    state, names = busiest_state("hell-of-the-north", seed)
+    assert len(names) >= 20
+    board("hell-of-the-north", state, "Race 1")
+    name_sizes = sizes_of(written, lambda c: c in names)
+    assert len(name_sizes) == len(names) and all(map(readable, name_sizes))
+    rules = find_game("hell-of-the-north").rules
+    decision = rules.pending(state)
+    assert decision is not None
+    choices = [c for c in rules.choices(state, decision.player) if c.target is not None and c.step is None]
+    assert compose(state, highlight=choices)[1].scale >= LABEL_SCALE
