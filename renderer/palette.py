@@ -1,5 +1,6 @@
 """Colours, fonts and sizes. Every board is designed to be read at 400 px wide (docs/board.md):
-it is drawn 960 px wide, so text is at least 26 px here (11 px on a phone).
+it is drawn 960 px wide, so the text that matters is at least READABLE (27 px here, 11 px on a
+phone; tests/test_renderer_legibility.py); legends and row numbers are 24 px (10 px).
 
 Colour never works alone: a team is a colour *and* a letter, a rider type is a shape *and* a
 letter, a rider's state is a badge letter. Team colours are chosen to stay apart under
