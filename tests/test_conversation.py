@@ -5,6 +5,7 @@ and public text free of internal ids and action syntax."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -298,3 +299,11 @@ async def test_one_ping_per_run_of_decisions_owed(simcord_env) -> None:
         runs += first_of_run
         assert pings == ([owner] if first_of_run else []), (i, owner, pings)
     assert runs < len(seen)  # the race did ask someone twice in a row
+
+
+async def test_asked_twice_in_a_row_the_second_prompt_says_what_changed(tmp_path: Path) -> None:
+    transcript = await run_demo(tmp_path, game="leader1", players=3, seed=7)
+    messages = [m for m in transcript if not m.startswith("✔")]  # answered prompts, edited in place
+    repeats = [(a, b) for a, b in pairwise(messages) if a == b and "<@" in a]
+    assert not repeats, repeats[:2]
+    assert any("already gone: yellow" in m for m in messages)  # the case did come up

@@ -104,6 +104,19 @@ def ask(state: State, decision: Decision, who: str) -> str:
     if decision.kind == "ride":
         return f"{who}, ride your **{piece_name(state, decision.piece or '')}** (turn {state.turn}, {state.phase})."
     if decision.kind == "breakaway":
+        gone = [
+            piece_name(state, str(e.data["rider"]))
+            for e in state.events
+            if e.turn == state.turn
+            and e.type in ("breakaway", "dropped")
+            and state.has_rider(str(e.data.get("rider", "")))
+            and state.rider(str(e.data["rider"])).player == decision.player
+        ]
+        if gone:  # asked again in the same turn: say what changed since the last prompt
+            return (
+                f"{who}, another rider? Break away, drop a rider, or pass "
+                f"(turn {state.turn}; already gone: {', '.join(gone)})."
+            )
         return f"{who}, break away, drop a rider, or pass (turn {state.turn})."
     return f"{who}, you hold the peloton token: pursue (+1) or pass (turn {state.turn})."
 
