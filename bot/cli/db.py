@@ -126,7 +126,7 @@ async def copy(source_url: str, target_url: str) -> str:
             rows = await _read_all(source)
             await _write_all(target, rows)
             checked = 0
-            for (race_id, *_rest) in rows["races"]:
+            for race_id, *_rest in rows["races"]:
                 theirs, ours = await source.race(race_id), await target.race(race_id)
                 if theirs is None or ours is None or theirs != ours or _replayed(theirs) != _replayed(ours):
                     raise CopyFailed(f"race {race_id} differs after the copy: nothing should use {shown(target_url)}")
