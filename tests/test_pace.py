@@ -56,6 +56,15 @@ async def test_a_league_stage_gets_clocks_that_end_it_before_the_next_opens(env)
     assert race.lobby["timer"] == 24 * 3600  # the league's own, under the clock
     prompt = next(p.text for p in opened[0][1].posts if "<t:" in p.text)
     assert prompt.count("<t:") == 2
+    assert "No decisions asked yet" in (await leagues.pace(1, None)).reply
+    state = await races.state_of(race)
+    decision = find_game("leader1").rules.pending(state)
+    assert decision is not None
+    clock.t += 3600
+    labels = [c.label for c in find_game("leader1").rules.choices(state, decision.player)]
+    await races.decide(race.id, race.version, int(decision.player[1:]), labels.index("Pass"))
+    told = (await leagues.pace(1, None)).reply
+    assert f"P{decision.player[1:]}: median 1 h 00 min, slowest 1 h 00 min, 1 decision asked, 0 automatic" in told
 
 
 async def test_an_answer_is_charged_to_its_players_clock_and_bounds_the_next_deadline(env) -> None:
