@@ -307,3 +307,20 @@ async def test_asked_twice_in_a_row_the_second_prompt_says_what_changed(tmp_path
     repeats = [(a, b) for a, b in pairwise(messages) if a == b and "<@" in a]
     assert not repeats, repeats[:2]
     assert any("already gone: yellow" in m for m in messages)  # the case did come up
+
+
+async def test_a_long_answer_is_split_never_cut(simcord_env, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service.model import Outcome
+
+    _, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    lines = [f"line {n}: " + "x" * 40 for n in range(120)]  # about 6,000 characters
+
+    async def status(channel_id: int) -> Outcome:
+        return Outcome("\n".join(lines))
+
+    monkeypatch.setattr(simcord_env.bot.service, "status", status)
+    result = await members["alice"].slash(channel, "race status")
+    parts = [result.response, *result.followups]
+    assert len(parts) >= 3 and all(p.ephemeral and len(p.content) <= 2000 for p in parts)
+    assert "\n".join(p.content for p in parts) == "\n".join(lines)  # every line, in order

@@ -18,7 +18,7 @@ import discord
 from bot.discord_layer.components import lobby_view, menus, prompt_view, proposal_view
 from bot.discord_layer.host import Host
 from bot.discord_layer.pace_components import ahead_view
-from bot.service.core import Refusal
+from bot.service.core import Refusal, chunks
 from bot.service.model import Outcome, Post
 from rules.errors import DomestiqueError
 
@@ -105,10 +105,16 @@ async def say(
         kwargs["files"] = files
     if view is not None:
         kwargs["view"] = view
-    if interaction.response.is_done():
-        await interaction.followup.send(text[:2000], **kwargs)
-    else:
-        await interaction.response.send_message(text[:2000], **kwargs)
+    # a long answer is split on line ends into several messages, never cut; the files and the
+    # view go with the last part
+    parts = chunks(text)
+    quiet = {k: v for k, v in kwargs.items() if k in ("ephemeral", "allowed_mentions")}
+    for n, part in enumerate(parts):
+        extra = kwargs if n == len(parts) - 1 else quiet
+        if interaction.response.is_done():
+            await interaction.followup.send(part or "\u200b", **extra)
+        else:
+            await interaction.response.send_message(part or "\u200b", **extra)
 
 
 async def post_all(client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome) -> None:

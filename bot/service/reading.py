@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.service import seats
-from bot.service.core import MESSAGE_LIMIT, RaceCore, Refusal, chunks, record_of
+from bot.service.core import RaceCore, Refusal, chunks, record_of
 from bot.service.lobby import LobbyIntents
 from bot.service.model import Outcome
 from rules.registry import find_game, games
@@ -36,7 +36,7 @@ class ReadingIntents(LobbyIntents, RaceCore):
         lines += await self.pace_status(race, state)
         if self.alliance_lines is not None:
             lines += [f"Alliance: {line}" for line in await self.alliance_lines(race)]
-        return Outcome("\n".join(lines)[:MESSAGE_LIMIT])
+        return Outcome("\n".join(lines))  # split into messages under 2,000 characters when sent
 
     async def board(self, channel_id: int) -> Outcome:
         race = await self.race_in(channel_id, running=True)
