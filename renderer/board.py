@@ -43,8 +43,9 @@ from renderer.palette import (
     rider_label,
     team_of,
 )
-from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token, trail
+from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token, trails
 from renderer.text import text_length, write
+from renderer.trails import MOVES, road_trails
 from rules.leader1.engine import pending
 from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption
@@ -69,7 +70,6 @@ STATUS_WORD = {
     "finished": "arrived",
     "eliminated": "out",
 }
-MOVES = ("rode", "breakaway", "peloton")
 
 
 def render_board(
@@ -131,10 +131,9 @@ def compose(
     draw = ImageDraw.Draw(image)
     _road(draw, state, view, window)
     _peloton(image, draw, state, view)
-    trails = _trails(state)
-    for rider_id, path in trails.items():
-        colour = PELOTON if rider_id == "peloton" else TEAM.get(team_of(rider_id), MUTED)
-        trail(draw, [view.px(p) for p in path], colour)
+    paths = road_trails(state.events, road.track).items()
+    colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
+    trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
     if highlight:
         _highlight(draw, road, view, highlight, labels or {})
     radius = view.scale * 0.42
@@ -415,50 +414,6 @@ def _riders(
             badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), STATE_BADGE[r.status])
         places[r.id] = (point, radius)
     return places
-
-
-def _trails(state: State) -> dict[str, list[Point]]:
-    """From where each piece was to where it is, for the last turn with moves (from the events).
-
-    A rider leaving the peloton starts from the peloton's front row as it was then.
-    """
-    moves = [e for e in state.events if e.type in MOVES]
-    if not moves:
-        return {}
-    turn = moves[-1].turn
-    track = state.setup.road.track
-    out: dict[str, list[Point]] = {}
-    front: int | None = None
-    for e in moves:
-        if e.type == "peloton":
-            to, squares = int(e.data["to"]), int(e.data["squares"])
-            if e.turn == turn:
-                rows = range(max(0, to - squares), min(to, track.row_count - 1) + 1)
-                out["peloton"] = [track.centres[r] for r in rows]
-            front = to
-            continue
-        if e.turn != turn:
-            continue
-        start, end = str(e.data.get("from") or ""), str(e.data.get("to") or "")
-        if not track.has(start) and front is not None and track.has(end):
-            start = f"{front}.{track.cells[end].lane}"
-        if track.has(start) and track.has(end):
-            out[str(e.data["rider"])] = _path(state, start, end)
-    return out
-
-
-def _path(state: State, start: str, end: str) -> list[Point]:
-    track = state.setup.road.track
-    a, b = track.cells[start], track.cells[end]
-    steps = max(1, b.row - a.row)
-    points = []
-    for i in range(steps + 1):
-        row = a.row + (b.row - a.row) * i // steps
-        lane = round(a.lane + (b.lane - a.lane) * i / steps)
-        cell = track.cell(row, lane)
-        if cell is not None:
-            points.append(cell.centre)
-    return points
 
 
 def _highlight(

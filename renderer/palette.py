@@ -48,6 +48,8 @@ TEAM: dict[str, RGB] = {
     "white": (255, 255, 255),
     "black": (0, 0, 0),
     "red": (160, 20, 30),
+    "orange": (200, 90, 0),  # Hell of the North's fourth team
+    "grey": (104, 104, 104),  # Peloton's eight teams: too many to keep apart by colour, so numbers too
 }
 TEAM_TEXT: dict[str, RGB] = {
     "yellow": INK,
@@ -56,6 +58,8 @@ TEAM_TEXT: dict[str, RGB] = {
     "white": INK,
     "black": WHITE,
     "red": WHITE,
+    "orange": WHITE,
+    "grey": WHITE,
 }
 RIDER_LETTER = {"rouleur": "R", "leader": "L", "climber": "C"}
 RIDER_SHAPE = {"rouleur": "circle", "leader": "square", "climber": "triangle"}
@@ -67,6 +71,11 @@ TRAIL: RGB = (60, 60, 60)
 FLAG: RGB = (250, 215, 40)
 KERB: RGB = (213, 60, 40)
 PIT: RGB = (170, 170, 165)
+COBBLES: RGB = (181, 150, 110)  # Hell of the North's cobbled squares (with a dot pattern)
+COBBLE_DOT: RGB = (110, 80, 50)
+WEATHER: RGB = (30, 70, 130)
+UP: RGB = (240, 200, 150)  # Peloton's uphill and downhill hexagons (their speed in words too)
+DOWN: RGB = (170, 205, 230)
 
 
 @cache
@@ -113,6 +122,14 @@ SWATCHES: tuple[RGB, ...] = (
     FLAG,
     KERB,
     PIT,
+    COBBLES,
+    COBBLE_DOT,
+    WEATHER,
+    UP,
+    DOWN,
+    (226, 226, 236),
+    (140, 60, 200),
+    (0, 150, 70),
     (230, 159, 0),
     (255, 240, 200),
     (200, 200, 200),

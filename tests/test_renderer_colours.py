@@ -20,6 +20,8 @@ MACHADO: dict[str, Matrix] = {
 }
 THRESHOLD = 20.0  # CIEDE2000: ~2 is just noticeable; 20 is plainly another colour at a glance
 LEADER1_TEAMS = ("yellow", "blue", "green", "white", "black")
+HOTN_TEAMS = ("black", "white", "green", "orange")
+PELOTON_FLOOR = 14.0  # eight teams cannot all stay 20 apart for everyone: numbers tell them apart too
 RGB = tuple[float, float, float]
 
 
@@ -100,7 +102,11 @@ def test_ciede2000_matches_the_published_test_data() -> None:
 @pytest.mark.parametrize("vision", [None, *MACHADO])
 @pytest.mark.parametrize(
     ("game", "colours"),
-    [("leader1", {t: TEAM[t] for t in LEADER1_TEAMS}), ("formula-de-mini", dict(CAR_COLOUR))],
+    [
+        ("leader1", {t: TEAM[t] for t in LEADER1_TEAMS}),
+        ("formula-de-mini", dict(CAR_COLOUR)),
+        ("hell-of-the-north", {t: TEAM[t] for t in HOTN_TEAMS}),
+    ],
 )
 def test_team_colours_stay_apart(game: str, colours: dict[str, tuple[int, int, int]], vision: str | None) -> None:
     for (a, ca), (b, cb) in itertools.combinations(colours.items(), 2):
@@ -112,3 +118,31 @@ def test_the_check_catches_the_old_red_and_green_cars() -> None:
     """The colours Formula Dé Mini used before: red and green turned the same olive for deuteranopes."""
     old_red, old_green = (213, 60, 40), (0, 158, 115)
     assert ciede2000(simulate(old_red, "deuteranopia"), simulate(old_green, "deuteranopia")) < THRESHOLD
+
+
+def test_hell_of_the_norths_teams_are_the_games_own() -> None:
+    from rules.hell_of_the_north.game import GAME
+
+    assert set(GAME.colours) == set(HOTN_TEAMS)
+
+
+@pytest.mark.parametrize("vision", [None, *MACHADO])
+def test_pelotons_eight_teams_differ_by_colour_and_by_number(vision: str | None) -> None:
+    """Eight teams: every pair still differs visibly in colour under each simulated vision, and
+    the numbers on the discs (1-3 the first team, 4-6 the second ...) never depend on colour."""
+    from rules.peloton.model import TEAMS
+
+    for a, b in itertools.combinations(TEAMS, 2):
+        difference = ciede2000(simulate(TEAM[a], vision), simulate(TEAM[b], vision))
+        assert difference >= PELOTON_FLOOR, f"peloton: {a} and {b} under {vision or 'normal vision'}: {difference:.1f}"
+    from rules.record import Record, start_state
+    from rules.registry import find_game
+
+    game = find_game("peloton")
+    _, state = start_state(
+        Record(
+            game="peloton", track=game.tracks.resolve(game.tracks.default, 1), players=game.sample_players(8), seed=1
+        )
+    )
+    for cyclist in state.cyclists:  # the number says the team, as the board's panel lists it
+        assert int(cyclist.id) in range(3 * TEAMS.index(cyclist.team) + 1, 3 * TEAMS.index(cyclist.team) + 4)

@@ -10,6 +10,7 @@ import time
 import zlib
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 
 def _timed(fn: Callable[[], object], runs: int) -> list[float]:
@@ -124,22 +125,26 @@ def _fresh_states(runs: int) -> str:
     )
 
 
-async def _bench_bot(races: int, decisions: int, path: str, think: float) -> list[float]:
+async def _bench_bot(
+    races: int, decisions: int, url: str, think: float, base: int = 1000, ready: Callable[[], object] | None = None
+) -> list[float]:
     from bot.service.races import RaceService
-    from bot.storage.sqlite import SqliteStorage
+    from bot.storage.url import storage_for
     from rules.registry import find_game
 
-    storage = SqliteStorage(path)
+    storage = storage_for(url)
     await storage.open()
     service = RaceService(storage)
     rules = find_game("leader1").rules
     timings: list[float] = []
     try:
         for n in range(races):
-            channel = 1000 + n
+            channel = base + n
             await service.new_race(1, channel, 1, "host", game="leader1", seed=n, pieces=3)
             await service.join(channel, 2, "guest")
             await service.start(channel, 1)
+        if ready is not None:
+            ready()  # every process has its races: the load starts at the same moment in all of them
 
         async def drive(channel: int) -> None:
             pause = random.Random(channel)
@@ -160,28 +165,68 @@ async def _bench_bot(races: int, decisions: int, path: str, think: float) -> lis
                 await service.decide(race.id, race.version, user, index)
                 timings.append((time.perf_counter() - start) * 1000)
 
-        await asyncio.gather(*(drive(1000 + n) for n in range(races)))
+        await asyncio.gather(*(drive(base + n) for n in range(races)))
     finally:
+        for n in range(races):  # no bench race is left running (its timers would fire)
+            left = await storage.active_race(base + n)
+            if left is not None:
+                await storage.set_status(left.id, left.version, "aborted")
         await storage.close()
     return timings
 
 
-def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0) -> str:
+def _process(races: int, decisions: int, url: str, think: float, base: int, barrier: Any, out: Any) -> None:
+    """One bench process of several (``--processes``): its own races, the same database."""
+    out.put(asyncio.run(_bench_bot(races, decisions, url, think, base, barrier.wait)))
+
+
+def _load(races: int, decisions: int, url: str, think: float, processes: int) -> list[float]:
+    base = 1000 + int(time.time() * 1000) % 1_000_000 * 1000  # fresh channels: a reused database keeps old races
+    if processes == 1:
+        return asyncio.run(_bench_bot(races, decisions, url, think, base))
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    barrier, out = context.Barrier(processes), context.Queue()
+    shares = [races // processes + (1 if i < races % processes else 0) for i in range(processes)]
+    workers = [
+        context.Process(target=_process, args=(share, decisions, url, think, base + i * 100_000, barrier, out))
+        for i, share in enumerate(shares)
+    ]
+    for worker in workers:
+        worker.start()
+    timings: list[float] = []
+    for _ in workers:
+        timings += out.get(timeout=600)
+    for worker in workers:
+        worker.join()
+    return timings
+
+
+def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0, database: str = "", processes: int = 1) -> str:
     """p50 and p95 ms from a decision to its board image ready, with ``races`` races running at once.
 
     Two loads: each race's players take 0 to 2x``think`` seconds per decision (a busy evening),
-    and a burst where every race decides at the same instant (the worst case).
+    and a burst where every race decides at the same instant (the worst case). ``database`` is
+    a URL (default: a fresh SQLite file); ``processes`` splits the races among that many bot
+    processes on the same database, as a shard cluster does.
     """
     import tempfile
     from pathlib import Path
 
-    lines = []
+    from bot.storage.postgres import shown
+    from bot.storage.url import is_postgres
+
+    where = "a PostgreSQL database" if is_postgres(database) else "a real SQLite file"
+    spread = f", {processes} processes" if processes > 1 else ""
+    lines = [f"database: {shown(database) if database else 'a fresh SQLite file'}"]
     for label, pause in ((f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0)):
         with tempfile.TemporaryDirectory() as folder:
-            timings = asyncio.run(_bench_bot(races, decisions, str(Path(folder) / "bench.db"), pause))
+            url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
+            timings = _load(races, decisions, url, pause, processes)
         lines.append(
-            f"bot, {races} races ({label}): {len(timings)} decisions through the service layer and a "
-            "real SQLite file, from decision to reply ready (with its board when the turn ends or a ride "
+            f"bot, {races} races ({label}{spread}): {len(timings)} decisions through the service layer and "
+            f"{where}, from decision to reply ready (with its board when the turn ends or a ride "
             f"is prompted): p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms"
         )
     return "\n".join(lines)
