@@ -37,6 +37,15 @@ def test_the_ai_finishes_random_and_longer_courses(stage: str) -> None:
     assert again.error_at is None and again.state == state
 
 
+# a short course marked out on the bohemia board: the lake road, a sharp (120°) junction, the forest road
+BOARD_COURSE = {
+    "name": "lake-and-forest",
+    "board": "bohemia",
+    "route": [{"road": "lake", "from": 8, "to": 30}, {"road": "forest", "from": 0, "to": 16}],
+    "signs": [{"at": 26, "terrain": "up"}, {"at": 32, "terrain": "down", "bonus": "uphill"}],
+}
+
+
 def _check(state: State) -> None:
     cells = [c.cell for c in state.cyclists if c.cell is not None and c.status not in ("waiting", "finished")]
     assert len(cells) == len(set(cells)), "two cyclists on one hexagon"
@@ -47,7 +56,7 @@ def _check(state: State) -> None:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    stage=st.sampled_from(["random-40-s1", "random-itt-30-s2", "random-ttt-30-s3", "itt-25"]),
+    stage=st.sampled_from(["random-40-s1", "random-itt-30-s2", "random-ttt-30-s3", "itt-25", "board"]),
     teams=st.integers(1, 4),
     borrow=st.booleans(),
     picks=st.randoms(use_true_random=False),
@@ -56,7 +65,7 @@ def test_random_legal_play_keeps_the_invariants_ends_and_replays(stage: str, tea
     players = GAME.sample_players(teams)
     envelope = {
         "game": "peloton",
-        "track": f"peloton/{stage}",
+        "track": BOARD_COURSE if stage == "board" else f"peloton/{stage}",
         "players": players,
         "seed": 1,
         "options": {"borrow": borrow} if stage.startswith("random-40") else {},
