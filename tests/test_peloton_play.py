@@ -101,3 +101,20 @@ def test_the_board_paints_every_decision_of_a_short_race() -> None:
             assert png.startswith(b"\x89PNG")
         state, _ = GAME.rules.apply(state, GAME.ai(state, d.player))
         painted += 1
+
+
+def test_sim_and_demo_commands_play_peloton(tmp_path) -> None:
+    """``domestique sim --game peloton`` for each discipline, and ``domestique demo`` writes the boards."""
+    import json
+
+    from bot.cli import main
+
+    for stage in ("random-30", "random-itt-25", "random-ttt-20"):
+        out = tmp_path / f"{stage}.json"
+        assert main(["sim", "--game", "peloton", "--stage", stage, "--players", "2", "--out", str(out)]) in (0, None)
+        assert json.loads(out.read_text())["game"] == "peloton"
+    demo = tmp_path / "demo"
+    args = ["demo", "--game", "peloton", "--stage", "random-20", "--players", "2", "--seed", "2", "--out", str(demo)]
+    assert main(args) in (0, None)
+    boards = sorted(demo.glob("board-*.png"))
+    assert boards and boards[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
