@@ -129,7 +129,7 @@ async def test_a_two_stage_peloton_league_adds_times_and_carries_energy(simcord_
         weekday="thu",
         hour=1,
         timezone="UTC",
-        timer=60,
+        timer="60m",
         pieces=3,
     )
     assert "created" in created.response.content
