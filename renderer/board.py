@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
@@ -29,6 +30,7 @@ from renderer.palette import (
     MUTED,
     PANEL,
     PELOTON,
+    READABLE,
     RGB,
     SMALL,
     SPRINT,
@@ -44,6 +46,7 @@ from renderer.palette import (
     team_of,
 )
 from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token, trails
+from renderer.straight import straightened
 from renderer.text import text_length, write
 from renderer.trails import MOVES, road_trails
 from rules.leader1.engine import pending
@@ -60,6 +63,10 @@ STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
 MAX_SCALE = 78.0  # px per square: a token's letters are ~11 px tall at 400 px wide
 MIN_SCALE = 54.0  # other riders join the view while a square stays this large (px)
+# With squares on offer, other riders join only while a square stays this large: it then holds
+# its name and its cost at READABLE (11 px at 400 px wide). A stretch that bends too much for it
+# is drawn straight (renderer/straight.py; docs/board.md).
+LABEL_SCALE = 72.0
 STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 STATUS_WORD = {
     "breakaway": "away",
@@ -123,10 +130,10 @@ def compose(
     labels: Mapping[str, str] | None = None,
 ) -> tuple[Image.Image, View]:
     """The board image and the view that placed the road on it (tests read pixels through it)."""
-    road = state.setup.road
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
+    state, window = laid_out(state, highlight, acting_ids)
+    road = state.setup.road
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    window = _window(state, highlight, acting_ids)
     view = _view(road, window)
     draw = ImageDraw.Draw(image)
     _road(draw, state, view, window)
@@ -135,7 +142,8 @@ def compose(
     colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
     trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
     if highlight:
-        _highlight(draw, road, view, highlight, labels or {})
+        floor = READABLE if view.scale >= LABEL_SCALE else SMALL - 6
+        _highlight(draw, road, view, highlight, labels or {}, floor)
     radius = view.scale * 0.42
     places = {**_peloton_riders(draw, state, view), **_riders(draw, state, view, radius)}
     for rider_id in acting_ids:
@@ -163,8 +171,26 @@ def _rows_of(state: State, ids: Collection[str]) -> list[int]:
     return rows
 
 
+def laid_out(
+    state: State, highlight: list[RideOption] | None, acting: Collection[str]
+) -> tuple[State, tuple[int, int]]:
+    """The state to draw (its road straightened when the bends would shrink the squares on offer
+    below ``LABEL_SCALE`` and straight they are larger) and the rows on show."""
+    window = _window(state, highlight, acting)
+    road = state.setup.road
+    scale = _view(road, window).scale
+    if not highlight or scale >= LABEL_SCALE:
+        return state, window
+    straight = replace(state, setup=replace(state.setup, road=replace(road, track=straightened(road.track))))
+    window2 = _window(straight, highlight, acting)
+    if _view(straight.setup.road, window2).scale > scale:
+        return straight, window2
+    return state, window
+
+
 def _window(state: State, highlight: list[RideOption] | None, acting: Collection[str]) -> tuple[int, int]:
-    """The rows on show: the piece to act and its squares first, then the peloton, then the others."""
+    """The rows on show: the piece to act and its squares first, then the peloton, then the others
+    (while a square stays ``LABEL_SCALE`` px with squares on offer, ``MIN_SCALE`` without)."""
     road = state.setup.road
     last = road.track.row_count - 1
     must = _rows_of(state, acting) + [int(o.to.split(".")[0]) for o in highlight or []]
@@ -172,10 +198,13 @@ def _window(state: State, highlight: list[RideOption] | None, acting: Collection
     others = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
     if not must:
         must = pack or others or [road.finish]
-    lo, hi = max(0, min(must) - 1), min(last, max(must) + 1)
+    floor = LABEL_SCALE if highlight else MIN_SCALE
+    lo, hi = min(must), max(must)
+    if _view(road, (max(0, lo - 1), min(last, hi + 1))).scale >= floor or not highlight:
+        lo, hi = max(0, lo - 1), min(last, hi + 1)  # a row of context either side
     for row in sorted([*pack, *others], key=lambda r: min(abs(r - lo), abs(r - hi))):
         lo2, hi2 = max(0, min(lo, row - 1)), min(last, max(hi, row + 1))
-        if (lo2, hi2) != (lo, hi) and _view(road, (lo2, hi2)).scale >= MIN_SCALE:
+        if (lo2, hi2) != (lo, hi) and _view(road, (lo2, hi2)).scale >= floor:
             lo, hi = lo2, hi2
     while _view(road, (lo, hi)).scale > MAX_SCALE and (lo > 0 or hi < last):
         hi, lo = min(last, hi + 1), max(0, lo - (1 if hi == last or (hi - lo) % 2 else 0))
@@ -187,9 +216,10 @@ def _view(road: Road, window: tuple[int, int]) -> View:
     lo, hi = window
     (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
     angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
-    points = list(track.centres[lo : hi + 1])
     inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
-    return fit_view(points, inner, angle, max_scale=MAX_SCALE * 1.0001, margin=road.lanes / 2 + 1.1)
+    # room for the row numbers and tags beside the road, none wasted beyond the end rows' squares
+    edges = [_side(road, row, 0.6, right) for row in range(lo, hi + 1) for right in (True, False)]
+    return fit_view(edges, inner, angle, max_scale=MAX_SCALE * 1.0001, margin=0.5)
 
 
 # -- the road ----------------------------------------------------------------------------------
@@ -417,8 +447,14 @@ def _riders(
 
 
 def _highlight(
-    draw: ImageDraw.ImageDraw, road: Road, view: View, options: list[RideOption], labels: Mapping[str, str]
+    draw: ImageDraw.ImageDraw,
+    road: Road,
+    view: View,
+    options: list[RideOption],
+    labels: Mapping[str, str],
+    floor: int,
 ) -> None:
+    """Each square on offer: its name (at least ``floor``) and its cost ("!" if risky)."""
     track = road.track
     seen: set[str] = set()
     for option in sorted(options, key=lambda o: (o.risk_count, o.cost)):
@@ -430,7 +466,16 @@ def _highlight(
         if option.risk_count:
             cost += "!"
         polygon = [view.px(p) for p in cell.polygon]
-        highlight_square(draw, polygon, view.px(cell.centre), cost, bool(option.risk_count), labels.get(option.to))
+        highlight_square(
+            draw,
+            polygon,
+            view.px(cell.centre),
+            cost,
+            bool(option.risk_count),
+            labels.get(option.to),
+            cost_size=READABLE,
+            floor=floor,
+        )
 
 
 # -- around the board --------------------------------------------------------------------------
@@ -499,9 +544,10 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None)
     y += 30
     lines = _last_turn(state)
     room = 4 if not alliances else 3
-    for line in lines[-room:] or ["-"]:
-        write(draw, (x, y), _clip(line, x1 - x - 8), fill=INK, size=SMALL)
-        y += 29
+    wrapped = [piece for line in lines for piece in _wrap(line, x1 - x - 8, READABLE)]
+    for line in wrapped[-room:] or ["-"]:  # the latest kept when it is long
+        write(draw, (x, y), line, fill=INK, size=READABLE)
+        y += 31
     if alliances:
         write(draw, (x, y), _clip("Alliances: " + "; ".join(alliances), x1 - x - 8), fill=INK, size=SMALL)
         y += 29
@@ -519,12 +565,23 @@ def _last_turn(state: State) -> list[str]:
 
 def _short(line: str, state: State) -> str:
     for r in state.riders:
-        line = line.replace(r.id, rider_label(r.id))
+        line = line.replace(r.id, rider_label(r.id)).replace(r.id.replace("-", " "), rider_label(r.id))
     return line.replace(" squares", " sq").replace(" energy", "")
 
 
-def _clip(text: str, width: float) -> str:
-    while text and text_length(text, SMALL) > width:
+def _wrap(text: str, width: float, size: int) -> list[str]:
+    """``text`` on as many lines of at most ``width`` px as it needs (a word too long is clipped)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_length(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return [_clip(line, width, size) for line in lines]
+
+
+def _clip(text: str, width: float, size: int = SMALL) -> str:
+    while text and text_length(text, size) > width:
         text = text[:-2] + "…"
     return text
 
@@ -544,7 +601,7 @@ def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], bo
         write(draw, (cx + 64, cy), rider_label(r.id), fill=INK, size=TEXT, bold=True, anchor="lm")
         write(draw, (cx + 156, cy), str(r.energy), fill=INK, size=TEXT, anchor="rm")
         if columns == 2:
-            write(draw, (cx + 166, cy), STATUS_WORD[r.status], fill=MUTED, size=SMALL, anchor="lm")
+            write(draw, (cx + 166, cy), STATUS_WORD[r.status], fill=MUTED, size=READABLE, anchor="lm")
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:

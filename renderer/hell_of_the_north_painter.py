@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
@@ -30,6 +31,7 @@ from renderer.palette import (
     LANE_LINE,
     MUTED,
     PELOTON,
+    READABLE,
     RGB,
     SMALL,
     SPRINT,
@@ -42,6 +44,7 @@ from renderer.palette import (
     team_of,
 )
 from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_token, trails
+from renderer.straight import straightened
 from renderer.text import text_length, write
 from renderer.trails import road_trails
 from rules.game import Choice
@@ -51,8 +54,11 @@ from rules.hell_of_the_north.order import peloton_order
 from rules.track import Point
 
 BOARD = (0, 52, WIDTH, 452)  # the header above, the route strip and the panel below (hell_of_the_north_panel)
-MAX_SCALE = 78.0  # px per square (as Leader 1's board)
-MIN_SCALE = 62.0  # other riders join the view while a square stays this large (3 lanes: a thin road)
+MAX_SCALE = 100.0  # px per square
+# Other riders join the view while a square stays this large: a square on offer holds its name and
+# its cost at READABLE (11 px at 400 px wide), and a 3-lane road fills the height (docs/board.md).
+MIN_SCALE = 76.0
+LABEL_SCALE = 72.0  # below this a stretch with squares on offer is drawn straight (renderer/straight.py)
 STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 WEATHER_SHORT = {
     "rain": "RAIN",
@@ -98,7 +104,7 @@ def compose(
     targets = [c for c in highlight if c.target and state.setup.road.track.has(c.target)]
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    window = _window(state, targets, acting_ids)
+    state, window = laid_out(state, targets, acting_ids)
     view = _view(state, window)
     _road(draw, state, view, {int(str(c.target).split(".")[0]) for c in targets})
     _peloton_box(image, draw, state, view)
@@ -136,6 +142,22 @@ def _rows_of(state: State, ids: Sequence[str]) -> list[int]:
     return rows
 
 
+def laid_out(state: State, targets: Sequence[Choice], acting: Sequence[str]) -> tuple[State, tuple[int, int]]:
+    """The state to draw (its road straightened when its bends would shrink the squares on offer
+    below ``LABEL_SCALE`` and straight they are larger: bends are only drawing) and the rows on show."""
+    window = _window(state, targets, acting)
+    scale = _view(state, window).scale
+    if not targets or scale >= LABEL_SCALE:
+        return state, window
+    course = state.setup.course
+    road = replace(course.road, track=straightened(course.road.track))
+    straight = replace(state, setup=replace(state.setup, course=replace(course, road=road)))
+    window2 = _window(straight, targets, acting)
+    if _view(straight, window2).scale > scale:
+        return straight, window2
+    return state, window
+
+
 def _window(state: State, targets: Sequence[Choice], acting: Sequence[str]) -> tuple[int, int]:
     """The rows on show: the rider to act and its squares first, then the peloton, then the others."""
     road = state.setup.road
@@ -145,7 +167,9 @@ def _window(state: State, targets: Sequence[Choice], acting: Sequence[str]) -> t
     others = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
     if not must:
         must = pack or others or [road.finish]
-    lo, hi = max(0, min(must) - 1), min(last, max(must) + 1)
+    lo, hi = min(must), max(must)
+    if not targets or _view(state, (max(0, lo - 1), min(last, hi + 1))).scale >= LABEL_SCALE:
+        lo, hi = max(0, lo - 1), min(last, hi + 1)  # a row of context either side
     for row in sorted([*pack, *others], key=lambda r: min(abs(r - lo), abs(r - hi))):
         lo2, hi2 = max(0, min(lo, row - 1)), min(last, max(hi, row + 1))
         if (lo2, hi2) != (lo, hi) and _view(state, (lo2, hi2)).scale >= MIN_SCALE:
@@ -162,7 +186,9 @@ def _view(state: State, window: tuple[int, int]) -> View:
     (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
     angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
     inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
-    return fit_view(list(track.centres[lo : hi + 1]), inner, angle, max_scale=MAX_SCALE, margin=road.lanes / 2 + 1.1)
+    # room for the tags beside the road, but none wasted beyond the first and last rows' squares
+    edges = [_side(state, row, 0.55, right) for row in range(lo, hi + 1) for right in (True, False)]
+    return fit_view(edges, inner, angle, max_scale=MAX_SCALE, margin=0.55)
 
 
 # -- the road ------------------------------------------------------------------------------------
@@ -434,4 +460,13 @@ def _highlight(draw: ImageDraw.ImageDraw, state: State, view: View, targets: Seq
         cost += "!" if choice.risky else ""
         cell = track.cells[target]
         square = [view.px(p) for p in cell.polygon]
-        highlight_square(draw, square, view.px(cell.centre), cost or "·", choice.risky, choice.short or target)
+        highlight_square(
+            draw,
+            square,
+            view.px(cell.centre),
+            cost or "·",
+            choice.risky,
+            choice.short or target,
+            cost_size=READABLE,
+            floor=READABLE,
+        )

@@ -18,6 +18,7 @@ from renderer.palette import (
     MUTED,
     PANEL,
     PELOTON,
+    READABLE,
     SMALL,
     TEAM,
     TEAM_TEXT,
@@ -112,34 +113,32 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
         bold=True,
     )
     players = sorted(state.setup.players, key=lambda p: state.order.index(p.id) if p.id in state.order else 9)
-    row_h = min(46, (y1 - y0 - 126) / max(1, len(players)))
+    row_h = min(54, (y1 - y0 - 106) / max(1, len(players)))
     for i, player in enumerate(players):
-        y = y0 + 34 + i * row_h + row_h / 2
+        y = y0 + 40 + i * row_h + row_h / 2
         team = player.team
         colour = TEAM.get(team, MUTED)
         draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)
         write(draw, (x0 + 30, y), str(i + 1), fill=TEAM_TEXT.get(team, INK), size=TEXT, bold=True, anchor="mm")
-        write(draw, (x0 + 60, y), player.name[:12], fill=INK, size=SMALL, bold=True, anchor="lm")
+        write(draw, (x0 + 60, y), _clip(player.name, 158, TEXT), fill=INK, size=TEXT, bold=True, anchor="lm")
         write(draw, (x0 + 230, y), f"{state.pursuits_left(player.id)}", fill=INK, size=TEXT, bold=True, anchor="mm")
         for j, rid in enumerate(player.rider_ids()):
             if state.has_rider(rid):
                 _diary_entry(draw, state.rider(rid), (x0 + 270 + j * 230, y), rid in acting)
-    told = _two_lines(["Last turn:", *(last_turn(state) or ["-"])], 1 if legend else 2)
-    if legend:
-        told.append(" · ".join(legend))
-    for k, line in enumerate(told):
-        write(draw, (x0 + 10, y1 - 86 + 28 * k), _clip(line, WIDTH - 20), fill=INK, size=SMALL)
-    write(draw, (x0 + 10, y1 - 30), _clip(_legend_line(), WIDTH - 20), fill=MUTED, size=SMALL)
+    told = _two_lines(["Last turn:", *(last_turn(state) or ["-"])], 1)
+    write(draw, (x0 + 10, y1 - 62), _clip(told[0], WIDTH - 20, READABLE), fill=INK, size=READABLE)
+    legend_line = " · ".join(legend) if legend else _legend_line()
+    write(draw, (x0 + 10, y1 - 28), _clip(legend_line, WIDTH - 20), fill=MUTED, size=SMALL)
 
 
-def _two_lines(parts: list[str], count: int) -> list[str]:
+def _two_lines(parts: list[str], count: int, size: int = READABLE) -> list[str]:
     """``parts`` joined on at most ``count`` lines; when they do not fit, the latest are kept."""
     room = WIDTH - 20
     lines: list[str] = []
     rest = list(parts)
     while rest and len(lines) < count:
         line = rest.pop()
-        while rest and text_length(f"{rest[-1]} {line}", SMALL) <= room:
+        while rest and text_length(f"{rest[-1]} {line}", size) <= room:
             line = f"{rest.pop()} {line}"
         lines.insert(0, line)
     if rest and lines:
@@ -175,15 +174,16 @@ def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float
     risks = "x" * min(rider.risks, 3)
     quality = QUALITY.get(rider.quality or "", "")
     text = f"{rider.energy} {quality} {risks}".rstrip()
-    write(draw, (x + 34, y - 10), text, fill=INK, size=SMALL - 2, bold=True, anchor="lm")
-    write(draw, (x + 34, y + 12), f"{status} · kept {len(rider.kept)}", fill=MUTED, size=SMALL - 6, anchor="lm")
+    write(draw, (x + 34, y - 11), _clip(text, 192, READABLE), fill=INK, size=READABLE, bold=True, anchor="lm")
+    kept = _clip(f"{status} · kept {len(rider.kept)}", 192, READABLE)
+    write(draw, (x + 34, y + 13), kept, fill=MUTED, size=READABLE, anchor="lm")
 
 
 def _legend_line() -> str:
     return "34.0: row 34 (top), lane 0 (0 at the top) · ! risky · dotted: cobbles · D dropped P flat X fell"
 
 
-def _clip(text: str, width: float) -> str:
-    while text and text_length(text, SMALL) > width:
+def _clip(text: str, width: float, size: int = SMALL) -> str:
+    while text and text_length(text, size) > width:
         text = text[:-2] + "…"
     return text

@@ -29,9 +29,9 @@ from renderer.palette import (
     LANE_LINE,
     MUTED,
     PANEL,
+    PELOTON_TEAM,
     RGB,
     SMALL,
-    TEAM,
     TEAM_TEXT,
     TEXT,
     UP,
@@ -124,7 +124,7 @@ def compose(
     draw = ImageDraw.Draw(image)
     _road(draw, state, geo, view, window)
     paths = [
-        ([view.px(geo.centre(*split(cell))) for cell in (was, now)], TEAM.get(state.cyclist(cid).team, MUTED))
+        ([view.px(geo.centre(*split(cell))) for cell in (was, now)], PELOTON_TEAM.get(state.cyclist(cid).team, MUTED))
         for cid, (was, now) in _trails(state).items()
         if state.course.has(was) and state.course.has(now)
     ]
@@ -265,7 +265,7 @@ def _cyclists(
 def token(draw: ImageDraw.ImageDraw, point: tuple[float, float], radius: float, c: Cyclist, lying: bool) -> None:
     """A cyclist: a disc in its team's colour with its number (lying: a flat bar)."""
     x, y = point
-    colour = TEAM.get(c.team, MUTED)
+    colour = PELOTON_TEAM.get(c.team, MUTED)
     if lying:
         polygon(
             draw,
@@ -350,7 +350,7 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> 
         level = stack.get(s, 0)
         stack[s] = level + 1
         x, y = xpos(s * 2), y0 + 12 - min(level, 2) * 5
-        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=TEAM.get(c.team, MUTED), outline=INK)
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=PELOTON_TEAM.get(c.team, MUTED), outline=INK)
 
 
 def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], legend: Sequence[str]) -> None:

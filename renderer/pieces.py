@@ -175,11 +175,14 @@ def highlight_square(
     risky: bool,
     name: str | None,
     name_size: int | None = None,
-) -> None:
+    cost_size: int = SMALL - 4,
+    floor: int = SMALL - 6,
+) -> int:
     """A square the piece to act may reach: its edge (dashed when risky), its name and its cost.
 
     ``name_size``: the name's font; by default the largest (up to ``TEXT``) that fits the square,
-    so a long name ("34.0") stays inside a small square."""
+    so a long name ("34.0") stays inside a small square, never below ``floor``. Returns the name's font size (0: no
+    name), so a board can tell how large its names came out (tests check them at 400 px wide)."""
     colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
     if risky:
         polygon(draw, square, None, colour, 2)
@@ -193,9 +196,9 @@ def highlight_square(
             area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(square, [*square[1:], square[0]], strict=True)))
             room = math.sqrt(area / 2) - 12  # about the side of a square of the same area, less the box's edges
             name_size = TEXT
-            while name_size > SMALL - 6 and text_length(name, name_size) > room:
-                name_size -= 2
-        small = SMALL - 4
+            while name_size > floor and text_length(name, name_size) > room:
+                name_size = max(floor, name_size - 2)
+        small = min(cost_size, max(name_size, SMALL - 4))  # never larger than a name shrunk to fit
         cost_w = text_length(cost, small)
         name_w = text_length(name, name_size)
         top = y - (name_size + 4 + small + 2) / 2
@@ -204,7 +207,9 @@ def highlight_square(
         top += name_size + 2
         draw.rectangle((x - cost_w / 2 - 4, top, x + cost_w / 2 + 4, top + small + 2), fill=WHITE, outline=colour)
         write(draw, (x, top + small / 2 + 1), cost, fill=INK, size=small, bold=True, anchor="mm")
+        return name_size
     else:
         w, h = cost_w + 10, SMALL + 6
         draw.rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), fill=colour, outline=INK)
         write(draw, (x, y), cost, fill=WHITE, size=SMALL, bold=True, anchor="mm")
+    return 0

@@ -255,6 +255,59 @@ def nothing_hidden() -> Secrets:
     return Secrets(hand=lambda state, player: [], news=lambda before, after, events: [], hides_from=lambda s, v: False)
 
 
+def same_choice(before: Choice, now: Choice) -> bool:
+    """Does a choice made ahead still mean the same thing now? The default: the same action and the
+    same spelled-out consequences (``detail``: cost, risks)."""
+    return before.action == now.action and before.detail == now.detail
+
+
+@dataclass(frozen=True)
+class OrderKind:
+    """A standing order a player may give a piece for routine decisions ("stay in the peloton").
+
+    ``decides(state, decision, choices, orders)`` is the choice the order makes for the pending
+    ``decision`` (the player's orders of this kind: (piece, number) pairs), or None when it does
+    not settle it (the player is asked as usual). ``number`` names what a number means, if any.
+    A decision the player makes themselves, of a kind in ``settles``, for the piece, cancels it.
+    """
+
+    name: str
+    label: str
+    decides: Callable[[State, Decision, Sequence[Choice], Sequence[tuple[str, int | None]]], Choice | None]
+    number: str = ""
+    settles: tuple[str, ...] = ()  # the decision kinds it speaks to: a manual one of these cancels it (empty: any)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment a player may name to end a standing order ("the last N hexagons").
+
+    ``reached(state, piece, number)`` is true once ``piece`` is there.
+    """
+
+    name: str
+    label: str
+    reached: Callable[[State, str, int | None], bool]
+    number: str = ""
+
+
+@dataclass(frozen=True)
+class PaceHooks:
+    """How a game helps a weekly stage keep its pace (docs/pace.md).
+
+    ``ahead(state, player)`` is the player's next decision and its choices as they stand now,
+    when it is not theirs yet (None: nothing to decide ahead); ``same`` says whether a choice
+    made ahead still means the same thing; ``orders`` and ``moments`` are the standing orders
+    and the moments that end them.
+    """
+
+    ahead: Callable[[State, str], tuple[Decision, list[Choice]] | None] = lambda state, player: None
+    same: Callable[[Choice, Choice], bool] = same_choice
+    orders: tuple[OrderKind, ...] = ()
+    moments: tuple[Moment, ...] = ()
+    pieces: Callable[[State, str], list[str]] = lambda state, player: []  # a player's pieces still racing
+
+
 @dataclass(frozen=True)
 class Game:
     """One rule system: the single source of truth the bot, the command line and leagues read."""
@@ -279,6 +332,7 @@ class Game:
     scoring: LeagueScoring | None = None
     cautious_ai: Callable[[State, str], Action] | None = None  # for timeouts: no needless risks
     sample_players: Callable[[int], list[dict[str, Any]]] = lambda count: []  # a record's players for sims
+    pace: PaceHooks = field(default_factory=PaceHooks)  # decide ahead, standing orders
 
     def piece_word(self, count: int) -> str:
         return self.piece if count == 1 else self.pieces_noun

@@ -128,6 +128,6 @@ async def test_a_table_the_copy_does_not_know_is_refused(
     source = f"sqlite:///{tmp_path / 'domestique.db'}"
     await installation(source)
     with sqlite3.connect(tmp_path / "domestique.db") as conn:  # a migration whose table db copy was not told of
-        conn.execute("CREATE TABLE premoves (race_id INTEGER, action TEXT)")
+        conn.execute("CREATE TABLE wagers (race_id INTEGER, action TEXT)")
     assert await asyncio.to_thread(main, ["db", "copy", "--from", source, "--to", pg_url]) == 2
-    assert "table premoves would not be copied" in capsys.readouterr().err
+    assert "table wagers would not be copied" in capsys.readouterr().err

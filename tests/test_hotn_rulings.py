@@ -6,10 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from rules.action import Action
 from rules.game import Standing
 from rules.hell_of_the_north.engine import apply, legal_actions, pending
-from rules.hell_of_the_north.game import HellOfTheNorthScoring
+from rules.hell_of_the_north.game import GAME, HellOfTheNorthScoring
 from rules.hell_of_the_north.model import State
 from rules.hell_of_the_north.setup import build
 
@@ -139,3 +141,61 @@ def test_no_cobble_roll_after_a_fall() -> None:
     held, events = _ride_once(track, [5, "red-4"], *ROUTE)  # the fall holds: now the cobbles roll (and puncture)
     assert [e.data["risk"] for e in events if e.type == "rolled"] == ["fall", "cobbles"]
     assert held.rider("black-rouleur").status == "punctured"
+
+
+@pytest.mark.parametrize(
+    ("face", "result", "status", "kept"),
+    [("red-4", "puncture", "punctured", False), ("orange-4", "fall", "fallen", False), (3, "safe", "punctured", True)],
+)
+def test_a_puncture_on_the_cobbles_takes_the_slipstream_from_the_rider_following(
+    face: int | str, result: str, status: str, kept: bool
+) -> None:
+    """R-HOTN-PUNCTURE-SLIPSTREAM: "They lose the slipstream. So do the riders who were following
+    them." The white leader rides off 23.1 and leaves a slipstream to the black rouleur right behind
+    it (22.1); the black leader then rides onto 23.1 and punctures (or falls) on its dark cobbled
+    square: the rouleur now follows a rider who stays there and has no slipstream any more. If the
+    cobbles hold, nothing takes it away."""
+    players = [
+        {"id": "ann", "team": "black", "riders": ["rouleur", "leader"]},
+        {"id": "bob", "team": "white", "riders": ["rouleur", "leader"]},
+    ]
+    record = {
+        "track": {
+            "lanes": 3,
+            "profile": "P" * 60,
+            "surface": "a" * 23 + "c" + "a" * 36,
+            "finish": 50,
+            "energy": 30,
+            "fall": ["23.1"],
+        },
+        "seed": 3,
+        "players": players,
+        "dice": {"peloton": [3, face]},
+        "start": {
+            "turn": 5,
+            "peloton": {"at": 2},
+            "riders": {
+                "black-rouleur": {"at": "19.2"},
+                "black-leader": {"at": "20.1", "status": "punctured"},
+                "white-leader": {"at": "23.1", "status": "punctured"},
+                "white-rouleur": {"at": "17.0", "status": "punctured"},
+            },
+        },
+    }
+    state = build(record)
+    for action in (
+        Action("ann", "ride", rider="black-rouleur", to="22.1", via=("20.2", "21.2")),
+        Action("ann", "pass"),  # pursuit: nobody speeds the empty peloton up
+        Action("bob", "pass"),
+        Action("bob", "ride", rider="white-leader", to="25.1", via=("24.1",)),  # the punctured ride last
+    ):
+        state, _ = apply(state, action)
+    assert state.rider("black-rouleur").slipstream  # the white leader moved off 23.1, 2 squares
+    state, events = apply(state, Action("ann", "ride", rider="black-leader", to="23.1", via=("21.0", "22.0")))
+    assert [(e.type, e.data.get("result")) for e in events if e.type == "cobbles"] == [("cobbles", result)]
+    leader = state.rider("black-leader")
+    assert leader.cell == "23.1" and leader.status == (status if result != "safe" else "breakaway")
+    assert state.rider("black-rouleur").slipstream is kept
+    assert ("slipstream" in GAME.rules.public_view(state)["riders"]["black-rouleur"]) is kept
+    decision = pending(state)
+    assert decision is not None and decision.rider == "white-rouleur"  # the turn goes on

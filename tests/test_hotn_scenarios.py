@@ -32,6 +32,7 @@ WORKED_EXAMPLES = {
     "Figure 15 (the blocked road)": "fig15",
     "Figure 16 (catching up: the one who caught up goes first)": "fig16",
     "Figure 17.A (breakaway start squares)": "fig17a",
+    "Figure 17.B (breakaway start squares on a bend)": "fig17b",
     "Figure 17.C (breaking away from a plain)": "fig17c",
     "Figure 18 (speeding up takes 1st place)": "fig18",
     "Figure 19 (slipstream / no slipstream)": "c1-slipstream",

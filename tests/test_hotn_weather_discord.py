@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.core import choice_key
 from rules.hell_of_the_north import ai
-from rules.hell_of_the_north.engine import pending
+from rules.hell_of_the_north.engine import legal_actions, pending
 from rules.hell_of_the_north.game import choices
 from rules.hell_of_the_north.narrate import WEATHER_WORDS
 from tests.test_bot import world
@@ -72,3 +72,44 @@ def test_a_marker_turned_mid_turn_is_told_at_once() -> None:
     )
     told = GAME.narration.announce(state, [event(3, "weather", row=12, marker="headwind-2")])
     assert told == [f"weather turned up on row 12: {WEATHER_WORDS['headwind-2']}"]
+
+
+async def test_a_rider_turning_a_marker_mid_turn_is_told_before_the_turns_summary(simcord_env) -> None:
+    """A breakaway in the first turn reaches the hexagon before the weather: the channel tells the
+    marker right after that move, while the turn goes on (no turn summary yet)."""
+    _, channel, members = world(simcord_env, "alice", "bob")
+    alice, bob = members["alice"], members["bob"]
+    await alice.slash(channel, "race new", game="hell-of-the-north", stage="flanders", pieces=3)
+    await bob.slash(channel, "race join", colour="white")
+    await alice.slash(channel, "race start")
+    bot: DomestiqueBot = simcord_env.bot
+
+    race = await bot.storage.active_race(channel.id)
+    state = await bot.service.state_of(race)
+    ((hexagon, _),) = state.weather
+    before_it = hexagon - state.setup.course.hex_rows  # reaching this row turns the marker
+    for _ in range(40):
+        decision = pending(state)
+        assert decision is not None and dict(state.weather)[hexagon] is None
+        legal = legal_actions(state, decision.player)
+        if decision.kind == "place":
+            wanted = next(c.action for c in legal if c.action.part == "front")
+        else:
+            far = [c for c in legal if c.option is not None and int(c.option.to.split(".")[0]) >= before_it]
+            wanted = far[0].action if far else ai.choose(state, decision.player)
+        offered = next(c for c in choices(state, decision.player) if c.action == wanted)
+        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
+        seen = len(channel.history())
+        turn = state.turn
+        await actor.slash(channel, "play move", choice=choice_key(offered))
+        race = await bot.storage.active_race(channel.id)
+        state = await bot.service.state_of(race)
+        turned = dict(state.weather)[hexagon]
+        if turned is None:
+            continue
+        assert state.turn == turn and not state.finished, "the marker should turn in the middle of a turn"
+        new = "\n".join(m.content for m in channel.history()[seen:] if m.author.bot)
+        assert f"weather turned up on row {hexagon}: {WEATHER_WORDS[turned]}" in new
+        assert f"**Turn {turn}**" not in new  # told at once, not in the turn's summary
+        return
+    raise AssertionError("no breakaway reached the hexagon before the weather")

@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.cli.images import mid_race
 from bot.cli.sim import simulate
-from renderer.palette import ACT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, TEAM
+from renderer.palette import ACT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, PELOTON_TEAM, TEAM
 from rules.game import Choice
 from rules.record import Record, start_state
 from rules.registry import find_game
@@ -128,7 +128,7 @@ def test_peloton_cyclists_are_drawn_on_their_hexagons_with_the_one_to_act_marked
         x, y = view.px(geo.centre(*split(str(c.cell))))
         if not (0 <= x < 960 and 52 <= y < 500):
             continue
-        assert pixel(image, (x, y + radius * 0.7)) == TEAM[c.team], c.id
+        assert pixel(image, (x, y + radius * 0.7)) == PELOTON_TEAM[c.team], c.id
         ring = pixel(image, (x - radius - 6, y))
         assert (ring == ACT) == (c.id == to_act), c.id
         checked += 1

@@ -83,7 +83,10 @@ async def test_a_server_keeps_its_race_and_deadline_when_it_moves_to_another_pro
     ("url", "said"),
     [
         ("mysql://bot@db/domestique", "domestique run: mysql:// is not a database Domestique knows"),
-        ("postgresql://bot:secret-pw@/nothing?host=/nonexistent&port=1", "domestique run: cannot open the database postgresql://bot:***@/nothing"),
+        (
+            "postgresql://bot:secret-pw@/nothing?host=/nonexistent&port=1",
+            "domestique run: cannot open the database postgresql://bot:***@/nothing",
+        ),
     ],
 )
 def test_a_database_url_that_cannot_be_used_fails_domestique_run_in_one_line(tmp_path, url: str, said: str) -> None:

@@ -64,7 +64,6 @@ async def test_a_newer_schema_is_refused_on_open(store: Storage, database_url: s
         await storage_for(database_url).open()
 
 
-
 async def test_a_race_keeps_its_lobby_ids_and_one_active_race_per_channel(store: Storage) -> None:
     race = await store.create_race(SNOWFLAKE, SNOWFLAKE + 1, SNOWFLAKE + 2, "leader1", LOBBY)
     assert (race.guild_id, race.channel_id, race.host_id) == (SNOWFLAKE, SNOWFLAKE + 1, SNOWFLAKE + 2)

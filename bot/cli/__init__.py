@@ -137,6 +137,10 @@ def _bench(args: argparse.Namespace) -> int:
 
     if args.what == "render":
         print(bench.bench_render(args.runs))
+    elif args.what == "pace":
+        from bot.cli.pace_bench import bench_pace
+
+        print(bench_pace(args.stages, args.players, args.absent, args.median))
     else:
         print(bench.bench_bot(args.races, database=args.database, processes=args.processes))
     return 0
@@ -201,9 +205,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--to", dest="target", required=True, help="an empty database: postgresql://... or sqlite:///...")
     p.set_defaults(run=_db)
     p = sub.add_parser("bench", help="print performance figures")
-    p.add_argument("what", choices=["render", "bot"])
+    p.add_argument("what", choices=["render", "bot", "pace"])
     p.add_argument("--runs", type=int, default=60, help="renders to time (render)")
     p.add_argument("--races", type=int, default=50, help="simultaneous races (bot)")
+    p.add_argument("--stages", type=int, default=40, help="simulated stages per line (pace)")
+    p.add_argument("--players", type=int, default=6, help="people in the league (pace)")
+    p.add_argument("--absent", type=int, default=2, help="of whom never answer (pace)")
+    p.add_argument("--median", type=float, default=3.0, help="median hours to answer a decision (pace)")
     p.add_argument("--database", default="", help="a database URL (bot; default: a fresh SQLite file)")
     p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (bot)")
     p.set_defaults(run=_bench)

@@ -36,6 +36,10 @@ TABLES: list[tuple[str, str, str]] = [
     ("alliances", "id, race_id, proposer, partner, status, thread_id, created", "id"),
     ("people", "guild_id, user_id, notify", "guild_id, user_id"),
     ("notes", "id, guild_id, user_id, text, created", "id"),
+    ("premoves", "race_id, player, kind, piece, action, label, detail, user_id", "race_id, player"),
+    ("standing_orders", "race_id, player, piece, kind, number, until, until_number", "race_id, player, piece, kind"),
+    ("clocks", "race_id, player, budget, used, asked", "race_id, player"),
+    ("pace_times", "id, race_id, player, seconds, automatic", "id"),
 ]
 
 
@@ -122,7 +126,7 @@ async def copy(source_url: str, target_url: str) -> str:
             rows = await _read_all(source)
             await _write_all(target, rows)
             checked = 0
-            for (race_id, *_rest) in rows["races"]:
+            for race_id, *_rest in rows["races"]:
                 theirs, ours = await source.race(race_id), await target.race(race_id)
                 if theirs is None or ours is None or theirs != ours or _replayed(theirs) != _replayed(ours):
                     raise CopyFailed(f"race {race_id} differs after the copy: nothing should use {shown(target_url)}")

@@ -12,8 +12,10 @@ import discord
 from discord import app_commands
 
 from bot.discord_layer import league_commands, posting
+from bot.discord_layer import pace_commands as pace_commands  # adds /race ahead, order, pace; /league pace
 from bot.discord_layer.commands import register
 from bot.discord_layer.components import DYNAMIC_ITEMS
+from bot.discord_layer.pace_components import AheadSelect
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
 from bot.service.model import Outcome
@@ -61,7 +63,7 @@ class DomestiqueBot(discord.Client):
 
     async def setup_hook(self) -> None:
         await self.storage.open()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, AheadSelect)
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)
             self.tree.copy_global_to(guild=guild)

@@ -69,6 +69,7 @@ async def timer_autocomplete(interaction: discord.Interaction, current: str) -> 
     stage="a stage or circuit of that game (its usual one if empty)",
     pieces="riders or cars per player (the game's usual number if empty)",
     timer="how long each player has for a decision: pick one, or write e.g. 90m, 36h, 2d (24 hours if empty)",
+    clock="hours each player has for the whole race (a time bank; empty: none)",
 )
 @app_commands.autocomplete(game=game_autocomplete, stage=stage_autocomplete, timer=timer_autocomplete)
 async def race_new(
@@ -77,6 +78,7 @@ async def race_new(
     stage: str | None = None,
     pieces: app_commands.Range[int, 1, 12] | None = None,
     timer: str | None = None,
+    clock: app_commands.Range[int, 1, 672] | None = None,
 ) -> None:
     bot = host(interaction)
     try:
@@ -93,6 +95,7 @@ async def race_new(
         track=stage,
         pieces=pieces,
         timer=seconds,
+        bank=clock * 3600 if clock is not None else None,
     )
     await bot.answer(interaction, work, defer=False)
 

@@ -68,6 +68,7 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
     hour="the hour they open (0-23)",
     timezone="e.g. Europe/Paris",
     timer="time per decision at most: pick one, or write e.g. 90m, 36h, 2d (24 hours if empty)",
+    clock="each player gets a time bank so a stage ends within its week (default on)",
 )
 async def league_create(
     interaction: discord.Interaction,
@@ -81,6 +82,7 @@ async def league_create(
     timer: str | None = None,
     pieces: app_commands.Range[int, 1, 12] | None = None,
     settings: str = "",
+    clock: bool = True,
 ) -> None:
     try:
         seconds = parse_duration(timer) if timer else TIMER_DEFAULT
@@ -100,6 +102,7 @@ async def league_create(
         timer=seconds,
         pieces=pieces,
         settings=settings,
+        clock=clock,
     )
     await answer(interaction, work, defer=False)
 

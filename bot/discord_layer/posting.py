@@ -17,6 +17,7 @@ import discord
 
 from bot.discord_layer.components import lobby_view, menus, prompt_view, proposal_view
 from bot.discord_layer.host import Host
+from bot.discord_layer.pace_components import ahead_view
 from bot.service.core import Refusal
 from bot.service.model import Outcome, Post
 from rules.errors import DomestiqueError
@@ -81,7 +82,9 @@ async def _reply(interaction: discord.Interaction, outcome: Outcome) -> None:
     if outcome.image is not None:
         files.append(_file("board.png", outcome.image))
     view = None
-    if outcome.prompt is not None:
+    if outcome.prompt is not None and outcome.prompt.ahead:
+        view = ahead_view(outcome.prompt)
+    elif outcome.prompt is not None:
         view = menus(outcome.prompt, outcome.prompt_page)
     elif outcome.lobby_race is not None:
         view = lobby_view(outcome.lobby_race, outcome.lobby_colours)

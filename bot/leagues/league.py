@@ -22,6 +22,7 @@ from bot.service.backoff import Backoff
 from bot.service.core import Refusal, record_of
 from bot.service.model import Outcome, Post
 from bot.service.names import clean_name
+from bot.service.pace import pace_lines
 from bot.service.races import RaceService
 from bot.storage import League, Member, NameTaken, RaceRow, Stage, Storage
 from renderer.registry import paint_standings
@@ -52,6 +53,16 @@ def stage_timer(configured: int, hexagons: int, humans: int) -> int:
     turns = 2 * hexagons  # generous: a 10-hexagon stage takes 12-20 turns
     decisions_per_turn = 2 * max(humans, 1) + 1
     return max(60, min(configured, WEEK // (turns * decisions_per_turn)))
+
+
+MARGIN = 6 * 3600  # a stage's clocks leave this much of its week unspent
+
+
+def stage_bank(window: float, humans: int) -> int:
+    """Each player's time bank for a stage: the time until the next stage opens, less a margin, shared
+    out among the people riding it. Every decision asked is charged to someone's clock and the AI's
+    are instant, so the stage ends before the next opens (docs/pace.md)."""
+    return max(60, int((window - MARGIN) / max(humans, 1)))
 
 
 def standings_from(data: list[dict[str, Any]]) -> tuple[Standing, ...]:
@@ -143,6 +154,7 @@ class LeagueService:
         timer: int = 24 * 3600,
         pieces: int | None = None,
         settings: str = "",
+        clock: bool = True,
     ) -> Outcome:
         if game not in game_ids():
             raise Refusal(f"Unknown game {game[:40]!r}; games: {', '.join(game_ids())}.")
@@ -175,6 +187,7 @@ class LeagueService:
             "timer": timer,
             "riders": count,
             "values": values,
+            "clock": clock,
         }
         try:
             await self.store.create_league(guild_id, organiser_id, name, game, channel_id, league_settings)
@@ -345,6 +358,17 @@ class LeagueService:
             file=(name, json.dumps(data, indent=1).encode()),
         )
 
+    async def pace(self, guild_id: int, league_name: str | None) -> Outcome:
+        """Each member's median and slowest decision times over the league's stages, and automatic ones."""
+        league = await self._find(guild_id, league_name)
+        races = [s.race_id for s in await self.store.stages(league.id) if s.race_id is not None]
+        times = await self.store.pace_times(races)
+        if not times:
+            return Outcome(f"No decisions asked yet in {league.name}.")
+        names = {m.player: m.name for m in await self.store.members(league.id)}
+        lines = pace_lines(times, lambda player: names.get(player, "an AI"))
+        return Outcome(f"**Pace of {league.name}** over {len(races)} stage(s)\n" + "\n".join(lines))
+
     # ------------------------------------------------------------------ the scheduler
 
     async def tick(self, make_channel: ChannelMaker) -> list[tuple[int, Outcome]]:
@@ -399,7 +423,14 @@ class LeagueService:
             await self.store.set_league_status(league.id, "finished")
             return None
         humans = sum(1 for s in seated if not s["ai"])
-        timer = stage_timer(int(league.settings["timer"]), game.tracks.hexagons(stage.track), humans)
+        bank: int | None = None
+        if league.settings.get("clock", True):
+            later = [s.due for s in await self.store.stages(league.id) if s.number > stage.number and s.due]
+            window = min(later) - self.races.now() if later else WEEK
+            bank = stage_bank(window, humans)
+            timer = min(int(league.settings["timer"]), bank)
+        else:
+            timer = stage_timer(int(league.settings["timer"]), game.tracks.hexagons(stage.track), humans)
         shown = stage.track.split("/", 1)[-1]
         channel_id = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {shown}")
         outcome = await self.races.open_league_race(
@@ -414,13 +445,15 @@ class LeagueService:
             timer=timer,
             seed=self.races.new_seed(),
             options=scoring.stage_options(self._values(league)),
+            bank=bank,
         )
         race = await self.races.storage.latest_race(channel_id)
         assert race is not None
         await self.store.stage_opened(league.id, stage.number, race.id, channel_id)
         riders = seats.users(seated)
         header = Post(
-            f"**{league.name}**, stage {stage.number} ({shown}) is open: turn timer {timer // 60} min. "
+            f"**{league.name}**, stage {stage.number} ({shown}) is open: turn timer {timer // 60} min"
+            + (f", a clock of {bank // 3600} h {bank % 3600 // 60} min each for the stage. " if bank else ". ")
             + " ".join(f"<@{u}>" for u in riders),
             mentions=riders,
         )

@@ -17,7 +17,7 @@ import pickle
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -45,6 +45,17 @@ TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 60, 7 * 24 * 3600, 24 * 3600
 AWAY_AFTER = 3  # automatic decisions in a row before a seat is played by the AI
 MESSAGE_LIMIT = 2000
 AUTOPLAY_LIMIT = 5000
+
+
+@dataclass
+class Played:
+    """What a commit's automatic decisions did: the state after them, each (action, user, automatic),
+    and private messages to send (a decision made ahead that no longer held)."""
+
+    state: Any
+    actions: list[tuple[Action, int | None, bool]]
+    dms: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # said in the channel first (a decision made ahead, applied)
 
 
 class Refusal(Exception):
@@ -330,15 +341,20 @@ class RaceCore:
         for i, (action, user, automatic) in enumerate(decisions):
             new_state = applied if (applied is not None and i == 0) else game.rules.apply(new_state, action)[0]
             stored.append(StoredAction(len(race.actions) + len(stored), action.text(), user, automatic))
-        new_state, auto = self._autoplay(view_race, new_state, game)
-        stored += [StoredAction(len(race.actions) + len(stored) + i, a.text(), None, True) for i, a in enumerate(auto)]
+        played = await self.play_on(view_race, new_state, game)
+        new_state = played.state
+        stored += [
+            StoredAction(len(race.actions) + len(stored) + i, a.text(), user, auto)
+            for i, (a, user, auto) in enumerate(played.actions)
+        ]
         decision = game.rules.pending(new_state)
         finished = decision is None
-        deadline = None if finished else self.now() + int(current_lobby["timer"])
+        deadline = None if decision is None else await self.deadline_for(view_race, decision.player)
         if not await self.storage.append_actions(race.id, race.version, stored, deadline, finished, lobby):
             raise Refusal("Someone acted at the same moment; your choice was not applied. Use the latest prompt.")
         version = race.version + 1
         self._states[race.id] = (version, new_state)
+        await self.after_commit(view_race, before, decisions, played, new_state)
         if self.on_change is not None:
             self.on_change()
         count = len(race.actions) + len(stored)
@@ -350,7 +366,44 @@ class RaceCore:
             deadline=deadline,
             status="finished" if finished else "running",
         )
-        return await self.report(fresh, before, new_state, headline)
+        outcome = await self.report(fresh, before, new_state, headline)
+        outcome.dms += played.dms
+        if played.notes:
+            outcome.posts.insert(0, Post("\n".join(played.notes)))
+        return outcome
+
+    # ---- hooks of the pace layer (``bot/service/pace.py``): these defaults are the plain game
+
+    async def play_on(self, race: RaceRow, state: Any, game: Game) -> Played:
+        """After the decisions of a commit: every decision that takes itself (AI and away seats)."""
+        state, auto = self._autoplay(race, state, game)
+        return Played(state, [(a, None, True) for a in auto])
+
+    async def deadline_for(self, race: RaceRow, player: str) -> float:
+        """When ``player``'s pending decision is due."""
+        return self.now() + int(race.lobby["timer"])
+
+    async def after_commit(
+        self, race: RaceRow, before: Any, decisions: list[tuple[Action, int | None, bool]], played: Played, after: Any
+    ) -> None:
+        """Called once a commit is saved (clocks, decision times, orders to cancel)."""
+
+    async def due_text(self, race: RaceRow, player: str) -> str:
+        """When the prompt's decision is due, in words (Discord timestamps)."""
+        return f" Due <t:{int(race.deadline)}:R>." if race.deadline is not None else ""
+
+    async def clock_ran_out(self, race: RaceRow, player: str) -> bool:
+        """Has ``player``'s time bank run out at this deadline (the AI then plays the seat)?"""
+        return False
+
+    async def remind_at(self, race: RaceRow) -> float:
+        """When the player to act is reminded: half way to the deadline."""
+        assert race.deadline is not None
+        return race.deadline - int(race.lobby["timer"]) / 2
+
+    async def pace_status(self, race: RaceRow, state: Any) -> list[str]:
+        """Lines for ``/race status``: standing orders, clocks."""
+        return []
 
     def _autoplay(self, race: RaceRow, state: Any, game: Game) -> tuple[Any, list[Action]]:
         actions: list[Action] = []
@@ -402,7 +455,7 @@ class RaceCore:
         previous = rules.pending(before)
         same_run = previous is not None and previous.player == decision.player and not headline
         user_to_ping = None if same_run else user
-        due = f" Due <t:{int(race.deadline)}:R>." if race.deadline is not None and user is not None else ""
+        due = await self.due_text(race, decision.player) if user is not None else ""
         lines.append(words.ask(after, decision, self.who(race, decision.player)) + due)
         if user_to_ping is not None:
             # each person chooses how they are told (/race notify): a ping here, a private message, or

@@ -26,9 +26,7 @@ def parse_duration(text: str) -> int:
     match = _DURATION.match(text.lower())
     unit = UNITS.get(match.group(2) or "m") if match else None
     if match is None or unit is None:
-        raise Refusal(
-            f"{text[:30]!r} is not a duration: pick one from the list, or write e.g. 90m, 36h or 2d."
-        )
+        raise Refusal(f"{text[:30]!r} is not a duration: pick one from the list, or write e.g. 90m, 36h or 2d.")
     seconds = int(match.group(1)) * unit
     if not TIMER_MIN <= seconds <= TIMER_MAX:
         raise Refusal("The turn timer goes from 1 minute to 7 days.")

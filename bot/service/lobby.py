@@ -31,13 +31,17 @@ class LobbyIntents(RaceCore):
         pieces: int | None = None,
         timer: int = TIMER_DEFAULT,
         seed: int | None = None,
+        bank: int | None = None,
     ) -> Outcome:
-        """Open a lobby; ``track`` is what the host typed (a stage, a circuit, ``random-12``)."""
+        """Open a lobby; ``track`` is what the host typed (a stage, a circuit, ``random-12``); ``bank``
+        is each player's time for the whole race (docs/pace.md), ``timer`` then the most per decision."""
         if game not in game_ids():
             raise Refusal(f"Unknown game {game[:40]!r}; games: {', '.join(game_ids())}.")
         rules = find_game(game)
         if not TIMER_MIN <= timer <= TIMER_MAX:
             raise Refusal("The turn timer goes from 1 minute to 7 days.")
+        if bank is not None and not TIMER_MIN <= bank <= 4 * TIMER_MAX:
+            raise Refusal("A time bank goes from 1 minute to 28 days per player.")
         count = rules.pieces.default if pieces is None else pieces
         if not rules.pieces.minimum <= count <= rules.pieces.maximum:
             raise Refusal(
@@ -51,6 +55,8 @@ class LobbyIntents(RaceCore):
             shipped = ", ".join(rules.tracks.suggestions())
             raise Refusal(f"{exc} Choose one of: {shipped}.") from None
         lobby = {"track": resolved, "riders": count, "timer": timer, "seed": seed, "seats": [], "away": []}
+        if bank is not None:
+            lobby["bank"] = bank
         try:
             race = await self.storage.create_race(guild_id, channel_id, host_id, game, lobby)
         except ChannelBusy:
@@ -79,7 +85,13 @@ class LobbyIntents(RaceCore):
         per = int(race.lobby["riders"])
         lines = [
             f"**{self.title(race)}** — lobby ({game.title}, {per} {game.piece_word(per)} each, "
-            f"{in_words(int(race.lobby['timer']))} per decision)"
+            f"{in_words(int(race.lobby['timer']))} per decision"
+            + (
+                f", a clock of {in_words(int(race.lobby['bank']))} each for the whole race"
+                if race.lobby.get("bank")
+                else ""
+            )
+            + ")"
         ]
         for seat in race.lobby["seats"]:
             who = f"{seat.get('name') or 'AI'} (AI)" if seat.get("ai") else f"<@{seat['user']}>"
@@ -241,6 +253,7 @@ class LobbyIntents(RaceCore):
         timer: int,
         seed: int,
         options: dict[str, Any],
+        bank: int | None = None,
     ) -> Outcome:
         """A league stage opened by the scheduler: seated, started, first prompt posted."""
         pieces = max((len(s.get("kinds") or ()) for s in seated), default=1)
@@ -253,6 +266,8 @@ class LobbyIntents(RaceCore):
             "away": [],
             "title": f"Stage {stage}",
         }
+        if bank is not None:
+            lobby["bank"] = bank
         race = await self.storage.create_race(guild_id, channel_id, host_id, game, lobby)
         await self.storage.link_league(race.id, league_id, stage)
         race.league_id, race.stage = league_id, stage

@@ -53,6 +53,7 @@ class Prompt:
     piece: str | None
     choices: tuple[ChoiceView, ...]
     step: int | None = None
+    ahead: bool = False  # choices of a decision not yet due, to decide ahead (``/race ahead``)
 
     def steps(self) -> list[tuple[str, str]]:
         """The first step of a two-step prompt: (group key, its button label), in order."""

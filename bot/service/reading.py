@@ -33,6 +33,7 @@ class ReadingIntents(LobbyIntents, RaceCore):
         if away:
             names = ", ".join(seats.name_of(race.lobby, p) for p in away)
             lines.append(f"Played by the AI until they act again: {names}")
+        lines += await self.pace_status(race, state)
         if self.alliance_lines is not None:
             lines += [f"Alliance: {line}" for line in await self.alliance_lines(race)]
         return Outcome("\n".join(lines)[:MESSAGE_LIMIT])
@@ -56,6 +57,12 @@ class ReadingIntents(LobbyIntents, RaceCore):
         except Exception:
             raise Refusal(f"Unknown game {game_id[:40]!r}.") from None
         text = game.narration.help + "\nPlay with the buttons on each prompt, or type: /play move (with autocomplete)."
+        if game.pace.orders or game.pace.moments:
+            text += (
+                "\nWhile others decide: /race ahead decides your next decision now (applied if it still holds); "
+                "/race order gives a rider or car a standing order for routine decisions; /race pace shows "
+                "everyone's decision times."
+            )
         return Outcome(chunks(text)[0])
 
     async def log(self, channel_id: int, turns: int = 2) -> Outcome:

@@ -47,7 +47,6 @@ class TimerIntents(RaceCore):
         if race.deadline is None:
             return None
         now = self.now()
-        timer = int(race.lobby["timer"])
         if now >= race.deadline:
             async with self.lock(race.id):
                 fresh = await self.storage.race(race.id)
@@ -57,7 +56,7 @@ class TimerIntents(RaceCore):
                     return await self._expire(fresh)
                 except Refusal:
                     return None
-        if race.reminded or now < race.deadline - timer / 2:
+        if race.reminded or now < await self.remind_at(race):
             return None
         state = await self.state_of(race)
         decision = find_game(race.game).rules.pending(state)
@@ -93,7 +92,14 @@ class TimerIntents(RaceCore):
         label = next((c.label for c in game.rules.choices(state, decision.player) if c.action == action), "a choice")
         name = self.who(race, decision.player, mention=False)
         note = f"Time ran out: the AI decided for {name} ({label}), marked automatic."
-        if streak >= AWAY_AFTER and decision.player not in race.lobby.get("away", []):
+        if await self.clock_ran_out(race, decision.player) and decision.player not in race.lobby.get("away", []):
+            spent = [*race.lobby.get("spent", []), decision.player]
+            lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player], "spent": spent}
+            note = (
+                f"{name}'s clock ran out: the AI decided for them ({label}) and decides at once for the rest of "
+                "the race, marked automatic (/race back returns the seat)."
+            )
+        elif streak >= AWAY_AFTER and decision.player not in race.lobby.get("away", []):
             lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player]}
             note += " After three in a row, the AI plays this seat until its owner acts again (/race back)."
         return await self.commit(race, state, [(action, user, True)], headline=note, lobby=lobby)
@@ -102,7 +108,6 @@ class TimerIntents(RaceCore):
         deadlines = []
         for race in await self.storage.running_races(self.shards):
             if race.deadline is not None:
-                timer = int(race.lobby["timer"])
-                due = race.deadline if race.reminded else min(race.deadline, race.deadline - timer / 2)
+                due = race.deadline if race.reminded else min(race.deadline, await self.remind_at(race))
                 deadlines.append(self.timer_backoff.not_before(race.id, due))
         return min(deadlines) if deadlines else None

@@ -157,6 +157,73 @@ class LeagueStorage(Protocol):
     ) -> bool: ...
 
 
+@dataclass
+class Premove:
+    """A decision made ahead: private until applied (``label`` and ``detail`` as offered, to compare)."""
+
+    player: str
+    kind: str
+    piece: str | None
+    action: str
+    label: str
+    detail: str
+    user_id: int | None
+
+
+@dataclass
+class StandingOrder:
+    """What a piece does in routine decisions until a manual decision or the moment ``until``."""
+
+    player: str
+    piece: str
+    kind: str
+    number: int | None = None
+    until: str | None = None
+    until_number: int | None = None
+
+
+@dataclass
+class Clock:
+    """A player's time bank in one race: ``budget`` seconds, ``used`` so far, ``asked`` when their
+    pending decision was asked (None: none pending)."""
+
+    player: str
+    budget: float
+    used: float = 0.0
+    asked: float | None = None
+
+    @property
+    def left(self) -> float:
+        return max(0.0, self.budget - self.used)
+
+
+@dataclass
+class PaceTime:
+    """One decision's time: from asked to decided (or decided for them)."""
+
+    race_id: int
+    player: str
+    seconds: float
+    automatic: bool
+
+
+class PaceStorage(Protocol):
+    """Premoves, standing orders, time banks and decision times (``bot/storage/sqlite_pace.py``)."""
+
+    async def set_premove(self, race_id: int, premove: Premove) -> None: ...
+    async def premoves(self, race_id: int) -> list[Premove]: ...
+    async def drop_premove(self, race_id: int, player: str) -> bool: ...
+    async def set_order(self, race_id: int, order: StandingOrder) -> None: ...
+    async def orders(self, race_id: int) -> list[StandingOrder]: ...
+    async def drop_orders(
+        self, race_id: int, player: str, piece: str | None = None, kind: str | None = None
+    ) -> int: ...
+    async def clocks(self, race_id: int) -> list[Clock]: ...
+    async def save_clock(self, race_id: int, clock: Clock) -> None: ...
+    async def add_pace_time(self, time: PaceTime) -> None: ...
+    async def pace_times(self, race_ids: list[int]) -> list[PaceTime]: ...
+
+
 NOTIFY_MODES = ("mention", "dm", "none")
 
 
@@ -169,7 +236,7 @@ class PeopleStorage(Protocol):
     async def take_notes(self, guild_id: int, user_id: int) -> list[str]: ...
 
 
-class Storage(RaceStorage, LeagueStorage, PeopleStorage, Protocol):
+class Storage(RaceStorage, LeagueStorage, PeopleStorage, PaceStorage, Protocol):
     """Everything the bot keeps: the service, leagues and alliances all go through this."""
 
     async def schema_version(self) -> int: ...

@@ -121,6 +121,46 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX notes_by_person ON notes(guild_id, user_id);
     """,
+    # 4: premoves, standing orders, time banks and decision times (docs/pace.md)
+    """
+    CREATE TABLE premoves (
+        race_id BIGINT NOT NULL REFERENCES races(id),
+        player TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        piece TEXT,
+        action TEXT NOT NULL,
+        label TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        user_id BIGINT,
+        PRIMARY KEY (race_id, player)
+    );
+    CREATE TABLE standing_orders (
+        race_id BIGINT NOT NULL REFERENCES races(id),
+        player TEXT NOT NULL,
+        piece TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        number INTEGER,
+        until TEXT,
+        until_number INTEGER,
+        PRIMARY KEY (race_id, player, piece, kind)
+    );
+    CREATE TABLE clocks (
+        race_id BIGINT NOT NULL REFERENCES races(id),
+        player TEXT NOT NULL,
+        budget DOUBLE PRECISION NOT NULL,
+        used DOUBLE PRECISION NOT NULL DEFAULT 0,
+        asked DOUBLE PRECISION,
+        PRIMARY KEY (race_id, player)
+    );
+    CREATE TABLE pace_times (
+        id BIGSERIAL PRIMARY KEY,
+        race_id BIGINT NOT NULL REFERENCES races(id),
+        player TEXT NOT NULL,
+        seconds DOUBLE PRECISION NOT NULL,
+        automatic INTEGER NOT NULL
+    );
+    CREATE INDEX pace_times_by_race ON pace_times(race_id);
+    """,
 ]
 
 MIGRATION_LOCK = 7_161_840  # pg_advisory_xact_lock key: processes starting together migrate one at a time

@@ -18,6 +18,7 @@ import aiosqlite
 from bot.shards import Shards
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
 from bot.storage.sqlite_leagues import LeagueTables
+from bot.storage.sqlite_pace import PACE_MIGRATION, PaceTables
 from bot.storage.sqlite_people import PeopleTables
 
 MIGRATIONS: list[str] = [
@@ -116,10 +117,12 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX notes_by_person ON notes(guild_id, user_id);
     """,
+    # 4: premoves, standing orders, time banks and decision times (docs/pace.md)
+    PACE_MIGRATION,
 ]
 
 
-class SqliteStorage(LeagueTables, PeopleTables):
+class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
     """One SQLite file in WAL mode, migrated on open."""
 
     def __init__(self, path: str) -> None:

@@ -20,7 +20,9 @@ def sqlite_path(url: str) -> str:
     if url.startswith("sqlite:///"):
         return url[len("sqlite:///") :]
     if "://" in url:
-        raise BadDatabaseUrl(f"{url.split('://', 1)[0]}:// is not a database Domestique knows: use sqlite:/// or postgresql://")
+        raise BadDatabaseUrl(
+            f"{url.split('://', 1)[0]}:// is not a database Domestique knows: use sqlite:/// or postgresql://"
+        )
     return url
 
 

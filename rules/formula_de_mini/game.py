@@ -16,6 +16,7 @@ from rules.formula_de_mini.circuit import circuit_names, load_circuit
 from rules.formula_de_mini.gears import gear_die
 from rules.formula_de_mini.model import TEAMS, State
 from rules.formula_de_mini.moves import MoveOption
+from rules.formula_de_mini.pace import hooks as pace_hooks
 from rules.formula_de_mini.setup import build
 from rules.formula_de_mini.view import public_view
 from rules.game import (
@@ -301,4 +302,5 @@ GAME = Game(
     check_lobby=check_lobby,
     scoring=PointsScoring(),
     sample_players=sample_players,
+    pace=pace_hooks(),
 )

@@ -116,7 +116,8 @@ def check_plan(plan: StagePlan) -> None:
             raise InvalidSetup(where, f"Setup 1.4: categories are 1 to 4, got {category} at hexagon {i}")
     if len(plan.feed) != feed_zones_for(n) or any(not 0 < i < n for i in plan.feed):
         raise InvalidSetup(where, f"Setup 1.5: a route of {n} hexagons has {feed_zones_for(n)} feed zone(s)")
-    if len(plan.bonus) > MAX_BONUS or any(not 1 < i < n for i in plan.bonus):
+    # every route may be a multi-day stage; a one-day race takes the markers off (without_bonus)
+    if not 1 <= len(plan.bonus) <= MAX_BONUS or any(not 1 < i < n for i in plan.bonus):
         raise InvalidSetup(where, "Setup 1.2: one or two time-bonus markers, with a hexagon before each")
     last_mountain = tiles[-1].terrain == "M"
     if last_mountain and plan.sprint is not None:

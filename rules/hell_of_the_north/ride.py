@@ -107,6 +107,9 @@ def resolve_ride(state: State, option: RideOption) -> State:
     state = replace_rider(state, moved)
     if option.start is not None and not fell and not punctured:
         state = _give_slipstream(state, start_row, int(option.start.split(".")[1]), option.squares)
+    if (fell or punctured) and not option.finishes:
+        # Race conditions 1 and 3: the rider stays there, "So do the riders who were following them"
+        state = family.lose_slipstream_behind(state, moved)  # (R-HOTN-PUNCTURE-SLIPSTREAM)
     state = add_events(state, events)
     return reveal_weather(state)
 

@@ -27,6 +27,7 @@ from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import describe, summary
 from rules.leader1.order import arrival_order, classification
+from rules.leader1.pace import hooks as pace_hooks
 from rules.leader1.route import road_for, stage_names
 from rules.leader1.setup import build, riders_allowed
 from rules.leader1.stage import carried_energy, general_classification, stage_result
@@ -346,4 +347,5 @@ GAME = Game(
     ),
     scoring=Leader1Scoring(),
     sample_players=sample_players,
+    pace=pace_hooks(),
 )

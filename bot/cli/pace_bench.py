@@ -1,0 +1,270 @@
+"""``domestique bench pace``: how long a weekly league stage takes with people who answer at human speed.
+
+Stages are played through the service layer (``LeagueService`` and ``RaceService`` on a real
+SQLite file) under a fake clock. Simulated people answer each decision after a delay drawn
+from a log-normal with the given median; absent people never answer (their decisions time
+out, then the AI takes their seat). With habits, the people present give standing orders
+at the start and decide ahead whenever the bot offers it just after they answered. What a
+simulated person decides is what the AI would: the figures are about time, not tactics.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import random
+import statistics
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from unittest.mock import patch
+
+DAY = 24 * 3600.0
+WEEK = 7 * DAY
+LEAGUE_CHANNEL = 50
+# standing orders a careful player gives: (order, its number, until a moment, the moment's number)
+PLANS: dict[str, list[tuple[str, int | None, str | None, int | None]]] = {
+    "leader1": [("stay", None, "last", 2), ("pursue-over", 6, None, None)],
+    "formula-de-mini": [("keep-gear", None, "last", 1), ("no-slipstream", None, None, None)],
+}
+PIECES = {"leader1": 1}  # six Leader 1 teams share jerseys, one rider each (A.2); other games: their default
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One way of running a league stage: the league's time banks, and the people's habits."""
+
+    label: str
+    clock: bool  # the league gives time banks from its schedule (docs/pace.md)
+    habits: bool  # standing orders at the start, decisions made ahead when offered
+    shorten: bool = True  # without banks: the turn timer shortened to fit the week (as before)
+
+
+SETTINGS = (
+    Setting("before: turn timer shortened to fit the week, no premoves/orders/banks", clock=False, habits=False),
+    Setting("before: a plain 24-hour turn timer, no premoves/orders/banks", clock=False, habits=False, shorten=False),
+    Setting("after: time banks from the schedule, no habits", clock=True, habits=False),
+    Setting("after: time banks, standing orders and decisions made ahead", clock=True, habits=True),
+)
+
+
+@dataclass
+class Stage:
+    days: float
+    asked: int = 0  # decisions people were asked (prompted)
+    automatic: int = 0  # decisions the AI made for people (timeouts, away seats, spent clocks)
+    human: int = 0  # decisions people made (answers, premoves, standing orders)
+
+
+@dataclass
+class People:
+    median: float  # seconds
+    sigma: float
+    absent: set[int]
+    rng: random.Random
+    pending: dict[tuple[int, str], float] = field(default_factory=dict)
+
+    def answer_at(self, now: float, user: int, key: tuple[int, str]) -> float:
+        """When ``user`` answers the decision ``key`` asked now (never, if absent)."""
+        if user in self.absent:
+            return math.inf
+        if key not in self.pending:
+            self.pending[key] = now + self.median * math.exp(self.rng.gauss(0.0, self.sigma))
+        return self.pending[key]
+
+
+class Clock:
+    def __init__(self, t: float) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> None:
+    """Standing orders a careful player gives at the start (routine decisions, until the end nears)."""
+    race = await races.storage.active_race(channel)
+    state = await races.state_of(race)
+    plans = PLANS.get(game.id, [])
+    for user in users:
+        seat = next(s for s in race.lobby["seats"] if s.get("user") == user)
+        for piece in await races.own_pieces(race, state, str(seat["player"])):
+            for kind, number, until, until_number in plans:
+                await races.order(channel, user, piece, kind, number, until, until_number)
+
+
+async def _premove(races: Any, channel: int, user: int) -> None:
+    """Decide ahead if the bot offers it: pass, or the gear the car is in (else the first choice)."""
+    from bot.service.core import Refusal
+
+    try:
+        offered = await races.ahead(channel, user)
+    except Refusal:
+        return
+    prompt = offered.prompt
+    labels = [c.label for c in prompt.choices]
+    index = next((c.index for c in prompt.choices if c.label == "Pass"), None)
+    if index is None:
+        index = next((c.index for c in prompt.choices if "over-rev" not in c.label and "Pass" not in c.label), 0)
+    if labels:
+        await races.decide_ahead(prompt.race_id, prompt.version, user, index)
+
+
+async def _one_stage(game_id: str, setting: Setting, people: People, players: int, path: str, seed: int) -> Stage:
+    from bot.leagues.league import LeagueService
+    from bot.service.core import Refusal
+    from bot.service.races import RaceService
+    from bot.storage.sqlite import SqliteStorage
+    from rules.registry import find_game
+
+    game = find_game(game_id)
+    storage = SqliteStorage(path)
+    await storage.open()
+    clock = Clock(1_767_225_600.0)  # Thursday 1 January 2026
+    seeds = random.Random(seed)
+    races = RaceService(storage, now=clock, render=False, seeds=lambda: seeds.getrandbits(63))
+    leagues = LeagueService(races, storage)
+    channels = iter(range(1000, 2000))
+
+    async def make_channel(parent: int, name: str) -> int:
+        return next(channels)
+
+    try:
+        track = game.tracks.default
+        timer = 24 * 3600
+        await leagues.create(
+            1,
+            9,
+            "Sim",
+            LEAGUE_CHANNEL,
+            game=game_id,
+            stages=f"{track},{track}",
+            timer=timer,
+            clock=setting.clock,
+            pieces=PIECES.get(game_id),
+        )
+        users = list(range(1, players + 1))
+        for person in users:
+            await leagues.join(1, None, person, f"Rider {person}", None)
+        await leagues.close(1, None, 9, False)
+        league = (await storage.leagues())[0]
+        clock.t = (await storage.stages(league.id))[0].due or clock.t
+        if setting.shorten:
+            await leagues.tick(make_channel)
+        else:  # the league as the issue measured it: every decision has the full turn timer
+            with patch("bot.leagues.league.stage_timer", lambda configured, hexagons, humans: configured):
+                await leagues.tick(make_channel)
+        stage = next(s for s in await storage.stages(league.id) if s.number == 1)
+        assert stage.channel_id is not None and stage.race_id is not None
+        channel, opened = stage.channel_id, clock.t
+        present = [u for u in users if u not in people.absent]
+        if setting.habits:
+            await _habits(races, channel, present, game)
+        result = Stage(0.0)
+        for _ in range(20000):
+            race = await storage.race(stage.race_id)
+            if race is None or race.status != "running":
+                break
+            state = await races.state_of(race)
+            decision = game.rules.pending(state)
+            if decision is None:
+                break
+            seat = next((s for s in race.lobby["seats"] if s["player"] == decision.player), None)
+            user: int | None = seat.get("user") if seat and not seat.get("ai") else None
+            away = decision.player in race.lobby.get("away", [])
+            answer = math.inf
+            if user is not None and not away:
+                answer = people.answer_at(clock.t, user, (race.version, decision.player))
+            deadline = race.deadline if race.deadline is not None else math.inf
+            if user is not None and answer <= deadline and answer < math.inf:
+                clock.t = answer
+                action = game.ai(state, decision.player)
+                index = next(i for i, c in enumerate(game.rules.choices(state, decision.player)) if c.action == action)
+                try:
+                    await races.decide(race.id, race.version, user, index)
+                except Refusal:
+                    continue
+                if setting.habits:
+                    await _premove(races, channel, user)
+            elif deadline < math.inf:
+                clock.t = max(clock.t, deadline)
+                await races.tick()
+            else:
+                break
+        race = await storage.race(stage.race_id)
+        assert race is not None
+        result.days = (clock.t - opened) / DAY
+        humans = {f"u{u}" for u in users}
+        for stored in race.actions:
+            by = stored.text.split(" ", 1)[0]
+            if by in humans:
+                if stored.automatic:
+                    result.automatic += 1
+                else:
+                    result.human += 1
+        result.asked = len(await storage.pace_times([race.id]))
+        return result
+    finally:
+        await storage.close()
+
+
+async def _run(
+    game_id: str, setting: Setting, runs: int, players: int, absent: int, median: float, sigma: float
+) -> list[Stage]:
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        for n in range(runs):
+            rng = random.Random(1000 * n + 7)
+            gone = set(rng.sample(range(1, players + 1), absent))
+            people = People(median, sigma, gone, rng)
+            path = str(Path(folder) / f"stage-{n}.db")
+            out.append(await _one_stage(game_id, setting, people, players, path, seed=n))
+    return out
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def describe(label: str, stages: list[Stage]) -> str:
+    days = [s.days for s in stages]
+    within = sum(1 for d in days if d <= 7.0) / len(days)
+    decided = sum(s.human + s.automatic for s in stages)
+    automatic = sum(s.automatic for s in stages) / max(1, decided)
+    asked = statistics.mean(s.asked for s in stages)
+    return (
+        f"  {label}\n    stage duration in days: p10 {_quantile(days, 0.1):.1f}, median {statistics.median(days):.1f}, "
+        f"p90 {_quantile(days, 0.9):.1f}, p95 {_quantile(days, 0.95):.1f}, max {max(days):.1f}; "
+        f"within 7 days: {within:.0%}\n"
+        f"    people's decisions made by the AI: {automatic:.0%}; decisions asked per stage: {asked:.0f}"
+    )
+
+
+def bench_pace(
+    runs: int = 40,
+    players: int = 6,
+    absent: int = 2,
+    median_hours: float = 3.0,
+    sigma: float = 1.0,
+    games: Sequence[str] = ("leader1", "formula-de-mini"),
+) -> str:
+    """The stage-duration distribution of each game, before and after premoves, orders and banks."""
+    lines = [
+        f"pace: {runs} simulated weekly stages per line, {players} people ({absent} absent), answers log-normal "
+        f"with median {median_hours:g} h (sigma {sigma:g}), default league settings, the game's default stage"
+    ]
+    from rules.registry import find_game
+
+    for game_id in games:
+        game = find_game(game_id)
+        seated = min(players, game.players[1])
+        pieces = PIECES.get(game_id, game.pieces.default)
+        note = f" (it seats at most {game.players[1]} players)" if seated < players else ""
+        lines.append(f"{game.title}: {seated} people{note}, {absent} absent, {pieces} {game.piece_word(pieces)} each")
+        for setting in SETTINGS:
+            stages = asyncio.run(_run(game_id, setting, runs, seated, absent, median_hours * 3600, sigma))
+            lines.append(describe(setting.label, stages))
+    return "\n".join(lines)

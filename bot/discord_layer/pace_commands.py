@@ -1,0 +1,83 @@
+"""Pace commands: ``/race ahead`` (decide ahead), ``/race order`` (standing orders), ``/race pace``, ``/league pace``.
+
+They hang on the ``/race`` and ``/league`` groups; importing this module adds them.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord_layer.commands import Choices, _matching, race
+from bot.discord_layer.host import channel_of, host
+from bot.discord_layer.league_commands import league
+from rules.registry import find_game
+
+
+@race.command(name="ahead", description="Decide your next decision now, while others decide (only you see it)")
+@app_commands.describe(cancel="drop the decision you made ahead")
+async def race_ahead(interaction: discord.Interaction, cancel: bool = False) -> None:
+    bot = host(interaction)
+    channel, user = channel_of(interaction), interaction.user.id
+    work = bot.service.cancel_ahead(channel, user) if cancel else bot.service.ahead(channel, user)
+    await bot.answer(interaction, work, defer=False)
+
+
+async def own_piece_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    service = host(interaction).service
+    active = await service.storage.active_race(channel_of(interaction))
+    if active is None or active.status != "running":
+        return []
+    seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id and not s.get("ai")), None)
+    if seat is None:
+        return []
+    state = await service.state_of(active)
+    game = find_game(active.game)
+    pieces = await service.own_pieces(active, state, str(seat["player"]))
+    return _matching([(p, game.narration.piece_name(state, p)) for p in pieces], current)
+
+
+async def order_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    active = await host(interaction).service.storage.active_race(channel_of(interaction))
+    kinds = find_game(active.game).pace.orders if active is not None else ()
+    return _matching([(k.name, k.label) for k in kinds] + [("cancel", "cancel this piece's orders")], current)
+
+
+async def moment_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    active = await host(interaction).service.storage.active_race(channel_of(interaction))
+    moments = find_game(active.game).pace.moments if active is not None else ()
+    return _matching([(m.name, f"until {m.label}") for m in moments], current)
+
+
+@race.command(name="order", description="A standing order for one of your pieces in routine decisions")
+@app_commands.describe(
+    piece="your rider or car",
+    order="what it does until you say otherwise (or cancel)",
+    number="the order's N, if it has one",
+    until="a moment that ends the order",
+    until_number="the moment's N, if it has one",
+)
+@app_commands.autocomplete(piece=own_piece_autocomplete, order=order_autocomplete, until=moment_autocomplete)
+async def race_order(
+    interaction: discord.Interaction,
+    piece: str,
+    order: str,
+    number: app_commands.Range[int, 0, 99] | None = None,
+    until: str | None = None,
+    until_number: app_commands.Range[int, 1, 99] | None = None,
+) -> None:
+    bot = host(interaction)
+    work = bot.service.order(channel_of(interaction), interaction.user.id, piece, order, number, until, until_number)
+    await bot.answer(interaction, work, defer=False)
+
+
+@race.command(name="pace", description="Each player's median and slowest decision times, and automatic ones")
+async def race_pace(interaction: discord.Interaction) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.pace(channel_of(interaction)), defer=False)
+
+
+@league.command(name="pace", description="Each player's decision times over the league's stages")
+async def league_pace(interaction: discord.Interaction, league: str | None = None) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.leagues.pace(interaction.guild_id or 0, league), defer=False)

@@ -1,0 +1,434 @@
+"""Pace: decisions made ahead (premoves), standing orders, time banks and decision times (docs/pace.md).
+
+The hooks of ``RaceCore.commit`` are filled in here: after a commit's decisions, a player's
+decision made ahead is applied when their decision comes (if the game says it still means
+the same thing, else dropped and the player told why), then their standing orders settle
+the routine decisions they cover; a deadline is the per-decision maximum, or the player's
+time bank if it runs out first; every asked decision's time is charged to its player's
+clock and kept for ``/race pace``.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.service import seats
+from bot.service.core import AUTOPLAY_LIMIT, Played, RaceCore, Refusal
+from bot.service.model import ChoiceView, Outcome, Prompt
+from bot.storage import Clock, PaceTime, Premove, RaceRow, StandingOrder
+from rules.action import Action
+from rules.errors import DomestiqueError
+from rules.game import Choice, Decision, Game
+from rules.registry import find_game
+
+OVERTIME = 3600  # per-decision maximum of a seat taken back after its clock ran out
+
+
+def duration(seconds: float) -> str:
+    """``2 h 05 min``, ``12 min``, ``40 s``."""
+    seconds = max(0, int(seconds))
+    if seconds >= 86400:
+        return f"{seconds // 86400} d {seconds % 86400 // 3600} h"
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+def pace_lines(times: Sequence[PaceTime], name: Any) -> list[str]:
+    """Each player's median and slowest decision times and their automatic decisions, slowest median first."""
+    by: dict[str, list[PaceTime]] = {}
+    for t in times:
+        by.setdefault(t.player, []).append(t)
+    rows = []
+    for player, mine in by.items():
+        answered = [t.seconds for t in mine]
+        auto = sum(1 for t in mine if t.automatic)
+        rows.append(
+            (
+                statistics.median(answered),
+                f"{name(player)}: median {duration(statistics.median(answered))}, slowest {duration(max(answered))}, "
+                f"{len(mine)} decision{'s' if len(mine) != 1 else ''} asked, {auto} automatic",
+            )
+        )
+    return [line for _, line in sorted(rows, reverse=True)]
+
+
+class PaceIntents(RaceCore):
+    # ------------------------------------------------------------------ hooks of commit
+
+    async def play_on(self, race: RaceRow, state: Any, game: Game) -> Played:
+        """AI and away seats, then decisions made ahead and standing orders, until someone must be asked."""
+        premoves = {p.player: p for p in await self.storage.premoves(race.id)}
+        orders = await self.storage.orders(race.id)
+        played = Played(state, [])
+        used: list[str] = []
+        for _ in range(AUTOPLAY_LIMIT):
+            decision = game.rules.pending(played.state)
+            if decision is None:
+                break
+            player = decision.player
+            if seats.plays_itself(race.lobby, player):
+                action = game.ai(played.state, player)
+                played.state = game.rules.apply(played.state, action)[0]
+                played.actions.append((action, None, True))
+                continue
+            user = seats.user_of(race.lobby, player)
+            orders = await self._end_orders(race, game, played, orders, player, user)
+            premove = premoves.pop(player, None)
+            if premove is not None:
+                used.append(player)
+                held, why = self._premove_now(game, played.state, decision, premove)
+                if held is not None:
+                    played.state = game.rules.apply(played.state, held)[0]
+                    played.actions.append((held, premove.user_id, False))
+                    played.notes.append(f"{seats.name_of(race.lobby, player)} had decided ahead: {premove.label}.")
+                    continue
+                if user is not None:
+                    played.dms.append((user, f"{self.title(race)}: your decision made ahead ({premove.label}) {why}"))
+            choice = self._ordered(game, played.state, decision, [o for o in orders if o.player == player])
+            if choice is None:
+                break
+            played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders: {choice.label}.")
+            played.state = game.rules.apply(played.state, choice.action)[0]
+            played.actions.append((choice.action, user, False))
+        for player in used:
+            await self.storage.drop_premove(race.id, player)
+        return played
+
+    async def _end_orders(
+        self,
+        race: RaceRow,
+        game: Game,
+        played: Played,
+        orders: list[StandingOrder],
+        player: str,
+        user: int | None,
+    ) -> list[StandingOrder]:
+        """Orders of ``player`` whose named moment has come end (the player is told privately)."""
+        moments = {m.name: m for m in game.pace.moments}
+        kept = []
+        for order in orders:
+            moment = moments.get(order.until or "")
+            ends = moment is not None and moment.reached(played.state, order.piece, order.until_number)
+            if order.player == player and ends:
+                await self.storage.drop_orders(race.id, player, order.piece, order.kind)
+                if user is not None:
+                    name = game.narration.piece_name(played.state, order.piece)
+                    end = self._moment(game, order)
+                    played.dms.append((user, f"{self.title(race)}: {name}'s standing order ends: {end}."))
+                continue
+            kept.append(order)
+        return kept
+
+    @staticmethod
+    def _premove_now(game: Game, state: Any, decision: Decision, premove: Premove) -> tuple[Action | None, str]:
+        """The premove's action if it still holds now, else None and why not (in words)."""
+        if decision.kind != premove.kind or decision.piece != premove.piece:
+            return None, "was dropped: another decision of yours came first. Choose on the prompt."
+        try:
+            action = game.vocabulary.from_text(premove.action)
+        except DomestiqueError:
+            return None, "was dropped: it could not be read. Choose on the prompt."
+        now = next(
+            (c for c in game.rules.choices(state, decision.player) if c.action == action and not c.anytime), None
+        )
+        if now is None:
+            return None, "was dropped: it is no longer possible. Choose on the prompt."
+        before = Choice(action, premove.label, premove.detail, piece=premove.piece)
+        if not game.pace.same(before, now):
+            change = f"now {now.label}" + (f" ({now.detail})" if now.detail else "")
+            return None, f"was dropped: it no longer means the same ({change}). Choose on the prompt."
+        return action, ""
+
+    @staticmethod
+    def _ordered(game: Game, state: Any, decision: Decision, orders: list[StandingOrder]) -> Choice | None:
+        """The choice the player's standing orders make for ``decision``, if they settle it."""
+        if not orders:
+            return None
+        choices = [c for c in game.rules.choices(state, decision.player) if not c.anytime]
+        for kind in game.pace.orders:
+            mine = [(o.piece, o.number) for o in orders if o.kind == kind.name]
+            if mine:
+                choice = kind.decides(state, decision, choices, mine)
+                if choice is not None:
+                    return choice
+        return None
+
+    async def deadline_for(self, race: RaceRow, player: str) -> float:
+        timer = float(race.lobby["timer"])
+        if not race.lobby.get("bank") or seats.plays_itself(race.lobby, player):
+            return self.now() + timer
+        clock = await self._clock(race, player)
+        # the decision just answered is charged after this (``after_commit``): count it already
+        left = clock.left - (self.now() - clock.asked if clock.asked is not None else 0.0)
+        if clock.left <= 0:
+            left = min(timer, OVERTIME)
+        return self.now() + min(timer, max(0.0, left))
+
+    async def _clock(self, race: RaceRow, player: str) -> Clock:
+        found = next((c for c in await self.storage.clocks(race.id) if c.player == player), None)
+        return found or Clock(player, float(race.lobby.get("bank") or 0))
+
+    async def after_commit(
+        self, race: RaceRow, before: Any, decisions: list[tuple[Action, int | None, bool]], played: Played, after: Any
+    ) -> None:
+        game = find_game(race.game)
+        now = self.now()
+        asked = game.rules.pending(before)
+        every = [*decisions, *played.actions]
+        answer = None
+        if asked is not None:
+            answer = next(((a, auto) for a, _, auto in every if a.by == asked.player), None)
+            clock = await self._clock(race, asked.player)
+            if answer is not None and clock.asked is not None:
+                spent = max(0.0, now - clock.asked)
+                await self.storage.add_pace_time(PaceTime(race.id, asked.player, spent, answer[1]))
+                clock.used, clock.asked = clock.used + spent, None
+                await self.storage.save_clock(race.id, clock)
+        for action, user, automatic in decisions:
+            if user is not None and not automatic and asked is not None:
+                await self._cancel_by_manual(race, game, before, asked, action)
+        pending = game.rules.pending(after)
+        if pending is not None and not seats.plays_itself(race.lobby, pending.player):
+            clock = await self._clock(race, pending.player)
+            if clock.asked is None or asked is None or asked.player != pending.player or answer is not None:
+                clock.asked = now
+                await self.storage.save_clock(race.id, clock)
+
+    async def _cancel_by_manual(
+        self, race: RaceRow, game: Game, before: Any, decision: Decision, action: Action
+    ) -> None:
+        """A manual decision for a piece ends that piece's orders that speak to its kind of decision
+        (a decision naming no piece ends none)."""
+        chosen = next((c for c in game.rules.choices(before, action.by) if c.action == action), None)
+        piece = (chosen.piece if chosen is not None else None) or decision.piece
+        if piece is None or (chosen is not None and chosen.anytime) or decision.player != action.by:
+            return
+        kinds = {k.name: k for k in game.pace.orders}
+        for order in await self.storage.orders(race.id):
+            kind = kinds.get(order.kind)
+            mine = order.player == action.by and order.piece == piece and kind is not None
+            if mine and kind is not None and (not kind.settles or decision.kind in kind.settles):
+                await self.storage.drop_orders(race.id, action.by, piece, order.kind)
+
+    async def due_text(self, race: RaceRow, player: str) -> str:
+        if race.deadline is None:
+            return ""
+        if not race.lobby.get("bank"):
+            return f" Due <t:{int(race.deadline)}:R>."
+        clock = await self._clock(race, player)
+        now = self.now()
+        if clock.left <= 0:
+            return f" Due <t:{int(race.deadline)}:R> (your clock is spent: an hour at most per decision)."
+        return (
+            f" Due <t:{int(now + float(race.lobby['timer']))}:R> at most for this decision; "
+            f"your clock for the whole race runs out <t:{int(now + clock.left)}:R>."
+        )
+
+    async def remind_at(self, race: RaceRow) -> float:
+        """Half way from asking to the deadline (which a clock may bring nearer than the turn timer)."""
+        assert race.deadline is not None
+        if race.lobby.get("bank") and race.envelope is not None:
+            decision = find_game(race.game).rules.pending(await self.state_of(race))
+            clock = await self._clock(race, decision.player) if decision is not None else None
+            if clock is not None and clock.asked is not None:
+                return clock.asked + (race.deadline - clock.asked) / 2
+        return await super().remind_at(race)
+
+    async def clock_ran_out(self, race: RaceRow, player: str) -> bool:
+        if not race.lobby.get("bank"):
+            return False
+        if player in race.lobby.get("spent", []):
+            return False  # spent before, seat taken back (/race back): overtime, then the usual timeouts
+        clock = await self._clock(race, player)
+        spent = self.now() - clock.asked if clock.asked is not None else 0.0
+        return clock.left - spent <= 1.0
+
+    async def pace_status(self, race: RaceRow, state: Any) -> list[str]:
+        """Standing orders and clocks for ``/race status`` (premoves stay private)."""
+        game = find_game(race.game)
+        kinds = {k.name: k for k in game.pace.orders}
+        lines = []
+        for order in await self.storage.orders(race.id):
+            kind = kinds.get(order.kind)
+            if kind is None:
+                continue
+            what = kind.label.replace("N", str(order.number)) if order.number is not None else kind.label
+            until = f", until {self._moment(game, order)}" if order.until else ""
+            owner = seats.name_of(race.lobby, order.player)
+            lines.append(f"Standing order: {game.narration.piece_name(state, order.piece)} ({owner}): {what}{until}")
+        if race.lobby.get("bank"):
+            now = self.now()
+            for seat in race.lobby["seats"]:
+                if seats.user_of(race.lobby, str(seat["player"])) is None:
+                    continue
+                clock = await self._clock(race, str(seat["player"]))
+                ticking = now - clock.asked if clock.asked is not None else 0.0
+                left = max(0.0, clock.left - ticking)
+                lines.append(f"Clock: {seats.name_of(race.lobby, clock.player)} has {duration(left)} left")
+        return lines
+
+    @staticmethod
+    def _moment(game: Game, order: StandingOrder) -> str:
+        moment = next((m for m in game.pace.moments if m.name == order.until), None)
+        if moment is None:
+            return str(order.until)
+        return moment.label.replace("N", str(order.until_number or 1)) if moment.number else moment.label
+
+    # ------------------------------------------------------------------ intents
+
+    async def ahead(self, channel_id: int, user_id: int) -> Outcome:
+        """Your next decision's choices as they stand now, privately, to decide ahead."""
+        race = await self.race_in(channel_id, running=True)
+        seat = seats.human_seat(race.lobby, user_id)
+        if seat is None:
+            raise Refusal("You are not playing in this race.")
+        game = find_game(race.game)
+        state = await self.state_of(race)
+        player = str(seat["player"])
+        pending = game.rules.pending(state)
+        if pending is not None and pending.player == player:
+            raise Refusal("It is your decision now: choose on the prompt.")
+        found = game.pace.ahead(state, player)
+        if found is None or not found[1]:
+            raise Refusal(
+                "There is nothing to decide ahead now: your next decision depends on what happens first. "
+                "Standing orders (/race order) settle routine decisions."
+            )
+        decision, choices = found
+        mine = next((p for p in await self.storage.premoves(race.id) if p.player == player), None)
+        shown = (
+            f" You decided ahead: {mine.label} (choose again to change it, /race ahead cancel:True to drop it)."
+            if mine
+            else ""
+        )
+        prompt = Prompt(
+            race.id,
+            race.version,
+            player,
+            user_id,
+            "menu",
+            decision.piece,
+            tuple(self._named(game, state, i, c, choices) for i, c in enumerate(choices)),
+            ahead=True,
+        )
+        text = game.narration.ask(state, decision, seats.name_of(race.lobby, player))
+        return Outcome(
+            f"Decide ahead (only you see this; applied when it comes if it still holds): {text}{shown}", prompt=prompt
+        )
+
+    @staticmethod
+    def _named(game: Game, state: Any, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
+        """A choice of the menu to decide ahead: one flat menu, so it names its piece when several have choices."""
+        view = ChoiceView.of(index, choice)
+        if choice.piece is None or len({c.piece for c in choices if c.piece}) < 2 or view.label.startswith("Drop"):
+            return view
+        name = game.narration.piece_name(state, choice.piece)
+        return replace(view, label=f"{name}: {view.label}"[:100])
+
+    async def decide_ahead(self, race_id: int, version: int, user_id: int, index: int) -> Outcome:
+        """Keep choice ``index`` of the ahead menu shown at ``version`` for when the decision comes."""
+        async with self.lock(race_id):
+            race = await self.storage.race(race_id)
+            if race is None or race.status != "running":
+                raise Refusal("This race is over.")
+            if race.version != version:
+                raise Refusal("The race has moved on since; use /race ahead again for the choices as they stand now.")
+            seat = seats.human_seat(race.lobby, user_id)
+            if seat is None:
+                raise Refusal("You are not playing in this race.")
+            game = find_game(race.game)
+            found = game.pace.ahead(await self.state_of(race), str(seat["player"]))
+            if found is None or not 0 <= index < len(found[1]):
+                raise Refusal("That choice is not on offer any more; use /race ahead again.")
+            decision, choices = found
+            c = choices[index]
+            await self.storage.set_premove(
+                race.id,
+                Premove(
+                    str(seat["player"]), decision.kind, decision.piece, c.action.text(), c.label, c.detail, user_id
+                ),
+            )
+            return Outcome(f"Decided ahead: {c.label}. It is applied when your decision comes, if it still holds.")
+
+    async def cancel_ahead(self, channel_id: int, user_id: int) -> Outcome:
+        race = await self.race_in(channel_id, running=True)
+        seat = seats.human_seat(race.lobby, user_id)
+        if seat is None:
+            raise Refusal("You are not playing in this race.")
+        if not await self.storage.drop_premove(race.id, str(seat["player"])):
+            raise Refusal("You have not decided anything ahead.")
+        return Outcome("Your decision made ahead is dropped: you will be asked as usual.")
+
+    async def order(
+        self,
+        channel_id: int,
+        user_id: int,
+        piece: str,
+        kind: str,
+        number: int | None = None,
+        until: str | None = None,
+        until_number: int | None = None,
+    ) -> Outcome:
+        """A standing order for one of your pieces (``kind`` ``cancel``: end its orders)."""
+        race = await self.race_in(channel_id, running=True)
+        seat = seats.human_seat(race.lobby, user_id)
+        if seat is None:
+            raise Refusal("You are not playing in this race.")
+        player = str(seat["player"])
+        game = find_game(race.game)
+        state = await self.state_of(race)
+        mine = await self.own_pieces(race, state, player)
+        named = {game.narration.piece_name(state, p).lower(): p for p in mine}
+        piece_id = piece if piece in mine else named.get(piece.strip().lower())
+        if piece_id is None:
+            shown = ", ".join(game.narration.piece_name(state, p) for p in mine) or "none"
+            raise Refusal(f"Name one of your {game.pieces_noun}: {shown}.")
+        shown = game.narration.piece_name(state, piece_id)
+        if kind == "cancel":
+            count = await self.storage.drop_orders(race.id, player, piece_id)
+            return Outcome(
+                f"{shown}: {count} standing order(s) cancelled." if count else f"{shown} has no standing orders."
+            )
+        kinds = {k.name: k for k in game.pace.orders}
+        if kind not in kinds:
+            listing = ", ".join(f"{k.name} ({k.label})" for k in game.pace.orders) or "none in this game"
+            raise Refusal(f"Standing orders: {listing}.")
+        order_kind = kinds[kind]
+        if order_kind.number and (number is None or number < 0):
+            raise Refusal(f"{order_kind.label}: give number: ({order_kind.number}).")
+        moments = {m.name: m for m in game.pace.moments}
+        if until is not None and until not in moments:
+            listing = ", ".join(f"{m.name} ({m.label})" for m in game.pace.moments) or "none in this game"
+            raise Refusal(f"Moments that end an order: {listing}.")
+        if until is not None and moments[until].number and (until_number is None or until_number < 1):
+            raise Refusal(f"{moments[until].label}: give until_number: ({moments[until].number}).")
+        order = StandingOrder(player, piece_id, kind, number if order_kind.number else None, until, until_number)
+        await self.storage.set_order(race.id, order)
+        what = order_kind.label.replace("N", str(number)) if order_kind.number else order_kind.label
+        end = f" until {self._moment(game, order)}" if until else ""
+        return Outcome(
+            f"Standing order for {shown}: {what}{end}. Any decision you make yourself for {shown} cancels it; "
+            "/race status shows it to everyone."
+        )
+
+    @staticmethod
+    async def own_pieces(race: RaceRow, state: Any, player: str) -> list[str]:
+        """The player's pieces still in the race (the game's pace hook)."""
+        return list(find_game(race.game).pace.pieces(state, player))
+
+    async def pace(self, channel_id: int) -> Outcome:
+        """Each player's median and slowest decision times and how many decisions were automatic."""
+        race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
+        if race is None or race.status == "lobby":
+            raise Refusal("There is no started race in this channel.")
+        times = await self.storage.pace_times([race.id])
+        if not times:
+            return Outcome("Nobody has been asked a decision yet.")
+        lines = pace_lines(times, lambda p: seats.name_of(race.lobby, p))
+        return Outcome(f"**Pace of {self.title(race)}** (time from being asked to deciding)\n" + "\n".join(lines))

@@ -1,0 +1,143 @@
+"""Premoves, standing orders, time banks and decision times (same connection and lock as the races).
+
+The SQL runs on SQLite and, through ``PostgresStorage``, on PostgreSQL (its schema twin is
+``postgres.MIGRATIONS`` 4).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from bot.storage import Clock, PaceTime, Premove, StandingOrder
+
+# schema 4 (listed in ``sqlite.MIGRATIONS``)
+PACE_MIGRATION = """
+    CREATE TABLE premoves (
+        race_id INTEGER NOT NULL REFERENCES races(id),
+        player TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        piece TEXT,
+        action TEXT NOT NULL,
+        label TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        user_id INTEGER,
+        PRIMARY KEY (race_id, player)
+    );
+    CREATE TABLE standing_orders (
+        race_id INTEGER NOT NULL REFERENCES races(id),
+        player TEXT NOT NULL,
+        piece TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        number INTEGER,
+        until TEXT,
+        until_number INTEGER,
+        PRIMARY KEY (race_id, player, piece, kind)
+    );
+    CREATE TABLE clocks (
+        race_id INTEGER NOT NULL REFERENCES races(id),
+        player TEXT NOT NULL,
+        budget REAL NOT NULL,
+        used REAL NOT NULL DEFAULT 0,
+        asked REAL,
+        PRIMARY KEY (race_id, player)
+    );
+    CREATE TABLE pace_times (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        race_id INTEGER NOT NULL REFERENCES races(id),
+        player TEXT NOT NULL,
+        seconds REAL NOT NULL,
+        automatic INTEGER NOT NULL
+    );
+    CREATE INDEX pace_times_by_race ON pace_times(race_id)
+"""
+
+
+class PaceTables(ABC):
+    """The pace half of ``SqliteStorage``: each method one guarded statement."""
+
+    @abstractmethod
+    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
+
+    @abstractmethod
+    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
+
+    async def set_premove(self, race_id: int, premove: Premove) -> None:
+        """Set (or replace) the player's decision made ahead."""
+        p = premove
+        await self._update(
+            "INSERT INTO premoves (race_id, player, kind, piece, action, label, detail, user_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(race_id, player) DO UPDATE SET kind = excluded.kind, "
+            "piece = excluded.piece, action = excluded.action, label = excluded.label, detail = excluded.detail, "
+            "user_id = excluded.user_id",
+            (race_id, p.player, p.kind, p.piece, p.action, p.label, p.detail, p.user_id),
+        )
+
+    async def premoves(self, race_id: int) -> list[Premove]:
+        rows = await self._rows(
+            "SELECT player, kind, piece, action, label, detail, user_id FROM premoves "
+            "WHERE race_id = ? ORDER BY player",
+            (race_id,),
+        )
+        return [Premove(*row) for row in rows]
+
+    async def drop_premove(self, race_id: int, player: str) -> bool:
+        """Forget the player's premove; whether there was one."""
+        return await self._update("DELETE FROM premoves WHERE race_id = ? AND player = ?", (race_id, player)) > 0
+
+    async def set_order(self, race_id: int, order: StandingOrder) -> None:
+        o = order
+        await self._update(
+            "INSERT INTO standing_orders (race_id, player, piece, kind, number, until, until_number) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(race_id, player, piece, kind) DO UPDATE SET "
+            "number = excluded.number, until = excluded.until, until_number = excluded.until_number",
+            (race_id, o.player, o.piece, o.kind, o.number, o.until, o.until_number),
+        )
+
+    async def orders(self, race_id: int) -> list[StandingOrder]:
+        rows = await self._rows(
+            "SELECT player, piece, kind, number, until, until_number FROM standing_orders WHERE race_id = ? "
+            "ORDER BY player, piece, kind",
+            (race_id,),
+        )
+        return [StandingOrder(*row) for row in rows]
+
+    async def drop_orders(self, race_id: int, player: str, piece: str | None = None, kind: str | None = None) -> int:
+        """Cancel a player's orders (all, one piece's, or one of its kinds); how many were cancelled."""
+        sql = "DELETE FROM standing_orders WHERE race_id = ? AND player = ?"
+        args: tuple[Any, ...] = (race_id, player)
+        if piece is not None:
+            sql, args = sql + " AND piece = ?", (*args, piece)
+        if kind is not None:
+            sql, args = sql + " AND kind = ?", (*args, kind)
+        return await self._update(sql, args)
+
+    async def clocks(self, race_id: int) -> list[Clock]:
+        rows = await self._rows(
+            "SELECT player, budget, used, asked FROM clocks WHERE race_id = ? ORDER BY player", (race_id,)
+        )
+        return [Clock(*row) for row in rows]
+
+    async def save_clock(self, race_id: int, clock: Clock) -> None:
+        await self._update(
+            "INSERT INTO clocks (race_id, player, budget, used, asked) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(race_id, player) DO UPDATE SET budget = excluded.budget, used = excluded.used, "
+            "asked = excluded.asked",
+            (race_id, clock.player, clock.budget, clock.used, clock.asked),
+        )
+
+    async def add_pace_time(self, time: PaceTime) -> None:
+        await self._update(
+            "INSERT INTO pace_times (race_id, player, seconds, automatic) VALUES (?, ?, ?, ?)",
+            (time.race_id, time.player, time.seconds, int(time.automatic)),
+        )
+
+    async def pace_times(self, race_ids: list[int]) -> list[PaceTime]:
+        if not race_ids:
+            return []
+        marks = ", ".join("?" for _ in race_ids)
+        rows = await self._rows(
+            f"SELECT race_id, player, seconds, automatic FROM pace_times WHERE race_id IN ({marks}) ORDER BY id",
+            tuple(race_ids),
+        )
+        return [PaceTime(r[0], r[1], r[2], bool(r[3])) for r in rows]

@@ -1,0 +1,119 @@
+"""Leader 1's pace hooks: deciding ahead in the breaking-away phase, standing orders, moments.
+
+A player may decide ahead their breakaway decision (while others before them in the phase
+decide) and the peloton token's pursuit; ride decisions depend on where others end, so they
+are never decided ahead. Standing orders settle the routine decisions: stay in the peloton,
+never pursue, pursue when the breakaway is more than N squares ahead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
+from rules.leader1.model import State
+
+Orders = Sequence[tuple[str, int | None]]
+LOOK = 6  # squares ahead of a rider within which a named moment counts as reached
+
+
+def ahead(state: State, player: str) -> tuple[Decision, list[Choice]] | None:
+    """The player's breakaway or pursuit decision of this turn, as it stands now (not theirs yet)."""
+    from rules.leader1.game import choices
+
+    if state.finished or state.phase != "breaking-away" or not state.queue:
+        return None
+    if player in state.queue[1:]:
+        mine = replace(state, queue=(player, *(p for p in state.queue if p != player)))
+        options = [c for c in choices(mine, player) if not c.anytime]
+        return Decision(player, "breakaway", None, "two-step"), options
+    holder = state.setup.players[state.token].id
+    if holder == player and state.queue[0] != player:
+        options = [c for c in choices(replace(state, phase="pursuit", queue=()), player) if not c.anytime]
+        return Decision(player, "pursuit", None, "buttons"), options
+    return None
+
+
+def _pass(choices: Sequence[Choice]) -> Choice | None:
+    return next((c for c in choices if c.action.do == "pass"), None)
+
+
+def _stay(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+    """Pass the breakaway decision when every peloton rider of the player has this order."""
+    if decision.kind != "breakaway":
+        return None
+    ordered = {piece for piece, _ in orders}
+    mine = {c.piece for c in choices if c.piece is not None and not c.anytime}
+    return _pass(choices) if mine <= ordered else None
+
+
+def _gap(state: State) -> int:
+    """Squares from the peloton's front to the first rider of the breakaway (0: nobody ahead)."""
+    rows = [r.row for r in state.riders if r.status == "breakaway" and r.row is not None]
+    return max(rows) - state.peloton if rows else 0
+
+
+def _never(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+    return _pass(choices) if decision.kind == "pursuit" else None
+
+
+def _pursue_over(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+    if decision.kind != "pursuit":
+        return None
+    limit = min((n for _, n in orders if n is not None), default=0)
+    if _gap(state) > limit:
+        return next((c for c in choices if c.action.do == "pursue"), None)
+    return _pass(choices)
+
+
+def _row(state: State, piece: str) -> int:
+    if not state.has_rider(piece):
+        return 0
+    rider = state.rider(piece)
+    return rider.row if rider.row is not None else state.peloton
+
+
+def _last(state: State, piece: str, number: int | None) -> bool:
+    road = state.setup.road
+    hexes = max(1, number or 1)
+    if len(road.tiles) >= hexes:
+        return _row(state, piece) >= road.tiles[-hexes].first_row
+    return _row(state, piece) >= road.finish - 8 * hexes
+
+
+def _mountain(state: State, piece: str, number: int | None) -> bool:
+    row = _row(state, piece)
+    return any(state.setup.road.terrain(r) == "M" for r in range(row, row + LOOK))
+
+
+def _feed(state: State, piece: str, number: int | None) -> bool:
+    row = _row(state, piece)
+    return any(row <= f < row + LOOK for f in state.setup.road.feed)
+
+
+def pieces(state: State, player: str) -> list[str]:
+    return [p.id for p in state.riders if p.player == player and p.status not in ("eliminated", "finished")]
+
+
+def hooks() -> PaceHooks:
+    return PaceHooks(
+        ahead=ahead,
+        pieces=pieces,
+        orders=(
+            OrderKind("stay", "stay in the peloton (no breakaway, no drop)", _stay, settles=("breakaway",)),
+            OrderKind("never-pursue", "never pursue with the peloton token", _never, settles=("pursuit",)),
+            OrderKind(
+                "pursue-over",
+                "pursue when the breakaway is more than N squares ahead",
+                _pursue_over,
+                "N squares",
+                ("pursuit",),
+            ),
+        ),
+        moments=(
+            Moment("last", "the last N hexagons", _last, "N hexagons"),
+            Moment("mountain", "a mountain pass ahead", _mountain),
+            Moment("feed", "a feed zone ahead", _feed),
+        ),
+    )

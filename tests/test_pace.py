@@ -1,0 +1,233 @@
+"""Pace without Discord: league clocks from the schedule, charging, the games' hooks, storage, the simulator."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.leagues.league import MARGIN, WEEK, LeagueService
+from bot.service.races import RaceService
+from bot.storage import Clock, PaceTime, Premove, StandingOrder
+from bot.storage.sqlite import SqliteStorage
+from rules.registry import find_game
+
+
+class FakeClock:
+    def __init__(self, t: float) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+async def env(tmp_path: Path):
+    storage = SqliteStorage(str(tmp_path / "pace.db"))
+    await storage.open()
+    clock = FakeClock(1_767_225_600.0)
+    races = RaceService(storage, now=clock, render=False, seeds=iter(range(1, 10**6)).__next__)
+    yield storage, races, clock
+    await storage.close()
+
+
+async def test_a_league_stage_gets_clocks_that_end_it_before_the_next_opens(env) -> None:
+    storage, races, clock = env
+    leagues = LeagueService(races, storage)
+    await leagues.create(1, 9, "Tour", 50, game="leader1", stages="first-race,first-race", pieces=1)
+    for user in range(1, 7):
+        await leagues.join(1, None, user, f"P{user}", None)
+    await leagues.close(1, None, 9, False)
+    stages = await storage.stages(1)
+    clock.t = stages[0].due or 0
+    channels = iter(range(700, 800))
+
+    async def make_channel(parent: int, name: str) -> int:
+        return next(channels)
+
+    opened = await leagues.tick(make_channel)
+    assert "a clock of 27 h 0 min each" in opened[0][1].posts[0].text
+    race = await storage.race((await storage.stages(1))[0].race_id or 0)
+    assert race is not None
+    window = (stages[1].due or 0) - clock.t
+    assert window == WEEK and race.lobby["bank"] == (WEEK - MARGIN) // 6
+    assert race.lobby["timer"] == 24 * 3600  # the league's own, under the clock
+    prompt = next(p.text for p in opened[0][1].posts if "<t:" in p.text)
+    assert prompt.count("<t:") == 2
+    assert "No decisions asked yet" in (await leagues.pace(1, None)).reply
+    state = await races.state_of(race)
+    decision = find_game("leader1").rules.pending(state)
+    assert decision is not None
+    clock.t += 3600
+    labels = [c.label for c in find_game("leader1").rules.choices(state, decision.player)]
+    await races.decide(race.id, race.version, int(decision.player[1:]), labels.index("Pass"))
+    told = (await leagues.pace(1, None)).reply
+    assert f"P{decision.player[1:]}: median 1 h 00 min, slowest 1 h 00 min, 1 decision asked, 0 automatic" in told
+
+
+async def test_an_answer_is_charged_to_its_players_clock_and_bounds_the_next_deadline(env) -> None:
+    storage, races, clock = env
+    await races.new_race(1, 5, 1, "ann", game="leader1", pieces=1, bank=2 * 3600)
+    await races.join(5, 2, "bob")
+    await races.start(5, 1)
+    race = await storage.active_race(5)
+    assert race is not None and race.deadline == clock.t + 2 * 3600  # the clock ends before the day's timer
+    state = await races.state_of(race)
+    first = find_game("leader1").rules.pending(state)
+    assert first is not None
+    user = 1 if first.player == "u1" else 2
+    clock.t += 1800
+    labels = [c.label for c in find_game("leader1").rules.choices(state, first.player)]
+    await races.decide(race.id, race.version, user, labels.index("Pass"))
+    clocks = {c.player: c for c in await storage.clocks(race.id)}
+    assert clocks[first.player].used == 1800 and clocks[first.player].asked is None
+    assert [(t.player, t.seconds, t.automatic) for t in await storage.pace_times([race.id])] == [
+        (first.player, 1800, False)
+    ]
+
+
+async def test_an_order_ends_at_its_moment_and_its_player_is_told(env) -> None:
+    storage, races, _clock = env
+    await races.new_race(1, 5, 1, "ann", game="leader1", pieces=1)
+    await races.join(5, 2, "bob")
+    await races.start(5, 1)
+    race = await storage.active_race(5)
+    assert race is not None
+    state = await races.state_of(race)
+    second = state.queue[1]
+    user = int(second[1:])
+    rider = next(r.id for r in state.riders if r.player == second)
+    # the last 99 hexagons: already there, so the order ends when bob's decision comes
+    await races.order(5, user, rider, "stay", until="last", until_number=99)
+    first = find_game("leader1").rules.pending(state)
+    assert first is not None
+    labels = [c.label for c in find_game("leader1").rules.choices(state, first.player)]
+    done = await races.decide(race.id, race.version, 3 - user, labels.index("Pass"))
+    assert any(u == user and "standing order ends: the last 99 hexagons" in text for u, text in done.dms)
+    assert not await storage.orders(race.id)
+    assert any(f"<@{user}>" in p.text for p in done.posts)  # asked as usual
+
+
+def test_leader1_pursues_only_over_the_gap_it_was_given() -> None:
+    from bot.cli.sim import simulate
+    from rules.record import replay
+
+    game = find_game("leader1")
+    record, _ = simulate("leader1", players=3, seed=5)
+    state = None
+    for n in range(len(record.actions)):  # the first pursuit decision with a breakaway up the road
+        state = replay(record.with_actions(record.actions[:n])).state
+        decision = game.rules.pending(state)
+        ahead = [r.row for r in state.riders if r.status == "breakaway" and r.row is not None]
+        if decision is not None and decision.kind == "pursuit" and ahead:
+            break
+    assert state is not None and decision is not None and decision.kind == "pursuit"
+    gap = max(ahead) - state.peloton
+    pursue_over = next(k for k in game.pace.orders if k.name == "pursue-over")
+    choices = game.rules.choices(state, decision.player)
+    assert pursue_over.decides(state, decision, choices, [("x", gap - 1)]).action.do == "pursue"
+    assert pursue_over.decides(state, decision, choices, [("x", gap)]).action.do == "pass"
+    never = next(k for k in game.pace.orders if k.name == "never-pursue")
+    assert never.decides(state, decision, choices, [("x", None)]).action.do == "pass"
+
+
+def test_formula_de_mini_decides_a_gear_ahead_and_keeps_it() -> None:
+    from rules.formula_de_mini import ai
+    from rules.formula_de_mini.engine import apply, pending
+    from rules.formula_de_mini.setup import build
+
+    game = find_game("formula-de-mini")
+    players = [{"id": "ann", "team": "red", "cars": 1}, {"id": "bob", "team": "blue", "cars": 1}]
+    state = build({"track": "formula-de-mini/canyon", "players": players, "seed": 3})
+    found = None
+    for _ in range(200):  # on until a car waits its turn while the other is to choose its gear
+        decision = pending(state)
+        assert decision is not None
+        waiting = [c for c in state.queue[1:] if state.car(c).started and state.car(c).status == "racing"]
+        if decision.kind == "gear" and waiting:
+            found = game.pace.ahead(state, state.car(waiting[0]).player)
+            if found is not None:
+                break
+        state, _ = apply(state, ai.choose(state, decision.player))
+    assert found is not None
+    ahead_decision, choices = found
+    assert ahead_decision.kind == "gear" and choices and all(c.action.do == "gear" for c in choices)
+    car = state.car(ahead_decision.piece or "")
+    keep = game.pace.orders[0]
+    mine = replace(state, moving=replace(state.moving, car=car.id, step="gear"))
+    picked = keep.decides(mine, replace(ahead_decision), game.rules.choices(mine, car.player), [(car.id, None)])
+    assert picked is not None and picked.action.gear == car.gear
+    costlier = replace(choices[0], label=choices[0].label + " (over-rev 1 LP)")
+    assert not game.pace.same(choices[0], costlier) and game.pace.same(choices[0], choices[0])
+
+
+async def test_both_storages_keep_premoves_orders_clocks_and_times(database_url: str) -> None:
+    from bot.storage.url import storage_for
+
+    storage = storage_for(database_url)
+    await storage.open()
+    try:
+        race = await storage.create_race(1, 5, 1_180_000_000_000_000_001, "leader1", {"seats": []})
+        premove = Premove("u1", "breakaway", None, "u1 pass", "Pass", "", 1_180_000_000_000_000_001)
+        await storage.set_premove(race.id, premove)
+        await storage.set_premove(race.id, replace(premove, label="Pass again"))
+        assert await storage.premoves(race.id) == [replace(premove, label="Pass again")]
+        assert await storage.drop_premove(race.id, "u1") and not await storage.drop_premove(race.id, "u1")
+        await storage.set_order(race.id, StandingOrder("u1", "yellow-rouleur", "stay", None, "last", 2))
+        await storage.set_order(race.id, StandingOrder("u1", "yellow-rouleur", "stay", None, "last", 3))
+        await storage.set_order(race.id, StandingOrder("u1", "yellow-rouleur", "never-pursue"))
+        assert [(o.kind, o.until_number) for o in await storage.orders(race.id)] == [
+            ("never-pursue", None),
+            ("stay", 3),
+        ]
+        assert await storage.drop_orders(race.id, "u1", "yellow-rouleur", "stay") == 1
+        assert await storage.drop_orders(race.id, "u1") == 1 and not await storage.orders(race.id)
+        await storage.save_clock(race.id, Clock("u1", 3600.0, 600.0, 42.0))
+        await storage.save_clock(race.id, Clock("u1", 3600.0, 900.0, None))
+        assert await storage.clocks(race.id) == [Clock("u1", 3600.0, 900.0, None)]
+        await storage.add_pace_time(PaceTime(race.id, "u1", 60.0, True))
+        await storage.add_pace_time(PaceTime(race.id, "u2", 30.5, False))
+        assert await storage.pace_times([race.id]) == [
+            PaceTime(race.id, "u1", 60.0, True),
+            PaceTime(race.id, "u2", 30.5, False),
+        ]
+        assert await storage.pace_times([]) == []
+    finally:
+        await storage.close()
+
+
+def test_the_simulator_ends_a_leader1_stage_with_clocks_and_habits_within_its_week() -> None:
+    from bot.cli.pace_bench import SETTINGS, _run
+
+    stages = asyncio.run(_run("leader1", SETTINGS[3], 2, 6, 2, 3 * 3600, 1.0))
+    assert all(0 < s.days <= 7 for s in stages)
+    assert all(s.asked > 0 and s.human > 0 for s in stages)
+
+
+async def test_a_manual_move_keeps_the_cars_gear_order_and_the_order_settles_its_gears(env) -> None:
+    storage, races, _clock = env
+    await races.new_race(1, 5, 1, "ann", game="formula-de-mini", pieces=1)
+    await races.join(5, 2, "bob")
+    await races.start(5, 1)
+    rules = find_game("formula-de-mini").rules
+    race = await storage.active_race(5)
+    assert race is not None
+    car = next(c.id for c in (await races.state_of(race)).cars if c.player == "u1")
+    await races.order(5, 1, car, "keep-gear")
+    moves = 0
+    while moves < 3:  # ann moves her car by hand three times; bob plays his first choice
+        race = await storage.active_race(5)
+        assert race is not None
+        decision = rules.pending(await races.state_of(race))
+        assert decision is not None
+        assert (decision.player, decision.kind) != ("u1", "gear")  # the order settles ann's gears
+        moves += decision.player == "u1"
+        await races.decide(race.id, race.version, 1 if decision.player == "u1" else 2, 0)
+    # a move is no gear decision: the order stands
+    assert [o.kind for o in await storage.orders(race.id)] == ["keep-gear"]
+    race = await storage.active_race(5)
+    assert race is not None
+    gears = [a for a in race.actions if a.text.startswith(f"u1 gear car={car}")]
+    assert gears and all(a.user_id == 1 and not a.automatic for a in gears)
