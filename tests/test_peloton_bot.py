@@ -10,10 +10,12 @@ from rules.record import load_record, replay
 from tests.test_bot import components, last_prompt, world
 
 OFFERED: dict[int, list[str]] = {}  # the menu options of each prompt as it was offered
+STEPPED: list[str] = []  # the private second steps of two-step prompts
 
 
 async def _play(simcord_env, stage: str, pieces: int) -> list:
     OFFERED.clear()  # message ids start again in every simcord environment
+    STEPPED.clear()
     _, channel, members = world(simcord_env, "alice", "bob")
     created = await members["alice"].slash(channel, "race new", game="peloton", stage=stage, pieces=pieces)
     assert "lobby" in created.response.content
@@ -37,7 +39,29 @@ async def _play(simcord_env, stage: str, pieces: int) -> list:
         if menu is not None:
             await actor.select(prompt, [str(index)], custom_id=menu.custom_id)
             continue
-        button = next((c for c in components(prompt) if getattr(c, "custom_id", "").endswith(f":{index}")), None)
+        button = next(
+            (
+                c
+                for c in components(prompt)
+                if (getattr(c, "custom_id", "") or "").startswith("dq:c:") and c.custom_id.endswith(f":{index}")
+            ),
+            None,
+        )
+        offered = GAME.rules.choices(state, decision.player)
+        if button is None and offered[index].step is not None:
+            # a team time trial: the cyclist first (its dial positions come privately), then the dial
+            step = next(c for c in components(prompt) if getattr(c, "label", "") == offered[index].step_label)
+            reply = await actor.click(prompt, custom_id=step.custom_id)
+            private = reply.followups[-1] if reply.followups else reply.response
+            assert private.ephemeral and private.content.startswith(offered[index].step_label)
+            STEPPED.append(private.content)
+            mine = [c for c in offered if c.step == offered[index].step]
+            inner = [c for row in private.components for c in row["components"] if c["type"] == 3]
+            options = [o for menu in inner for o in menu["options"]]
+            assert [o["label"] for o in options] == [c.label for c in mine]  # every dial position of that cyclist
+            menu = next(m for m in inner if str(index) in [o["value"] for o in m["options"]])
+            await actor.select(private, [str(index)], custom_id=menu["custom_id"])
+            continue
         if button is None:  # a paged menu: turn the page until the choice shows
             page = next(c for c in components(prompt) if "next" in (getattr(c, "label", "") or "").lower())
             await actor.click(prompt, custom_id=page.custom_id)
@@ -69,3 +93,92 @@ async def test_a_peloton_time_trial_with_its_card_draft_in_discord(simcord_env) 
     first = card_prompts[0]
     offered = OFFERED[first.id]
     assert len(offered) == 13  # every card, none dropped
+
+
+async def test_a_peloton_team_time_trial_in_discord(simcord_env) -> None:
+    """The team moves its cyclists in the order its player picks: a two-step prompt (cyclist, then dial)."""
+    history = await _play(simcord_env, "random-ttt-20", 3)
+    assert any("move your team" in m.content for m in history)
+    assert STEPPED  # the player picked which cyclist moves, then its dial
+    finish = next(m.content for m in history if "**Finish**" in m.content)
+    assert "team " in finish  # the team's time (its second cyclist plus the cards)
+    race_over = [m for m in history if m.attachments]
+    assert race_over
+
+
+DAY = 24 * 3600
+
+
+async def test_a_two_stage_peloton_league_adds_times_and_carries_energy(simcord_env, db_path) -> None:
+    import datetime
+
+    from bot.service.core import record_of
+    from rules.peloton import timing
+    from rules.peloton.standings import classifications
+
+    guild = simcord_env.create_guild()
+    league_channel = guild.create_text_channel("league")
+    m = {name: guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob")}
+    created = await m["alice"].slash(
+        league_channel,
+        "league create",
+        name="Tour",
+        channel=league_channel,
+        game="peloton",
+        stages="random-25,random-30",
+        weekday="thu",
+        hour=1,
+        timezone="UTC",
+        timer="60m",
+        pieces=3,
+    )
+    assert "created" in created.response.content
+    await m["alice"].slash(league_channel, "league join", colour="grey")
+    await m["bob"].slash(league_channel, "league join", colour="red")
+    await m["alice"].slash(league_channel, "league ai", colour="blue")
+    closed = await m["alice"].slash(league_channel, "league close")
+    first = datetime.datetime(2026, 1, 1, 1, 0, tzinfo=datetime.UTC)
+    assert f"<t:{int(first.timestamp())}:F>" in closed.response.content
+    bot: DomestiqueBot = simcord_env.bot
+
+    async def finished(n: int) -> bool:
+        league = (await bot.leagues.store.leagues())[0]
+        stages = await bot.leagues.store.stages(league.id)
+        return stages[n - 1].status == "finished"
+
+    for _ in range(120):
+        if await finished(2):
+            break
+        await simcord_env.advance_time(DAY / 4)
+    assert await finished(2)
+    league = (await bot.leagues.store.leagues())[0]
+    stages = await bot.leagues.store.stages(league.id)
+    race1 = await bot.storage.race(stages[0].race_id)
+    race2 = await bot.storage.race(stages[1].race_id)
+    end1, end2 = replay(record_of(race1)).state, replay(record_of(race2)).state
+    assert end1.phase == end2.phase == "finished"
+    # a leg of a stage race may borrow down to -5; what is left, -5 to +5, starts the next leg
+    assert race2.envelope["options"].get("borrow") is True
+    players2 = {p["team"]: p for p in race2.envelope["players"]}
+    for c in end1.cyclists:
+        slot = str(int(c.id) - 3 * ("grey", "red", "blue").index(c.team))
+        carried = players2[c.team].get("carry", {}).get(slot, 0)
+        assert carried == max(-5, min(5, c.energy)), c.id
+        assert end2.cyclist(c.id).energy <= 20 + carried  # the second leg started from 20 + carry
+    assert any(p.get("carry") for p in players2.values())  # some energy was carried (saved or borrowed)
+    # the general classification, by hand: group times, points and mountains added up
+    stored = {s["piece"]: s for s in stages[1].result["gc"]}
+    for c in end1.cyclists:
+        time = sum(timing.leg_total(end, end.cyclist(c.id)) or 0 for end in (end1, end2))
+        points = sum(classifications(end)["points"].get(c.id, 0) for end in (end1, end2))
+        assert stored[c.id]["resources"]["time"] == time, c.id
+        assert stored[c.id]["resources"]["points"] == points, c.id
+    leader = min(stored.values(), key=lambda s: (s["resources"]["time"], int(s["piece"])))
+    assert stages[1].result["gc"][0]["piece"] == leader["piece"]
+    texts = [msg.content for t in league_channel.threads for msg in t.history()] + [
+        msg.content for msg in league_channel.history()
+    ]
+    assert any("general classification after stage 2" in t for t in texts)
+    assert any("yellow jersey: No." in t for t in texts)
+    standings = await m["bob"].slash(league_channel, "league standings")
+    assert "general classification after stage 2" in (standings.response or standings.followups[0]).content

@@ -21,7 +21,9 @@ def test_the_dial_is_buttons_labelled_with_their_energy_cost_then_a_menu_of_end_
     d = GAME.rules.pending(state)
     assert d is not None and d.kind == "dial" and d.layout == "buttons" and d.piece == "1"
     labels = [c.label for c in GAME.rules.choices(state, d.player)]
-    assert labels == ["+0 · free", "+1 · 1 energy", "+1 · 1 energy", "+2 · 3 energy", "+2 · 3 energy"]
+    assert labels == ["+0 · free", "+1 · 1 energy", "+1 (2nd) · 1 energy", "+2 · 3 energy", "+2 (2nd) · 3 energy"]
+    details = [c.detail for c in GAME.rules.choices(state, d.player)]
+    assert details[1].endswith("then +1 or +2 or rest") and details[4].endswith("then rest")
     state, _ = GAME.rules.apply(state, GAME.rules.choices(state, d.player)[3].action)
     d = GAME.rules.pending(state)
     assert d is not None and d.kind == "ride" and d.layout == "menu"

@@ -37,6 +37,15 @@ def test_the_ai_finishes_random_and_longer_courses(stage: str) -> None:
     assert again.error_at is None and again.state == state
 
 
+# a short course marked out on the bohemia board: the lake road, a sharp (120°) junction, the forest road
+BOARD_COURSE = {
+    "name": "lake-and-forest",
+    "board": "bohemia",
+    "route": [{"road": "lake", "from": 8, "to": 30}, {"road": "forest", "from": 0, "to": 16}],
+    "signs": [{"at": 26, "terrain": "up"}, {"at": 32, "terrain": "down", "bonus": "uphill"}],
+}
+
+
 def _check(state: State) -> None:
     cells = [c.cell for c in state.cyclists if c.cell is not None and c.status not in ("waiting", "finished")]
     assert len(cells) == len(set(cells)), "two cyclists on one hexagon"
@@ -47,7 +56,7 @@ def _check(state: State) -> None:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    stage=st.sampled_from(["random-40-s1", "random-itt-30-s2", "random-ttt-30-s3", "itt-25"]),
+    stage=st.sampled_from(["random-40-s1", "random-itt-30-s2", "random-ttt-30-s3", "itt-25", "board"]),
     teams=st.integers(1, 4),
     borrow=st.booleans(),
     picks=st.randoms(use_true_random=False),
@@ -56,7 +65,7 @@ def test_random_legal_play_keeps_the_invariants_ends_and_replays(stage: str, tea
     players = GAME.sample_players(teams)
     envelope = {
         "game": "peloton",
-        "track": f"peloton/{stage}",
+        "track": BOARD_COURSE if stage == "board" else f"peloton/{stage}",
         "players": players,
         "seed": 1,
         "options": {"borrow": borrow} if stage.startswith("random-40") else {},
@@ -92,3 +101,20 @@ def test_the_board_paints_every_decision_of_a_short_race() -> None:
             assert png.startswith(b"\x89PNG")
         state, _ = GAME.rules.apply(state, GAME.ai(state, d.player))
         painted += 1
+
+
+def test_sim_and_demo_commands_play_peloton(tmp_path) -> None:
+    """``domestique sim --game peloton`` for each discipline, and ``domestique demo`` writes the boards."""
+    import json
+
+    from bot.cli import main
+
+    for stage in ("random-30", "random-itt-25", "random-ttt-20"):
+        out = tmp_path / f"{stage}.json"
+        assert main(["sim", "--game", "peloton", "--stage", stage, "--players", "2", "--out", str(out)]) in (0, None)
+        assert json.loads(out.read_text())["game"] == "peloton"
+    demo = tmp_path / "demo"
+    args = ["demo", "--game", "peloton", "--stage", "random-20", "--players", "2", "--seed", "2", "--out", str(demo)]
+    assert main(args) in (0, None)
+    boards = sorted(demo.glob("board-*.png"))
+    assert boards and boards[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

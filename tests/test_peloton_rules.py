@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -429,3 +430,60 @@ def test_illegal_actions_say_what_is_allowed() -> None:
     s = set_dial(s, 0)
     with pytest.raises(IllegalAction, match="at least its basic speed"):
         apply(s, Action("p0", "ride", cyclist="1", to="42.0"))
+
+
+# ---------------------------------------------------------------- rulings without a test of their own
+
+
+def test_the_start_area_fills_from_the_line_each_teams_first_cyclist_first() -> None:
+    """R-PEL-START-ORDER: seats in turn, each team's first cyclist, then the seconds, then the thirds."""
+    players = [{"id": "a", "team": "grey"}, {"id": "b", "team": "red"}]
+    s = build({"track": course([{"hexagons": 30}]), "players": players})
+    cells = build_course(course([{"hexagons": 30}])).start_cells()
+    placed = {c.id: c.cell for c in s.cyclists}
+    assert [placed[cid] for cid in ("1", "4", "2", "5", "3", "6")] == cells[:6]
+    assert move_order(s)[:3] == ["1", "4", "2"]  # the front strip, left lane first
+
+
+def test_a_cyclist_finishes_once_past_the_line_and_leaves_the_road_after_its_move() -> None:
+    """R-PEL-LINE: finished when its hexagon is beyond the line (s > finish); the distance past is in half
+    hexagons; the hexagon is free for the others from the next move (round) on."""
+    track = course([{"hexagons": 10}])
+    line = build_course(track).finish
+    s = race(track, {"1": {"at": f"{line - 4}.0"}, "4": {"at": f"{line - 6}.0"}}, teams=3, per_team=1)
+    s = set_dial(s, 0)
+    s = ride_to(s, f"{line}.0")  # on the line is not past it
+    assert s.cyclist("1").finish_round is None
+    s = set_dial(s, 0)
+    s = ride_to(s, f"{line - 1}.1")
+    s = _rest_of_the_move(s)  # no. 7 rides from the start area
+    s = set_dial(s, 0)
+    s = ride_to(s, f"{line + 6}.0")
+    one = s.cyclist("1")
+    assert one.status == "finished" and one.past == 6
+    assert f"{line + 6}.0" in engine.occupied(s)  # still in the way of those moving after it this move
+    s = _rest_of_the_move(s)  # 4 and 7 ride
+    assert f"{line + 6}.0" not in engine.occupied(s)  # gone once the move is over
+
+
+def _rest_of_the_move(s: State) -> State:
+    rnd = s.round
+    while s.round == rnd and (d := pending(s)) is not None:
+        s = apply(s, legal_actions(s, d.player)[0].action)[0]
+    return s
+
+
+def test_no_move_turns_back_or_leaves_the_marked_road() -> None:
+    """R-PEL-TURN-BACK: every offered ride goes forward on the course; no turn-back action exists."""
+    from rules.peloton.game import VOCABULARY
+
+    assert "turn" not in {f.name for f in VOCABULARY.fields}
+    s = race(LEVEL, {"1": {"at": "31.1"}, "4": {"at": "34.0"}}, per_team=1)
+    s = set_dial(s, 0)
+    d = pending(s)
+    assert d is not None and d.cyclist == "4"
+    s = ride_to(s, "40.0")
+    s = set_dial(s, 2)  # no. 1, +1: it could ride 3 or 4 hexagons, none of them backwards
+    for r in rides(s, s.cyclist("1")):
+        path = [s.cyclist("1").cell, *r.via, r.to]
+        assert all(split(b)[0] > split(a)[0] for a, b in itertools.pairwise(path))

@@ -161,9 +161,17 @@ def build_course(data: object, path: str = "$.track") -> Course:
     if not isinstance(data, dict):
         raise MalformedRecord(path, "a course is an object with width and segments")
     allowed = {"name", "discipline", "width", "start_strips", "energy", "constant", "wind", "segments", "about"}
+    if "board" in data:  # a course marked out on a board of roads (rules/peloton/board.py)
+        allowed = (allowed - {"segments", "width"}) | {"board", "route", "signs"}
     for key in data:
         if key not in allowed:
             raise MalformedRecord(f"{path}.{key}", f"unknown course field; allowed: {', '.join(sorted(allowed))}")
+    if "board" in data:
+        from rules.peloton.board import route_segments
+
+        width, marked = route_segments(data, path)
+        data = {k: v for k, v in data.items() if k not in ("board", "route", "signs")}
+        data.update(width=width, segments=marked)
     discipline = data.get("discipline", "leg")
     if discipline not in DISCIPLINES:
         raise MalformedRecord(f"{path}.discipline", f"expected one of {', '.join(DISCIPLINES)}, got {discipline!r}")

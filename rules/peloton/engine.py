@@ -210,14 +210,12 @@ def _tandem_partners(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
     course = state.course
     if state.discipline == "ttt":
         mates = {cell for cell, cid in taken.items() if cid != c.id and state.cyclist(cid).team == c.team}
-        s, _ = split(c.cell)
-        if course.turning_at(s) is not None:  # at turnings the general definition (VI.2, R-PEL-TTT-TANDEM)
-            near = [
-                course.ahead(c.cell),
-                course.crosswise_ahead(c.cell, "left"),
-                course.crosswise_ahead(c.cell, "right"),
-            ]
-            return any(x in mates for x in near if x is not None)
+        near = [course.ahead(c.cell), course.crosswise_ahead(c.cell, "left"), course.crosswise_ahead(c.cell, "right")]
+        in_front = [x for x in near if x is not None and x in mates]
+        # at turnings the general definition: the cyclist or the team-mate in front of it has entered
+        # the turning (VI.2, picture 17; rulings R-PEL-TTT)
+        if any(course.turning_at(split(x)[0]) is not None for x in [c.cell, *in_front]):
+            return bool(in_front)
         return tandem_cell(state, c.cell) in mates
     target = tandem_cell(state, c.cell)
     return target is not None and target in taken
@@ -639,9 +637,21 @@ def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[S
         arrivals = (*arrivals, c.id)
         events.append(event(state.round, "finished", cyclist=c.id, past=c.past, place=len(arrivals)))
     state = _update(state, c)
-    return replace(
+    state = replace(
         state, queue=state.queue[1:], acting=None, kept=False, crossings=tuple(crossings), arrivals=arrivals
-    ), events
+    )
+    if state.discipline == "ttt":
+        state = _retandem(state)
+    return state, events
+
+
+def _retandem(state: State) -> State:
+    """Team time trial: a team moves its cyclists in any order, so a cyclist still to move also rides
+    tandem behind a team-mate who has moved in front of it; tandem judged at the start of the move is
+    kept (VI.1, picture 15; rulings R-PEL-TTT)."""
+    taken = occupied(state)
+    now = {cid for cid in state.queue if may_tandem(state, state.cyclist(cid), taken)}
+    return replace(state, tandem=state.tandem | frozenset(now))
 
 
 def _checkpoints(state: State, c: Cyclist, old_s: int, new_s: int) -> tuple[Cyclist, list[Event]]:

@@ -94,9 +94,20 @@ def _dial_choice(state: State, o: Option) -> Choice:
     value = DIAL[o.dial.position]
     probe = replace(c, dial=o.dial.position)
     low, high = speed_range(state, probe)
-    label = f"+{value}" + (" keep" if o.dial.kept else "") + (f" · {o.dial.cost} energy" if o.dial.cost else " · free")
+    second = o.dial.position in (2, 4)  # the dial's second +1 or +2: fewer positions left after it
+    label = (
+        f"+{value}"
+        + (" (2nd)" if second else "")
+        + (" keep" if o.dial.kept else "")
+        + (f" · {o.dial.cost} energy" if o.dial.cost else " · free")
+    )
+    after = sorted({DIAL[p] for p in range(o.dial.position + 1, 5)}) if o.dial.position else []
+    then = "then " + " or ".join([f"+{v}" for v in after] + ["rest"]) if o.dial.position else ""
     detail = (
-        f"speed {low}-{high}" + (", tandem" if c.id in state.tandem else "") + f"; {c.energy - o.dial.cost} energy left"
+        f"speed {low}-{high}"
+        + (", tandem" if c.id in state.tandem else "")
+        + f"; {c.energy - o.dial.cost} energy left"
+        + (f"; {then}" if then else "")
     )
     step = c.id if state.discipline == "ttt" else None
     return Choice(o.action, label, detail, piece=c.id, step=step, step_label=piece_name(state, c.id) if step else "")
