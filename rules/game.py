@@ -238,7 +238,8 @@ class Narration:
     announce: Callable[[State, list[Event]], list[str]]  # what is told at once, even mid-turn
     status: Callable[[State], list[str]]  # every piece: where, how it stands
     results: Callable[[State], list[str]]  # the finish, first to last
-    piece_name: Callable[[State, str], str]
+    # a piece as players know it; with ``state`` None (a league table), from its id alone
+    piece_name: Callable[[State | None, str], str]
     help: str  # a few short paragraphs: how to play, and the board's legend
 
 

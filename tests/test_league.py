@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 from typing import Any
 
 import pytest
@@ -138,6 +139,8 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
     standings = await m["bob"].slash(league_channel, "league standings")
     reply = standings.response or standings.followups[0]
     assert reply.attachments and "general classification after stage 2" in reply.content
+    assert not re.search(r"\b[a-z]+-(rouleur|leader|climber)\b", reply.content)  # riders by name, not id
+    assert re.search(r"(leader|squares? behind on the ring), energy \d+", reply.content)
 
     # stage 3: an eliminated rider is not seated
     eliminated = {r for r, s in stored.items() if s["eliminated"]}

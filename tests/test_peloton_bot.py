@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 from bot.discord_layer.app import DomestiqueBot
@@ -181,4 +183,7 @@ async def test_a_two_stage_peloton_league_adds_times_and_carries_energy(simcord_
     assert any("general classification after stage 2" in t for t in texts)
     assert any("yellow jersey: No." in t for t in texts)
     standings = await m["bob"].slash(league_channel, "league standings")
-    assert "general classification after stage 2" in (standings.response or standings.followups[0]).content
+    table = (standings.response or standings.followups[0]).content
+    assert "general classification after stage 2" in table
+    assert re.search(r"^1\. No\. \d+ \(", table, re.M)  # cyclists by number, as players know them
+    assert not re.search(r"\btime \d{3,}", table)  # no raw seconds after the formatted time

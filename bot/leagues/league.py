@@ -307,14 +307,15 @@ class LeagueService:
         return values
 
     async def _gc_text(self, league: League, gc: tuple[Standing, ...], after: int) -> str:
-        scoring = self._scoring(find_game(league.game))
+        game = find_game(league.game)
+        scoring = self._scoring(game)
         names = {m.player: m.name for m in await self.store.members(league.id)}
         leader = next((s for s in gc if not s.eliminated), gc[0])
         lines = [f"**{league.name}** — general classification after stage {after}"]
         for rank, s in enumerate(gc, start=1):
-            energy = "".join(f", {k} {v}" for k, v in s.resources.items())
-            tail = scoring.standing_text(rank, s, leader)
-            lines.append(f"{rank}. {s.piece} ({names.get(s.player, s.player)}) {tail}{energy}")
+            tail = scoring.standing_text(rank, s, leader)  # the game words its own resources
+            piece = game.narration.piece_name(None, s.piece)
+            lines.append(f"{rank}. {piece} ({names.get(s.player, s.player)}) {tail}")
         return "\n".join(lines)
 
     async def results(self, guild_id: int, league_name: str | None, number: int) -> Outcome:

@@ -154,7 +154,7 @@ def _cars_named(text: str) -> str:
     return re.sub(r"\b([a-z]+-\d)\b", lambda m: piece_name_of(m.group(1)), text)
 
 
-def piece_name(state: State, car_id: str) -> str:
+def piece_name(state: State | None, car_id: str) -> str:
     return piece_name_of(car_id)
 
 

@@ -65,7 +65,7 @@ def _decision(state: State) -> Decision | None:
     return game_kit.decision(engine.pending(state))
 
 
-def piece_name(state: State, rider_id: str) -> str:
+def piece_name(state: State | None, rider_id: str) -> str:
     return game_kit.piece_name(state, rider_id)
 
 
@@ -336,9 +336,11 @@ class HellOfTheNorthScoring:
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         if standing.eliminated:
             return "out of the race"
+        energy = f", energy {standing.resources['energy']}" if "energy" in standing.resources else ""
         if rank == 1:
-            return "leader"
-        return f"+{leader.score - standing.score} turn(s)"
+            return "leader" + energy
+        behind = leader.score - standing.score
+        return f"{behind} turn{'s' if behind != 1 else ''} behind{energy}"
 
 
 GAME = Game(

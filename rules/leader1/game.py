@@ -70,7 +70,7 @@ def option_text(o: RideOption, state: State) -> tuple[str, str]:
     return label[:100], detail
 
 
-def piece_name(state: State, rider_id: str) -> str:
+def piece_name(state: State | None, rider_id: str) -> str:
     return game_kit.piece_name(state, rider_id)
 
 
@@ -310,9 +310,11 @@ class Leader1Scoring:
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         if standing.eliminated:
             return "eliminated"
+        energy = f", energy {standing.resources['energy']}" if "energy" in standing.resources else ""
         if rank == 1:
-            return "leader"
-        return f"{leader.score - standing.score} behind"
+            return "leader" + energy
+        behind = leader.score - standing.score
+        return f"{behind} square{'s' if behind != 1 else ''} behind on the ring{energy}"
 
 
 GAME = Game(

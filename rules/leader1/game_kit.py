@@ -17,10 +17,10 @@ from rules.leader1.paths import RideOption
 Name = Callable[[Any, str], str]  # (state, rider id) -> what players call the rider
 
 
-def piece_name(state: FamilyState[Any], rider_id: str) -> str:
+def piece_name(state: FamilyState[Any] | None, rider_id: str) -> str:
     """A rider as players know it: its team colour and type ("yellow rouleur")."""
-    if not state.has_rider(rider_id):
-        return rider_id
+    if state is None or not state.has_rider(rider_id):
+        return rider_id.replace("-", " ")
     rider = state.rider(rider_id)
     return f"{rider.id.split('-')[0]} {rider.kind}"
 

@@ -67,11 +67,13 @@ HELP = (
 )
 
 
-def piece_name(state: State, cid: str) -> str:
+def piece_name(state: State | None, cid: str) -> str:
+    if state is None:
+        return f"No. {cid}"
     try:
         return f"No. {cid} ({state.cyclist(cid).team})"
     except KeyError:
-        return cid
+        return f"No. {cid}"
 
 
 def _player_name(state: State, player: str) -> str:
