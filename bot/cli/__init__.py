@@ -110,6 +110,8 @@ def _bench(args: argparse.Namespace) -> int:
 
     if args.what == "render":
         print(bench.bench_render(args.runs))
+    elif args.what == "engine":
+        print(bench.bench_engine(args.engine_races))
     else:
         print(bench.bench_bot(args.races))
     return 0
@@ -159,9 +161,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=7)
     p.set_defaults(run=_demo)
     p = sub.add_parser("bench", help="print performance figures")
-    p.add_argument("what", choices=["render", "bot"])
+    p.add_argument("what", choices=["render", "bot", "engine"])
     p.add_argument("--runs", type=int, default=60, help="renders to time (render)")
     p.add_argument("--races", type=int, default=50, help="simultaneous races (bot)")
+    p.add_argument("--engine-races", type=int, default=6, help="AI-against-AI races per game (engine)")
     p.set_defaults(run=_bench)
     return top
 

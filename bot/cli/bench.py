@@ -185,3 +185,37 @@ def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0) -> str:
             f"is prompted): p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms"
         )
     return "\n".join(lines)
+
+
+def _engine_races(game: str, stage: str, players: int, seeds: range) -> tuple[float, int]:
+    """Seconds and actions for AI-against-AI races of ``game`` on ``stage``, one per seed."""
+    from bot.cli.sim import simulate
+
+    actions = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        record, _ = simulate(game, players=players, seed=seed, stage=stage)
+        actions += len(record.actions)
+    return time.perf_counter() - start, actions
+
+
+def bench_engine(races: int = 6) -> str:
+    """Races and actions per second, AI against AI (engine and AI only: no storage, no board).
+
+    Leader 1 on a fresh 20-hexagon route (4 players, 3 riders each) and Formula Dé Mini on
+    the island circuit's own 2 laps (4 teams of 2 cars); the same seeds every run.
+    """
+    from bot.cli.sim import simulate
+
+    lines = []
+    for label, game, stage, players in (
+        ("Leader 1, 20-hexagon route, 4 players", "leader1", "random-20", 4),
+        ("Formula Dé Mini, island circuit, 2 laps, 8 cars", "formula-de-mini", "island", 4),
+    ):
+        simulate(game, players=players, seed=0, stage=stage)  # loads data files and caches, left out
+        seconds, actions = _engine_races(game, stage, players, range(1, races + 1))
+        lines.append(
+            f"engine + AI, {label}: {races / seconds:.2f} races/s, {actions / seconds:.0f} actions/s "
+            f"({actions // races} actions a race, {1000 * seconds / races:.0f} ms a race, over {races} races)"
+        )
+    return "\n".join(lines)
