@@ -11,6 +11,7 @@ Tracks are built from compact data by builders (``build_track``); they never cha
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -148,9 +149,10 @@ def build_track(
     }
 
     def next_space(lane: int, row: int) -> str | None:
-        later = [r for r in lane_rows[lane] if r > row]
-        if later:
-            return cell_id(later[0], lane)
+        rows = lane_rows[lane]
+        after = bisect.bisect_right(rows, row)  # the rows are sorted: the first one past ``row``
+        if after < len(rows):
+            return cell_id(rows[after], lane)
         if closed and lane_rows[lane] and lane_rows[lane][0] < row:
             return cell_id(lane_rows[lane][0], lane)
         return None

@@ -188,19 +188,23 @@ def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0) -> str:
 
 
 def _engine_races(game: str, stage: str, players: int, seeds: range) -> tuple[float, int]:
-    """Seconds and actions for AI-against-AI races of ``game`` on ``stage``, one per seed."""
+    """CPU seconds and actions for AI-against-AI races of ``game`` on ``stage``, one per seed.
+
+    CPU time of this process, not wall time: the work is single-threaded, so on an idle
+    machine the two agree, and on a shared one the figure does not depend on the neighbours.
+    """
     from bot.cli.sim import simulate
 
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in seeds:
         record, _ = simulate(game, players=players, seed=seed, stage=stage)
         actions += len(record.actions)
-    return time.perf_counter() - start, actions
+    return time.process_time() - start, actions
 
 
 def bench_engine(races: int = 6) -> str:
-    """Races and actions per second, AI against AI (engine and AI only: no storage, no board).
+    """Races and actions per CPU second, AI against AI (engine and AI only: no storage, no board).
 
     Leader 1 on a fresh 20-hexagon route (4 players, 3 riders each) and Formula Dé Mini on
     the island circuit's own 2 laps (4 teams of 2 cars); the same seeds every run.

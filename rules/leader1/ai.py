@@ -16,27 +16,30 @@ LOW_ENERGY = 8
 
 
 def choose(state: State, player: str) -> Action:
-    """The AI's action for ``player`` now (an ``eat`` first when its rider runs low)."""
-    choices = legal_actions(state, player)
-    eat = _eat_if_hungry(state, choices)
+    """The AI's action for ``player`` now (an ``eat`` first when its rider runs low).
+
+    The destinations (the costly part) are listed only when they can change the answer: a
+    breakaway is considered on about one roll in five, so most breakaway phases pass at once.
+    """
+    eat = _eat_if_hungry(state, player)
     if eat is not None:
         return eat
     decision = pending(state)
     if decision is None or decision.player != player:
         raise ValueError(f"{player} has nothing to decide now")
     if decision.kind == "ride":
-        return _best_ride(state, [c for c in choices if c.option is not None]).action
+        return _best_ride(state, [c for c in legal_actions(state, player) if c.option is not None]).action
     if decision.kind == "pursuit":
         return Action(player, "pursue" if _wants_pursuit(state, player) else "pass")
-    return _breakaway_or_pass(state, player, choices)
+    return _breakaway_or_pass(state, player)
 
 
-def _eat_if_hungry(state: State, choices: list[Choice]) -> Action | None:
-    for choice in choices:
-        if choice.action.do == "eat" and choice.action.rider is not None:
-            rider = state.rider(choice.action.rider)
-            if rider.energy < LOW_ENERGY or rider.status == "finished":
-                return choice.action
+def _eat_if_hungry(state: State, player: str) -> Action | None:
+    """The first eat choice (engine order) whose rider runs low (or has finished), if any."""
+    for rider in state.riders:
+        mine = rider.player == player and rider.status != "eliminated" and rider.kept
+        if mine and (rider.energy < LOW_ENERGY or rider.status == "finished"):
+            return Action(player, "eat", rider=rider.id, tile=0)
     return None
 
 
@@ -44,7 +47,8 @@ def _turns_left(state: State, row: int) -> float:
     return max(1.0, (state.setup.road.finish - row) / 4.2)
 
 
-def _score(state: State, rider: Rider, option: RideOption) -> float:
+def _score(state: State, rider: Rider, option: RideOption, wheels: frozenset[str] | None = None) -> float:
+    """``wheels``: the squares of the other riders on the road (worked out here if not given)."""
     road = state.setup.road
     row = int(option.to.split(".")[0])
     start_row = state.peloton if option.breakaway else (rider.row or 0)
@@ -63,16 +67,26 @@ def _score(state: State, rider: Rider, option: RideOption) -> float:
         failure = (need - 1) / 12
         score -= option.risk_count * (4 + 20 * failure)
     ahead = f"{row + 1}.{option.to.split('.')[1]}"
-    if any(r.cell == ahead and r.on_road for r in state.riders if r.id != rider.id):
+    if wheels is None:
+        wheels = _wheels(state, rider.id)
+    if ahead in wheels:
         score += 1.5  # a wheel to follow next turn
     return score
 
 
+def _wheels(state: State, rider_id: str) -> frozenset[str]:
+    return frozenset(r.cell for r in state.riders if r.id != rider_id and r.on_road and r.cell is not None)
+
+
 def _best_ride(state: State, choices: list[Choice]) -> Choice:
+    wheels: dict[str, frozenset[str]] = {}
+
     def key(choice: Choice) -> tuple[float, str]:
         assert choice.option is not None
         rider = state.rider(choice.option.rider)
-        return (_score(state, rider, choice.option), choice.action.to or "")
+        if rider.id not in wheels:
+            wheels[rider.id] = _wheels(state, rider.id)
+        return (_score(state, rider, choice.option, wheels[rider.id]), choice.action.to or "")
 
     return max(choices, key=key)
 
@@ -87,13 +101,15 @@ def _wants_pursuit(state: State, player: str) -> bool:
     return lead >= 5 and min(r.energy for r in mine_in) > 10
 
 
-def _breakaway_or_pass(state: State, player: str, choices: list[Choice]) -> Action:
+def _breakaway_or_pass(state: State, player: str) -> Action:
     mine_away = sum(1 for r in state.riders if r.player == player and r.status == "breakaway")
-    options = [c for c in choices if c.action.do == "breakaway" and c.option is not None]
     start = state.setup.road.energy
     salt = sum(ord(ch) * 31**i for i, ch in enumerate(player))  # stable across processes
     roll, _ = below(state.dice.state ^ (state.turn * 7919) ^ salt, 100)
-    if mine_away == 0 and options and roll < 22:
+    if mine_away != 0 or roll >= 22:
+        return Action(player, "pass")
+    options = [c for c in legal_actions(state, player) if c.action.do == "breakaway" and c.option is not None]
+    if options:
         good = []
         for c in options:
             assert c.option is not None

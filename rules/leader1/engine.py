@@ -230,7 +230,12 @@ def _match(state: State, rider_id: str, action: Action, *, breakaway: bool) -> R
     if not state.setup.road.track.has(action.to):
         raise IllegalAction(f"{action.to!r} is not a square of this road")
     route = (*action.via, action.to) if action.via else None
-    options = [o for o in ride_options(state, rider_id, breakaway=breakaway, route=route) if o.to == action.to]
+    # the usual case: the action is one of the options just listed for the prompt or the AI
+    # (remembered for this state); the one search along ``route`` gives that same option
+    listed = ride_options(state, rider_id, breakaway=breakaway)
+    options = [o for o in listed if o.to == action.to and (route is None or o.via == action.via)]
+    if not options and route is not None:
+        options = [o for o in ride_options(state, rider_id, breakaway=breakaway, route=route) if o.to == action.to]
     if not options:
         every = ride_options(state, rider_id, breakaway=breakaway)
         squares = sorted({o.to for o in every}, key=lambda c: tuple(int(x) for x in c.split(".")))

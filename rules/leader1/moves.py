@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.leader1.model import Rider, State
+from rules.memo import by_state_identity
 from rules.track import cell_id
 
 
@@ -69,6 +70,7 @@ class _Path:
     fall_paid: bool
 
 
+@by_state_identity  # the engine checks the rider can move (turn.py), then the AI or the prompt lists the same
 def ride_options(
     state: State, rider_id: str, *, breakaway: bool = False, route: tuple[str, ...] | None = None
 ) -> list[RideOption]:
@@ -130,7 +132,7 @@ def ride_options(
         if (breakaway and step < rules.breakaway_min) or (route is not None and step != len(route)):
             continue
         rejoin_row = behind_peloton and row == state.peloton - 1
-        for option in _destinations(state, rider, frontier, step, free, slip, breakaway, rejoin_row):
+        for option in _destinations(state, rider, occupants, frontier, step, free, slip, breakaway, rejoin_row):
             options.append(option)
         if rejoin_row:
             break  # the peloton fills the road: a dropped rider cannot ride through it
@@ -140,6 +142,7 @@ def ride_options(
 def _destinations(
     state: State,
     rider: Rider,
+    occupants: dict[str | None, Rider],
     paths: list[_Path],
     squares: int,
     free: int,
@@ -155,8 +158,7 @@ def _destinations(
     by_cell: dict[str, list[_Path]] = {}
     for path in paths:
         cid = path.cells[-1]
-        other = occupant(state, cid, rider.id)
-        if other is not None and not rejoins:
+        if cid in occupants and not rejoins:
             continue  # never stop on an occupied (or punctured rider's) square
         by_cell.setdefault(cid, []).append(path)
     result = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -230,8 +230,13 @@ def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
     return tiles, rng
 
 
+@lru_cache(maxsize=64)
 def road_for(name: str) -> Road:
-    """A shipped stage (``first-race``) or a random one (``random-<hexagons>-<seed>``)."""
+    """A shipped stage (``first-race``) or a random one (``random-<hexagons>-<seed>``).
+
+    The road is frozen and a function of its name: races on the same stage share one (their
+    boards hit the same cached pictures), and loading a race does not rebuild it.
+    """
     random = RANDOM_NAME.fullmatch(name)
     if random:
         return build_road(random_plan(int(random[1]), int(random[2])))
