@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import os
 import random
 import statistics
 import time
 import zlib
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 
 def _timed(fn: Callable[[], object], runs: int) -> list[float]:
@@ -124,67 +127,185 @@ def _fresh_states(runs: int) -> str:
     )
 
 
-async def _bench_bot(races: int, decisions: int, path: str, think: float) -> list[float]:
+class _LagProbe:
+    """How late the event loop wakes a task that sleeps ``tick`` seconds: what every other click waits."""
+
+    def __init__(self, tick: float = 0.005) -> None:
+        self.tick = tick
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(self.tick)
+            self.lags.append(max(0.0, (time.perf_counter() - start - self.tick) * 1000))
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+def _rss_mb(pid: int | str = "self") -> float:
+    """Resident memory of a process now, in MB (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _peak_mb(pid: int | str = "self") -> float:
+    """The most resident memory a process has had (VmHWM), in MB (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0.0
+
+
+async def _open_races(service: Any, races: int, game: str = "leader1") -> None:
+    for n in range(races):
+        channel = 1000 + n
+        await service.new_race(1, channel, 1, "host", game=game, seed=n, pieces=3)
+        await service.join(channel, 2, "guest")
+        await service.start(channel, 1)
+
+
+async def _decide_once(service: Any, storage: Any, rules: Any, channel: int) -> bool:
+    """The player to act in ``channel`` picks a choice, as a click would; False once the race is over."""
+    race = await storage.active_race(channel)
+    if race is None:
+        return False
+    state = await service.state_of(race)
+    decision = rules.pending(state)
+    if decision is None:
+        return False
+    user = 1 if decision.player == "u1" else 2
+    choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
+    index = len(choices) - 1 if decision.kind != "ride" else 0
+    await service.decide(race.id, race.version, user, index)
+    return True
+
+
+async def _bench_bot(
+    races: int, decisions: int, path: str, think: float, drawing: Any
+) -> tuple[list[float], list[float]]:
     from bot.service.races import RaceService
     from bot.storage.sqlite import SqliteStorage
     from rules.registry import find_game
 
     storage = SqliteStorage(path)
     await storage.open()
-    service = RaceService(storage)
+    service = RaceService(storage, drawing=drawing)
     rules = find_game("leader1").rules
     timings: list[float] = []
+    probe = _LagProbe()
     try:
-        for n in range(races):
-            channel = 1000 + n
-            await service.new_race(1, channel, 1, "host", game="leader1", seed=n, pieces=3)
-            await service.join(channel, 2, "guest")
-            await service.start(channel, 1)
+        await _open_races(service, races)
 
         async def drive(channel: int) -> None:
             pause = random.Random(channel)
             for _ in range(decisions):
                 if think:
                     await asyncio.sleep(pause.uniform(0, 2 * think))  # people do not all click at once
-                race = await storage.active_race(channel)
-                if race is None:
-                    return
-                state = await service.state_of(race)
-                decision = rules.pending(state)
-                if decision is None:
-                    return
-                user = 1 if decision.player == "u1" else 2
-                choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
-                index = len(choices) - 1 if decision.kind != "ride" else 0
                 start = time.perf_counter()
-                await service.decide(race.id, race.version, user, index)
+                if not await _decide_once(service, storage, rules, channel):
+                    return
                 timings.append((time.perf_counter() - start) * 1000)
 
+        probe.start()
         await asyncio.gather(*(drive(1000 + n) for n in range(races)))
     finally:
+        await probe.stop()
         await storage.close()
-    return timings
+    return timings, probe.lags
 
 
-def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0) -> str:
+def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0, memory_races: int = 500) -> str:
     """p50 and p95 ms from a decision to its board image ready, with ``races`` races running at once.
 
     Two loads: each race's players take 0 to 2x``think`` seconds per decision (a busy evening),
-    and a burst where every race decides at the same instant (the worst case).
+    and a burst where every race decides at the same instant (the worst case). A decision is
+    timed from the click (the race read as the button handler reads it) to the reply ready.
+    Boards are drawn as ``domestique run`` draws them (worker processes, started before
+    timing as a running bot has them). Beside each load: the event loop's lag (how late a
+    5 ms sleep wakes up, p95 and max) and the peak memory of the bot and of its workers.
+    Last, what ``memory_races`` active races add to the bot's memory.
     """
     import tempfile
     from pathlib import Path
 
+    from bot.service.drawing import PoolDrawing
+
     lines = []
-    for label, pause in ((f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0)):
-        with tempfile.TemporaryDirectory() as folder:
-            timings = asyncio.run(_bench_bot(races, decisions, str(Path(folder) / "bench.db"), pause))
-        lines.append(
-            f"bot, {races} races ({label}): {len(timings)} decisions through the service layer and a "
-            "real SQLite file, from decision to reply ready (with its board when the turn ends or a ride "
-            f"is prompted): p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms"
-        )
+    drawing = PoolDrawing()
+    drawing.start()
+    try:
+        for label, pause in (
+            (f"paced, one decision per race every ~{think:g} s", think),
+            ("burst, all at once", 0.0),
+        ):
+            with tempfile.TemporaryDirectory() as folder:
+                db = str(Path(folder) / "bench.db")
+                timings, lags = asyncio.run(_bench_bot(races, decisions, db, pause, drawing))
+            workers = sum(_peak_mb(pid) for pid in drawing.worker_pids())
+            lines.append(
+                f"bot, {races} races ({label}): {len(timings)} decisions, decision to reply ready (board "
+                f"included): p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms | event loop lag "
+                f"p95 {_p95(lags):.1f} ms, max {max(lags):.1f} ms | peak memory: bot {_peak_mb():.0f} MB, "
+                f"{len(drawing.worker_pids())} board workers {workers:.0f} MB"
+            )
+    finally:
+        drawing.close()
+    lines.append(bench_memory(memory_races))
     return "\n".join(lines)
+
+
+def bench_memory(races: int = 500) -> str:
+    """What ``races`` active races (each started and a few decisions in) add to the bot's resident memory."""
+    import gc
+    import tempfile
+    from pathlib import Path
+
+    async def run(path: str) -> float:
+        from bot.service.races import RaceService
+        from bot.storage.sqlite import SqliteStorage
+        from rules.registry import find_game
+
+        storage = SqliteStorage(path)
+        await storage.open()
+        service = RaceService(storage, render=False)
+        rules = find_game("leader1").rules
+        try:
+            await _open_races(service, 2)  # libraries, data files and caches loaded: not the races' cost
+            for _ in range(3):
+                await _decide_once(service, storage, rules, 1000)
+            gc.collect()
+            before = _rss_mb()
+            for n in range(2, races + 2):
+                channel = 1000 + n
+                await service.new_race(1, channel, 1, "host", game="leader1", seed=n, pieces=3)
+                await service.join(channel, 2, "guest")
+                await service.start(channel, 1)
+                for _ in range(3):
+                    await _decide_once(service, storage, rules, channel)
+            gc.collect()
+            return _rss_mb() - before
+        finally:
+            await storage.close()
+
+    with tempfile.TemporaryDirectory() as folder:
+        added = asyncio.run(run(str(Path(folder) / "memory.db")))
+    return f"memory: {races} active races (started, 3 decisions each, no boards) add {added:.0f} MB to the bot"
 
 
 def _engine_races(game: str, stage: str, players: int, seeds: range) -> tuple[float, int]:

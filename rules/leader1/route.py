@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import InvalidSetup, UnknownTrack
+from rules.pickling import pickle_by_name, shared_by_name
 from rules.rng import below, seed_state
 from rules.road import Mountain, Road, TilePlacement, make_road
 from rules.track import cell_id, parse_cell_id
@@ -230,6 +231,7 @@ def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
     return tiles, rng
 
 
+@shared_by_name
 @lru_cache(maxsize=64)
 def road_for(name: str) -> Road:
     """A shipped stage (``first-race``) or a random one (``random-<hexagons>-<seed>``).
@@ -241,3 +243,6 @@ def road_for(name: str) -> Road:
     if random:
         return build_road(random_plan(int(random[1]), int(random[2])))
     return build_road(load_stage(name))
+
+
+pickle_by_name(Road)  # a state pickles its road as road_for(name) (rules/pickling.py)
