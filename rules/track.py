@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -54,8 +55,9 @@ class Cell:
     polygon: tuple[Point, ...]
     attrs: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
-    @property
+    @cached_property
     def centre(self) -> Point:
+        """The polygon's mean point (worked out once: boards ask it for every cell, every board)."""
         xs = [p[0] for p in self.polygon]
         ys = [p[1] for p in self.polygon]
         return (sum(xs) / len(xs), sum(ys) / len(ys))

@@ -79,11 +79,14 @@ def main() -> int:
         print(MISSING_TOKEN, file=sys.stderr)
         return 1
     from bot.discord_layer.app import DomestiqueBot
+    from bot.service.drawing import PoolDrawing
 
     db_path = os.environ.get("DOMESTIQUE_DB", "domestique.db")
     guild = os.environ.get("DOMESTIQUE_DEV_GUILD", "").strip()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = DomestiqueBot(db_path, dev_guild=int(guild) if guild.isdigit() else None)
+    drawing = PoolDrawing()  # boards drawn in worker processes, off the event loop
+    drawing.start()
+    bot = DomestiqueBot(db_path, dev_guild=int(guild) if guild.isdigit() else None, drawing=drawing)
     try:
         asyncio.run(serve(bot, token))
     except Failed as exc:

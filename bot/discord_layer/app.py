@@ -15,6 +15,7 @@ from bot.discord_layer.commands import register
 from bot.discord_layer.components import DYNAMIC_ITEMS
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.service.drawing import Drawing
 from bot.service.model import Outcome
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
@@ -31,6 +32,7 @@ class DomestiqueBot(discord.Client):
         dev_guild: int | None = None,
         now: Callable[[], float] | None = None,
         seeds: Callable[[], int] | None = None,
+        drawing: Drawing | None = None,
     ) -> None:
         # nobody is pinged unless a message names them on purpose (Post.mentions)
         quiet = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
@@ -40,7 +42,8 @@ class DomestiqueBot(discord.Client):
         register(self.tree)
         league_commands.register(self.tree)
         self.storage = SqliteStorage(db_path)
-        self.service = RaceService(self.storage, now=now or (lambda: discord.utils.utcnow().timestamp()), seeds=seeds)
+        clock = now or (lambda: discord.utils.utcnow().timestamp())
+        self.service = RaceService(self.storage, now=clock, seeds=seeds, drawing=drawing)
         self.leagues = LeagueService(self.service, self.storage)
         self.alliances = AllianceService(self.service, self.storage)
         self.dev_guild = dev_guild
@@ -68,6 +71,7 @@ class DomestiqueBot(discord.Client):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
         await self.storage.close()
+        self.service.drawing.close()
         await super().close()
 
     def _reschedule(self) -> None:
