@@ -50,6 +50,7 @@ from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import summary
 from rules.leader1.order import arrival_order, classification, peloton_order
+from rules.memo import Recent
 from rules.road import Road
 from rules.track import Point
 
@@ -125,11 +126,10 @@ def compose(
     """The board image and the view that placed the road on it (tests read pixels through it)."""
     road = state.setup.road
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     window = _window(state, highlight, acting_ids)
     view = _view(road, window)
+    image = _road_layer(state, view, window).copy()
     draw = ImageDraw.Draw(image)
-    _road(draw, state, view, window)
     _peloton(image, draw, state, view)
     trails = _trails(state)
     for rider_id, path in trails.items():
@@ -217,10 +217,43 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill
     write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 
-def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int, int]) -> None:
+_ROAD_LAYERS = Recent(8)  # 2.3 MB each: the last few pictures of the road under the pieces
+
+
+def _road_layer(state: State, view: View, window: tuple[int, int]) -> Image.Image:
+    """The board with only the road drawn (read-only: copy it before drawing on it).
+
+    It depends on the road, the view and the row of the lane numbers, nothing else of the
+    state: consecutive boards of a race, and races on the same stage, share it. A road
+    loaded by name is one object (rules/pickling.py), so it is recognised by identity.
+    """
     road = state.setup.road
+    back = _lane_numbers_row(state, view, window)
+    key = (window, back, view)
+    cached: Image.Image | None = _ROAD_LAYERS.get(key, road)
+    if cached is None:
+        cached = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+        _road(ImageDraw.Draw(cached), road, view, back)
+        _ROAD_LAYERS.put(key, road, cached)
+    return cached
+
+
+def _visible_rows(road: Road, view: View) -> list[int]:
     track = road.track
-    rows = [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
+    return [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
+
+
+def _lane_numbers_row(state: State, view: View, window: tuple[int, int]) -> int:
+    """The row whose squares carry the lane numbers: the first one on show with nobody on it."""
+    track = state.setup.road.track
+    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
+    rows = _visible_rows(state.setup.road, view)
+    return next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), window[0])
+
+
+def _road(draw: ImageDraw.ImageDraw, road: Road, view: View, back: int) -> None:
+    track = road.track
+    rows = _visible_rows(road, view)
     if not rows:
         return
     first, last = rows[0], rows[-1]
@@ -262,8 +295,6 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int
     for row in rows:  # row numbers on the left edge (top of the picture), every row: squares are "row.lane"
         x, y = view.px(_side(road, row + 0.5, 0.42, right=False))
         write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
-    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
-    back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), window[0])
     for lane in range(track.lanes):  # lane numbers at the left edge of the picture
         square = track.cell(back, lane)
         if square is not None:
