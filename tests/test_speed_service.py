@@ -125,3 +125,33 @@ async def test_pooled_boards_are_the_bytes_this_process_draws_and_a_killed_worke
         assert drawing.replaced == 1
     finally:
         drawing.close()
+
+
+async def test_rows_read_again_only_from_the_last_known_one_and_an_undo_elsewhere_is_seen(tmp_path: Path) -> None:
+    from bot.storage import StoredAction
+
+    path = str(tmp_path / "races.db")
+    storage, other = SqliteStorage(path), SqliteStorage(path)
+    await storage.open()
+    await other.open()
+    try:
+        race = await storage.create_race(GUILD, CHANNEL, ANN, "leader1", {"seats": []})
+        await storage.start(race.id, race.version, {"game": "leader1"}, None)
+        version = race.version + 1
+        for n in range(3):
+            assert await storage.append_actions(race.id, version, [StoredAction(n, f"a{n}", ANN, False)], None, False)
+            version += 1
+            read = await storage.race(race.id)
+            assert [a.text for a in read.actions] == [f"a{i}" for i in range(n + 1)]
+        # another process undoes two actions and plays others: the last row this one knew is gone
+        assert await other.truncate(race.id, version, 1, None)
+        version += 1
+        assert await other.append_actions(
+            race.id, version, [StoredAction(1, "b1", BOB, False), StoredAction(2, "b2", BOB, False)], None, False
+        )
+        assert [a.text for a in (await storage.race(race.id)).actions] == ["a0", "b1", "b2"]
+        assert await storage.truncate(race.id, version + 1, 2, None)  # an undo here forgets the rows at once
+        assert [a.text for a in (await storage.race(race.id)).actions] == ["a0", "b1"]
+    finally:
+        await other.close()
+        await storage.close()

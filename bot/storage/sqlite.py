@@ -15,6 +15,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
+from bot.storage.action_cache import ActionCache
 from bot.storage.sqlite_leagues import LeagueTables
 
 MIGRATIONS: list[str] = [
@@ -106,6 +107,7 @@ class SqliteStorage(LeagueTables):
         self._db: aiosqlite.Connection | None = None
         # one connection serves every task: its transactions must not interleave
         self._guard = asyncio.Lock()
+        self._read = ActionCache()  # action rows already read, per race (bot/storage/action_cache.py)
 
     @property
     def _conn(self) -> aiosqlite.Connection:
@@ -220,11 +222,23 @@ class SqliteStorage(LeagueTables):
         async with self._conn.execute(sql, args) as cur:
             rows = [self._row(r) for r in await cur.fetchall()]
         for race in rows:
-            async with self._conn.execute(
-                "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? ORDER BY idx", (race.id,)
-            ) as cur:
-                race.actions = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in await cur.fetchall()]
+            race.actions = await self._actions_of(race.id)
         return rows
+
+    async def _actions_of(self, race_id: int) -> list[StoredAction]:
+        """The race's action rows: those read before, and the database's from the last of them on."""
+        known = self._read.known(race_id)
+        while True:
+            start = known[-1].index if known else 0
+            async with self._conn.execute(
+                "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? AND idx >= ? ORDER BY idx",
+                (race_id, start),
+            ) as cur:
+                read = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in await cur.fetchall()]
+            rows = self._read.merge(race_id, known, read)
+            if rows is not None:
+                return list(rows)
+            known = []
 
     async def _create_race(
         self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
@@ -319,6 +333,7 @@ class SqliteStorage(LeagueTables):
             if not await self._bump(race_id, version, "deadline = ?, reminded = 0, status = 'running'", (deadline,)):
                 await self._exec("ROLLBACK")
                 return False
+            self._read.forget(race_id)
             await self._exec("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
             await self._exec("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
             await self._exec("COMMIT")
