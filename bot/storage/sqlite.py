@@ -134,9 +134,12 @@ class SqliteStorage(LeagueTables):
         await self._migrate()
 
     async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        """Run one statement and close its cursor at once (an open cursor blocks COMMIT)."""
-        async with self._conn.execute(sql, args):
-            pass
+        """Run one statement and close its cursor at once (an open cursor blocks COMMIT).
+
+        One trip to the database thread (``execute_fetchall``), not two (execute, then close):
+        every trip waits its turn for the GIL behind the bot's own work.
+        """
+        await self._conn.execute_fetchall(sql, args)
 
     async def close(self) -> None:
         if self._db is not None:
@@ -219,8 +222,7 @@ class SqliteStorage(LeagueTables):
             "SELECT id, guild_id, channel_id, host_id, game, status, version, lobby, envelope, deadline, "
             f"reminded, created, league_id, stage FROM races WHERE {where} ORDER BY id"
         )
-        async with self._conn.execute(sql, args) as cur:
-            rows = [self._row(r) for r in await cur.fetchall()]
+        rows = [self._row(r) for r in await self._conn.execute_fetchall(sql, args)]
         for race in rows:
             race.actions = await self._actions_of(race.id)
         return rows
@@ -230,11 +232,11 @@ class SqliteStorage(LeagueTables):
         known = self._read.known(race_id)
         while True:
             start = known[-1].index if known else 0
-            async with self._conn.execute(
+            found = await self._conn.execute_fetchall(
                 "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? AND idx >= ? ORDER BY idx",
                 (race_id, start),
-            ) as cur:
-                read = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in await cur.fetchall()]
+            )
+            read = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in found]
             rows = self._read.merge(race_id, known, read)
             if rows is not None:
                 return list(rows)
@@ -279,11 +281,11 @@ class SqliteStorage(LeagueTables):
         return rows[0] if rows else None
 
     async def _bump(self, race_id: int, version: int, sets: str, args: tuple[Any, ...]) -> bool:
-        async with self._conn.execute(
-            f"UPDATE races SET version = version + 1, {sets} WHERE id = ? AND version = ?",
+        changed = await self._conn.execute_fetchall(
+            f"UPDATE races SET version = version + 1, {sets} WHERE id = ? AND version = ? RETURNING id",
             (*args, race_id, version),
-        ) as cur:
-            return cur.rowcount == 1
+        )
+        return len(list(changed)) == 1
 
     async def _update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
         return await self._bump(race_id, version, "lobby = ?", (json.dumps(lobby),))
@@ -316,11 +318,11 @@ class SqliteStorage(LeagueTables):
             if not await self._bump(race_id, version, sets, args):
                 await self._exec("ROLLBACK")
                 return False
-            for a in actions:
-                await self._exec(
-                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)",
-                    (race_id, a.index, a.text, a.user_id, int(a.automatic)),
-                )
+            async with self._conn.executemany(
+                "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)",
+                [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions],
+            ):
+                pass
             await self._exec("COMMIT")
             return True
         except BaseException:
@@ -360,9 +362,9 @@ class SqliteStorage(LeagueTables):
         )
 
     async def _snapshot(self, race_id: int) -> tuple[int, bytes] | None:
-        async with self._conn.execute("SELECT version, state FROM snapshots WHERE race_id = ?", (race_id,)) as cur:
-            row = await cur.fetchone()
-        return (int(row[0]), bytes(row[1])) if row else None
+        sql = "SELECT version, state FROM snapshots WHERE race_id = ?"
+        rows = list(await self._conn.execute_fetchall(sql, (race_id,)))
+        return (int(rows[0][0]), bytes(rows[0][1])) if rows else None
 
     # ---- public methods: each holds the connection for its whole transaction
 
