@@ -22,7 +22,7 @@ from typing import Any, ParamSpec, TypeVar
 
 T = TypeVar("T")
 P = ParamSpec("P")
-SIZE = 128  # a busy bot interleaves many races between two questions about one state
+SIZE = 64  # a busy bot interleaves many races between two questions about one state
 
 
 def by_state_identity(fn: Callable[P, list[T]]) -> Callable[P, list[T]]:

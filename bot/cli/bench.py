@@ -265,11 +265,16 @@ def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0, memory_ra
     finally:
         drawing.close()
     lines.append(bench_memory(memory_races))
+    lines.append(bench_memory(memory_races, "random-20"))
     return "\n".join(lines)
 
 
-def bench_memory(races: int = 500) -> str:
-    """What ``races`` active races (each started and a few decisions in) add to the bot's resident memory."""
+def bench_memory(races: int = 500, track: str | None = None) -> str:
+    """What ``races`` active Leader 1 races (each started, 3 decisions in) add to the bot's memory.
+
+    ``track``: the stage every race runs on (its usual one if None), or ``random-20`` for a
+    road of its own per race, which no two races can share.
+    """
     import gc
     import tempfile
     from pathlib import Path
@@ -283,19 +288,21 @@ def bench_memory(races: int = 500) -> str:
         await storage.open()
         service = RaceService(storage, render=False)
         rules = find_game("leader1").rules
-        try:
-            await _open_races(service, 2)  # libraries, data files and caches loaded: not the races' cost
+
+        async def race(channel: int) -> None:
+            await service.new_race(1, channel, 1, "host", game="leader1", track=track, seed=channel, pieces=3)
+            await service.join(channel, 2, "guest")
+            await service.start(channel, 1)
             for _ in range(3):
-                await _decide_once(service, storage, rules, 1000)
+                await _decide_once(service, storage, rules, channel)
+
+        try:
+            for n in range(2):  # libraries, data files and caches loaded: not the races' cost
+                await race(1000 + n)
             gc.collect()
             before = _rss_mb()
             for n in range(2, races + 2):
-                channel = 1000 + n
-                await service.new_race(1, channel, 1, "host", game="leader1", seed=n, pieces=3)
-                await service.join(channel, 2, "guest")
-                await service.start(channel, 1)
-                for _ in range(3):
-                    await _decide_once(service, storage, rules, channel)
+                await race(1000 + n)
             gc.collect()
             return _rss_mb() - before
         finally:
@@ -303,7 +310,8 @@ def bench_memory(races: int = 500) -> str:
 
     with tempfile.TemporaryDirectory() as folder:
         added = asyncio.run(run(str(Path(folder) / "memory.db")))
-    return f"memory: {races} active races (started, 3 decisions each, no boards) add {added:.0f} MB to the bot"
+    where = "a road each (random-20)" if track else "the same stage"
+    return f"memory: {races} active races on {where}, started and 3 decisions in, add {added:.0f} MB to the bot"
 
 
 def _engine_races(game: str, stage: str, players: int, seeds: range) -> tuple[float, int]:

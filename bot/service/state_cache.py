@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-STATES_KEPT = 256  # races whose state stays in memory (far more than are mid-decision at once)
+STATES_KEPT = 64  # races whose state stays in memory (more than a busy server has mid-decision at once)
 
 
 class StateCache:

@@ -232,7 +232,7 @@ def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
 
 
 @shared_by_name
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def road_for(name: str) -> Road:
     """A shipped stage (``first-race``) or a random one (``random-<hexagons>-<seed>``).
 
