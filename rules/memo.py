@@ -5,9 +5,10 @@ asked of it, and the same state is asked the same question several times in a ro
 engine checks a rider can move, then the AI lists that rider's squares; the AI lists the
 legal actions, then ``apply`` lists them again to check the one chosen; the bot lists them
 for the prompt, the board and the label). So the key is the state's identity plus the
-other arguments. The state itself is kept in the entry, so its id cannot be reused by
-another object while the entry lives; entries are few (least recently used dropped) and
-guarded by a lock, as engines and boards run in worker threads. Results are handed out
+other arguments. The entry holds the state weakly (an answer never keeps a state, and its
+road, alive) and is used only while that very state lives, so a reused id cannot match;
+entries are bounded (least recently used dropped) and guarded by a lock, as engines run in
+worker threads. Results are handed out
 as fresh lists of the same frozen items, so a caller may change its list freely.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import wraps
@@ -22,12 +24,12 @@ from typing import Any, ParamSpec, TypeVar
 
 T = TypeVar("T")
 P = ParamSpec("P")
-SIZE = 64  # a busy bot interleaves many races between two questions about one state
+SIZE = 256  # a busy bot interleaves many races between two questions about one state
 
 
 def by_state_identity(fn: Callable[P, list[T]]) -> Callable[P, list[T]]:
     """``fn(state, *args, **kwargs)`` remembered for its last ``SIZE`` calls (state by identity)."""
-    entries: OrderedDict[Hashable, tuple[Any, tuple[T, ...]]] = OrderedDict()
+    entries: OrderedDict[Hashable, tuple[weakref.ref[Any], tuple[T, ...]]] = OrderedDict()
     lock = threading.Lock()
     signature = inspect.signature(fn)
 
@@ -39,12 +41,16 @@ def by_state_identity(fn: Callable[P, list[T]]) -> Callable[P, list[T]]:
         key = (id(state), tuple(rest))
         with lock:
             entry = entries.get(key)
-            if entry is not None and entry[0] is state:
+            if entry is not None and entry[0]() is state:
                 entries.move_to_end(key)
                 return list(entry[1])
         result = tuple(fn(*args, **kwargs))
+        try:
+            ref = weakref.ref(state)
+        except TypeError:  # a state that cannot be referenced weakly is not remembered
+            return list(result)
         with lock:
-            entries[key] = (state, result)
+            entries[key] = (ref, result)
             entries.move_to_end(key)
             while len(entries) > SIZE:
                 entries.popitem(last=False)
@@ -60,7 +66,7 @@ class Recent:
     circuit): the key holds the plain values and ``owner`` is compared by identity.
     """
 
-    def __init__(self, size: int = SIZE) -> None:
+    def __init__(self, size: int = 64) -> None:
         self.size = size
         self._entries: OrderedDict[Hashable, tuple[object, Any]] = OrderedDict()
         self._lock = threading.Lock()

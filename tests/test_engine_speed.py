@@ -41,13 +41,18 @@ def test_remembered_by_identity_computes_once_and_hands_out_fresh_lists() -> Non
         calls.append(state)
         return [who, str(wide)]
 
-    state, other = object(), object()
+    class Frozen:  # a state: any object that can be referenced weakly
+        pass
+
+    state, other = Frozen(), Frozen()
     first = listing(state, "ann")
     first.append("changed by the caller")
     assert listing(state, "ann", wide=False) == ["ann", "False"]  # the default spelled out: one question
     assert len(calls) == 1
     assert listing(other, "ann") == ["ann", "False"] and len(calls) == 2  # another state: asked again
     assert listing(state, "ann", wide=True) == ["ann", "True"] and len(calls) == 3
+    del other  # a state gone: its answer is never handed to a new object at the same address
+    assert all(listing(Frozen(), "ann") == ["ann", "False"] for _ in range(3)) and len(calls) == 6
 
 
 def test_recent_forgets_the_oldest_and_checks_the_owner() -> None:

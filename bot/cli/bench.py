@@ -170,16 +170,32 @@ def _peak_mb(pid: int | str = "self") -> float:
     return 0.0
 
 
-async def _open_races(service: Any, races: int, game: str = "leader1") -> None:
+async def _open_races(service: Any, races: int, game: str = "leader1") -> list[Any]:
+    """``races`` two-player races started; the first prompt of each."""
+    prompts = []
     for n in range(races):
         channel = 1000 + n
         await service.new_race(1, channel, 1, "host", game=game, seed=n, pieces=3)
         await service.join(channel, 2, "guest")
-        await service.start(channel, 1)
+        prompts.append(_prompt_of(await service.start(channel, 1)))
+    return prompts
+
+
+def _prompt_of(outcome: Any) -> Any:
+    """The prompt an outcome posts (the buttons the next player clicks), if any."""
+    return next((post.prompt for post in reversed(outcome.posts) if post.prompt is not None), None)
+
+
+async def _click(service: Any, prompt: Any) -> Any:
+    """The player clicks a button of the latest prompt, as in Discord: a square to ride to
+    (the first) when every choice is one, else the last button (pass); the next prompt."""
+    views = prompt.choices
+    pick = views[0] if all(v.target for v in views) else views[-1]
+    return _prompt_of(await service.decide(prompt.race_id, prompt.version, prompt.user_id, pick.index))
 
 
 async def _decide_once(service: Any, storage: Any, rules: Any, channel: int) -> bool:
-    """The player to act in ``channel`` picks a choice, as a click would; False once the race is over."""
+    """The player to act in ``channel`` picks a choice (the race read from the database first)."""
     race = await storage.active_race(channel)
     if race is None:
         return False
@@ -199,29 +215,28 @@ async def _bench_bot(
 ) -> tuple[list[float], list[float]]:
     from bot.service.races import RaceService
     from bot.storage.sqlite import SqliteStorage
-    from rules.registry import find_game
 
     storage = SqliteStorage(path)
     await storage.open()
     service = RaceService(storage, drawing=drawing)
-    rules = find_game("leader1").rules
     timings: list[float] = []
     probe = _LagProbe()
     try:
-        await _open_races(service, races)
+        prompts = await _open_races(service, races)
 
-        async def drive(channel: int) -> None:
+        async def drive(channel: int, prompt: Any) -> None:
             pause = random.Random(channel)
             for _ in range(decisions):
+                if prompt is None:
+                    return
                 if think:
                     await asyncio.sleep(pause.uniform(0, 2 * think))  # people do not all click at once
                 start = time.perf_counter()
-                if not await _decide_once(service, storage, rules, channel):
-                    return
+                prompt = await _click(service, prompt)
                 timings.append((time.perf_counter() - start) * 1000)
 
         probe.start()
-        await asyncio.gather(*(drive(1000 + n) for n in range(races)))
+        await asyncio.gather(*(drive(1000 + n, prompt) for n, prompt in enumerate(prompts)))
     finally:
         await probe.stop()
         await storage.close()
@@ -233,7 +248,7 @@ def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0, memory_ra
 
     Two loads: each race's players take 0 to 2x``think`` seconds per decision (a busy evening),
     and a burst where every race decides at the same instant (the worst case). A decision is
-    timed from the click (the race read as the button handler reads it) to the reply ready.
+    a click on a button of the race's latest prompt, timed from the click to the reply ready.
     Boards are drawn as ``domestique run`` draws them (worker processes, started before
     timing as a running bot has them). Beside each load: the event loop's lag (how late a
     5 ms sleep wakes up, p95 and max) and the peak memory of the bot and of its workers.

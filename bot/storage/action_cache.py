@@ -45,5 +45,9 @@ class ActionCache:
             self._rows.popitem(last=False)
         return rows
 
+    def kept(self) -> dict[int, list[StoredAction]]:
+        """Every race's kept rows as they are now (the lists are never changed, only replaced)."""
+        return {race_id: rows for race_id, rows in self._rows.items() if rows}
+
     def forget(self, race_id: int) -> None:
         self._rows.pop(race_id, None)

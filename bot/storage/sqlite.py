@@ -1,22 +1,27 @@
 """The embedded storage: one SQLite file (aiosqlite, WAL), migrated on open.
 
 One connection serves every task, so each public method holds it for its whole
-transaction (``_guard``); leagues and alliances (``bot/storage/sqlite_leagues.py``) go
-through the same connection and lock.
+transaction (``_guard``); the busy ones (a race read, an append, a transaction of several
+statements) make one trip to the database thread, so the lock is held briefly. Leagues and
+alliances (``bot/storage/sqlite_leagues.py``) go through the same connection and lock.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
 from bot.storage.action_cache import ActionCache
 from bot.storage.sqlite_leagues import LeagueTables
+
+T = TypeVar("T")
 
 MIGRATIONS: list[str] = [
     """
@@ -184,15 +189,20 @@ class SqliteStorage(LeagueTables):
             return int(cur.rowcount)
 
     async def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        async with self._guard:
-            await self._exec("BEGIN IMMEDIATE")
+        """Run ``statements`` in one transaction, in one trip to the database thread."""
+
+        def run(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
             try:
                 for sql, args in statements:
-                    await self._exec(sql, args)
-                await self._exec("COMMIT")
+                    db.execute(sql, args)
+                db.execute("COMMIT")
             except BaseException:
-                await self._exec("ROLLBACK")
+                db.execute("ROLLBACK")
                 raise
+
+        async with self._guard:
+            await self._in_db_thread(run)
 
     async def _schema_version(self) -> int:
         async with self._conn.execute("SELECT MAX(version) FROM schema_version") as cur:
@@ -217,30 +227,55 @@ class SqliteStorage(LeagueTables):
             stage=row[13],
         )
 
+    async def _in_db_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` on the sqlite3 connection in aiosqlite's own thread: one trip, not one per statement.
+
+        Under load every trip waits for a turn of the event loop, and the connection is held
+        (``_guard``) the whole time: a read or a commit of several statements in one trip frees
+        it several times sooner. aiosqlite has no public call for this; ``_execute`` (queue a
+        function for its thread) and ``_conn`` (the sqlite3 connection) are its internals.
+        """
+        conn = self._conn
+        run: Callable[[Callable[[], T]], Awaitable[T]] = conn._execute
+        return await run(lambda: work(conn._conn))
+
     async def _load(self, where: str, args: tuple[Any, ...]) -> list[RaceRow]:
         sql = (
             "SELECT id, guild_id, channel_id, host_id, game, status, version, lobby, envelope, deadline, "
             f"reminded, created, league_id, stage FROM races WHERE {where} ORDER BY id"
         )
-        rows = [self._row(r) for r in await self._conn.execute_fetchall(sql, args)]
-        for race in rows:
-            race.actions = await self._actions_of(race.id)
-        return rows
+
+        def read(db: sqlite3.Connection) -> list[tuple[Any, list[tuple[Any, ...]]]]:
+            found = []
+            for row in db.execute(sql, args).fetchall():
+                rows = db.execute(
+                    "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? AND idx >= ? ORDER BY idx",
+                    (row[0], starts.get(row[0], 0)),
+                ).fetchall()
+                found.append((row, rows))
+            return found
+
+        # the rows already read: only the database's from the last of them on are fetched
+        kept = self._read.kept()
+        starts = {race_id: rows[-1].index for race_id, rows in kept.items()}
+        races = []
+        for row, rows in await self._in_db_thread(read):
+            race = self._row(row)
+            fetched = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in rows]
+            merged = self._read.merge(race.id, kept.get(race.id, []), fetched)
+            race.actions = list(merged) if merged is not None else await self._actions_of(race.id)
+            races.append(race)
+        return races
 
     async def _actions_of(self, race_id: int) -> list[StoredAction]:
-        """The race's action rows: those read before, and the database's from the last of them on."""
-        known = self._read.known(race_id)
-        while True:
-            start = known[-1].index if known else 0
-            found = await self._conn.execute_fetchall(
-                "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? AND idx >= ? ORDER BY idx",
-                (race_id, start),
-            )
-            read = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in found]
-            rows = self._read.merge(race_id, known, read)
-            if rows is not None:
-                return list(rows)
-            known = []
+        """Every action row of the race, read again from the first."""
+        self._read.forget(race_id)
+        found = await self._conn.execute_fetchall(
+            "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? ORDER BY idx", (race_id,)
+        )
+        rows = self._read.merge(race_id, [], [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in found])
+        assert rows is not None
+        return list(rows)
 
     async def _create_race(
         self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
@@ -307,42 +342,59 @@ class SqliteStorage(LeagueTables):
         finished: bool,
         lobby: dict[str, Any] | None = None,
     ) -> bool:
-        """Append decisions in one transaction, only if the race is still at ``version``."""
-        await self._exec("BEGIN IMMEDIATE")
-        try:
-            status = "finished" if finished else "running"
-            sets = "deadline = ?, reminded = 0, status = ?"
-            args: tuple[Any, ...] = (deadline, status)
-            if lobby is not None:
-                sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
-            if not await self._bump(race_id, version, sets, args):
-                await self._exec("ROLLBACK")
-                return False
-            async with self._conn.executemany(
-                "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)",
-                [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions],
-            ):
-                pass
-            await self._exec("COMMIT")
-            return True
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
+        """Append decisions in one transaction, only if the race is still at ``version`` (one trip)."""
+        status = "finished" if finished else "running"
+        sets = "deadline = ?, reminded = 0, status = ?"
+        args: tuple[Any, ...] = (deadline, status)
+        if lobby is not None:
+            sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
+        rows = [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions]
+
+        def append(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                bumped = db.execute(
+                    f"UPDATE races SET version = version + 1, {sets} WHERE id = ? AND version = ? RETURNING id",
+                    (*args, race_id, version),
+                ).fetchall()
+                if len(bumped) != 1:
+                    db.execute("ROLLBACK")
+                    return False
+                db.executemany(
+                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", rows
+                )
+                db.execute("COMMIT")
+                return True
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+        return await self._in_db_thread(append)
 
     async def _truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
-        await self._exec("BEGIN IMMEDIATE")
-        try:
-            if not await self._bump(race_id, version, "deadline = ?, reminded = 0, status = 'running'", (deadline,)):
-                await self._exec("ROLLBACK")
-                return False
-            self._read.forget(race_id)
-            await self._exec("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
-            await self._exec("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
-            await self._exec("COMMIT")
-            return True
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
+        """Drop the actions from ``keep`` on (an undo), in one transaction and one trip."""
+        self._read.forget(race_id)
+
+        def truncate(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                bumped = db.execute(
+                    "UPDATE races SET version = version + 1, deadline = ?, reminded = 0, status = 'running' "
+                    "WHERE id = ? AND version = ? RETURNING id",
+                    (deadline, race_id, version),
+                ).fetchall()
+                if len(bumped) != 1:
+                    db.execute("ROLLBACK")
+                    return False
+                db.execute("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
+                db.execute("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
+                db.execute("COMMIT")
+                return True
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+        return await self._in_db_thread(truncate)
 
     async def _set_status(self, race_id: int, version: int, status: str) -> bool:
         return await self._bump(race_id, version, "status = ?, deadline = NULL", (status,))
