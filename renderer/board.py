@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
@@ -29,6 +30,7 @@ from renderer.palette import (
     MUTED,
     PANEL,
     PELOTON,
+    READABLE,
     RGB,
     SMALL,
     SPRINT,
@@ -43,14 +45,15 @@ from renderer.palette import (
     rider_label,
     team_of,
 )
-from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token, trail
+from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token, trails
+from renderer.straight import straightened
 from renderer.text import text_length, write
+from renderer.trails import MOVES, road_trails
 from rules.leader1.engine import pending
 from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import summary
 from rules.leader1.order import arrival_order, classification, peloton_order
-from rules.memo import Recent
 from rules.road import Road
 from rules.track import Point
 
@@ -60,6 +63,10 @@ STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
 MAX_SCALE = 78.0  # px per square: a token's letters are ~11 px tall at 400 px wide
 MIN_SCALE = 54.0  # other riders join the view while a square stays this large (px)
+# With squares on offer, other riders join only while a square stays this large: it then holds
+# its name and its cost at READABLE (11 px at 400 px wide). A stretch that bends too much for it
+# is drawn straight (renderer/straight.py; docs/board.md).
+LABEL_SCALE = 72.0
 STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 STATUS_WORD = {
     "breakaway": "away",
@@ -70,7 +77,6 @@ STATUS_WORD = {
     "finished": "arrived",
     "eliminated": "out",
 }
-MOVES = ("rode", "breakaway", "peloton")
 
 
 def render_board(
@@ -124,19 +130,20 @@ def compose(
     labels: Mapping[str, str] | None = None,
 ) -> tuple[Image.Image, View]:
     """The board image and the view that placed the road on it (tests read pixels through it)."""
-    road = state.setup.road
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
-    window = _window(state, highlight, acting_ids)
+    state, window = laid_out(state, highlight, acting_ids)
+    road = state.setup.road
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     view = _view(road, window)
-    image = _road_layer(state, view, window).copy()
     draw = ImageDraw.Draw(image)
+    _road(draw, state, view, window)
     _peloton(image, draw, state, view)
-    trails = _trails(state)
-    for rider_id, path in trails.items():
-        colour = PELOTON if rider_id == "peloton" else TEAM.get(team_of(rider_id), MUTED)
-        trail(draw, [view.px(p) for p in path], colour)
+    paths = road_trails(state.events, road.track).items()
+    colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
+    trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
     if highlight:
-        _highlight(draw, road, view, highlight, labels or {})
+        floor = READABLE if view.scale >= LABEL_SCALE else SMALL - 6
+        _highlight(draw, road, view, highlight, labels or {}, floor)
     radius = view.scale * 0.42
     places = {**_peloton_riders(draw, state, view), **_riders(draw, state, view, radius)}
     for rider_id in acting_ids:
@@ -164,8 +171,26 @@ def _rows_of(state: State, ids: Collection[str]) -> list[int]:
     return rows
 
 
+def laid_out(
+    state: State, highlight: list[RideOption] | None, acting: Collection[str]
+) -> tuple[State, tuple[int, int]]:
+    """The state to draw (its road straightened when the bends would shrink the squares on offer
+    below ``LABEL_SCALE`` and straight they are larger) and the rows on show."""
+    window = _window(state, highlight, acting)
+    road = state.setup.road
+    scale = _view(road, window).scale
+    if not highlight or scale >= LABEL_SCALE:
+        return state, window
+    straight = replace(state, setup=replace(state.setup, road=replace(road, track=straightened(road.track))))
+    window2 = _window(straight, highlight, acting)
+    if _view(straight.setup.road, window2).scale > scale:
+        return straight, window2
+    return state, window
+
+
 def _window(state: State, highlight: list[RideOption] | None, acting: Collection[str]) -> tuple[int, int]:
-    """The rows on show: the piece to act and its squares first, then the peloton, then the others."""
+    """The rows on show: the piece to act and its squares first, then the peloton, then the others
+    (while a square stays ``LABEL_SCALE`` px with squares on offer, ``MIN_SCALE`` without)."""
     road = state.setup.road
     last = road.track.row_count - 1
     must = _rows_of(state, acting) + [int(o.to.split(".")[0]) for o in highlight or []]
@@ -173,10 +198,13 @@ def _window(state: State, highlight: list[RideOption] | None, acting: Collection
     others = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
     if not must:
         must = pack or others or [road.finish]
-    lo, hi = max(0, min(must) - 1), min(last, max(must) + 1)
+    floor = LABEL_SCALE if highlight else MIN_SCALE
+    lo, hi = min(must), max(must)
+    if _view(road, (max(0, lo - 1), min(last, hi + 1))).scale >= floor or not highlight:
+        lo, hi = max(0, lo - 1), min(last, hi + 1)  # a row of context either side
     for row in sorted([*pack, *others], key=lambda r: min(abs(r - lo), abs(r - hi))):
         lo2, hi2 = max(0, min(lo, row - 1)), min(last, max(hi, row + 1))
-        if (lo2, hi2) != (lo, hi) and _view(road, (lo2, hi2)).scale >= MIN_SCALE:
+        if (lo2, hi2) != (lo, hi) and _view(road, (lo2, hi2)).scale >= floor:
             lo, hi = lo2, hi2
     while _view(road, (lo, hi)).scale > MAX_SCALE and (lo > 0 or hi < last):
         hi, lo = min(last, hi + 1), max(0, lo - (1 if hi == last or (hi - lo) % 2 else 0))
@@ -188,9 +216,10 @@ def _view(road: Road, window: tuple[int, int]) -> View:
     lo, hi = window
     (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
     angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
-    points = list(track.centres[lo : hi + 1])
     inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
-    return fit_view(points, inner, angle, max_scale=MAX_SCALE * 1.0001, margin=road.lanes / 2 + 1.1)
+    # room for the row numbers and tags beside the road, none wasted beyond the end rows' squares
+    edges = [_side(road, row, 0.6, right) for row in range(lo, hi + 1) for right in (True, False)]
+    return fit_view(edges, inner, angle, max_scale=MAX_SCALE * 1.0001, margin=0.5)
 
 
 # -- the road ----------------------------------------------------------------------------------
@@ -217,43 +246,10 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill
     write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 
-_ROAD_LAYERS = Recent(8)  # 2.3 MB each: the last few pictures of the road under the pieces
-
-
-def _road_layer(state: State, view: View, window: tuple[int, int]) -> Image.Image:
-    """The board with only the road drawn (read-only: copy it before drawing on it).
-
-    It depends on the road, the view and the row of the lane numbers, nothing else of the
-    state: consecutive boards of a race, and races on the same stage, share it. A road
-    loaded by name is one object (rules/pickling.py), so it is recognised by identity.
-    """
+def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int, int]) -> None:
     road = state.setup.road
-    back = _lane_numbers_row(state, view, window)
-    key = (window, back, view)
-    cached: Image.Image | None = _ROAD_LAYERS.get(key, road)
-    if cached is None:
-        cached = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-        _road(ImageDraw.Draw(cached), road, view, back)
-        _ROAD_LAYERS.put(key, road, cached)
-    return cached
-
-
-def _visible_rows(road: Road, view: View) -> list[int]:
     track = road.track
-    return [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
-
-
-def _lane_numbers_row(state: State, view: View, window: tuple[int, int]) -> int:
-    """The row whose squares carry the lane numbers: the first one on show with nobody on it."""
-    track = state.setup.road.track
-    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
-    rows = _visible_rows(state.setup.road, view)
-    return next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), window[0])
-
-
-def _road(draw: ImageDraw.ImageDraw, road: Road, view: View, back: int) -> None:
-    track = road.track
-    rows = _visible_rows(road, view)
+    rows = [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
     if not rows:
         return
     first, last = rows[0], rows[-1]
@@ -295,6 +291,8 @@ def _road(draw: ImageDraw.ImageDraw, road: Road, view: View, back: int) -> None:
     for row in rows:  # row numbers on the left edge (top of the picture), every row: squares are "row.lane"
         x, y = view.px(_side(road, row + 0.5, 0.42, right=False))
         write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
+    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
+    back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), window[0])
     for lane in range(track.lanes):  # lane numbers at the left edge of the picture
         square = track.cell(back, lane)
         if square is not None:
@@ -448,53 +446,15 @@ def _riders(
     return places
 
 
-def _trails(state: State) -> dict[str, list[Point]]:
-    """From where each piece was to where it is, for the last turn with moves (from the events).
-
-    A rider leaving the peloton starts from the peloton's front row as it was then.
-    """
-    moves = [e for e in state.events if e.type in MOVES]
-    if not moves:
-        return {}
-    turn = moves[-1].turn
-    track = state.setup.road.track
-    out: dict[str, list[Point]] = {}
-    front: int | None = None
-    for e in moves:
-        if e.type == "peloton":
-            to, squares = int(e.data["to"]), int(e.data["squares"])
-            if e.turn == turn:
-                rows = range(max(0, to - squares), min(to, track.row_count - 1) + 1)
-                out["peloton"] = [track.centres[r] for r in rows]
-            front = to
-            continue
-        if e.turn != turn:
-            continue
-        start, end = str(e.data.get("from") or ""), str(e.data.get("to") or "")
-        if not track.has(start) and front is not None and track.has(end):
-            start = f"{front}.{track.cells[end].lane}"
-        if track.has(start) and track.has(end):
-            out[str(e.data["rider"])] = _path(state, start, end)
-    return out
-
-
-def _path(state: State, start: str, end: str) -> list[Point]:
-    track = state.setup.road.track
-    a, b = track.cells[start], track.cells[end]
-    steps = max(1, b.row - a.row)
-    points = []
-    for i in range(steps + 1):
-        row = a.row + (b.row - a.row) * i // steps
-        lane = round(a.lane + (b.lane - a.lane) * i / steps)
-        cell = track.cell(row, lane)
-        if cell is not None:
-            points.append(cell.centre)
-    return points
-
-
 def _highlight(
-    draw: ImageDraw.ImageDraw, road: Road, view: View, options: list[RideOption], labels: Mapping[str, str]
+    draw: ImageDraw.ImageDraw,
+    road: Road,
+    view: View,
+    options: list[RideOption],
+    labels: Mapping[str, str],
+    floor: int,
 ) -> None:
+    """Each square on offer: its name (at least ``floor``) and its cost ("!" if risky)."""
     track = road.track
     seen: set[str] = set()
     for option in sorted(options, key=lambda o: (o.risk_count, o.cost)):
@@ -506,7 +466,16 @@ def _highlight(
         if option.risk_count:
             cost += "!"
         polygon = [view.px(p) for p in cell.polygon]
-        highlight_square(draw, polygon, view.px(cell.centre), cost, bool(option.risk_count), labels.get(option.to))
+        highlight_square(
+            draw,
+            polygon,
+            view.px(cell.centre),
+            cost,
+            bool(option.risk_count),
+            labels.get(option.to),
+            cost_size=READABLE,
+            floor=floor,
+        )
 
 
 # -- around the board --------------------------------------------------------------------------
@@ -575,9 +544,10 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None)
     y += 30
     lines = _last_turn(state)
     room = 4 if not alliances else 3
-    for line in lines[-room:] or ["-"]:
-        write(draw, (x, y), _clip(line, x1 - x - 8), fill=INK, size=SMALL)
-        y += 29
+    wrapped = [piece for line in lines for piece in _wrap(line, x1 - x - 8, READABLE)]
+    for line in wrapped[-room:] or ["-"]:  # the latest kept when it is long
+        write(draw, (x, y), line, fill=INK, size=READABLE)
+        y += 31
     if alliances:
         write(draw, (x, y), _clip("Alliances: " + "; ".join(alliances), x1 - x - 8), fill=INK, size=SMALL)
         y += 29
@@ -595,12 +565,23 @@ def _last_turn(state: State) -> list[str]:
 
 def _short(line: str, state: State) -> str:
     for r in state.riders:
-        line = line.replace(r.id, rider_label(r.id))
+        line = line.replace(r.id, rider_label(r.id)).replace(r.id.replace("-", " "), rider_label(r.id))
     return line.replace(" squares", " sq").replace(" energy", "")
 
 
-def _clip(text: str, width: float) -> str:
-    while text and text_length(text, SMALL) > width:
+def _wrap(text: str, width: float, size: int) -> list[str]:
+    """``text`` on as many lines of at most ``width`` px as it needs (a word too long is clipped)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_length(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return [_clip(line, width, size) for line in lines]
+
+
+def _clip(text: str, width: float, size: int = SMALL) -> str:
+    while text and text_length(text, size) > width:
         text = text[:-2] + "…"
     return text
 
@@ -620,7 +601,7 @@ def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], bo
         write(draw, (cx + 64, cy), rider_label(r.id), fill=INK, size=TEXT, bold=True, anchor="lm")
         write(draw, (cx + 156, cy), str(r.energy), fill=INK, size=TEXT, anchor="rm")
         if columns == 2:
-            write(draw, (cx + 166, cy), STATUS_WORD[r.status], fill=MUTED, size=SMALL, anchor="lm")
+            write(draw, (cx + 166, cy), STATUS_WORD[r.status], fill=MUTED, size=READABLE, anchor="lm")
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:

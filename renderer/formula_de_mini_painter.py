@@ -19,7 +19,7 @@ def paint(
         wanted = {c.action for c in highlight}
         legal = legal_actions(state, decision.player)
         options = [c.option for c in legal if c.option is not None and c.action in wanted]
-    labels = {c.target: c.short for c in highlight if c.target is not None and c.short and c.short != c.target}
+    labels = {c.target: c.short for c in highlight if c.target is not None and c.short}  # as the menu names it
     return render_circuit(
         state, highlight=options, title=title or None, acting=list(acting) or None, labels=labels or None
     )

@@ -1,50 +1,65 @@
-"""Hell of the North's board painter: the road near the action (surfaces, cobbles, dark squares,
-sprint zones, markers, face-down weather), the riders, the peloton with its front and back
-parts, the support-rider markers in order, and each team's race diary.
+"""Hell of the North's board, designed like the other boards to be read 400 px wide on a phone
+(docs/board.md): 960 x 800, the road near the action turned to run left to right and zoomed,
+every rider drawn where it is (the peloton's riders inside it, front part ahead of the back
+part, in peloton order), the rider(s) to act marked, the squares they may reach named as the
+menu names them ("34.0": row 34, lane 0) with their cost, an overview of the whole route, and
+a panel: the support-rider markers in order, the peloton's parts, and each team's diary.
 
-Self-contained on purpose (Pillow and the rules only): the shared renderer is being
-redesigned, and this game draws things the classic board does not.
+The road shows what only this game marks: cobbled squares (brown with a dot pattern), dark
+squares, sprint zones, the feed and bonus lines, and the weather markers (? face down).
 """
 
 from __future__ import annotations
 
-import io
+import math
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import replace
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from renderer.camera import View, fit_view
+from renderer.encode import png_bytes
+from renderer.hell_of_the_north_panel import header, panel, strip
+from renderer.palette import (
+    ASPHALT,
+    BACKGROUND,
+    COBBLE_DOT,
+    COBBLES,
+    FALL,
+    HEIGHT,
+    INK,
+    LANE_LINE,
+    MUTED,
+    PELOTON,
+    READABLE,
+    RGB,
+    SMALL,
+    SPRINT,
+    TEAM,
+    TERRAIN,
+    TERRAIN_NAME,
+    WEATHER,
+    WHITE,
+    WIDTH,
+    team_of,
+)
+from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_token, trails
+from renderer.straight import straightened
+from renderer.text import text_length, write
+from renderer.trails import road_trails
 from rules.game import Choice
+from rules.hell_of_the_north.engine import legal_actions, pending
 from rules.hell_of_the_north.model import State
-from rules.hell_of_the_north.order import classification
+from rules.hell_of_the_north.order import peloton_order
 from rules.track import Point
 
-RGB = tuple[int, int, int]
-WIDTH = 960
-ROAD_HEIGHT = 500
-PANEL_TOP = ROAD_HEIGHT
-HEIGHT = 900
-WINDOW_ROWS = 34
-
-BACKGROUND: RGB = (236, 240, 232)
-PANEL: RGB = (250, 250, 247)
-INK: RGB = (30, 30, 30)
-MUTED: RGB = (105, 105, 105)
-ASPHALT: RGB = (214, 214, 210)
-COBBLES: RGB = (181, 150, 110)
-COBBLE_DOT: RGB = (130, 100, 70)
-DARK: RGB = (70, 70, 70)
-SPRINT: RGB = (250, 222, 90)
-FEED: RGB = (0, 150, 70)
-BONUS: RGB = (200, 60, 160)
-HIGHLIGHT: RGB = (0, 150, 220)
-RISK: RGB = (204, 121, 167)
-PELOTON_FILL: RGB = (150, 150, 170)
-TERRAIN: dict[str, RGB] = {"P": (0, 158, 115), "R": (230, 159, 0), "M": (213, 60, 40), "D": (20, 20, 20)}
-TEAM: dict[str, RGB] = {"black": (0, 0, 0), "white": (255, 255, 255), "green": (0, 158, 115), "orange": (230, 120, 0)}
-TEAM_TEXT: dict[str, RGB] = {"black": (255, 255, 255), "white": INK, "green": (255, 255, 255), "orange": INK}
-LETTER = {"rouleur": "R", "leader": "L", "climber": "C"}
-QUALITY_LETTER = {"descent": "desc", "sprint": "sprint", "attack": "attack"}
+BOARD = (0, 52, WIDTH, 452)  # the header above, the route strip and the panel below (hell_of_the_north_panel)
+MAX_SCALE = 100.0  # px per square
+# Other riders join the view while a square stays this large: a square on offer holds its name and
+# its cost at READABLE (11 px at 400 px wide), and a 3-lane road fills the height (docs/board.md).
+MIN_SCALE = 76.0
+LABEL_SCALE = 72.0  # below this a stretch with squares on offer is drawn straight (renderer/straight.py)
+STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 WEATHER_SHORT = {
     "rain": "RAIN",
     "heat": "HEAT",
@@ -55,269 +70,403 @@ WEATHER_SHORT = {
 }
 
 
-@cache
-def font(size: int = 14) -> ImageFont.FreeTypeFont:
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont)
-    return loaded
-
-
-class _View:
-    """Track units to pixels for the rows on show."""
-
-    def __init__(self, state: State, first: int, last: int) -> None:
-        track = state.setup.road.track
-        points = [p for row in range(first, last + 1) for cell in track.row_cells(row) for p in cell.polygon]
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        margin = 1.8
-        self.left, self.top = min(xs) - margin, max(ys) + margin
-        width, height = max(xs) - min(xs) + 2 * margin, max(ys) - min(ys) + 2 * margin
-        self.scale = min((WIDTH - 20) / width, (ROAD_HEIGHT - 40) / height)
-        self.ox = (WIDTH - width * self.scale) / 2
-        self.oy = 34 + (ROAD_HEIGHT - 40 - height * self.scale) / 2
-
-    def px(self, p: Point) -> tuple[float, float]:
-        return ((p[0] - self.left) * self.scale + self.ox, (self.top - p[1]) * self.scale + self.oy)
-
-
-def _window(state: State, highlight: Sequence[Choice]) -> tuple[int, int]:
-    road = state.setup.road
-    rows = [state.peloton - 2, state.peloton + 2]
-    rows += [r.row for r in state.riders if r.row is not None and r.racing]
-    rows += [int(c.target.split(".")[0]) for c in highlight if c.target]
-    first = max(0, min(rows) - 2)
-    last = min(road.last_row, max(max(rows) + 4, first + 12))
-    if last - first > WINDOW_ROWS:
-        first = max(0, last - WINDOW_ROWS) if not highlight else first
-        last = first + WINDOW_ROWS
-    return first, min(last, road.last_row)
-
-
 def paint(
     state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]
 ) -> bytes:
-    """The board as PNG bytes."""
+    """The board as PNG bytes (see the module's docstring); no ``acting``: the state says who acts."""
+    marked = list(acting) or None
+    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend)[0])
+
+
+def default_acting(state: State) -> tuple[str, ...]:
+    """The rider asked to ride, or the deciding team's riders in the peloton."""
+    decision = pending(state)
+    if decision is None:
+        return ()
+    if decision.rider:
+        return (decision.rider,)
+    return tuple(r.id for r in state.riders if r.player == decision.player and r.status == "peloton")
+
+
+def compose(
+    state: State,
+    *,
+    highlight: Sequence[Choice] = (),
+    acting: Sequence[str] | None = None,
+    title: str = "",
+    legend: Sequence[str] = (),
+) -> tuple[Image.Image, View]:
+    """The board and the view that placed the road on it (tests read pixels through it).
+
+    ``acting`` None: from the state (``default_acting``); ``()`` marks nobody.
+    """
+    acting_ids = tuple(acting) if acting else (default_acting(state) if acting is None else ())
+    targets = [c for c in highlight if c.target and state.setup.road.track.has(c.target)]
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    first, last = _window(state, highlight)
-    view = _View(state, first, last)
-    _road(draw, state, view, first, last)
-    _peloton(draw, state, view)
-    _riders(draw, state, view, acting)
-    _highlight(draw, state, view, highlight)
-    header = title or f"Hell of the North - turn {state.turn}, {state.phase}"
-    draw.text((10, 8), header[:90], fill=INK, font=font(18))
-    _panel(draw, state, acting, legend)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    state, window = laid_out(state, targets, acting_ids)
+    view = _view(state, window)
+    _road(draw, state, view, {int(str(c.target).split(".")[0]) for c in targets})
+    _peloton_box(image, draw, state, view)
+    paths = road_trails(state.events, state.setup.road.track).items()
+    colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
+    trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
+    _highlight(draw, state, view, targets)
+    # in the crowded peloton the marker goes under the riders (it shows around them and in the gaps,
+    # no rider hidden by a neighbour's arrow); on the open road it goes over
+    for rider_id, point, radius in peloton_spots(state, view):
+        if rider_id in acting_ids:
+            acting_marker(draw, point, radius)
+    places = _riders(draw, state, view)
+    _peloton_riders(draw, state, view)
+    for rider_id in acting_ids:
+        if rider_id in places:
+            point, radius = places[rider_id]
+            acting_marker(draw, point, radius)
+    header(draw, state, title, acting_ids)
+    strip(draw, state, window)
+    panel(draw, state, acting_ids, legend)
+    return image, view
 
 
-def _cell_points(view: _View, polygon: tuple[Point, ...]) -> list[tuple[float, float]]:
-    return [view.px(p) for p in polygon]
+# -- the part of the road on show ----------------------------------------------------------------
 
 
-def _road(draw: ImageDraw.ImageDraw, state: State, view: _View, first: int, last: int) -> None:
+def _rows_of(state: State, ids: Sequence[str]) -> list[int]:
+    rows: list[int] = []
+    for r in state.riders:
+        if r.id in ids and r.status == "peloton":
+            rows += [state.peloton - 1, state.peloton]
+        elif r.id in ids and r.row is not None and r.racing:
+            rows.append(r.row)
+    return rows
+
+
+def laid_out(state: State, targets: Sequence[Choice], acting: Sequence[str]) -> tuple[State, tuple[int, int]]:
+    """The state to draw (its road straightened when its bends would shrink the squares on offer
+    below ``LABEL_SCALE`` and straight they are larger: bends are only drawing) and the rows on show."""
+    window = _window(state, targets, acting)
+    scale = _view(state, window).scale
+    if not targets or scale >= LABEL_SCALE:
+        return state, window
+    course = state.setup.course
+    road = replace(course.road, track=straightened(course.road.track))
+    straight = replace(state, setup=replace(state.setup, course=replace(course, road=road)))
+    window2 = _window(straight, targets, acting)
+    if _view(straight, window2).scale > scale:
+        return straight, window2
+    return state, window
+
+
+def _window(state: State, targets: Sequence[Choice], acting: Sequence[str]) -> tuple[int, int]:
+    """The rows on show: the rider to act and its squares first, then the peloton, then the others."""
+    road = state.setup.road
+    last = road.track.row_count - 1
+    must = _rows_of(state, acting) + [int(str(c.target).split(".")[0]) for c in targets]
+    pack = [state.peloton - 1, state.peloton] if state.peloton_arrived_turn is None else []
+    others = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
+    if not must:
+        must = pack or others or [road.finish]
+    lo, hi = min(must), max(must)
+    if not targets or _view(state, (max(0, lo - 1), min(last, hi + 1))).scale >= LABEL_SCALE:
+        lo, hi = max(0, lo - 1), min(last, hi + 1)  # a row of context either side
+    for row in sorted([*pack, *others], key=lambda r: min(abs(r - lo), abs(r - hi))):
+        lo2, hi2 = max(0, min(lo, row - 1)), min(last, max(hi, row + 1))
+        if (lo2, hi2) != (lo, hi) and _view(state, (lo2, hi2)).scale >= MIN_SCALE:
+            lo, hi = lo2, hi2
+    while _view(state, (lo, hi)).scale > MAX_SCALE and (lo > 0 or hi < last):
+        hi, lo = min(last, hi + 1), max(0, lo - (1 if hi == last or (hi - lo) % 2 else 0))
+    return lo, hi
+
+
+def _view(state: State, window: tuple[int, int]) -> View:
+    road = state.setup.road
+    track = road.track
+    lo, hi = max(0, window[0]), min(track.row_count - 1, window[1])
+    (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
+    angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
+    inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
+    # room for the tags beside the road, but none wasted beyond the first and last rows' squares
+    edges = [_side(state, row, 0.55, right) for row in range(lo, hi + 1) for right in (True, False)]
+    return fit_view(edges, inner, angle, max_scale=MAX_SCALE, margin=0.55)
+
+
+# -- the road ------------------------------------------------------------------------------------
+
+
+def _side(state: State, row: float, distance: float, right: bool = True) -> Point:
+    """A point beside the road at ``row``: ``distance`` squares off its right (or left) edge."""
+    track = state.setup.road.track
+    index = max(0, min(int(row), track.row_count - 1))
+    cx, cy = track.centres[index]
+    heading = track.headings[index]
+    offset = -(track.lanes / 2 + distance) if right else track.lanes / 2 + distance
+    return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
+
+
+def _on_board(point: tuple[float, float], slack: float = 80) -> bool:
+    return BOARD[0] - slack <= point[0] <= BOARD[2] + slack and BOARD[1] - slack <= point[1] <= BOARD[3] + slack
+
+
+def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, ink: RGB = INK) -> None:
+    w = text_length(text, SMALL) + 12
+    x, y = centre
+    if -w / 2 < x < WIDTH + w / 2:  # a tag cut by the edge is moved onto the picture
+        x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
+    centre = (x, y)
+    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
+    write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
+
+
+def _road(draw: ImageDraw.ImageDraw, state: State, view: View, offered: set[int]) -> None:
     course = state.setup.course
     road = course.road
     track = road.track
-    for row in range(first, last + 1):
-        terrain = TERRAIN[road.terrain(row)]
+    rows = [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
+    if not rows:
+        return
+    first, last = rows[0], rows[-1]
+    border = max(3, round(view.scale * 0.14))
+    dot = max(2.0, view.scale * 0.06)
+    for row in rows:
+        cobbled = course.cobbled(row)
         for cell in track.row_cells(row):
-            pts = _cell_points(view, cell.polygon)
-            fill = COBBLES if course.cobbled(row) else ASPHALT
-            if course.dark(cell.id):
-                fill = DARK
-            draw.polygon(pts, fill=fill, outline=terrain, width=2)
-            cx, cy = view.px(cell.centre)
-            if course.cobbled(row):
-                r = max(1.5, view.scale * 0.06)
-                for dx, dy in ((-0.25, -0.2), (0.2, -0.25), (-0.2, 0.22), (0.25, 0.2)):
+            fill = (
+                FALL if course.dark(cell.id) else COBBLES if cobbled else SPRINT if course.in_sprint(row) else ASPHALT
+            )
+            draw.polygon([view.px(p) for p in cell.polygon], fill=fill, outline=LANE_LINE)
+            if cobbled:  # a pattern as well as a colour
+                cx, cy = view.px(cell.centre)
+                for dx, dy in ((-0.27, -0.22), (0.22, -0.27), (-0.22, 0.24), (0.27, 0.2)):
                     x, y = cx + dx * view.scale, cy + dy * view.scale
-                    draw.ellipse((x - r, y - r, x + r, y + r), fill=COBBLE_DOT)
-            if cell.id in road.dotted:
-                r = max(1.5, view.scale * 0.05)
-                draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MUTED)
-        if course.in_sprint(row):
-            _edge_mark(draw, state, view, row, SPRINT, width=5)
-        if row % course.hex_rows == 0:
-            _line(draw, state, view, row, MUTED, 1)
-            draw.text(view.px(track.side_point(row, road.lanes - 1, 1.6)), str(row), fill=MUTED, font=font(11))
-    for row in road.feed:
+                    draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=COBBLE_DOT)
+        left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
+        if left is not None and right is not None:
+            colour = TERRAIN[road.terrain(row)]
+            draw.line([view.px(left.polygon[0]), view.px(left.polygon[3])], fill=colour, width=border)
+            draw.line([view.px(right.polygon[1]), view.px(right.polygon[2])], fill=colour, width=border)
+    for cid in road.dotted:
+        cell = track.cells[cid]
+        if first <= cell.row <= last:
+            x, y = view.px(cell.centre)
+            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=MUTED)
+    for row, kind in ((0, "START"), (road.finish, "FINISH")):
         if first <= row <= last:
-            _badge(draw, view, track.side_point(row, 0, 1.3), "FEED", FEED)
-    for row in road.bonus:
-        if first <= row <= last:
-            _line(draw, state, view, row, BONUS, 3)
-            _badge(draw, view, track.side_point(row, 0, 1.3), "BONUS", BONUS)
+            _line_across(draw, state, view, row, kind)
+    for row in rows:  # row numbers along the left edge of the road: squares are "row.lane"
+        x, y = view.px(_side(state, row + 0.5, 0.42, right=False))
+        write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
+    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton} | offered
+    back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), first)
+    for lane in range(track.lanes):  # lane numbers across one free row near the left of the picture
+        square = track.cell(back, lane)
+        if square is not None:
+            x, y = view.px(square.centre)
+            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
+            write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
+    _terrain_words(draw, state, view, rows)
     for mountain in road.mountains:
         if first <= mountain.row <= last:
-            _badge(
-                draw,
-                view,
-                track.side_point(mountain.row, road.lanes - 1, 1.3),
-                f"CAT {mountain.category}",
-                TERRAIN["M"],
-            )
+            _tag(draw, view.px(_side(state, mountain.row, 0.9)), f"cat {mountain.category}", TERRAIN["M"], WHITE)
+    for row in road.feed:
+        if first <= row <= last:
+            _tag(draw, view.px(_side(state, row, 0.9)), "FEED", (0, 114, 178), WHITE)
+    for row in road.bonus:
+        if first <= row <= last:
+            _tag(draw, view.px(_side(state, row + 1, 0.9)), "BONUS", (230, 159, 0))
+    for zone, _ in course.sprint_zones:
+        if first <= zone <= last:
+            _tag(draw, view.px(_side(state, zone, 0.9, right=False)), "SPRINT", SPRINT)
     for hexagon, marker in state.weather:
-        if first <= hexagon + course.hex_rows // 2 <= last:
-            text = "?" if marker is None else WEATHER_SHORT.get(marker, marker)
-            _badge(
-                draw, view, track.side_point(hexagon + course.hex_rows // 2, road.lanes - 1, 1.5), text, (60, 90, 160)
-            )
-    if first <= road.finish <= last + 1:
-        _line(draw, state, view, road.finish, INK, 4)
-        _badge(draw, view, track.side_point(road.finish, 0, 1.3), "FINISH", INK)
-    if first == 0:
-        _line(draw, state, view, 0, INK, 3)
+        middle = hexagon + course.hex_rows // 2
+        if first <= middle <= last:
+            text = "? weather" if marker is None else WEATHER_SHORT.get(marker, marker)
+            _tag(draw, view.px(_side(state, middle, 0.9, right=False)), text, WEATHER, WHITE)
 
 
-def _line(draw: ImageDraw.ImageDraw, state: State, view: _View, row: int, colour: RGB, width: int) -> None:
-    """A line across the road at the back edge of ``row``."""
+def _terrain_words(draw: ImageDraw.ImageDraw, state: State, view: View, rows: list[int]) -> None:
+    """Terrain named where it changes: the border colour is not alone."""
+    road = state.setup.road
+    previous = None
+    for row in rows:
+        kind = road.terrain(row)
+        if kind != previous:
+            point = view.px(_side(state, row + 0.5, 0.45))
+            if BOARD[0] + 30 <= point[0] <= BOARD[2] - 30:
+                _tag(draw, point, TERRAIN_NAME[kind], TERRAIN[kind], WHITE if kind in ("M", "D", "P") else INK)
+        previous = kind
+
+
+def _line_across(draw: ImageDraw.ImageDraw, state: State, view: View, row: int, label: str) -> None:
     track = state.setup.road.track
     row = min(row, track.row_count - 1)
-    cells = track.row_cells(row)
-    if not cells:
+    left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
+    if left is None or right is None:
         return
-    a, b = cells[0].polygon[0], cells[-1].polygon[1] if len(cells[-1].polygon) > 1 else cells[-1].polygon[0]
-    draw.line([view.px(a), view.px(b)], fill=colour, width=width)
+    (x0, y0), (x1, y1) = view.px(left.polygon[0]), view.px(right.polygon[1])
+    squares = track.lanes * 4
+    for i in range(squares):
+        a, b = i / squares, (i + 1) / squares
+        draw.line(
+            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+            fill=INK if i % 2 == 0 else WHITE,
+            width=max(5, round(view.scale * 0.16)),
+        )
+    _tag(draw, view.px(_side(state, row, 1.0)), label, WHITE)
 
 
-def _edge_mark(draw: ImageDraw.ImageDraw, state: State, view: _View, row: int, colour: RGB, width: int) -> None:
+# -- the riders ----------------------------------------------------------------------------------
+
+Places = dict[str, tuple[tuple[float, float], float]]
+
+
+def _peloton_corners(state: State) -> list[Point] | None:
     track = state.setup.road.track
-    lanes = state.setup.road.lanes
-    a, b = view.px(track.side_point(row, 0, 0.15)), view.px(track.side_point(row, lanes - 1, 0.15))
-    for x, y in (a, b):
-        draw.ellipse((x - width, y - width, x + width, y + width), fill=colour)
+    back, front = state.peloton - 1, state.peloton
+    a, b = track.cell(back, 0), track.cell(back, track.lanes - 1)
+    c, d = track.cell(front, track.lanes - 1), track.cell(front, 0)
+    if a is None or b is None or c is None or d is None or state.peloton_arrived_turn is not None:
+        return None
+    return [a.polygon[0], b.polygon[1], c.polygon[2], d.polygon[3]]
 
 
-def _badge(draw: ImageDraw.ImageDraw, view: _View, at: Point, text: str, colour: RGB) -> None:
-    x, y = view.px(at)
-    f = font(12)
-    w = draw.textlength(text, font=f)
-    draw.rounded_rectangle((x - w / 2 - 4, y - 9, x + w / 2 + 4, y + 9), radius=4, fill=colour)
-    draw.text((x - w / 2, y - 7), text, fill=(255, 255, 255), font=f)
-
-
-def _token(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float, team: str, kind: str) -> None:
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=TEAM.get(team, INK), outline=INK, width=2)
-    f = font(max(10, int(radius * 1.1)))
-    letter = LETTER.get(kind, "?")
-    w = draw.textlength(letter, font=f)
-    draw.text((x - w / 2, y - radius * 0.65), letter, fill=TEAM_TEXT.get(team, INK), font=f)
-
-
-def _peloton(draw: ImageDraw.ImageDraw, state: State, view: _View) -> None:
-    """The peloton covers two squares on its dotted lane: drawn as a box across those rows."""
-    road = state.setup.road
-    track = road.track
-    if state.peloton_arrived_turn is not None:
+def _peloton_box(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, view: View) -> None:
+    """The peloton's two rows, shaded and outlined (its riders are drawn inside it later)."""
+    corners = _peloton_corners(state)
+    if corners is None:
         return
-    pts = []
-    for row in (state.peloton - 1, state.peloton):
-        if 0 <= row < track.row_count:
-            for cell in track.row_cells(row):
-                pts += [view.px(p) for p in cell.polygon]
-    if not pts:
-        return
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    box = (min(xs) + 3, min(ys) + 3, max(xs) - 3, max(ys) - 3)
-    draw.rounded_rectangle(box, radius=8, outline=PELOTON_FILL, width=4)
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    f = font(13)
-    text = f"PELOTON {sum(1 for r in state.riders if r.status == 'peloton')}"
-    w = draw.textlength(text, font=f)
-    draw.rectangle((cx - w / 2 - 3, cy - 9, cx + w / 2 + 3, cy + 9), fill=PELOTON_FILL)
-    draw.text((cx - w / 2, cy - 7), text, fill=(255, 255, 255), font=f)
+    points = [view.px(p) for p in corners]
+    x0, y0 = max(0, math.floor(min(p[0] for p in points))), max(0, math.floor(min(p[1] for p in points)))
+    x1 = min(image.width, math.ceil(max(p[0] for p in points)) + 1)
+    y1 = min(image.height, math.ceil(max(p[1] for p in points)) + 1)
+    if x1 > x0 and y1 > y0:
+        box = (x0, y0, x1, y1)
+        patch = image.crop(box).convert("RGBA")
+        shade = Image.new("RGBA", patch.size, (0, 0, 0, 0))
+        ImageDraw.Draw(shade).polygon([(x - x0, y - y0) for x, y in points], fill=(*PELOTON, 170))
+        image.paste(Image.alpha_composite(patch, shade).convert("RGB"), box)
+        polygon(draw, points, None, INK, 3)
 
 
-def _team(state: State, player: str) -> str:
-    p = state.setup.player(player)
-    return p.team if p else "black"
-
-
-def _riders(draw: ImageDraw.ImageDraw, state: State, view: _View, acting: Sequence[str]) -> None:
+def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, float], float]]:
+    """Where each peloton rider is drawn (rider id, pixel centre, radius), in peloton order: the
+    front part in the front of the box, the back part behind it, each left to right across the road.
+    Spots over a rider standing on the peloton's squares (a breakaway, a puncture) are left free."""
+    corners = _peloton_corners(state)
+    riders = peloton_order(state)
+    if corners is None or not riders:
+        return []
     track = state.setup.road.track
-    radius = max(9.0, view.scale * 0.36)
-    for r in state.riders:
-        if r.row is None or r.lane is None or r.status in ("peloton", "eliminated"):
+    rows = (state.peloton - 1, state.peloton)
+    cells = [r.cell for r in state.riders if r.status != "peloton" and r.row in rows and r.on_road]
+    blockers = [view.px(track.cells[c].centre) for c in cells if c is not None and c in track.cells]
+    back_left, back_right, front_right, front_left = (view.px(p) for p in corners)
+    front = [r.id for r in riders if r.part != "back"]
+    back = [r.id for r in riders if r.part == "back"]
+    length = math.dist(back_left, front_left)
+    width = math.dist(back_left, back_right)
+    split = len(front) / len(riders)  # the front part's share of the box, from the front
+    limit = view.scale * 0.42
+
+    def at(u: float, v: float) -> tuple[float, float]:
+        """u: 1 at the front edge, 0 at the back; v: 0 on the left edge, 1 on the right."""
+        left = (back_left[0] + (front_left[0] - back_left[0]) * u, back_left[1] + (front_left[1] - back_left[1]) * u)
+        right = (
+            back_right[0] + (front_right[0] - back_right[0]) * u,
+            back_right[1] + (front_right[1] - back_right[1]) * u,
+        )
+        return (left[0] + (right[0] - left[0]) * v, left[1] + (right[1] - left[1]) * v)
+
+    def layout(count: int, high: float, low: float) -> list[tuple[tuple[float, float], float]]:
+        """The largest spots for ``count`` riders between ``high`` and ``low`` (u), clear of blockers."""
+        best: list[tuple[tuple[float, float], float]] = []
+        best_r = -1.0
+        span = length * (high - low)
+        for along in range(1, count + 4):
+            for across in range(1, count + 4):
+                if along * across < count:
+                    continue
+                r = min(limit, span / along / 2 - 2, width / across / 2 - 2)
+                if r <= best_r:
+                    continue
+                free = [
+                    at(high - (i // across + 0.5) / along * (high - low), (i % across + 0.5) / across)
+                    for i in range(along * across)
+                ]
+                free = [p for p in free if all(math.dist(p, b) > r * 1.5 for b in blockers)]
+                if len(free) >= count:
+                    best, best_r = [(p, r) for p in free[:count]], r
+        return best
+
+    spots: list[tuple[str, tuple[float, float], float]] = []
+    for group, high, low in ((front, 1.0, 1.0 - split), (back, 1.0 - split, 0.0)):
+        if not group:
             continue
-        if r.status == "finished" and r.cell and not track.has(r.cell):
+        places = layout(len(group), high, low)
+        if len(places) < len(group):  # too crowded to keep clear: over the blockers
+            saved, blockers = blockers, []
+            places = layout(len(group), high, low)
+            blockers = saved
+        spots += [(rider, point, r) for rider, (point, r) in zip(group, places, strict=True)]
+    radius = min(r for _, _, r in spots)
+    return [(rider, point, radius) for rider, point, _ in spots]
+
+
+def _peloton_riders(draw: ImageDraw.ImageDraw, state: State, view: View) -> Places:
+    places: Places = {}
+    for rider_id, point, radius in peloton_spots(state, view):
+        rider = state.rider(rider_id)
+        rider_token(draw, point, radius, rider.id, rider.kind, SMALL if radius >= 20 else SMALL - 6)
+        places[rider.id] = (point, radius)
+    return places
+
+
+def _riders(draw: ImageDraw.ImageDraw, state: State, view: View) -> Places:
+    track = state.setup.road.track
+    radius = view.scale * 0.42
+    places: Places = {}
+    for r in state.riders:
+        if r.row is None or r.lane is None or r.status in ("peloton", "finished", "eliminated"):
             continue
         if r.status == "fallen":
-            x, y = view.px(track.side_point(r.row, r.lane, 1.0))
+            point = view.px(track.side_point(r.row, r.lane, outside=0.75))
         else:
             cell = track.cell(min(r.row, track.row_count - 1), r.lane)
             if cell is None:
                 continue
-            x, y = view.px(cell.centre)
-        if r.id in acting:
-            draw.ellipse((x - radius - 5, y - radius - 5, x + radius + 5, y + radius + 5), outline=HIGHLIGHT, width=3)
-        _token(draw, x, y, radius, _team(state, r.player), r.kind)
-        if r.status in ("fallen", "punctured"):
-            mark = "FALL" if r.status == "fallen" else "FLAT"
-            draw.text((x + radius, y - radius - 6), mark, fill=RISK, font=font(11))
+            point = view.px(cell.centre)
+        rider_token(draw, point, radius, r.id, r.kind, SMALL)
+        if r.status in STATE_BADGE:
+            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), STATE_BADGE[r.status])
+        places[r.id] = (point, radius)
+    return places
 
 
-def _highlight(draw: ImageDraw.ImageDraw, state: State, view: _View, highlight: Sequence[Choice]) -> None:
+def _highlight(draw: ImageDraw.ImageDraw, state: State, view: View, targets: Sequence[Choice]) -> None:
+    """Each square on offer: its name as the menu gives it, and the energy it costs ("!" if risky)."""
     track = state.setup.road.track
-    for c in highlight:
-        if not c.target or not track.has(c.target):
+    options = {}
+    decision = pending(state)
+    if decision is not None:
+        options = {c.action: c.option for c in legal_actions(state, decision.player) if c.option is not None}
+    seen: set[str] = set()
+    for choice in sorted(targets, key=lambda c: c.risky):
+        target = str(choice.target)
+        if target in seen:
             continue
-        cell = track.cells[c.target]
-        draw.polygon(_cell_points(view, cell.polygon), outline=RISK if c.risky else HIGHLIGHT, width=4)
-        cx, cy = view.px(cell.centre)
-        draw.text((cx - 12, cy - 7), c.short[:6], fill=INK, font=font(11))
-
-
-def _panel(draw: ImageDraw.ImageDraw, state: State, acting: Sequence[str], legend: Sequence[str]) -> None:
-    """The peloton tile (markers in order, front and back parts) and every team's race diary."""
-    draw.rectangle((0, PANEL_TOP, WIDTH, HEIGHT), fill=PANEL)
-    x0, y0 = 10, PANEL_TOP + 8
-    draw.text((x0, y0), "Peloton tile", fill=INK, font=font(16))
-    tile = (x0, y0 + 22, x0 + 300, y0 + 190)
-    draw.rounded_rectangle(tile, radius=8, outline=PELOTON_FILL, width=3)
-    mid = (tile[1] + tile[3]) / 2
-    draw.line((tile[0] + 60, mid, tile[2], mid), fill=PELOTON_FILL, width=2)
-    draw.text((tile[0] + 66, tile[1] + 4), "FRONT", fill=MUTED, font=font(12))
-    draw.text((tile[0] + 66, mid + 4), "BACK", fill=MUTED, font=font(12))
-    for i, player in enumerate(state.order):  # support-rider markers, 1st at the arrow
-        y = tile[1] + 12 + i * 38
-        team = _team(state, player)
-        draw.rectangle((tile[0] + 8, y, tile[0] + 48, y + 28), fill=TEAM[team], outline=INK, width=2)
-        draw.text((tile[0] + 22, y + 6), str(i + 1), fill=TEAM_TEXT[team], font=font(14))
-    for part, top in (("front", tile[1] + 34), ("back", mid + 34)):
-        riders = [r for r in classification(state) if r.status == "peloton" and r.part == part]
-        for j, r in enumerate(riders):
-            x = tile[0] + 80 + (j % 8) * 27
-            ty = top + (j // 8) * 27
-            if r.id in acting:
-                draw.ellipse((x - 15, ty - 15, x + 15, ty + 15), outline=HIGHLIGHT, width=3)
-            _token(draw, x, ty, 11, _team(state, r.player), r.kind)
-    # the diaries
-    dx = 330
-    draw.text((dx, y0), "Race diaries (energy · quality · risks · kept tiles)", fill=INK, font=font(16))
-    players = state.setup.players
-    row_h = min(90, (HEIGHT - y0 - 40) // max(1, len(players)))
-    for i, p in enumerate(players):
-        y = y0 + 24 + i * row_h
-        team = p.team
-        draw.rectangle((dx, y, dx + 22, y + 22), fill=TEAM[team], outline=INK)
-        left = state.pursuits_left(p.id)
-        draw.text((dx + 30, y + 2), f"{p.name[:16]} - pursuits {left}", fill=INK, font=font(15))
-        for k in range(6):
-            bx = dx + 300 + k * 18
-            draw.rectangle((bx, y + 4, bx + 14, y + 18), outline=INK, fill=INK if k < left else PANEL)
-        for j, rid in enumerate(p.rider_ids()):
-            r = state.rider(rid)
-            ry = y + 28
-            rx = dx + j * 205
-            _token(draw, rx + 12, ry + 12, 11, team, r.kind)
-            status = {"peloton": r.part or "peloton", "finished": "arrived"}.get(r.status, r.status)
-            line1 = f"{r.energy} · {QUALITY_LETTER.get(r.quality or '', '-')}"
-            boxes = "X" * min(r.risks, 3) + "o" * max(0, 2 - r.risks)
-            line2 = f"risks {boxes} · kept {len(r.kept)} · {status}"
-            draw.text((rx + 28, ry), line1, fill=INK, font=font(15))
-            draw.text((rx + 28, ry + 18), line2[:30], fill=MUTED, font=font(12))
-    if legend:
-        draw.text((dx, HEIGHT - 20), " · ".join(legend)[:120], fill=MUTED, font=font(12))
+        seen.add(target)
+        option = options.get(choice.action)
+        cost = "" if option is None else f"+{option.recovery}" if option.recovery else str(option.cost)
+        cost += "!" if choice.risky else ""
+        cell = track.cells[target]
+        square = [view.px(p) for p in cell.polygon]
+        highlight_square(
+            draw,
+            square,
+            view.px(cell.centre),
+            cost or "·",
+            choice.risky,
+            choice.short or target,
+            cost_size=READABLE,
+            floor=READABLE,
+        )

@@ -21,7 +21,7 @@ def paint(
         breakaway = any(c.action.do == "breakaway" for c in highlight if c.piece == piece)
         targets = {c.target for c in highlight if c.piece == piece}
         options += [o for o in ride_options(state, piece, breakaway=breakaway) if o.to in targets]
-    labels = {c.target: c.short for c in highlight if c.target is not None and c.short and c.short != c.target}
+    labels = {c.target: c.short for c in highlight if c.target is not None and c.short}  # as the menu names it
     return render_board(
         state,
         highlight=options or None,

@@ -1,5 +1,6 @@
 """Colours, fonts and sizes. Every board is designed to be read at 400 px wide (docs/board.md):
-it is drawn 960 px wide, so text is at least 26 px here (11 px on a phone).
+it is drawn 960 px wide, so the text that matters is at least READABLE (27 px here, 11 px on a
+phone; tests/test_renderer_legibility.py); legends and row numbers are 24 px (10 px).
 
 Colour never works alone: a team is a colour *and* a letter, a rider type is a shape *and* a
 letter, a rider's state is a badge letter. Team colours are chosen to stay apart under
@@ -16,6 +17,15 @@ RGB = tuple[int, int, int]
 
 WIDTH, HEIGHT = 960, 800  # every board; Discord shows it ~400 px wide on a phone (2.4x smaller)
 SMALL, TEXT, LARGE, TITLE = 24, 28, 32, 34  # font sizes at 960 px: 10, 11.7, 13.3, 14 px at 400 px
+PHONE_WIDTH = 400  # the width a board is seen at in the chat on a phone
+READABLE_PX = 11.0  # the least size (px at PHONE_WIDTH) of the text that matters: names, who acts, key lines
+READABLE = 27  # that size in px at WIDTH: 27 x 400 / 960 = 11.25
+
+
+def phone_px(size: float, width: int = WIDTH) -> float:
+    """A font size in px on an image ``width`` wide, as seen at ``PHONE_WIDTH`` px wide."""
+    return size * PHONE_WIDTH / width
+
 
 BACKGROUND: RGB = (236, 240, 232)
 PANEL: RGB = (250, 250, 247)
@@ -48,6 +58,8 @@ TEAM: dict[str, RGB] = {
     "white": (255, 255, 255),
     "black": (0, 0, 0),
     "red": (160, 20, 30),
+    "orange": (200, 90, 0),  # Hell of the North's fourth team
+    "grey": (104, 104, 104),  # Peloton's eight teams: too many to keep apart by colour, so numbers too
 }
 TEAM_TEXT: dict[str, RGB] = {
     "yellow": INK,
@@ -56,9 +68,25 @@ TEAM_TEXT: dict[str, RGB] = {
     "white": INK,
     "black": WHITE,
     "red": WHITE,
+    "orange": WHITE,
+    "grey": WHITE,
 }
 RIDER_LETTER = {"rouleur": "R", "leader": "L", "climber": "C"}
 RIDER_SHAPE = {"rouleur": "circle", "leader": "square", "climber": "triangle"}
+
+# Peloton's eight teams, each near the colour it is named after: every pair stays 20 CIEDE2000 apart
+# under normal vision and simulated protanopia, deuteranopia and tritanopia (the shared TEAM
+# colours fall to 14 for red and orange under tritanopia); the cyclist's number says the team too.
+PELOTON_TEAM: dict[str, RGB] = {
+    "grey": (99, 96, 98),
+    "red": (129, 28, 5),
+    "blue": (0, 84, 196),
+    "green": (82, 175, 146),
+    "white": (255, 255, 255),
+    "yellow": (255, 203, 18),
+    "black": (0, 0, 0),
+    "orange": (188, 112, 19),
+}
 
 HIGHLIGHT_SAFE: RGB = (0, 120, 200)
 HIGHLIGHT_RISK: RGB = (204, 121, 167)
@@ -67,6 +95,11 @@ TRAIL: RGB = (60, 60, 60)
 FLAG: RGB = (250, 215, 40)
 KERB: RGB = (213, 60, 40)
 PIT: RGB = (170, 170, 165)
+COBBLES: RGB = (181, 150, 110)  # Hell of the North's cobbled squares (with a dot pattern)
+COBBLE_DOT: RGB = (110, 80, 50)
+WEATHER: RGB = (30, 70, 130)
+UP: RGB = (240, 200, 150)  # Peloton's uphill and downhill hexagons (their speed in words too)
+DOWN: RGB = (170, 205, 230)
 
 
 @cache
@@ -106,6 +139,7 @@ SWATCHES: tuple[RGB, ...] = (
     ACT_TEXT,
     *TERRAIN.values(),
     *TEAM.values(),
+    *PELOTON_TEAM.values(),
     HIGHLIGHT_SAFE,
     HIGHLIGHT_RISK,
     PELOTON,
@@ -113,6 +147,14 @@ SWATCHES: tuple[RGB, ...] = (
     FLAG,
     KERB,
     PIT,
+    COBBLES,
+    COBBLE_DOT,
+    WEATHER,
+    UP,
+    DOWN,
+    (226, 226, 236),
+    (140, 60, 200),
+    (0, 150, 70),
     (230, 159, 0),
     (255, 240, 200),
     (200, 200, 200),

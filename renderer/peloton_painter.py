@@ -1,63 +1,62 @@
-"""Peloton's board: the course's road of hexagons around the riders, drawn as a map.
+"""Peloton's board, designed like the other boards to be read 400 px wide on a phone
+(docs/board.md): 960 x 800, the road of hexagons near the action turned to run left to right
+and zoomed, every cyclist on the road drawn where it is (a disc in its team's colour with its
+number: numbers 1-3 are the first team, 4-6 the second ...), the cyclist to act marked, the end
+hexagons it may choose named as the menu names them (A, B ...) with T where tandem helps and !
+where it falls, the whole course below, and a panel with every cyclist's dial and energy.
 
-Drawn 960 px wide for a phone (Discord shows it about 400 px wide): the map of the road near
-the cyclists (signs: terrain, turnings, bonus lines, start, finish, checkpoints; the wind), the
-cyclists as numbered discs in their team's colour with a letter, the end hexagons the cyclist to
-act may choose (letters, T where tandem helps, ! where it falls) with their paths, and a panel
-that lists every cyclist's dial and energy. Self-contained: it reads a Peloton state, nothing else.
+The road shows the course's signs: up (orange) and down (blue) stretches with their speed,
+turnings (L, R), bonus lines, checkpoints, start and finish, and the wind.
 """
 
 from __future__ import annotations
 
-import io
 import math
+import re
 from collections.abc import Sequence
-from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from renderer.camera import View, fit_view
+from renderer.encode import png_bytes
+from renderer.palette import (
+    ACT_TEXT,
+    ASPHALT,
+    BACKGROUND,
+    DOWN,
+    HEIGHT,
+    INK,
+    LANE_LINE,
+    MUTED,
+    PANEL,
+    PELOTON_TEAM,
+    RGB,
+    SMALL,
+    TEAM_TEXT,
+    TEXT,
+    UP,
+    WHITE,
+    WIDTH,
+)
+from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
+from renderer.text import text_length, write
 from rules.game import Choice
 from rules.peloton.course import Course, split
-from rules.peloton.model import DIAL, FINISHED, LYING, STANDING, WAITING, State
+from rules.peloton.engine import legal_actions, pending
+from rules.peloton.game import describe
+from rules.peloton.model import DIAL, FINISHED, LYING, STANDING, TEAMS, WAITING, Cyclist, State
 
-RGB = tuple[int, int, int]
-WIDTH, MAP_HEIGHT = 960, 620
-BACKGROUND: RGB = (232, 238, 226)
-ROAD: RGB = (214, 214, 210)
-EDGE: RGB = (150, 150, 146)
-INK: RGB = (30, 30, 30)
-MUTED: RGB = (95, 95, 95)
-PANEL: RGB = (250, 250, 247)
-UP: RGB = (240, 200, 150)
-DOWN: RGB = (170, 205, 230)
-TURNING: RGB = (200, 200, 214)
-SPEED_LINE: RGB = (140, 60, 200)  # violet: the speed bonus
-UPHILL_LINE: RGB = (0, 150, 70)  # green: the uphill bonus
-FINISH: RGB = (20, 20, 20)
-ACT: RGB = (200, 0, 130)
-REACH: RGB = (0, 150, 220)
-RISK: RGB = (204, 90, 60)
-TEAM: dict[str, RGB] = {
-    "grey": (150, 150, 150),
-    "red": (213, 60, 40),
-    "blue": (0, 114, 178),
-    "green": (0, 158, 115),
-    "white": (255, 255, 255),
-    "yellow": (240, 228, 66),
-    "black": (20, 20, 20),
-    "orange": (230, 159, 0),
-}
-TEAM_TEXT: dict[str, RGB] = {"white": INK, "yellow": INK, "grey": INK, "orange": INK}
+HEADER = (0, 0, WIDTH, 52)
+BOARD = (0, 52, WIDTH, 500)
+STRIP = (0, 500, WIDTH, 540)
+PANEL_BOX = (0, 540, WIDTH, HEIGHT)
+MAX_SCALE = 84.0  # px per hexagon: a cyclist's number is ~12 px tall at 400 px wide
+MIN_SCALE = 58.0  # other cyclists join the view while a hexagon stays this large
+SPEED_LINE: RGB = (140, 60, 200)  # violet: the speed bonus line
+UPHILL_LINE: RGB = (0, 150, 70)  # green: the uphill bonus line
 TERRAIN_SPEED = {"level": "3", "up": "2", "down": "4"}
 WIND_FROM = {1: 90.0, 2: 0.0, 3: 270.0, 4: 180.0}
-SPAN = 26  # hexagons of road shown at most
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont)
-    return loaded
+TURNING: RGB = (226, 226, 236)
 
 
 class Geometry:
@@ -85,79 +84,105 @@ class Geometry:
         ]
 
 
-class Camera:
-    def __init__(self, points: list[tuple[float, float]], box: tuple[int, int, int, int]) -> None:
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        x0, y0, x1, y1 = box
-        self.scale = min(
-            (x1 - x0) / max(1.0, max(xs) - min(xs) + 1.4), (y1 - y0) / max(1.0, max(ys) - min(ys) + 1.4), 70.0
-        )
-        self.cx, self.cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-        self.px, self.py = (x0 + x1) / 2, (y0 + y1) / 2
-
-    def __call__(self, p: tuple[float, float]) -> tuple[float, float]:
-        return (self.px + (p[0] - self.cx) * self.scale, self.py - (p[1] - self.cy) * self.scale)
-
-
-def _window(state: State, acting: Sequence[str], highlight: Sequence[Choice]) -> tuple[int, int]:
-    course = state.course
-    on_road = [split(c.cell)[0] for c in state.cyclists if c.cell is not None and c.status not in (WAITING, FINISHED)]
-    focus = [split(c.cell)[0] for cid in acting if (c := state.cyclist(cid)).cell is not None]
-    focus += [split(ch.target)[0] for ch in highlight if ch.target and course.has(ch.target)]
-    if not on_road:
-        on_road = [course.start]
-    anchor = max(focus) if focus else max(on_road)
-    front = min(course.end, max(anchor + 8, max(on_road) + 2 if max(on_road) - min(focus or on_road) < 2 * SPAN else 0))
-    back = max(0, min(on_road + focus) - 3)
-    if front - back > 2 * SPAN:
-        back = front - 2 * SPAN
-    return back, front
-
-
 def paint(
     state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]
 ) -> bytes:
+    """The board as PNG bytes (see the module's docstring); no ``acting``: the state says who acts."""
+    marked = list(acting) or None
+    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend)[0])
+
+
+def default_acting(state: State) -> tuple[str, ...]:
+    """The cyclist to act now (to draw a card, set its dial or ride), if one is named."""
+    decision = pending(state)
+    return (decision.cyclist,) if decision is not None and decision.cyclist else ()
+
+
+def on_road(state: State) -> list[Cyclist]:
+    return [c for c in state.cyclists if c.cell is not None and c.status not in (WAITING, FINISHED)]
+
+
+def compose(
+    state: State,
+    *,
+    highlight: Sequence[Choice] = (),
+    acting: Sequence[str] | None = None,
+    title: str = "",
+    legend: Sequence[str] = (),
+) -> tuple[Image.Image, View]:
+    """The board and the view that placed the road on it (tests read pixels through it).
+
+    ``acting`` None: from the state (``default_acting``); ``()`` marks nobody.
+    """
     course = state.course
     geo = Geometry(course)
-    first, last = _window(state, acting, highlight)
-    cells = [c for c in course.cells() if first <= split(c)[0] <= last]
-    corners = [p for c in cells for p in geo.hexagon(c)]
-    rows = [c for c in state.cyclists]
-    panel_rows = (len(rows) + 1) // 2
-    height = MAP_HEIGHT + 80 + 34 * panel_rows + 24 * len(legend)
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    acting_ids = tuple(acting) if acting else (default_acting(state) if acting is None else ())
+    targets = [c for c in highlight if c.target and course.has(c.target)]
+    window = _window(state, geo, targets, acting_ids)
+    view = _view(geo, window)
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    cam = Camera(corners, (20, 70, WIDTH - 20, MAP_HEIGHT - 10))
-    _title(draw, state, title)
-    _road(draw, state, geo, cam, cells)
-    _signs(draw, state, geo, cam, first, last)
-    _reach(draw, state, geo, cam, highlight)
-    _cyclists(draw, state, geo, cam, acting, first, last)
+    _road(draw, state, geo, view, window)
+    paths = [
+        ([view.px(geo.centre(*split(cell))) for cell in (was, now)], PELOTON_TEAM.get(state.cyclist(cid).team, MUTED))
+        for cid, (was, now) in _trails(state).items()
+        if state.course.has(was) and state.course.has(now)
+    ]
+    trails(draw, paths)
+    _highlight(draw, state, geo, view, targets)
+    places = _cyclists(draw, state, geo, view, window)
+    for cid in acting_ids:
+        if cid in places:
+            acting_marker(draw, *places[cid])
+    _header(draw, state, title, acting_ids)
     _wind(draw, state)
-    _panel(draw, state, acting, MAP_HEIGHT, legend)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=1)
-    return out.getvalue()
+    _strip(draw, state, window)
+    _panel(draw, state, acting_ids, legend)
+    return image, view
 
 
-def _title(draw: ImageDraw.ImageDraw, state: State, title: str) -> None:
-    kind = {"leg": "leg race", "itt": "individual time trial", "ttt": "team time trial"}[state.discipline]
-    head = title or f"Peloton - {state.course.name}"
-    draw.text((20, 12), head[:60], fill=INK, font=font(34))
-    draw.text((20, 48), f"{kind}, {state.course.hexagons} hexagons · move {state.round}", fill=MUTED, font=font(24))
+# -- the part of the road on show ----------------------------------------------------------------
 
 
-def _road(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, cells: list[str]) -> None:
+def _view(geo: Geometry, window: tuple[int, int]) -> View:
+    lo, hi = window
+    width = geo.course.width
+    a, b = geo.centre(lo, (width - 1) / 2), geo.centre(hi, (width - 1) / 2)
+    angle = math.atan2(b[1] - a[1], b[0] - a[0]) if hi > lo else math.radians(geo.course.heading(lo))
+    points = [geo.centre(s, lane) for s in range(lo, hi + 1) for lane in (0, width - 1)]
+    inner = (BOARD[0] + 6, BOARD[1] + 8, BOARD[2] - 6, BOARD[3] - 8)
+    return fit_view(points, inner, angle, max_scale=MAX_SCALE, margin=1.3)
+
+
+def _window(state: State, geo: Geometry, targets: Sequence[Choice], acting: Sequence[str]) -> tuple[int, int]:
+    """The half-hexagon steps on show: the cyclist to act and its hexagons first, then the others."""
     course = state.course
-    for cell in cells:
-        s, _ = split(cell)
-        terrain = course.terrain_at(s)
-        fill = UP if terrain == "up" else DOWN if terrain == "down" else ROAD
-        if course.turning_at(s) is not None:
-            fill = TURNING if terrain == "level" else fill
-        if s < course.start or s > course.finish:
-            fill = (225, 225, 222)
-        draw.polygon([cam(p) for p in geo.hexagon(cell, 0.97)], fill=fill, outline=EDGE)
+    road = [split(c.cell)[0] for c in on_road(state) if c.cell]
+    must = [split(str(c.cell))[0] for c in on_road(state) if c.id in acting]
+    must += [split(str(ch.target))[0] for ch in targets]
+    if not must:  # nobody to act: the front of the race, else the line they wait at or crossed
+        must = [max(road)] if road else [course.finish if state.arrivals else course.start]
+    lo, hi = max(0, min(must) - 2), min(course.end, max(must) + 2)
+    for s in sorted(road, key=lambda s: min(abs(s - lo), abs(s - hi))):
+        lo2, hi2 = max(0, min(lo, s - 2)), min(course.end, max(hi, s + 2))
+        if (lo2, hi2) != (lo, hi) and _view(geo, (lo2, hi2)).scale >= MIN_SCALE:
+            lo, hi = lo2, hi2
+    while _view(geo, (lo, hi)).scale >= MAX_SCALE and (lo > 0 or hi < course.end):
+        hi, lo = min(course.end, hi + 1), max(0, lo - (1 if hi == course.end or (hi - lo) % 2 else 0))
+    return lo, hi
+
+
+# -- the road ------------------------------------------------------------------------------------
+
+
+def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, ink: RGB = INK) -> None:
+    w = text_length(text, SMALL) + 12
+    x, y = centre
+    if -w / 2 < x < WIDTH + w / 2:  # a tag cut by the edge is moved onto the picture
+        x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
+    centre = (x, y)
+    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
+    write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 
 def _across(geo: Geometry, s: float) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -165,124 +190,235 @@ def _across(geo: Geometry, s: float) -> tuple[tuple[float, float], tuple[float, 
     return geo.centre(s, -0.6), geo.centre(s, w - 0.4)
 
 
-def _signs(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, first: int, last: int) -> None:
+def _road(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, window: tuple[int, int]) -> None:
     course = state.course
-    lines: list[tuple[float, RGB, str]] = [
-        (course.start - 0.5, FINISH, "START"),
-        (course.finish + 0.5, FINISH, "FINISH"),
-    ]
+    lo, hi = window
+    first, last = max(0, lo - 6), min(course.end, hi + 6)
+    for cell in course.cells():
+        s, _ = split(cell)
+        if not first <= s <= last:
+            continue
+        terrain = course.terrain_at(s)
+        fill = UP if terrain == "up" else DOWN if terrain == "down" else ASPHALT
+        if terrain == "level" and course.turning_at(s) is not None:
+            fill = TURNING
+        if s < course.start or s > course.finish:
+            fill = (225, 225, 222)
+        draw.polygon([view.px(p) for p in geo.hexagon(cell, 0.97)], fill=fill, outline=LANE_LINE)
+    lines: list[tuple[float, RGB, str]] = [(course.start - 0.5, INK, "START"), (course.finish + 0.5, INK, "FINISH")]
     lines += [(b.at + 0.5, SPEED_LINE if b.kind == "speed" else UPHILL_LINE, "bonus") for b in course.bonuses]
     lines += [(at + 0.5, MUTED, "check") for at in course.checkpoints]
-    for s, colour, label in lines:
-        if first <= s <= last:
-            a, b = _across(geo, s)
-            draw.line([cam(a), cam(b)], fill=colour, width=7)
-            x, y = cam(b)
-            draw.text((x + 4, y - 12), label, fill=colour, font=font(22))
-    for at, kind in course.terrain:
+    for at_s, colour, label in lines:
+        if first <= at_s <= last:
+            a, b = _across(geo, at_s)
+            draw.line([view.px(a), view.px(b)], fill=colour, width=7)
+            _tag(draw, view.px(geo.centre(at_s, course.width + 0.4)), label, WHITE, colour)
+    for at, kind in course.terrain:  # the speed sign where the terrain changes, in words as well
         if first <= at <= last and at >= course.start:
-            x, y = cam(geo.centre(at, -1.0))
-            draw.rectangle([x - 16, y - 16, x + 16, y + 16], fill=(255, 255, 255), outline=INK, width=2)
-            draw.text((x - 7, y - 14), TERRAIN_SPEED[kind], fill=INK, font=font(26))
+            word = {"up": "up", "down": "down", "level": "level"}[kind]
+            _tag(draw, view.px(geo.centre(at, -1.2)), f"{word} {TERRAIN_SPEED[kind]}", WHITE)
     for t in course.turnings:
         if first <= t.first <= last:
-            outer = -1.0 if t.side == "right" else course.width
-            x, y = cam(geo.centre(t.first, outer))
-            draw.ellipse([x - 16, y - 16, x + 16, y + 16], fill=(255, 255, 255), outline=INK, width=2)
-            draw.text((x, y), "L" if t.side == "left" else "R", fill=INK, font=font(24), anchor="mm")
-            if t.crossroads:
-                draw.text((x + 18, y - 12), "crossroads", fill=MUTED, font=font(22))
+            outer = -1.2 if t.side == "right" else course.width + 0.2
+            _tag(draw, view.px(geo.centre(t.first, outer)), "turn L" if t.side == "left" else "turn R", WHITE)
 
 
-def _reach(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, highlight: Sequence[Choice]) -> None:
-    for ch in highlight:
-        if not ch.target or not state.course.has(ch.target):
+def _highlight(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, targets: Sequence[Choice]) -> None:
+    """Each end hexagon on offer: its name as the menu gives it, its hexagons, T tandem, ! falls."""
+    decision = pending(state)
+    rides = {}
+    if decision is not None:
+        rides = {o.action: o.ride for o in legal_actions(state, decision.player) if o.ride is not None}
+    seen: set[str] = set()
+    for choice in sorted(targets, key=lambda c: c.risky):
+        target = str(choice.target)
+        if target in seen:
             continue
-        via = ch.action.get("via") or ()
-        mover = state.cyclist(ch.piece) if ch.piece else None
-        path = (
-            ([mover.cell] if mover and mover.cell else []) + list(via if isinstance(via, tuple) else ()) + [ch.target]
-        )
-        pts = [cam(geo.centre(*split(c))) for c in path]
-        colour = RISK if ch.risky else REACH
-        if len(pts) > 1:
-            draw.line(pts, fill=colour, width=2)
-        draw.polygon([cam(p) for p in geo.hexagon(ch.target, 0.8)], outline=colour, width=4)
-        x, y = cam(geo.centre(*split(ch.target)))
-        mark = ch.short + ("!" if ch.risky else "T" if "tandem" in ch.label else "")
-        draw.text((x, y), mark, fill=colour, font=font(24), anchor="mm")
+        seen.add(target)
+        ride = rides.get(choice.action)
+        note = str(ride.hexagons) if ride is not None else ""
+        note += "!" if choice.risky else "T" if "tandem" in choice.label else ""
+        s, lane = split(target)
+        hexagon = [view.px(p) for p in geo.hexagon(target, 0.94)]
+        highlight_square(draw, hexagon, view.px(geo.centre(s, lane)), note or "·", choice.risky, choice.short)
 
 
 def _cyclists(
-    draw: ImageDraw.ImageDraw, state: State, geo: Geometry, cam: Camera, acting: Sequence[str], first: int, last: int
-) -> None:
-    r = max(12.0, cam.scale * 0.33)
-    for c in state.cyclists:
-        if c.cell is None or c.status in (WAITING, FINISHED):
+    draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, window: tuple[int, int]
+) -> dict[str, tuple[tuple[float, float], float]]:
+    radius = view.scale * 0.4
+    places: dict[str, tuple[tuple[float, float], float]] = {}
+    lo, hi = window
+    for c in on_road(state):
+        s, lane = split(str(c.cell))
+        if not lo - 6 <= s <= hi + 6:
             continue
-        s, lane = split(c.cell)
-        if not first <= s <= last:
-            continue
-        x, y = cam(geo.centre(s, lane))
-        colour = TEAM.get(c.team, (128, 128, 128))
-        if c.id in acting:
-            draw.ellipse([x - r - 7, y - r - 7, x + r + 7, y + r + 7], outline=ACT, width=5)
-        if c.status == LYING:
-            draw.rectangle([x - r, y - r / 2, x + r, y + r / 2], fill=colour, outline=INK, width=2)
-        else:
-            draw.ellipse([x - r, y - r, x + r, y + r], fill=colour, outline=INK, width=2)
-        draw.text((x, y), c.id, fill=TEAM_TEXT.get(c.team, (255, 255, 255)), font=font(int(r * 1.1)), anchor="mm")
-        if c.id in state.tandem:
-            draw.text((x + r, y - r - 4), "T", fill=INK, font=font(20), anchor="lm")
+        point = view.px(geo.centre(s, lane))
+        token(draw, point, radius, c, lying=c.status == LYING)
+        if c.status in (LYING, STANDING) or c.id in state.tandem:
+            mark = "X" if c.status == LYING else "S" if c.status == STANDING else "T"
+            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), mark)
+        places[c.id] = (point, radius)
+    return places
+
+
+def token(draw: ImageDraw.ImageDraw, point: tuple[float, float], radius: float, c: Cyclist, lying: bool) -> None:
+    """A cyclist: a disc in its team's colour with its number (lying: a flat bar)."""
+    x, y = point
+    colour = PELOTON_TEAM.get(c.team, MUTED)
+    if lying:
+        polygon(
+            draw,
+            [
+                (x - radius, y - radius * 0.55),
+                (x + radius, y - radius * 0.55),
+                (x + radius, y + radius * 0.55),
+                (x - radius, y + radius * 0.55),
+            ],
+            colour,
+            INK,
+            2,
+        )
+    else:
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
+    size: int = TEXT if radius >= 22 else SMALL - 4
+    write(draw, point, c.id, fill=TEAM_TEXT.get(c.team, INK), size=size, bold=True, anchor="mm")
+
+
+# -- around the road -----------------------------------------------------------------------------
+
+
+def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
+    draw.rectangle(HEADER, fill=PANEL)
+    draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
+    name = (title or state.course.name).split("/")[-1]
+    write(draw, (14, 26), f"{name} · move {state.round}", fill=INK, size=TEXT, bold=True, anchor="lm")
+    decision = pending(state)
+    names = {p.id: p.name for p in state.setup.players}
+    if decision is not None:
+        who = names.get(decision.player, decision.player)
+        text = f"to act: {who}" + (f" No. {acting[0]}" if acting else "")
+    else:
+        winner = state.arrivals[0] if state.arrivals else None
+        owner = names.get(state.player_of(winner), "") if winner else ""
+        text = f"winner: No. {winner} {owner}".rstrip() if winner else "race over"
+    while text_length(text, TEXT) > 420:
+        text = text[:-2] + "…"
+    w = text_length(text, TEXT)
+    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
+    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
 
 
 def _wind(draw: ImageDraw.ImageDraw, state: State) -> None:
-    x, y = WIDTH - 90, 40
-    draw.ellipse([x - 30, y - 30, x + 30, y + 30], fill=PANEL, outline=INK, width=2)
+    """The wind in the board's top-left corner: an arrow blowing the way the wind blows, and its card."""
+    x, y = 50, BOARD[1] + 50
+    draw.ellipse([x - 34, y - 34, x + 34, y + 34], fill=PANEL, outline=INK, width=2)
     if state.wind == 0:
-        draw.text((x, y), "no\nwind", fill=INK, font=font(18), anchor="mm", align="center")
+        write(draw, (x, y), "calm", fill=INK, size=SMALL, bold=True, anchor="mm")
         return
     a = math.radians(WIND_FROM[state.wind])
     tail = (x + 24 * math.cos(a), y - 24 * math.sin(a))
     head = (x - 24 * math.cos(a), y + 24 * math.sin(a))
-    draw.line([tail, head], fill=INK, width=4)
+    draw.line([tail, head], fill=INK, width=5)
     for side in (150, -150):
-        b = a + math.radians(side) + math.pi
-        draw.line([head, (head[0] + 12 * math.cos(b) * -1, head[1] - 12 * math.sin(b) * -1)], fill=INK, width=4)
-    draw.text((x - 40, y + 34), f"wind {state.wind}", fill=INK, font=font(20))
+        b = a + math.radians(side)
+        draw.line([head, (head[0] + 14 * math.cos(b), head[1] - 14 * math.sin(b))], fill=INK, width=5)
+    _tag(draw, (x, y + 50), f"wind {state.wind}", WHITE)
 
 
-def _panel(draw: ImageDraw.ImageDraw, state: State, acting: Sequence[str], top: int, legend: Sequence[str]) -> None:
-    draw.rectangle([0, top, WIDTH, top + 2000], fill=PANEL)
-    draw.text((20, top + 8), "No.  dial  energy  state", fill=MUTED, font=font(22))
-    draw.text((WIDTH // 2 + 10, top + 8), "No.  dial  energy  state", fill=MUTED, font=font(22))
-    for i, c in enumerate(state.cyclists):
-        col, row = divmod(i, (len(state.cyclists) + 1) // 2)
-        x, y = 20 + col * (WIDTH // 2 - 10), top + 40 + row * 34
-        colour = TEAM.get(c.team, (128, 128, 128))
-        draw.ellipse([x, y, x + 26, y + 26], fill=colour, outline=INK, width=2)
-        draw.text(
-            (x + 13, y + 13),
-            c.team[:1].upper(),
-            fill=TEAM_TEXT.get(c.team, (255, 255, 255)),
-            font=font(18),
-            anchor="mm",
-        )
-        status = {
-            LYING: "fallen",
-            STANDING: "standing up",
-            WAITING: f"starts move {c.start_round}",
-            FINISHED: "finished",
-        }.get(c.status, "tandem" if c.id in state.tandem else "")
-        marker = "> " if c.id in acting else ""
-        dial = f"+{DIAL[c.dial]}({c.dial})"
-        draw.text(
-            (x + 34, y),
-            f"{marker}{c.id:>2}  {dial:<6} {c.energy:>3}   {status}",
-            fill=ACT if marker else INK,
-            font=font(24),
-        )
-    y = top + 44 + 34 * ((len(state.cyclists) + 1) // 2)
-    for line in legend:
-        draw.text((20, y), line[:80], fill=INK, font=font(22))
-        y += 24
+def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
+    """The whole course: terrain, the part shown above (framed), the cyclists on the road."""
+    course = state.course
+    x0, y0, x1, y1 = STRIP
+    draw.rectangle(STRIP, fill=(222, 226, 218))
+    left, right = x0 + 92, x1 - 110
+
+    def xpos(s: float) -> float:
+        return left + (right - left) * s / max(course.end, 1)
+
+    for s in range(course.end + 1):
+        terrain = course.terrain_at(s)
+        fill = UP if terrain == "up" else DOWN if terrain == "down" else ASPHALT
+        draw.rectangle((xpos(s), y0 + 20, xpos(s + 1), y0 + 32), fill=fill)
+    draw.rectangle((xpos(window[0]), y0 + 4, xpos(window[1] + 1), y1 - 4), outline=INK, width=3)
+    draw.line((xpos(course.finish), y0 + 4, xpos(course.finish), y1 - 4), fill=INK, width=4)
+    write(draw, (x0 + 10, (y0 + y1) / 2), "course", fill=INK, size=SMALL, bold=True, anchor="lm")
+    write(draw, (x1 - 100, (y0 + y1) / 2), "finish", fill=INK, size=SMALL, bold=True, anchor="lm")
+    stack: dict[int, int] = {}
+    for c in on_road(state):
+        s = split(str(c.cell))[0] // 2
+        level = stack.get(s, 0)
+        stack[s] = level + 1
+        x, y = xpos(s * 2), y0 + 12 - min(level, 2) * 5
+        draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=PELOTON_TEAM.get(c.team, MUTED), outline=INK)
+
+
+def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], legend: Sequence[str]) -> None:
+    """Every cyclist: number, dial (+acceleration), energy and state; teams by number; the legend."""
+    x0, y0, x1, y1 = PANEL_BOX
+    draw.rectangle(PANEL_BOX, fill=PANEL)
+    draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
+    write(draw, (x0 + 10, y0 + 6), "No. · dial · energy · state", fill=MUTED, size=SMALL, bold=True)
+    cyclists = sorted(state.cyclists, key=lambda c: int(c.id) if c.id.isdigit() else 99)
+    columns = 4 if len(cyclists) > 12 else 3
+    per = max(1, math.ceil(len(cyclists) / columns))
+    row_h = min(36, (y1 - y0 - 128) / per)
+    width = (x1 - x0 - 10) / columns
+    for i, c in enumerate(cyclists):
+        x = x0 + 10 + (i // per) * width
+        y = y0 + 38 + (i % per) * row_h + row_h / 2
+        token(draw, (x + 16, y), 15, c, lying=c.status == LYING)
+        state_word = {
+            LYING: "fell",
+            STANDING: "up",
+            WAITING: f"start {c.start_round}",
+            FINISHED: f"#{state.arrivals.index(c.id) + 1}" if c.id in state.arrivals else "in",
+        }.get(c.status, "T" if c.id in state.tandem else "")
+        text = f"+{DIAL[c.dial]} {c.energy:>2} {state_word}".rstrip()
+        ink = ACT_TEXT if c.id in acting else INK
+        write(draw, (x + 38, y), text, fill=ink, size=SMALL, bold=c.id in acting, anchor="lm")
+    teams = [p.team for p in state.setup.players]
+    key = " · ".join(f"{3 * TEAMS.index(t) + 1}-{3 * TEAMS.index(t) + 3} {t}" for t in teams if t in TEAMS)
+    write(draw, (x0 + 10, y1 - 86), _last_move(state), fill=INK, size=SMALL)
+    write(draw, (x0 + 10, y1 - 58), _clip("Teams: " + key), fill=INK, size=SMALL)
+    text = (
+        " · ".join(legend)
+        if legend
+        else "A, B …: where the cyclist to act may end (hexagons ridden; T tandem, ! falls)"
+    )
+    write(draw, (x0 + 10, y1 - 30), _clip(text), fill=MUTED, size=SMALL)
+
+
+def _last_move(state: State) -> str:
+    """The latest rides and what came of them, in one line (the newest kept when it is too long)."""
+    told = [describe(state, e) for e in state.events if e.type not in ("dial", "card", "wind")]
+    lines = [re.sub(r"No\. (\d+) \([a-z]+\)", r"No. \1", t) for t in told if t]
+    text = ""
+    for line in reversed(lines):
+        longer = f"{line}; {text}" if text else line
+        if text_length(f"Last: … {longer}", SMALL) > WIDTH - 20:
+            return f"Last: … {text}"
+        text = longer
+    return f"Last: {text or '-'}"
+
+
+def _trails(state: State) -> dict[str, list[str]]:
+    """Cyclist -> [where it was, where it is] for the rides of the latest move with rides."""
+    rides = [e for e in state.events if e.type == "ride"]
+    if not rides:
+        return {}
+    latest = rides[-1].turn
+    out: dict[str, list[str]] = {}
+    was: dict[str, str] = {}
+    for e in rides:
+        cid, to = str(e.data.get("cyclist")), str(e.data.get("to"))
+        if e.turn == latest and cid in was:
+            out[cid] = [was[cid], to]
+        was[cid] = to
+    return out
+
+
+def _clip(text: str, width: float = WIDTH - 20) -> str:
+    while text and text_length(text, SMALL) > width:
+        text = text[:-2] + "…"
+    return text

@@ -131,7 +131,21 @@ def trail(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB) -> No
         return
     draw.line(list(points), fill=INK, width=11, joint="curve")
     draw.line(list(points), fill=colour, width=6, joint="curve")
-    x, y = points[0]
+    trail_start(draw, points[0])
+
+
+def trails(draw: ImageDraw.ImageDraw, paths: Sequence[tuple[Sequence[Point], RGB]]) -> None:
+    """Several trails: every line first, then every start, so no trail's line covers another's start."""
+    for points, colour in paths:
+        trail(draw, points, colour)
+    for points, _ in paths:
+        if len(points) >= 2:
+            trail_start(draw, points[0])
+
+
+def trail_start(draw: ImageDraw.ImageDraw, point: Point) -> None:
+    """Where a trail starts: a hollow ring."""
+    x, y = point
     draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=WHITE, outline=INK, width=3)
 
 
@@ -154,9 +168,21 @@ def _dashed(draw: ImageDraw.ImageDraw, polygon: list[Point], colour: RGB, width:
 
 
 def highlight_square(
-    draw: ImageDraw.ImageDraw, square: list[Point], centre: Point, cost: str, risky: bool, name: str | None
-) -> None:
-    """A square the piece to act may reach: its edge (dashed when risky), its name and its cost."""
+    draw: ImageDraw.ImageDraw,
+    square: list[Point],
+    centre: Point,
+    cost: str,
+    risky: bool,
+    name: str | None,
+    name_size: int | None = None,
+    cost_size: int = SMALL - 4,
+    floor: int = SMALL - 6,
+) -> int:
+    """A square the piece to act may reach: its edge (dashed when risky), its name and its cost.
+
+    ``name_size``: the name's font; by default the largest (up to ``TEXT``) that fits the square,
+    so a long name ("34.0") stays inside a small square, never below ``floor``. Returns the name's font size (0: no
+    name), so a board can tell how large its names came out (tests check them at 400 px wide)."""
     colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
     if risky:
         polygon(draw, square, None, colour, 2)
@@ -166,16 +192,24 @@ def highlight_square(
     x, y = centre
     cost_w = text_length(cost, SMALL)
     if name:  # the name above the cost, both inside the square
-        small = SMALL - 4
+        if name_size is None:
+            area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(square, [*square[1:], square[0]], strict=True)))
+            room = math.sqrt(area / 2) - 12  # about the side of a square of the same area, less the box's edges
+            name_size = TEXT
+            while name_size > floor and text_length(name, name_size) > room:
+                name_size = max(floor, name_size - 2)
+        small = min(cost_size, max(name_size, SMALL - 4))  # never larger than a name shrunk to fit
         cost_w = text_length(cost, small)
-        name_w = text_length(name, TEXT)
-        top = y - (TEXT + 4 + small + 2) / 2
-        draw.rectangle((x - name_w / 2 - 5, top, x + name_w / 2 + 5, top + TEXT + 2), fill=colour, outline=INK)
-        write(draw, (x, top + TEXT / 2 + 1), name, fill=WHITE, size=TEXT, bold=True, anchor="mm")
-        top += TEXT + 2
+        name_w = text_length(name, name_size)
+        top = y - (name_size + 4 + small + 2) / 2
+        draw.rectangle((x - name_w / 2 - 5, top, x + name_w / 2 + 5, top + name_size + 2), fill=colour, outline=INK)
+        write(draw, (x, top + name_size / 2 + 1), name, fill=WHITE, size=name_size, bold=True, anchor="mm")
+        top += name_size + 2
         draw.rectangle((x - cost_w / 2 - 4, top, x + cost_w / 2 + 4, top + small + 2), fill=WHITE, outline=colour)
         write(draw, (x, top + small / 2 + 1), cost, fill=INK, size=small, bold=True, anchor="mm")
+        return name_size
     else:
         w, h = cost_w + 10, SMALL + 6
         draw.rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), fill=colour, outline=INK)
         write(draw, (x, y), cost, fill=WHITE, size=SMALL, bold=True, anchor="mm")
+    return 0

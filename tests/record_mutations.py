@@ -47,12 +47,15 @@ def base_records() -> tuple[str, ...]:
     """Valid records as JSON text: every scenario record, and a few races played by the AI."""
     from bot.cli.sim import simulate
 
-    paths = sorted([*(ROOT / "leader1").glob("*.json"), *(ROOT / "formula-de-mini").glob("*.json")])
+    games = ("leader1", "hell-of-the-north", "formula-de-mini")
+    paths = sorted(path for game in games for path in (ROOT / game).glob("*.json"))
     texts = [p.read_text() for p in paths]
     for game, stage, hexagons in (
         ("leader1", "first-race", None),
         ("leader1", None, 6),
-        ("formula-de-mini", "canyon", None),
+        ("hell-of-the-north", "roubaix", None),
+        ("hell-of-the-north", None, 6),
+        ("formula-de-mini", "canyon", None),  # last: the fuzz test's nasty files start from it
     ):
         record, _ = simulate(game, players=2, seed=3, stage=stage, random_hexagons=hexagons)
         # a prefix of a legal race is a legal race; short ones keep each example fast

@@ -15,6 +15,13 @@ from bot.discord_layer.app import DomestiqueBot
 from rules.leader1 import public_view
 from rules.record import load_record, replay
 
+
+@pytest.fixture
+def db_path(database_url: str) -> str:
+    """Every test here runs the bot on both backends: an SQLite file, then a PostgreSQL database."""
+    return database_url
+
+
 MENTION = re.compile(r"<@(\d+)>")
 
 
@@ -57,7 +64,7 @@ async def play_prompt(message: Any, members: dict[str, Any]) -> Any:
 
 
 async def start_two_player_race(channel: Any, alice: Any, bob: Any, timer: int = 60) -> None:
-    created = await alice.slash(channel, "race new", game="leader1", pieces=1, timer=timer)
+    created = await alice.slash(channel, "race new", game="leader1", pieces=1, timer=f"{timer}m")
     assert not created.ephemeral and "lobby" in created.response.content
     joined = await bob.slash(channel, "race join", colour="blue")
     assert "blue" in joined.response.content
@@ -212,7 +219,7 @@ async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
     theirs = await other.slash(channel, "race hand")
     assert mine.ephemeral and theirs.ephemeral
     tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(keeper.kept))
-    assert f"{keeper.id}: energy {keeper.energy}; kept tiles {tiles}" in mine.response.content
+    assert f"{keeper.id.replace('-', ' ')}: energy {keeper.energy}; kept tiles {tiles}" in mine.response.content
     assert keeper.id not in theirs.response.content  # the other player sees only their own riders
     other_team = "blue" if keeper.id.startswith("yellow") else "yellow"
     assert other_team in theirs.response.content and other_team not in mine.response.content

@@ -154,3 +154,30 @@ async def test_players_with_closed_dms_still_play_and_their_tiles_stay_secret(si
     assert last_prompt(channel) is not None  # the race goes on
     hand = await next(m for m in members.values() if kept.player == f"u{m.id}").slash(channel, "race hand")
     assert f"#0: {kept.kept[0]}" in hand.response.content  # /race hand is the way to read it
+
+
+async def test_closing_the_storage_waits_for_the_transaction_under_way(tmp_path: Path) -> None:
+    import asyncio
+
+    storage = SqliteStorage(str(tmp_path / "close.db"))
+    await storage.open()
+    race = await storage.create_race(GUILD, CHANNEL, ANN, "leader1", {"seats": [], "timer": 60})
+    entered, release = asyncio.Event(), asyncio.Event()
+    read: list[object] = []
+
+    async def saving() -> None:  # a transaction under way, as a decision being saved holds it
+        async with storage._guard:
+            entered.set()
+            await release.wait()
+            read.append(await storage._race(race.id))  # the connection is still open
+
+    task = asyncio.create_task(saving())
+    await entered.wait()
+    closing = asyncio.create_task(storage.close())
+    await asyncio.sleep(0.05)
+    assert not closing.done()  # close waits ...
+    release.set()
+    await task
+    await closing  # ... then closes
+    assert read and read[0] is not None
+    assert storage._db is None

@@ -109,7 +109,7 @@ async def test_a_two_stage_hell_of_the_north_league(simcord_env, db_path) -> Non
         weekday="thu",
         hour=1,
         timezone="UTC",
-        timer=60,
+        timer="60m",
         pieces=3,
     )
     assert "created" in created.response.content

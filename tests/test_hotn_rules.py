@@ -10,7 +10,15 @@ import pytest
 
 from rules.errors import InvalidSetup
 from rules.game import Seat, Standing
-from rules.hell_of_the_north.course import build_course, check_plan, course_for, library, random_plan
+from rules.hell_of_the_north.course import (
+    build_course,
+    check_plan,
+    course_for,
+    library,
+    load_stage,
+    random_plan,
+    stage_names,
+)
 from rules.hell_of_the_north.game import GAME, HellOfTheNorthScoring, check_lobby, record_players
 from rules.hell_of_the_north.model import PELOTON, cobble_result, risk_holds
 from rules.hell_of_the_north.setup import build
@@ -147,3 +155,20 @@ def test_lobby_qualities_one_a_rider() -> None:
     assert check_lobby([good, good], 3) is None
     assert check_lobby([good, bad], 3) is not None
     assert record_players([good])[0]["attack"] == "rouleur"
+
+
+@pytest.mark.parametrize("name", stage_names())
+def test_every_stage_has_one_or_two_time_bonus_markers_for_a_multi_day_race(name: str) -> None:
+    """Setup 1.2: "In a multi-day race, place one or two 'time bonus' markers": every shipped stage
+    can be a league's stage, so each has them; a one-day race takes them (and their zones) off."""
+    plan = load_stage(name)
+    assert 1 <= len(plan.bonus) <= 2
+    race = {
+        "track": f"hell-of-the-north/{name}",
+        "seed": 1,
+        "players": [{"id": "a", "team": "black"}, {"id": "b", "team": "white"}],
+    }
+    assert build({**race, "options": {"multi_day": True}}).setup.road.bonus
+    assert not build(race).setup.road.bonus
+    with pytest.raises(InvalidSetup):
+        check_plan(replace(plan, bonus=()))

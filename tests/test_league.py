@@ -1,4 +1,4 @@
-"""Leagues and alliances end to end with simcord, under a fake clock, on a real SQLite file."""
+"""Leagues and alliances end to end with simcord, under a fake clock, on each backend (SQLite, PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,19 @@ import datetime
 import random
 from typing import Any
 
+import pytest
+
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.core import record_of
 from rules.record import replay
 
 DAY = 24 * 3600
+
+
+@pytest.fixture
+def db_path(database_url: str) -> str:
+    """Every test here runs the bot on both backends: an SQLite file, then a PostgreSQL database."""
+    return database_url
 
 
 def world(env: Any, *names: str):
@@ -51,7 +59,7 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
         weekday="thu",
         hour=1,
         timezone="UTC",
-        timer=60,
+        timer="60m",
         pieces=1,
         settings="ring=5",
     )
@@ -144,7 +152,7 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
 
 
 async def start_race(channel: Any, m: dict[str, Any]) -> None:
-    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer=60)
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
     await m["bob"].slash(channel, "race join", colour="blue")
     await m["carol"].slash(channel, "race join", colour="green")
     await m["alice"].slash(channel, "race start")

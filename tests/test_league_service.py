@@ -1,15 +1,13 @@
-"""The league scheduler without Discord: a fake clock and a fake channel maker, a real SQLite file."""
+"""The league scheduler without Discord: a fake clock and a fake channel maker, on each backend (SQLite, PostgreSQL)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from bot.leagues.league import LeagueService, first_due, stage_timer
 from bot.service.core import Refusal
 from bot.service.races import RaceService
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.url import storage_for
 
 GUILD, CHANNEL, ORG, BOB = 1, 50, 201, 202
 
@@ -23,8 +21,8 @@ class Clock:
 
 
 @pytest.fixture
-async def league_env(tmp_path: Path):
-    storage = SqliteStorage(str(tmp_path / "league.db"))
+async def league_env(database_url: str):
+    storage = storage_for(database_url)
     await storage.open()
     clock = Clock(1_767_225_600.0)  # Thursday 1 January 2026, 00:00 UTC
     races = RaceService(storage, now=clock, render=False)

@@ -90,6 +90,15 @@ LEADER1 = {
 }
 
 
+HOTN = {
+    "format": "domestique.record/1",
+    "game": "hell-of-the-north",
+    "track": {"lanes": 3, "profile": "P" * 30, "finish": 24, "weather": [6]},
+    "players": [{"id": "ann", "team": "black"}, {"id": "bob", "team": "white"}],
+    "seed": 1,
+}
+
+
 def _text(record: dict[str, object], raw: dict[str, str] | None = None) -> bytes:
     out = json.dumps(record)
     for placeholder, text in (raw or {}).items():
@@ -110,6 +119,11 @@ NASTY = {
     "newline-key": _text({**BASE, "a\nb": 1}),
     "lone-surrogate": _text({**BASE, "game": "@"}, {"@": '"\\ud800"'}),
     "not-utf8": _text(BASE)[:-1] + b"\xff}",
+    "hotn-weather-key": _text({**HOTN, "start": {"weather": {"six": "rain"}}}),
+    "hotn-weather-list": _text({**HOTN, "start": {"weather": {"6": ["rain"]}}}),
+    "hotn-quality-twice": _text({**HOTN, "players": [{**HOTN["players"][0], "attack": "leader", "sprint": "leader"}]}),
+    "hotn-part-number": _text({**HOTN, "start": {"riders": {"black-leader": {"part": 1}}}}),
+    "hotn-pursuits-huge": _text({**HOTN, "players": [{**HOTN["players"][0], "pursuits": "@"}]}, {"@": "9" * 5000}),
 }
 
 

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from renderer import render_board, render_standings
-from renderer.board import compose, peloton_spots
+from renderer.board import compose, default_acting, laid_out, peloton_spots
 from renderer.palette import ACT, HEIGHT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, TEAM, WHITE, WIDTH
 from rules.leader1 import pending
 from rules.leader1.moves import ride_options
@@ -124,7 +124,8 @@ def test_highlighted_squares_are_marked_with_their_cost_and_name() -> None:
     options = ride_options(state, decision.rider)
     image, view = compose(state, highlight=options)
     plain_image, _ = compose(state)
-    track = state.setup.road.track
+    drawn, _ = laid_out(state, options, default_acting(state))  # the road as drawn: straightened if it must
+    track = drawn.setup.road.track
     safest: dict[str, int] = {}
     for option in options:
         safest[option.to] = min(safest.get(option.to, 9), option.risk_count)

@@ -10,7 +10,7 @@ import math
 import pytest
 
 from renderer.circuit_board import CAR_COLOUR
-from renderer.palette import TEAM
+from renderer.palette import PELOTON_TEAM, TEAM
 
 Matrix = tuple[tuple[float, float, float], ...]
 MACHADO: dict[str, Matrix] = {
@@ -20,6 +20,7 @@ MACHADO: dict[str, Matrix] = {
 }
 THRESHOLD = 20.0  # CIEDE2000: ~2 is just noticeable; 20 is plainly another colour at a glance
 LEADER1_TEAMS = ("yellow", "blue", "green", "white", "black")
+HOTN_TEAMS = ("black", "white", "green", "orange")
 RGB = tuple[float, float, float]
 
 
@@ -100,7 +101,12 @@ def test_ciede2000_matches_the_published_test_data() -> None:
 @pytest.mark.parametrize("vision", [None, *MACHADO])
 @pytest.mark.parametrize(
     ("game", "colours"),
-    [("leader1", {t: TEAM[t] for t in LEADER1_TEAMS}), ("formula-de-mini", dict(CAR_COLOUR))],
+    [
+        ("leader1", {t: TEAM[t] for t in LEADER1_TEAMS}),
+        ("formula-de-mini", dict(CAR_COLOUR)),
+        ("hell-of-the-north", {t: TEAM[t] for t in HOTN_TEAMS}),
+        ("peloton", dict(PELOTON_TEAM)),
+    ],
 )
 def test_team_colours_stay_apart(game: str, colours: dict[str, tuple[int, int, int]], vision: str | None) -> None:
     for (a, ca), (b, cb) in itertools.combinations(colours.items(), 2):
@@ -112,3 +118,36 @@ def test_the_check_catches_the_old_red_and_green_cars() -> None:
     """The colours Formula Dé Mini used before: red and green turned the same olive for deuteranopes."""
     old_red, old_green = (213, 60, 40), (0, 158, 115)
     assert ciede2000(simulate(old_red, "deuteranopia"), simulate(old_green, "deuteranopia")) < THRESHOLD
+
+
+def test_hell_of_the_norths_teams_are_the_games_own() -> None:
+    from rules.hell_of_the_north.game import GAME
+
+    assert set(GAME.colours) == set(HOTN_TEAMS)
+
+
+def test_the_check_catches_the_shared_red_and_orange_for_eight_teams() -> None:
+    """The shared red and orange, which Peloton used before its own palette, fall to 14 apart
+    under tritanopia; Peloton's own colours stay near the names players know the teams by."""
+    assert ciede2000(simulate(TEAM["red"], "tritanopia"), simulate(TEAM["orange"], "tritanopia")) < THRESHOLD
+    for team, colour in PELOTON_TEAM.items():
+        assert ciede2000(colour, TEAM[team]) <= 10, team
+
+
+def test_pelotons_eight_teams_have_their_own_colours_and_numbers() -> None:
+    """Every Peloton team has a colour in the tested palette, and the numbers on the discs
+    (1-3 the first team, 4-6 the second ...) say the team without colour."""
+    from rules.peloton.model import TEAMS
+
+    assert set(PELOTON_TEAM) == set(TEAMS)
+    from rules.record import Record, start_state
+    from rules.registry import find_game
+
+    game = find_game("peloton")
+    _, state = start_state(
+        Record(
+            game="peloton", track=game.tracks.resolve(game.tracks.default, 1), players=game.sample_players(8), seed=1
+        )
+    )
+    for cyclist in state.cyclists:  # the number says the team, as the board's panel lists it
+        assert int(cyclist.id) in range(3 * TEAMS.index(cyclist.team) + 1, 3 * TEAMS.index(cyclist.team) + 4)

@@ -64,3 +64,19 @@ def test_a_formula_de_mini_recap_and_a_smaller_one() -> None:
 def test_a_recap_needs_states() -> None:
     with pytest.raises(ValueError, match="at least one state"):
         render_recap([])
+
+
+def test_any_games_recap_the_last_turns_and_narrower_frames_over_the_limit() -> None:
+    from bot.cli.sim import simulate
+    from renderer.recap import painted, turn_states
+
+    record, final = simulate("hell-of-the-north", players=2, seed=5, random_hexagons=6)
+    every = turn_states(record)
+    assert every[-1] == final and len(every) > 4
+    last = turn_states(record, 2)
+    assert last == every[-len(last) :] and 2 <= len(last) <= 3
+    board = painted("hell-of-the-north", "a test")
+    gif = render_recap(last, board=board)
+    assert Image.open(io.BytesIO(gif)).size == (960, 800)
+    squeezed = render_recap(last, board=board, limit=len(gif) - 1)  # too big: drawn narrower
+    assert Image.open(io.BytesIO(squeezed)).size[0] < 960 and len(squeezed) < len(gif)

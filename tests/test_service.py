@@ -1,4 +1,5 @@
-"""The service layer on a real SQLite file: integrity, restarts, timers, undo, export."""
+"""The service layer on each backend (a real SQLite file, a real PostgreSQL database): integrity, restarts,
+timers, undo, export."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ import pytest
 
 from bot.service.core import Refusal
 from bot.service.races import RaceService
+from bot.storage import Storage
+from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.url import storage_for
 from rules.leader1 import public_view
 from rules.record import load_record, replay
 from rules.registry import find_game
@@ -27,13 +31,21 @@ class Clock:
 
 
 @pytest.fixture
-async def env(tmp_path: Path):
-    storage = SqliteStorage(str(tmp_path / "races.db"))
+async def env(tmp_path: Path, database_url: str):
+    storage = storage_for(database_url)
     await storage.open()
     clock = Clock()
     service = RaceService(storage, now=clock, render=False)
     yield service, storage, clock, tmp_path
     await storage.close()
+
+
+def same_database(storage: Storage) -> SqliteStorage:
+    """Another connection to the storage's database, as a second process would open."""
+    if isinstance(storage, PostgresStorage):
+        return PostgresStorage(storage.url)
+    assert isinstance(storage, SqliteStorage)
+    return SqliteStorage(storage.path)
 
 
 async def two_player_race(service: RaceService, timer: int = 3600) -> None:
@@ -69,7 +81,8 @@ async def test_the_database_is_migrated_and_in_wal_mode(env) -> None:
     from bot.storage.sqlite import MIGRATIONS
 
     assert await storage.schema_version() == len(MIGRATIONS)
-    assert (await storage._rows("PRAGMA journal_mode"))[0][0] == "wal"
+    if not isinstance(storage, PostgresStorage):
+        assert (await storage._rows("PRAGMA journal_mode"))[0][0] == "wal"
 
 
 async def test_one_race_per_channel(env) -> None:
@@ -127,12 +140,12 @@ async def test_an_illegal_typed_move_is_refused_with_what_is_allowed(env) -> Non
 
 
 async def test_a_new_process_on_the_same_file_resumes_the_race(env) -> None:
-    service, storage, _, tmp_path = env
+    service, storage, _, _ = env
     await two_player_race(service)
     for _ in range(6):
         await play_next(service, storage)
     race, state = await current(service, storage)
-    other = SqliteStorage(str(tmp_path / "races.db"))
+    other = same_database(storage)
     await other.open()
     try:
         fresh = RaceService(other, render=False)
@@ -251,16 +264,16 @@ async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:
     user, text = dms[0]
     race, state = await current(service, storage)
     team = "yellow" if user == ANN else "blue"
-    assert text.startswith(team) and "worth" in text
+    assert text.startswith("**Race 1 · first-race**: " + team) and "worth" in text  # says which race it is from
 
 
 async def test_two_processes_appending_at_the_same_version_commit_once(env) -> None:
     from bot.storage import StoredAction
 
-    service, storage, _, tmp_path = env
+    service, storage, _, _ = env
     await two_player_race(service)
     race, _ = await current(service, storage)
-    other = SqliteStorage(str(tmp_path / "races.db"))
+    other = same_database(storage)
     await other.open()
     try:
         action = StoredAction(len(race.actions), "u101 pass", ANN, False)
@@ -293,7 +306,7 @@ async def test_eating_a_tile_is_announced_with_its_value(env) -> None:
         await service.play(CHANNEL, other, f"eat rider={keeper.id} tile=0")
     outcome = await service.play(CHANNEL, owner, f"eat rider={keeper.id} tile=0")
     told = " ".join(p.text for p in outcome.posts)
-    assert f"{keeper.id} eats a feed tile: +{keeper.kept[0]}" in told
+    assert f"{keeper.id.replace('-', ' ')} eats a feed tile: +{keeper.kept[0]}" in told
 
 
 async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path: Path) -> None:

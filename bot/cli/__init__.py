@@ -63,6 +63,15 @@ def _sim(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     from renderer.registry import paint
 
+    if args.readme_images:
+        from bot.cli.images import readme_images
+
+        for path in readme_images(Path(args.readme_images)):
+            print(f"wrote {path}")
+        return 0
+    if args.record is None:
+        print("give a RECORD to draw (or --readme-images DIR)", file=sys.stderr)
+        return 2
     try:
         record = load_record(Path(args.record).read_bytes())
         result = replay(record)
@@ -74,6 +83,8 @@ def _render(args: argparse.Namespace) -> int:
         return 2
     rules = result.game.rules
     played = record.with_actions(record.actions[: result.applied])  # up to an illegal action, if any
+    if args.recap:
+        return _recap(played, args)
     state = _state_at_turn(played, args.turn) if args.turn is not None else result.state
     highlight = []
     acting: list[str] = []
@@ -96,6 +107,22 @@ def _render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _recap(record: Record, args: argparse.Namespace) -> int:
+    from renderer.recap import painted, render_recap, turn_states
+    from renderer.registry import find_painter
+
+    if find_painter(record.game) is None:
+        print(f"{record.game} has no board painter", file=sys.stderr)
+        return 2
+    title = record.track if isinstance(record.track, str) else "inline"
+    states = turn_states(record, args.last)
+    gif = render_recap(states, board=painted(record.game, title), width=args.width)
+    out = args.out if args.out != "board.png" else "recap.gif"
+    Path(out).write_bytes(gif)
+    print(f"wrote {out} ({len(states)} boards, {len(gif) // 1024} kB)")
+    return 0
+
+
 def _state_at_turn(record: Record, turn: int) -> object:
     game, state = start_state(record)
     for action in record.actions:
@@ -113,7 +140,7 @@ def _bench(args: argparse.Namespace) -> int:
     elif args.what == "engine":
         print(bench.bench_engine(args.engine_races))
     else:
-        print(bench.bench_bot(args.races))
+        print(bench.bench_bot(args.races, database=args.database, processes=args.processes))
     return 0
 
 
@@ -121,6 +148,12 @@ def _demo(args: argparse.Namespace) -> int:
     from bot.cli.demo import main as demo
 
     return demo(args.out, args.game, args.stage, args.players, args.seed)
+
+
+def _db(args: argparse.Namespace) -> int:
+    from bot.cli.db import main as copy
+
+    return copy(args.source, args.target)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -145,11 +178,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default="race.json")
     p.set_defaults(run=_sim)
-    p = sub.add_parser("render", help="draw a record's board as a PNG")
-    p.add_argument("record")
-    p.add_argument("--out", default="board.png")
+    p = sub.add_parser("render", help="draw a record's board as a PNG, or its recap as a GIF")
+    p.add_argument("record", nargs="?")
+    p.add_argument("--out", default="board.png", help="the file to write (recap.gif with --recap)")
     p.add_argument("--turn", type=int, help="the state at the start of this turn")
     p.add_argument("--highlight", metavar="RIDER", help="mark the legal squares of the rider to move ('next')")
+    p.add_argument("--recap", action="store_true", help="an animated GIF of the race, one board per turn")
+    p.add_argument("--last", type=int, metavar="N", help="with --recap: only the last N turns")
+    p.add_argument("--width", type=int, help="with --recap: frames this many pixels wide (a smaller file)")
+    p.add_argument("--readme-images", metavar="DIR", help="draw the README's and docs' pictures into DIR")
     p.set_defaults(run=_render)
     p = sub.add_parser("run", help="run the Discord bot (token from DISCORD_TOKEN)")
     p.set_defaults(run=_run)
@@ -160,11 +197,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=7)
     p.set_defaults(run=_demo)
+    p = sub.add_parser("db", help="move the database: db copy --from sqlite:///domestique.db --to postgresql://...")
+    p.add_argument("action", choices=["copy"])
+    p.add_argument("--from", dest="source", required=True, help="sqlite:///file.db or postgresql://...")
+    p.add_argument("--to", dest="target", required=True, help="an empty database: postgresql://... or sqlite:///...")
+    p.set_defaults(run=_db)
     p = sub.add_parser("bench", help="print performance figures")
     p.add_argument("what", choices=["render", "bot", "engine"])
     p.add_argument("--runs", type=int, default=60, help="renders to time (render)")
     p.add_argument("--races", type=int, default=50, help="simultaneous races (bot)")
     p.add_argument("--engine-races", type=int, default=6, help="AI-against-AI races per game (engine)")
+    p.add_argument("--database", default="", help="a database URL (bot; default: a fresh SQLite file)")
+    p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (bot)")
     p.set_defaults(run=_bench)
     return top
 

@@ -170,11 +170,11 @@ def _peak_mb(pid: int | str = "self") -> float:
     return 0.0
 
 
-async def _open_races(service: Any, races: int, game: str = "leader1") -> list[Any]:
+async def _open_races(service: Any, races: int, game: str = "leader1", base: int = 1000) -> list[Any]:
     """``races`` two-player races started; the first prompt of each."""
     prompts = []
     for n in range(races):
-        channel = 1000 + n
+        channel = base + n
         await service.new_race(1, channel, 1, "host", game=game, seed=n, pieces=3)
         await service.join(channel, 2, "guest")
         prompts.append(_prompt_of(await service.start(channel, 1)))
@@ -211,18 +211,19 @@ async def _decide_once(service: Any, storage: Any, rules: Any, channel: int) -> 
 
 
 async def _bench_bot(
-    races: int, decisions: int, path: str, think: float, drawing: Any
+    races: int, decisions: int, url: str, think: float, drawing: Any
 ) -> tuple[list[float], list[float]]:
     from bot.service.races import RaceService
-    from bot.storage.sqlite import SqliteStorage
+    from bot.storage.url import storage_for
 
-    storage = SqliteStorage(path)
+    storage = storage_for(url)
     await storage.open()
     service = RaceService(storage, drawing=drawing)
     timings: list[float] = []
     probe = _LagProbe()
+    base = 1000 + int(time.time() * 1000) % 1_000_000 * 1000  # fresh channels: a reused database keeps old races
     try:
-        prompts = await _open_races(service, races)
+        prompts = await _open_races(service, races, base=base)
 
         async def drive(channel: int, prompt: Any) -> None:
             pause = random.Random(channel)
@@ -236,14 +237,106 @@ async def _bench_bot(
                 timings.append((time.perf_counter() - start) * 1000)
 
         probe.start()
-        await asyncio.gather(*(drive(1000 + n, prompt) for n, prompt in enumerate(prompts)))
+        await asyncio.gather(*(drive(base + n, prompt) for n, prompt in enumerate(prompts)))
     finally:
         await probe.stop()
+        for n in range(races):  # no bench race is left running (its timers would fire)
+            left = await storage.active_race(base + n)
+            if left is not None:
+                await storage.set_status(left.id, left.version, "aborted")
         await storage.close()
     return timings, probe.lags
 
 
-def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0, memory_races: int = 500) -> str:
+# ``--processes N``: several bot processes on one database (a shard cluster), boards in threads
+
+
+async def _plain_bench_bot(
+    races: int, decisions: int, url: str, think: float, base: int = 1000, ready: Callable[[], object] | None = None
+) -> list[float]:
+    from bot.service.races import RaceService
+    from bot.storage.url import storage_for
+    from rules.registry import find_game
+
+    storage = storage_for(url)
+    await storage.open()
+    service = RaceService(storage)
+    rules = find_game("leader1").rules
+    timings: list[float] = []
+    try:
+        for n in range(races):
+            channel = base + n
+            await service.new_race(1, channel, 1, "host", game="leader1", seed=n, pieces=3)
+            await service.join(channel, 2, "guest")
+            await service.start(channel, 1)
+        if ready is not None:
+            ready()  # every process has its races: the load starts at the same moment in all of them
+
+        async def drive(channel: int) -> None:
+            pause = random.Random(channel)
+            for _ in range(decisions):
+                if think:
+                    await asyncio.sleep(pause.uniform(0, 2 * think))  # people do not all click at once
+                race = await storage.active_race(channel)
+                if race is None:
+                    return
+                state = await service.state_of(race)
+                decision = rules.pending(state)
+                if decision is None:
+                    return
+                user = 1 if decision.player == "u1" else 2
+                choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
+                index = len(choices) - 1 if decision.kind != "ride" else 0
+                start = time.perf_counter()
+                await service.decide(race.id, race.version, user, index)
+                timings.append((time.perf_counter() - start) * 1000)
+
+        await asyncio.gather(*(drive(base + n) for n in range(races)))
+    finally:
+        for n in range(races):  # no bench race is left running (its timers would fire)
+            left = await storage.active_race(base + n)
+            if left is not None:
+                await storage.set_status(left.id, left.version, "aborted")
+        await storage.close()
+    return timings
+
+
+def _process(races: int, decisions: int, url: str, think: float, base: int, barrier: Any, out: Any) -> None:
+    """One bench process of several (``--processes``): its own races, the same database."""
+    out.put(asyncio.run(_plain_bench_bot(races, decisions, url, think, base, barrier.wait)))
+
+
+def _load_processes(races: int, decisions: int, url: str, think: float, processes: int) -> list[float]:
+    base = 1000 + int(time.time() * 1000) % 1_000_000 * 1000  # fresh channels: a reused database keeps old races
+    if processes == 1:
+        return asyncio.run(_plain_bench_bot(races, decisions, url, think, base))
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    barrier, out = context.Barrier(processes), context.Queue()
+    shares = [races // processes + (1 if i < races % processes else 0) for i in range(processes)]
+    workers = [
+        context.Process(target=_process, args=(share, decisions, url, think, base + i * 100_000, barrier, out))
+        for i, share in enumerate(shares)
+    ]
+    for worker in workers:
+        worker.start()
+    timings: list[float] = []
+    for _ in workers:
+        timings += out.get(timeout=600)
+    for worker in workers:
+        worker.join()
+    return timings
+
+
+def bench_bot(
+    races: int = 50,
+    decisions: int = 6,
+    think: float = 2.0,
+    database: str = "",
+    processes: int = 1,
+    memory_races: int = 500,
+) -> str:
     """p50 and p95 ms from a decision to its board image ready, with ``races`` races running at once.
 
     Two loads: each race's players take 0 to 2x``think`` seconds per decision (a busy evening),
@@ -252,24 +345,35 @@ def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0, memory_ra
     Boards are drawn as ``domestique run`` draws them (worker processes, started before
     timing as a running bot has them). Beside each load: the event loop's lag (how late a
     5 ms sleep wakes up, p95 and max) and the peak memory of the bot and of its workers.
-    Last, what ``memory_races`` active races add to the bot's memory.
+    Last, what ``memory_races`` active races add to the bot's memory. ``database`` is a URL
+    (default: a fresh SQLite file); ``processes`` > 1 splits the races among that many bot
+    processes on the same database, as a shard cluster does (decision times only).
     """
     import tempfile
     from pathlib import Path
 
     from bot.service.drawing import PoolDrawing
+    from bot.storage.postgres import shown
 
-    lines = []
+    lines = [f"database: {shown(database) if database else 'a fresh SQLite file'}"]
+    loads = ((f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0))
+    if processes > 1:
+        for label, pause in loads:
+            with tempfile.TemporaryDirectory() as folder:
+                url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
+                timings = _load_processes(races, decisions, url, pause, processes)
+            lines.append(
+                f"bot, {races} races ({label}, {processes} processes): {len(timings)} decisions, decision to "
+                f"reply ready: p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms"
+            )
+        return "\n".join(lines)
     drawing = PoolDrawing()
     drawing.start()
     try:
-        for label, pause in (
-            (f"paced, one decision per race every ~{think:g} s", think),
-            ("burst, all at once", 0.0),
-        ):
+        for label, pause in loads:
             with tempfile.TemporaryDirectory() as folder:
-                db = str(Path(folder) / "bench.db")
-                timings, lags = asyncio.run(_bench_bot(races, decisions, db, pause, drawing))
+                url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
+                timings, lags = asyncio.run(_bench_bot(races, decisions, url, pause, drawing))
             workers = sum(_peak_mb(pid) for pid in drawing.worker_pids())
             lines.append(
                 f"bot, {races} races ({label}): {len(timings)} decisions, decision to reply ready (board "

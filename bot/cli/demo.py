@@ -40,9 +40,13 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
         transcript.append(outcome.reply)
         outcome = await service.start(CHANNEL, HOST)
         while True:
+            if outcome.retire:  # in Discord the answered prompt is edited to show this line
+                transcript.append(outcome.retire)
             for post in outcome.posts:
                 transcript.append(post.text)
-                if post.image is not None:
+                if post.image is not None and not post.image_name.endswith(".png"):
+                    (out / post.image_name).write_bytes(post.image)  # the finish's recap.gif
+                elif post.image is not None:
                     images += 1
                     (out / f"board-{images:03d}.png").write_bytes(post.image)
             race = await storage.active_race(CHANNEL)
@@ -75,7 +79,8 @@ def main(out: str, game: str, track: str | None, players: int, seed: int) -> int
     images = sorted(Path(out).glob("board-*.png"))
     print("\n".join(line for line in transcript[-3:]))
     print(
-        f"\n{len(images)} board images, the record and the channel's messages are in {out}/ "
+        f"\n{len(images)} board images, the race's recap (recap.gif), the record and the channel's messages "
+        f"are in {out}/ "
         f"(SQLite file: {out}/domestique-demo.db)"
     )
     return 0

@@ -44,6 +44,10 @@ async def serve(bot: DomestiqueBot, token: str) -> None:
                 await bot.storage.open()  # the database first: a bad one fails before any network
             except NewerSchema as exc:
                 raise Failed(str(exc)) from None
+            except Exception as exc:  # an unreachable server, a refused login, an unwritable file
+                where = getattr(bot.storage, "path", "")  # a PostgreSQL URL is shown without its password
+                detail = f"{type(exc).__name__}: {_clean(exc, token)}"
+                raise Failed(f"cannot open the database {where} ({detail})") from None
             log.info("connecting to Discord")
             running = asyncio.create_task(bot.start(token))
             stop = asyncio.create_task(stopping.wait())
@@ -78,15 +82,27 @@ def main() -> int:
     if not token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 1
-    from bot.discord_layer.app import DomestiqueBot
+    from bot.discord_layer.app import make_bot
     from bot.service.drawing import PoolDrawing
+    from bot.shards import BadShards, Shards
+    from bot.storage.url import BadDatabaseUrl, configured_url, is_postgres, sqlite_path
 
-    db_path = os.environ.get("DOMESTIQUE_DB", "domestique.db")
+    db = configured_url()  # DATABASE_URL (PostgreSQL), else the SQLite file DOMESTIQUE_DB
     guild = os.environ.get("DOMESTIQUE_DEV_GUILD", "").strip()
+    wanted = os.environ.get("DOMESTIQUE_SHARDS", "").strip()
+    try:
+        if not is_postgres(db):
+            sqlite_path(db)  # a URL of an unknown kind fails here, in one line
+        shards = Shards.parse(wanted) if wanted else None
+    except (BadShards, BadDatabaseUrl) as exc:
+        print(f"domestique run: {exc}", file=sys.stderr)
+        return 1
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if shards is not None:
+        log.info("this process runs %s", shards)
     drawing = PoolDrawing()  # boards drawn in worker processes, off the event loop
     drawing.start()
-    bot = DomestiqueBot(db_path, dev_guild=int(guild) if guild.isdigit() else None, drawing=drawing)
+    bot = make_bot(db, shards=shards, dev_guild=int(guild) if guild.isdigit() else None, drawing=drawing)
     try:
         asyncio.run(serve(bot, token))
     except Failed as exc:

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -18,32 +19,39 @@ from bot.leagues.league import LeagueService
 from bot.service.drawing import Drawing
 from bot.service.model import Outcome
 from bot.service.races import RaceService
-from bot.storage.sqlite import SqliteStorage
+from bot.shards import Shards
+from bot.storage.url import storage_for
 
 log = logging.getLogger("domestique")
 IDLE_CHECK = 3600.0  # the loop also wakes whenever a deadline changes
 
 
 class DomestiqueBot(discord.Client):
+    """The bot on one database: ``db`` is an SQLite file (or ``sqlite:///`` URL) or a ``postgresql://`` URL."""
+
     def __init__(
         self,
-        db_path: str,
+        db: str,
         *,
         dev_guild: int | None = None,
         now: Callable[[], float] | None = None,
         seeds: Callable[[], int] | None = None,
+        shards: Shards | None = None,
         drawing: Drawing | None = None,
+        **client: Any,
     ) -> None:
         # nobody is pinged unless a message names them on purpose (Post.mentions)
         quiet = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
-        super().__init__(intents=discord.Intents.default(), allowed_mentions=quiet)
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=quiet, **client)
         self.tree: app_commands.CommandTree[DomestiqueBot] = app_commands.CommandTree(self)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
         register(self.tree)
         league_commands.register(self.tree)
-        self.storage = SqliteStorage(db_path)
+        self.storage = storage_for(db)
         clock = now or (lambda: discord.utils.utcnow().timestamp())
         self.service = RaceService(self.storage, now=clock, seeds=seeds, drawing=drawing)
+        # the servers whose timers, reminders and league stages this process runs (docs/deploy.md)
+        self.service.shards = shards or Shards.everything()
         self.leagues = LeagueService(self.service, self.storage)
         self.alliances = AllianceService(self.service, self.storage)
         self.dev_guild = dev_guild
@@ -87,21 +95,43 @@ class DomestiqueBot(discord.Client):
         while not self.is_closed():
             self._ticking = True
             try:
-                ticks = [*await self.leagues.tick(self._stage_channel), *await self.service.tick()]
-                for channel_id, outcome in ticks:
-                    channel = self.get_channel(channel_id)
-                    if isinstance(channel, discord.abc.Messageable):
-                        await posting.post_all(self, channel, outcome)
-                dues = [d for d in (await self.service.next_deadline(), await self.leagues.next_due()) if d]
-                upcoming = min(dues) if dues else None
-            except Exception:
-                log.exception("timer pass failed; retrying")
-                upcoming = None
+                upcoming = await self._timer_pass()
             finally:
                 self._ticking = False
             now = self.service.now()
             wait = IDLE_CHECK if upcoming is None else min(IDLE_CHECK, max(1.0, upcoming - now))
             await asyncio.sleep(wait)
+
+    async def _timer_pass(self) -> float | None:
+        """One pass: league schedules, then race deadlines, each part failing alone (each league and
+        race inside them too, with a bounded backoff); the time of the next thing due."""
+        for name, tick in (("league schedules", self._league_tick), ("race timers", self.service.tick)):
+            try:
+                ticks = await tick()
+            except Exception:
+                log.exception("timer pass: %s failed; the other part goes on", name)
+                continue
+            for channel_id, outcome in ticks:
+                channel = self.get_channel(channel_id)
+                if not isinstance(channel, discord.abc.Messageable):
+                    continue
+                try:
+                    await posting.post_all(self, channel, outcome)
+                except discord.HTTPException:
+                    log.exception("timer pass: could not post in channel %s", channel_id)
+        dues: list[float] = []
+        for next_due in (self.service.next_deadline, self.leagues.next_due):
+            try:
+                due = await next_due()
+            except Exception:
+                log.exception("timer pass: reading the next deadline failed")
+                continue
+            if due is not None:
+                dues.append(due)
+        return min(dues) if dues else None
+
+    async def _league_tick(self) -> list[tuple[int, Outcome]]:
+        return await self.leagues.tick(self._stage_channel)
 
     async def _stage_channel(self, league_channel_id: int, name: str) -> int:
         """A league stage runs in a thread of the league's channel, or a channel of its category."""
@@ -121,3 +151,17 @@ class DomestiqueBot(discord.Client):
         ref = f"{interaction.id:x}"[-8:]
         log.error("command error (ref %s)", ref, exc_info=error)
         await posting.say(interaction, f"Something went wrong (ref {ref}). Nothing was changed.", ephemeral=True)
+
+
+class ShardedDomestiqueBot(DomestiqueBot, discord.AutoShardedClient):
+    """One process of a cluster: it connects only its shards and runs only their servers' timers."""
+
+    def __init__(self, db: str, *, shards: Shards, **options: Any) -> None:
+        super().__init__(db, shards=shards, shard_ids=list(shards.ids), shard_count=shards.count, **options)
+
+
+def make_bot(db: str, *, shards: Shards | None = None, **options: Any) -> DomestiqueBot:
+    """The bot for ``domestique run``: sharded when ``shards`` names some (``DOMESTIQUE_SHARDS``)."""
+    if shards is None:
+        return DomestiqueBot(db, **options)
+    return ShardedDomestiqueBot(db, shards=shards, **options)

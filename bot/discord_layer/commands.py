@@ -13,6 +13,9 @@ import discord
 from discord import app_commands
 
 from bot.discord_layer.host import channel_of, host
+from bot.discord_layer.posting import say
+from bot.service.core import TIMER_DEFAULT, Refusal
+from bot.service.durations import PRESETS, in_words, parse_duration
 from rules.registry import find_game, games
 
 race = app_commands.Group(name="race", description="Run a race in this channel", guild_only=True)
@@ -48,22 +51,39 @@ async def colour_autocomplete(interaction: discord.Interaction, current: str) ->
     return _matching([(c, c) for c in colours], current)
 
 
+async def timer_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    """The presets, and what is typed when it reads as a duration (``90m``, ``36h``, ``2d``)."""
+    options = [(name, name) for name, _ in PRESETS]
+    try:
+        typed = parse_duration(current) if current.strip() else None
+    except Refusal:
+        typed = None
+    if typed is not None and current.strip().lower() not in {n for n, _ in PRESETS}:
+        return [app_commands.Choice(name=f"{in_words(typed)} ({current.strip()})", value=current.strip()[:100])]
+    return _matching(options, current) or [app_commands.Choice(name=n, value=n) for n, _ in PRESETS]
+
+
 @race.command(name="new", description="Open a race lobby in this channel")
 @app_commands.describe(
     game="the game (pick from the list)",
     stage="a stage or circuit of that game (its usual one if empty)",
     pieces="riders or cars per player (the game's usual number if empty)",
-    timer="minutes each player has to decide (1 minute to 7 days)",
+    timer="how long each player has for a decision: pick one, or write e.g. 90m, 36h, 2d (24 hours if empty)",
 )
-@app_commands.autocomplete(game=game_autocomplete, stage=stage_autocomplete)
+@app_commands.autocomplete(game=game_autocomplete, stage=stage_autocomplete, timer=timer_autocomplete)
 async def race_new(
     interaction: discord.Interaction,
     game: str,
     stage: str | None = None,
     pieces: app_commands.Range[int, 1, 12] | None = None,
-    timer: app_commands.Range[int, 1, 10080] = 1440,
+    timer: str | None = None,
 ) -> None:
     bot = host(interaction)
+    try:
+        seconds = parse_duration(timer) if timer else TIMER_DEFAULT
+    except Refusal as exc:
+        await say(interaction, str(exc), ephemeral=True)
+        return
     work = bot.service.new_race(
         interaction.guild_id or 0,
         channel_of(interaction),
@@ -72,7 +92,7 @@ async def race_new(
         game=game,
         track=stage,
         pieces=pieces,
-        timer=timer * 60,
+        timer=seconds,
     )
     await bot.answer(interaction, work, defer=False)
 
@@ -138,6 +158,21 @@ async def race_status(interaction: discord.Interaction) -> None:
     await bot.answer(interaction, bot.service.status(channel_of(interaction)), defer=False)
 
 
+@race.command(name="notify", description="How you are told that a decision is yours, in this server")
+@app_commands.describe(how="mention: a ping in the channel; dm: a private message; none: only the reminder")
+@app_commands.choices(
+    how=[
+        app_commands.Choice(name="mention me in the channel", value="mention"),
+        app_commands.Choice(name="send me a private message", value="dm"),
+        app_commands.Choice(name="nothing but the reminder", value="none"),
+    ]
+)
+async def race_notify(interaction: discord.Interaction, how: str | None = None) -> None:
+    bot = host(interaction)
+    work = bot.service.notify(interaction.guild_id or 0, interaction.user.id, how)
+    await bot.answer(interaction, work, defer=False)
+
+
 @race.command(name="board", description="The board as it stands")
 async def race_board(interaction: discord.Interaction) -> None:
     bot = host(interaction)
@@ -148,6 +183,13 @@ async def race_board(interaction: discord.Interaction) -> None:
 async def race_log(interaction: discord.Interaction) -> None:
     bot = host(interaction)
     await bot.answer(interaction, bot.service.log(channel_of(interaction)), defer=False)
+
+
+@race.command(name="recap", description="The race so far as an animation, turn by turn (posted here)")
+@app_commands.describe(turns="only the last turns (the whole race if empty)")
+async def race_recap(interaction: discord.Interaction, turns: app_commands.Range[int, 1, 500] | None = None) -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.recap(channel_of(interaction), turns))
 
 
 @race.command(name="help", description="How to play this channel's game (or another), and how to read the board")

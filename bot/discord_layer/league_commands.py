@@ -8,10 +8,13 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.discord_layer.commands import Choices, game_autocomplete, stage_autocomplete
+from bot.discord_layer.commands import Choices, game_autocomplete, stage_autocomplete, timer_autocomplete
 from bot.discord_layer.host import host
+from bot.discord_layer.posting import say
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.service.core import TIMER_DEFAULT, Refusal
+from bot.service.durations import parse_duration
 from bot.service.model import Outcome
 from rules.registry import find_game, game_ids
 
@@ -52,7 +55,9 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
 
 
 @league.command(name="create", description="Create a league you organise")
-@app_commands.autocomplete(game=game_autocomplete, stages=stage_autocomplete, settings=settings_autocomplete)
+@app_commands.autocomplete(
+    game=game_autocomplete, stages=stage_autocomplete, settings=settings_autocomplete, timer=timer_autocomplete
+)
 @app_commands.describe(
     game="the game its stages are raced in",
     stages="comma-separated stages or circuits of that game (random-15 makes a random one)",
@@ -62,7 +67,7 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
     weekday="the day stages open",
     hour="the hour they open (0-23)",
     timezone="e.g. Europe/Paris",
-    timer="minutes per decision at most",
+    timer="time per decision at most: pick one, or write e.g. 90m, 36h, 2d (24 hours if empty)",
 )
 async def league_create(
     interaction: discord.Interaction,
@@ -73,10 +78,15 @@ async def league_create(
     weekday: Weekday = "sat",
     hour: app_commands.Range[int, 0, 23] = 18,
     timezone: str = "UTC",
-    timer: app_commands.Range[int, 1, 10080] = 1440,
+    timer: str | None = None,
     pieces: app_commands.Range[int, 1, 12] | None = None,
     settings: str = "",
 ) -> None:
+    try:
+        seconds = parse_duration(timer) if timer else TIMER_DEFAULT
+    except Refusal as exc:
+        await say(interaction, str(exc), ephemeral=True)
+        return
     work = _leagues(interaction).create(
         interaction.guild_id or 0,
         interaction.user.id,
@@ -87,7 +97,7 @@ async def league_create(
         weekday=weekday,
         hour=hour,
         zone=timezone,
-        timer=timer * 60,
+        timer=seconds,
         pieces=pieces,
         settings=settings,
     )

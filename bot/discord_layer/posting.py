@@ -71,6 +71,7 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
     channel = interaction.channel
     if isinstance(channel, discord.abc.Messageable):
         await post_all(interaction.client, channel, outcome)
+    await hand_over_notes(interaction)
 
 
 async def _reply(interaction: discord.Interaction, outcome: Outcome) -> None:
@@ -113,11 +114,44 @@ async def post_all(client: discord.Client, channel: discord.abc.Messageable, out
     for name, users in outcome.threads:
         await open_private_thread(client, channel, name, users, outcome.alliance_thread)
     for user_id, text in outcome.dms:
-        try:
-            user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("could not send a private message to user %s", user_id)
+        await send_private(client, channel, user_id, text)
+
+
+def where(channel: discord.abc.Messageable) -> str:
+    """Where a private message comes from: the server, the channel and a link to it."""
+    guild = getattr(channel, "guild", None)
+    name = getattr(channel, "name", None)
+    channel_id = getattr(channel, "id", None)
+    place = " · ".join(p for p in (guild.name if guild else None, f"#{name}" if name else None) if p)
+    link = f"https://discord.com/channels/{guild.id}/{channel_id}" if guild and channel_id else ""
+    return f"From {place or 'a server'}" + (f" ({link})" if link else "")
+
+
+async def send_private(client: discord.Client, channel: discord.abc.Messageable, user_id: int, text: str) -> None:
+    """A private message that says where it comes from. When it cannot be delivered (closed DMs),
+    it is kept as a note and shown to the person, privately, the next time they act in that server."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        await user.send(f"{where(channel)}:\n{text}"[:2000])
+    except discord.HTTPException:
+        log.info("could not send a private message to user %s; kept as a note", user_id)
+        guild = getattr(channel, "guild", None)
+        if guild is not None:
+            await cast(Host, client).service.keep_note(guild.id, user_id, text)
+
+
+async def hand_over_notes(interaction: discord.Interaction) -> None:
+    """Private messages that could not reach the person, shown to them now (only they see it)."""
+    if interaction.guild_id is None:
+        return
+    notes = await cast(Host, interaction.client).service.notes_for(interaction.guild_id, interaction.user.id)
+    if not notes:
+        return
+    text = (
+        "I could not send you a private message (your direct messages from this server are closed), "
+        "so here it is:\n" + "\n".join(f"- {note}" for note in notes)
+    )
+    await say(interaction, text, ephemeral=True)
 
 
 async def open_private_thread(

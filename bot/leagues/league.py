@@ -18,8 +18,10 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service import seats
+from bot.service.backoff import Backoff
 from bot.service.core import Refusal, record_of
 from bot.service.model import Outcome, Post
+from bot.service.names import clean_name
 from bot.service.races import RaceService
 from bot.storage import League, Member, NameTaken, RaceRow, Stage, Storage
 from renderer.registry import paint_standings
@@ -96,6 +98,7 @@ class LeagueService:
     def __init__(self, races: RaceService, store: Storage) -> None:
         self.races = races
         self.store = store
+        self.backoff = Backoff()  # leagues whose schedule failed wait longer before the next try
         races.on_finish = self.on_stage_finished
 
     # ------------------------------------------------------------------ organising
@@ -143,6 +146,7 @@ class LeagueService:
     ) -> Outcome:
         if game not in game_ids():
             raise Refusal(f"Unknown game {game[:40]!r}; games: {', '.join(game_ids())}.")
+        name = clean_name(name, fallback="League", limit=60)
         rules = find_game(game)
         scoring = self._scoring(rules)
         try:
@@ -188,7 +192,7 @@ class LeagueService:
         self, guild_id: int, league_name: str | None, user_id: int, name: str, colour: str | None
     ) -> Outcome:
         league = await self._find(guild_id, league_name)
-        return await self._add(league, user_id, name, colour, ai=False)
+        return await self._add(league, user_id, clean_name(name), colour, ai=False)
 
     async def add_ai(
         self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool, colour: str | None
@@ -346,13 +350,21 @@ class LeagueService:
     async def tick(self, make_channel: ChannelMaker) -> list[tuple[int, Outcome]]:
         """Open the stages that are due; each league fails alone (logged by the caller's loop)."""
         out: list[tuple[int, Outcome]] = []
+        now = self.races.now()
         for league in await self.store.leagues():
-            if league.status != "scheduled":
+            if (
+                league.status != "scheduled"
+                or not self.races.shards.owns(league.guild_id)
+                or not self.backoff.ready(league.id, now)
+            ):
                 continue
             try:
                 out += await self._tick_league(league, make_channel)
             except Exception:
-                log.exception("league %s (%s): its schedule failed; the next pass retries", league.id, league.name)
+                delay = self.backoff.failed(league.id, now)
+                log.exception("league %s (%s): its schedule failed; retried in %.0f s", league.id, league.name, delay)
+                continue
+            self.backoff.succeeded(league.id)
         return out
 
     async def _tick_league(self, league: League, make_channel: ChannelMaker) -> list[tuple[int, Outcome]]:
@@ -447,6 +459,10 @@ class LeagueService:
     async def next_due(self) -> float | None:
         dues = []
         for league in await self.store.leagues():
-            if league.status == "scheduled":
-                dues += [s.due for s in await self.store.stages(league.id) if s.status == "scheduled" and s.due]
+            if league.status == "scheduled" and self.races.shards.owns(league.guild_id):
+                dues += [
+                    self.backoff.not_before(league.id, s.due)
+                    for s in await self.store.stages(league.id)
+                    if s.status in ("scheduled", "opening") and s.due
+                ]
         return min(dues) if dues else None

@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.service import seats
+from bot.service.backoff import Backoff
 from bot.service.drawing import Drawing, ThreadDrawing
 from bot.service.model import ChoiceView, Outcome, Post, Prompt
 from bot.service.state_cache import StateCache, snapshot_due
@@ -90,6 +91,7 @@ class RaceCore:
         self.new_seed = seeds or (lambda: secrets.randbits(63))
         self._states = StateCache()  # the most recently used races' states (bounded)
         self._locks: dict[int, asyncio.Lock] = {}
+        self.timer_backoff = Backoff()  # races whose timer failed wait longer before the next try
         # set by the league service: the posts that follow a league stage's finish
         self.on_finish: Callable[[RaceRow, Any], Awaitable[list[Post]]] | None = None
         # set by the bot: called after every change of deadlines, so its timer loop wakes up
@@ -286,9 +288,21 @@ class RaceCore:
         away = [p for p in race.lobby.get("away", []) if p != player]
         lobby = {**race.lobby, "away": away} if away != race.lobby.get("away", []) else None
         outcome = await self.commit(race, state, [(action, user_id, False)], lobby=lobby, applied=new_state)
-        label = next((c.label for c in game.rules.choices(state, player) if c.action == action), action.do)
-        outcome.retire = f"✔ {seats.name_of(race.lobby, player)} — {label}"
+        outcome.retire = f"✔ {seats.name_of(race.lobby, player)} — {self._in_words(game, state, new_state, action)}"
         return outcome
+
+    @staticmethod
+    def _in_words(game: Game, before: Any, after: Any, action: Action) -> str:
+        """A decision as the channel reads it: what it did to its piece ("yellow rouleur breaks away
+        to 12.2, 5 squares (-3 energy)"), else the choice's label ("Pass")."""
+        choice = next((c for c in game.rules.choices(before, action.by) if c.action == action), None)
+        label = choice.label if choice is not None else action.do
+        piece = choice.piece if choice is not None else None
+        if piece is None:
+            return label
+        name = game.narration.piece_name(after, piece)
+        told = game.narration.summary(after, list(game.rules.events(after)[len(game.rules.events(before)) :]))
+        return next((line for line in told if line.startswith(name)), f"{name}: {label}")
 
     async def commit(
         self,
@@ -369,13 +383,14 @@ class RaceCore:
         for player, text in game.secrets.news(before, after, events):
             user = seats.user_of(race.lobby, player)
             if user is not None:
-                outcome.dms.append((user, text))
+                outcome.dms.append((user, f"**{self.title(race)}**: {text}"))
         if decision is None:
             lines.append(self._finish(race, after, game))
             image = await self._board(race, after, [])
             humans = seats.users(race.lobby["seats"])
             texts = chunks("\n".join(lines))
             posts += [Post(text, image if i == 0 else None, mentions=humans) for i, text in enumerate(texts)]
+            posts += await self.finish_posts(race)
             if self.on_finish is not None and race.league_id is not None:
                 posts += await self.on_finish(race, after)
             outcome.posts = posts
@@ -388,6 +403,15 @@ class RaceCore:
         user_to_ping = None if same_run else user
         due = f" Due <t:{int(race.deadline)}:R>." if race.deadline is not None and user is not None else ""
         lines.append(words.ask(after, decision, self.who(race, decision.player)) + due)
+        if user_to_ping is not None:
+            # each person chooses how they are told (/race notify): a ping here, a private message, or
+            # nothing until the reminder
+            mode = await self.storage.notify_mode(race.guild_id, user_to_ping) or "mention"
+            if mode == "dm":
+                owed = words.ask(after, decision, "Your turn") + due
+                outcome.dms.append((user_to_ping, f"**{self.title(race)}**: {owed}"))
+            if mode != "mention":
+                user_to_ping = None
         highlight = [c for c in rules.choices(after, decision.player) if c.target is not None and c.step is None]
         shown = turn_over or bool(highlight) or bool(headline)
         image = await self._board(race, after, highlight, acting=decision.piece) if shown else None
@@ -404,6 +428,10 @@ class RaceCore:
             )
         outcome.posts = posts
         return outcome
+
+    async def finish_posts(self, race: RaceRow) -> list[Post]:
+        """Posts that follow a race's finish board (the recap: ``bot/service/recap.py``)."""
+        return []
 
     def _finish(self, race: RaceRow, state: Any, game: Game) -> str:
         """The finish: the winner and the podium by name, every result, the people who played mentioned once."""

@@ -6,7 +6,9 @@ from typing import Any
 
 from bot.service import seats
 from bot.service.core import TIMER_DEFAULT, TIMER_MAX, TIMER_MIN, RaceCore, Refusal
+from bot.service.durations import in_words
 from bot.service.model import Outcome
+from bot.service.names import clean_name
 from bot.storage import ChannelBusy, RaceRow
 from rules.errors import DomestiqueError
 from rules.game import Game
@@ -77,10 +79,10 @@ class LobbyIntents(RaceCore):
         per = int(race.lobby["riders"])
         lines = [
             f"**{self.title(race)}** — lobby ({game.title}, {per} {game.piece_word(per)} each, "
-            f"turn timer {race.lobby['timer'] // 60} min)"
+            f"{in_words(int(race.lobby['timer']))} per decision)"
         ]
         for seat in race.lobby["seats"]:
-            who = "AI" if seat.get("ai") else f"<@{seat['user']}>"
+            who = f"{seat.get('name') or 'AI'} (AI)" if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {seat['team']}: {who}")
         lines.append("Join with the menu (a colour) or the button, or /race join; the host starts with /race start.")
         lines.append(f"New to {game.title}? /race help explains it in a minute.")
@@ -99,7 +101,7 @@ class LobbyIntents(RaceCore):
             raise Refusal(str(exc)) from None
         number = sum(1 for s in current if s.get("ai")) + 1
         player = f"ai{number}" if ai else f"u{user_id}"
-        shown = f"AI {number}" if ai else name
+        shown = f"AI {number}" if ai else clean_name(name)
         current.append(
             {"player": player, "user": None if ai else user_id, "name": shown, "team": colour, "ai": ai, "kinds": kinds}
         )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from bot.service.core import MESSAGE_LIMIT, Refusal, chunks
+from bot.service.people import PeopleIntents
 from bot.service.reading import ReadingIntents
+from bot.service.recap import RecapIntents
 from bot.service.timers import TimerIntents
 
 __all__ = ["MESSAGE_LIMIT", "RaceService", "Refusal", "chunks"]
 
 
-class RaceService(ReadingIntents, TimerIntents):
+class RaceService(ReadingIntents, TimerIntents, PeopleIntents, RecapIntents):
     """Every intent of the bot, on one storage."""

@@ -23,7 +23,11 @@ class ReadingIntents(LobbyIntents, RaceCore):
         decision = game.rules.pending(state)
         lines = [f"**{self.title(race)}** — turn {game.rules.turn(state)}"]
         if decision is not None:
-            lines.append(game.narration.ask(state, decision, self.who(race, decision.player, mention=False)))
+            asked = game.narration.ask(state, decision, self.who(race, decision.player, mention=False))
+            if race.deadline is not None:
+                when = int(race.deadline)
+                asked += f" Due <t:{when}:R> (<t:{when}:f>); then the AI decides."
+            lines.append(asked)
         lines += game.narration.status(state)
         away = race.lobby.get("away") or []
         if away:

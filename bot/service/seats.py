@@ -58,7 +58,7 @@ def name_of(lobby: dict[str, Any], player: str) -> str:
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     if seat is None:
         return player
-    return "an AI" if seat.get("ai") else str(seat.get("name") or player)
+    return str(seat.get("name") or ("AI" if seat.get("ai") else "a player"))
 
 
 def plays_itself(lobby: dict[str, Any], player: str) -> bool:

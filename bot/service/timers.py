@@ -7,6 +7,7 @@ import logging
 from bot.service import seats
 from bot.service.core import AWAY_AFTER, RaceCore, Refusal
 from bot.service.model import Outcome, Post
+from bot.shards import Shards
 from bot.storage import RaceRow
 from rules.registry import find_game
 
@@ -14,6 +15,9 @@ log = logging.getLogger("domestique")
 
 
 class TimerIntents(RaceCore):
+    # the servers this process runs timers for: all, unless it is one process of a shard cluster
+    shards: Shards = Shards.everything()
+
     # ------------------------------------------------------------------ timers
 
     async def tick(self) -> list[tuple[int, Outcome]]:
@@ -22,12 +26,19 @@ class TimerIntents(RaceCore):
         Each race is handled alone: one that fails is logged (with its id) and the others go on.
         """
         out: list[tuple[int, Outcome]] = []
-        for race in await self.storage.running_races():
+        now = self.now()
+        for race in await self.storage.running_races(self.shards):
+            if not self.timer_backoff.ready(race.id, now):
+                continue
             try:
                 done = await self._tick_race(race)
             except Exception:
-                log.exception("race %s (channel %s): its timer failed; the next pass retries", race.id, race.channel_id)
+                delay = self.timer_backoff.failed(race.id, now)
+                log.exception(
+                    "race %s (channel %s): its timer failed; retried in %.0f s", race.id, race.channel_id, delay
+                )
                 continue
+            self.timer_backoff.succeeded(race.id)
             if done is not None:
                 out.append((race.channel_id, done))
         return out
@@ -54,7 +65,11 @@ class TimerIntents(RaceCore):
             return None
         user = seats.user_of(race.lobby, decision.player)
         if await self.storage.set_reminded(race.id, race.version) and user is not None:
-            text = f"<@{user}>, reminder: your decision is due <t:{int(race.deadline)}:R>, or the AI decides for you."
+            due = f"due <t:{int(race.deadline)}:R>, or the AI decides for you"
+            text = f"<@{user}>, reminder: your decision is {due}."
+            if await self.storage.notify_mode(race.guild_id, user) == "dm":
+                private = f"**{self.title(race)}**: reminder, your decision is {due}."
+                return Outcome("", posts=[Post(text)], dms=[(user, private)])
             return Outcome("", posts=[Post(text, mentions=[user])])
         return None
 
@@ -85,8 +100,9 @@ class TimerIntents(RaceCore):
 
     async def next_deadline(self) -> float | None:
         deadlines = []
-        for race in await self.storage.running_races():
+        for race in await self.storage.running_races(self.shards):
             if race.deadline is not None:
                 timer = int(race.lobby["timer"])
-                deadlines.append(race.deadline if race.reminded else min(race.deadline, race.deadline - timer / 2))
+                due = race.deadline if race.reminded else min(race.deadline, race.deadline - timer / 2)
+                deadlines.append(self.timer_backoff.not_before(race.id, due))
         return min(deadlines) if deadlines else None

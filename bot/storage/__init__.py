@@ -4,13 +4,17 @@ A race is stored as its record: the setup (lobby, then the record envelope), the
 and its append-only actions, plus a cached snapshot of the state. Every change bumps the
 race's version inside one transaction that checks the version it started from, so two
 clicks at the same moment can never both apply, and a crash loses no committed decision.
-``bot/storage/sqlite.py`` is the embedded implementation.
+``bot/storage/sqlite.py`` is the embedded implementation; ``bot/storage/postgres.py`` runs the
+same SQL on a PostgreSQL server (``DATABASE_URL``), for several processes (``docs/deploy.md``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from bot.shards import Shards
 
 ACTIVE = ("lobby", "running")
 
@@ -56,7 +60,7 @@ class RaceStorage(Protocol):
     ) -> RaceRow: ...
     async def active_race(self, channel_id: int) -> RaceRow | None: ...
     async def race(self, race_id: int) -> RaceRow | None: ...
-    async def running_races(self) -> list[RaceRow]: ...
+    async def running_races(self, shards: Shards | None = None) -> list[RaceRow]: ...
     async def latest_race(self, channel_id: int) -> RaceRow | None: ...
     async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool: ...
     async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool: ...
@@ -153,7 +157,19 @@ class LeagueStorage(Protocol):
     ) -> bool: ...
 
 
-class Storage(RaceStorage, LeagueStorage, Protocol):
+NOTIFY_MODES = ("mention", "dm", "none")
+
+
+class PeopleStorage(Protocol):
+    """People in a server: how they are told of a decision owed, and notes kept for them."""
+
+    async def notify_mode(self, guild_id: int, user_id: int) -> str | None: ...
+    async def set_notify_mode(self, guild_id: int, user_id: int, mode: str) -> None: ...
+    async def add_note(self, guild_id: int, user_id: int, text: str) -> None: ...
+    async def take_notes(self, guild_id: int, user_id: int) -> list[str]: ...
+
+
+class Storage(RaceStorage, LeagueStorage, PeopleStorage, Protocol):
     """Everything the bot keeps: the service, leagues and alliances all go through this."""
 
     async def schema_version(self) -> int: ...

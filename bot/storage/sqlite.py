@@ -13,13 +13,16 @@ import json
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
 from bot.storage.action_cache import ActionCache
 from bot.storage.sqlite_leagues import LeagueTables
+from bot.storage.sqlite_people import PeopleTables
 
 T = TypeVar("T")
 
@@ -101,17 +104,35 @@ MIGRATIONS: list[str] = [
         created REAL NOT NULL
     );
     """,
+    # 3: how each person wants to be told of a decision owed (per server), and notes kept for
+    # people whose direct messages could not be delivered
+    """
+    CREATE TABLE people (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        notify TEXT NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE INDEX notes_by_person ON notes(guild_id, user_id);
+    """,
 ]
 
 
-class SqliteStorage(LeagueTables):
+class SqliteStorage(LeagueTables, PeopleTables):
     """One SQLite file in WAL mode, migrated on open."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
         # one connection serves every task: its transactions must not interleave
-        self._guard = asyncio.Lock()
+        self._guard: AbstractAsyncContextManager[Any] = asyncio.Lock()
         self._read = ActionCache()  # action rows already read, per race (bot/storage/action_cache.py)
 
     @property
@@ -147,9 +168,11 @@ class SqliteStorage(LeagueTables):
         await self._conn.execute_fetchall(sql, args)
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        """Close after the transaction under way (if any) ends: a decision being saved is not cut off."""
+        async with self._guard:
+            if self._db is not None:
+                await self._db.close()
+                self._db = None
 
     async def _migrate(self) -> None:
         await self._exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -308,8 +331,9 @@ class SqliteStorage(LeagueTables):
         rows = await self._load("id = ?", (race_id,))
         return rows[0] if rows else None
 
-    async def _running_races(self) -> list[RaceRow]:
-        return await self._load("status = 'running'", ())
+    async def _running_races(self, shards: Shards | None = None) -> list[RaceRow]:
+        owned, args = (shards or Shards.everything()).where()
+        return await self._load(f"status = 'running' AND {owned}", args)
 
     async def _latest_race(self, channel_id: int) -> RaceRow | None:
         rows = await self._load("id = (SELECT MAX(id) FROM races WHERE channel_id = ?)", (channel_id,))
@@ -400,8 +424,9 @@ class SqliteStorage(LeagueTables):
         return await self._bump(race_id, version, "status = ?, deadline = NULL", (status,))
 
     async def _set_reminded(self, race_id: int, version: int) -> bool:
+        # only the first caller reminds: two processes (a shard moving) never both remind
         async with self._conn.execute(
-            "UPDATE races SET reminded = 1 WHERE id = ? AND version = ?", (race_id, version)
+            "UPDATE races SET reminded = 1 WHERE id = ? AND version = ? AND reminded = 0", (race_id, version)
         ) as cur:
             return cur.rowcount == 1
 
@@ -438,9 +463,10 @@ class SqliteStorage(LeagueTables):
         async with self._guard:
             return await self._race(race_id)
 
-    async def running_races(self) -> list[RaceRow]:
+    async def running_races(self, shards: Shards | None = None) -> list[RaceRow]:
+        """The running races, or only those of the servers in ``shards``."""
         async with self._guard:
-            return await self._running_races()
+            return await self._running_races(shards)
 
     async def latest_race(self, channel_id: int) -> RaceRow | None:
         async with self._guard:

@@ -3,6 +3,7 @@ every consequence, slipstreams and pits; one or two cars a player; league points
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -56,8 +57,9 @@ HELP = (
     "blocked car pays too. Right behind another car, a slipstream gives 3 more spaces for 1 LP. The "
     "turbo adds a space once a race for 3 LP. Stop in your pit stand once to get LP back. Lose all LP "
     "and you are out.\n"
-    "**Board**: cars are discs with their team letter and number, their gear beside them; corner flags "
-    "show the stops; highlighted spaces are where the car to act can stop, with their LP cost."
+    "**Board**: cars carry their team letter and number, their gear in a white box behind them; corner "
+    "flags show the stops; the car to act has a ring and an arrow; highlighted spaces are where it can "
+    "stop, named as in its menu (12.1: row 12, lane 1) with their LP cost."
 )
 
 
@@ -140,15 +142,25 @@ def _player_name(state: State, player: str) -> str:
     return next((p.name or p.id for p in state.setup.players if p.id == player), player)
 
 
-def piece_name(state: State, car_id: str) -> str:
+def piece_name_of(car_id: str) -> str:
+    """A car as players call it: ``blue-1`` is the blue car 1."""
     team, _, number = car_id.partition("-")
     return f"{team} car {number}" if number else car_id
+
+
+def _cars_named(text: str) -> str:
+    """Car ids inside an engine's reason ("collision with red-2") as players say them."""
+    return re.sub(r"\b([a-z]+-\d)\b", lambda m: piece_name_of(m.group(1)), text)
+
+
+def piece_name(state: State, car_id: str) -> str:
+    return piece_name_of(car_id)
 
 
 def ask(state: State, decision: Decision, who: str) -> str:
     moving = state.moving
     roll = moving.roll if moving else "?"
-    car = f"**{decision.piece}**"
+    car = f"**{piece_name(state, decision.piece or '')}**"
     texts = {
         "gear": f"{who}, choose a gear for {car} (round {state.turn}).",
         "move": f"{who}, {car} rolled {roll}: choose where to stop.",
@@ -160,7 +172,7 @@ def ask(state: State, decision: Decision, who: str) -> str:
 
 def describe(e: Event) -> str | None:
     d = e.data
-    car = d.get("car", "")
+    car = piece_name_of(str(d.get("car", "")))
     texts = {
         "drive": f"{car} drives {d.get('spaces')} to {d.get('to')}"
         + "".join(f", {k} {d[k]}" for k in ("brake", "blocked", "overshoot") if d.get(k))
@@ -168,8 +180,8 @@ def describe(e: Event) -> str | None:
         "gear": f"{car} in {GEAR_NAMES.get(int(d.get('gear', 1)), '?')}"
         + (f" (over-rev {d['over_rev']} LP)" if d.get("over_rev") else ""),
         "slipstream": f"{car} slipstreams to {d.get('to')}",
-        "lost": f"{car} loses {d.get('lp')} LP ({d.get('reason')})",
-        "eliminated": f"{car} is out ({d.get('reason')})",
+        "lost": f"{car} loses {d.get('lp')} LP ({_cars_named(str(d.get('reason')))})",
+        "eliminated": f"{car} is out ({_cars_named(str(d.get('reason')))})",
         "spun": f"{car} spins out",
         "stalled": f"{car} stalls on the grid",
         "flying-start": f"{car} makes a flying start",
@@ -184,14 +196,15 @@ def describe(e: Event) -> str | None:
 
 def status(state: State) -> list[str]:
     return [
-        f"{c.id} ({_player_name(state, c.player)}): {c.status} at {c.cell}, lap {c.lap}, gear {c.gear}, {c.lp} LP"
+        f"{piece_name_of(c.id)} ({_player_name(state, c.player)}): {c.status} at {c.cell}, lap {c.lap}, "
+        f"{GEAR_NAMES.get(c.gear, c.gear)} gear, {c.lp} LP"
         for c in state.cars
     ]
 
 
 def results(state: State) -> list[str]:
     return [
-        (f"{p.rank}. " if p.rank else "— ") + f"{p.piece} ({_player_name(state, p.player)}) {p.result}"
+        (f"{p.rank}. " if p.rank else "— ") + f"{piece_name_of(p.piece)} ({_player_name(state, p.player)}) {p.result}"
         for p in outcome(state).placings
     ]
 

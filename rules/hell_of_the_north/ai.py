@@ -11,21 +11,17 @@ from rules.action import Action
 from rules.hell_of_the_north.engine import Choice, legal_actions, pending
 from rules.hell_of_the_north.model import Rider, State
 from rules.hell_of_the_north.moves import RideOption
-from rules.rng import below
+from rules.leader1 import ai_kit
 
-LOW_ENERGY = 8
 FAILURE = (3 / 12, 9 / 12, 10 / 12)  # chance a 1st, 2nd, 3rd risk goes wrong on the die
 
 
 def choose(state: State, player: str) -> Action:
     """The AI's action for ``player`` now (an ``eat`` first when a rider runs low)."""
     choices = legal_actions(state, player)
-    for c in choices:
-        rid = c.action.rider
-        if c.action.do == "eat" and isinstance(rid, str):
-            rider = state.rider(rid)
-            if rider.energy < LOW_ENERGY or rider.status == "finished":
-                return c.action
+    eat = ai_kit.eat_if_hungry(state, choices)
+    if eat is not None:
+        return eat
     d = pending(state)
     if d is None or d.player != player:
         raise ValueError(f"{player} has nothing to decide now")
@@ -36,14 +32,8 @@ def choose(state: State, player: str) -> Action:
     if d.kind == "position":
         return _position(state, player, choices)
     if d.kind == "pursuit":
-        return Action(player, "pursue" if _wants_pursuit(state, player) else "pass")
-    return _breakaway_or_pass(state, player, choices)
-
-
-def _roll(state: State, player: str, n: int) -> int:
-    salt = sum(ord(ch) * 31**i for i, ch in enumerate(player))
-    value, _ = below(state.dice.state ^ (state.turn * 7919) ^ salt, n)
-    return value
+        return Action(player, "pursue" if ai_kit.wants_pursuit(state, player, lead=4) else "pass")
+    return ai_kit.breakaway_or_pass(state, player, choices, lambda good: best_ride(state, good))
 
 
 def _place(state: State, choices: list[Choice]) -> Action:
@@ -72,64 +62,15 @@ def _position(state: State, player: str, choices: list[Choice]) -> Action:
     return Action(player, "pass")
 
 
-def _turns_left(state: State, row: int) -> float:
-    return max(1.0, (state.setup.road.finish - row) / 4.2)
-
-
 def score(state: State, rider: Rider, option: RideOption) -> float:
-    road = state.setup.road
-    row = int(option.to.split(".")[0])
     start_row = state.peloton if option.start is None else int(option.start.split(".")[0])
-    budget = rider.energy / _turns_left(state, start_row)
-    value = option.squares * 2.0 + option.recovery * 0.8
-    value -= option.cost * 0.6 + max(0.0, option.cost - budget) * 2.5
-    if option.finishes:
-        value += 40 + (row - road.finish) * 0.5
-    if option.rejoins:
-        value += 12
-    if option.risk_count:
-        if option.worst_cost > rider.energy * 0.5:
-            value -= 30
-        failure = FAILURE[min(rider.risks, 2)]
-        value -= (int(option.crack) + int(option.fall)) * (4 + 20 * failure) + int(option.cobbles) * 6
-    ahead = f"{row + 1}.{option.to.split('.')[1]}"
-    if any(r.cell == ahead and r.on_road for r in state.riders if r.id != rider.id):
-        value += 1.5  # a wheel to follow next turn
-    return value
+    failure = FAILURE[min(rider.risks, 2)]
+    risk = (int(option.crack) + int(option.fall)) * (4 + 20 * failure) + int(option.cobbles) * 6
+    return ai_kit.ride_value(state, rider, option, start_row, risk)
 
 
 def best_ride(state: State, choices: list[Choice]) -> Choice:
-    def key(choice: Choice) -> tuple[float, str]:
-        assert choice.option is not None
-        return (score(state, state.rider(choice.option.rider), choice.option), choice.action.to or "")
-
-    return max(choices, key=key)
-
-
-def _wants_pursuit(state: State, player: str) -> bool:
-    mine_away = any(r.player == player and r.status == "breakaway" for r in state.riders)
-    others_away = [r for r in state.riders if r.player != player and r.status == "breakaway"]
-    mine_in = [r for r in state.riders if r.player == player and r.status == "peloton"]
-    if mine_away or not others_away or not mine_in:
-        return False
-    lead = max((r.row or 0) for r in others_away) - state.peloton
-    return lead >= 4
-
-
-def _breakaway_or_pass(state: State, player: str, choices: list[Choice]) -> Action:
-    mine_away = sum(1 for r in state.riders if r.player == player and r.status == "breakaway")
-    options = [c for c in choices if c.action.do == "breakaway" and c.option is not None]
-    start = state.setup.road.energy
-    if mine_away == 0 and options and _roll(state, player, 100) < 22:
-        good = []
-        for c in options:
-            assert c.option is not None
-            rider = state.rider(c.option.rider)
-            if c.option.risk_count == 0 and c.option.cost <= max(3, rider.energy // 8) and rider.energy > start * 0.45:
-                good.append(c)
-        if good:
-            return best_ride(state, good).action
-    return Action(player, "pass")
+    return ai_kit.best(choices, lambda c: score(state, state.rider(c.option.rider), c.option) if c.option else 0.0)
 
 
 def cautious(state: State, player: str) -> Action:

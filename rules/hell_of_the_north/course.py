@@ -8,16 +8,15 @@ first row and the finish line after the last hexagon's last row (a run-out follo
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from rules.errors import InvalidSetup, MalformedRecord, UnknownTrack
+from rules.errors import InvalidSetup, MalformedRecord
 from rules.hell_of_the_north.model import DATA, GAME_ID, Course
+from rules.leader1 import stages
 from rules.rng import below, seed_state
-from rules.road import Mountain, Road, TilePlacement, make_road, road_from_inline
-from rules.track import cell_id, parse_cell_id
+from rules.road import Mountain, Road, make_road, road_from_inline
 
 MAX_WEATHER = 6  # the box holds 6 weather markers
 MAX_BONUS = 2
@@ -68,19 +67,13 @@ def library() -> Library:
 
 
 def stage_names() -> list[str]:
-    return sorted(p.stem for p in (DATA / "stages").glob("*.json"))
+    return stages.stage_names(DATA)
 
 
 def load_stage(name: str) -> StagePlan:
-    """A shipped stage by name; the name is user text, so it is looked up, never made into a path."""
-    if name not in stage_names():
-        shown = name if len(name) <= 40 else f"{name[:40]}..."
-        raise UnknownTrack(
-            "$.track",
-            f"no stage {GAME_ID + '/' + shown!r}; shipped: {', '.join(stage_names())},"
-            f" or random-<hexagons, {MIN_HEXAGONS} to {MAX_HEXAGONS}>-<seed>",
-        )
-    raw = json.loads((DATA / "stages" / f"{name}.json").read_text())
+    """A shipped stage by name."""
+    hint = f"random-<hexagons, {MIN_HEXAGONS} to {MAX_HEXAGONS}>-<seed>"
+    raw = json.loads(stages.stage_file(DATA, name, GAME_ID, hint).read_text())
     return StagePlan(
         name=raw["name"],
         title=raw.get("title", raw["name"]),
@@ -123,7 +116,8 @@ def check_plan(plan: StagePlan) -> None:
             raise InvalidSetup(where, f"Setup 1.4: categories are 1 to 4, got {category} at hexagon {i}")
     if len(plan.feed) != feed_zones_for(n) or any(not 0 < i < n for i in plan.feed):
         raise InvalidSetup(where, f"Setup 1.5: a route of {n} hexagons has {feed_zones_for(n)} feed zone(s)")
-    if len(plan.bonus) > MAX_BONUS or any(not 1 < i < n for i in plan.bonus):
+    # every route may be a multi-day stage; a one-day race takes the markers off (without_bonus)
+    if not 1 <= len(plan.bonus) <= MAX_BONUS or any(not 1 < i < n for i in plan.bonus):
         raise InvalidSetup(where, "Setup 1.2: one or two time-bonus markers, with a hexagon before each")
     last_mountain = tiles[-1].terrain == "M"
     if last_mountain and plan.sprint is not None:
@@ -140,22 +134,9 @@ def build_course(plan: StagePlan) -> Course:
     """Lay the hexagons end to end: rows, terrain, surfaces, dark squares, bends, markers, energy."""
     check_plan(plan)
     lib = library()
-    profile = ""
-    surface = ""
-    fall: set[str] = set()
-    bends: list[tuple[int, int, float]] = []
-    placements = []
-    for tid in plan.tiles:
-        tile = lib.tiles[tid]
-        first = len(profile)
-        placements.append(TilePlacement(tid, "route", tile.terrain, first, lib.hex_rows, tile.milestone))
-        profile += tile.terrain * lib.hex_rows
-        surface += tile.surface
-        if tile.bend:
-            bends.append((first, lib.hex_rows, tile.bend))
-        for local in tile.dark:
-            row, lane = parse_cell_id(local)
-            fall.add(cell_id(first + row, lane))
+    laid = stages.lay([(tid, "route", lib.tiles[tid], lib.tiles[tid].dark) for tid in plan.tiles], lib.hex_rows)
+    profile, fall, bends, placements = laid.profile, laid.fall, laid.bends, laid.placements
+    surface = "".join(lib.tiles[tid].surface for tid in plan.tiles)
     finish = len(profile)
     profile += "P" * lib.runout
     surface += "a" * lib.runout
@@ -176,7 +157,7 @@ def build_course(plan: StagePlan) -> Course:
         mountains=tuple(Mountain(placements[i].first_row, c) for i, c in plan.mountains),
         bonus=tuple(placements[i].first_row for i in plan.bonus),
         energy=sum(p.milestone for p in placements),  # Setup 4 (R-HOTN-ENERGY)
-        fall=frozenset(fall),
+        fall=fall,
         bends=bends,
         tiles=tuple(placements),
     )
@@ -186,9 +167,6 @@ def build_course(plan: StagePlan) -> Course:
         sprint_zones=tuple(sorted(zones)),
         weather=tuple(sorted(placements[i].first_row for i in plan.weather)),
     )
-
-
-RANDOM_NAME = re.compile(r"random-(0|[1-9][0-9]{0,2})-(0|[1-9][0-9]{0,15})", re.ASCII)
 
 
 def random_plan(hexagons: int, seed: int) -> StagePlan:
@@ -202,9 +180,7 @@ def random_plan(hexagons: int, seed: int) -> StagePlan:
     tiles: list[str] = []
     heading = 0.0
     for _ in range(hexagons):
-        candidates = [t for t in pool if abs(heading + lib.tiles[t].bend) <= 60] or pool
-        pick, rng = below(rng, len(candidates))
-        tid = candidates[pick]
+        tid, rng = stages.draw_tile(pool, lambda t: lib.tiles[t].bend, heading, rng)
         pool.remove(tid)
         tiles.append(tid)
         heading += lib.tiles[tid].bend
@@ -237,10 +213,9 @@ def random_plan(hexagons: int, seed: int) -> StagePlan:
 
 def course_for(name: str) -> Course:
     """A shipped stage (``roubaix``) or a random one (``random-<hexagons>-<seed>``)."""
-    random = RANDOM_NAME.fullmatch(name)
-    if random:
-        return build_course(random_plan(int(random[1]), int(random[2])))
-    return build_course(load_stage(name))
+    return stages.shipped_or_random(
+        name, lambda n: build_course(load_stage(n)), lambda h, s: build_course(random_plan(h, s))
+    )
 
 
 INLINE_EXTRA = ("sprint_zones", "weather", "hex_rows")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rules.action import Action
-from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
+from rules.errors import IllegalAction
 from rules.hell_of_the_north.model import PARTS, Event, Rider, State, event
 from rules.hell_of_the_north.moves import RideOption, ride_options
 from rules.hell_of_the_north.ride import add_events, replace_rider, resolve_ride
@@ -18,22 +18,10 @@ from rules.hell_of_the_north.turn import (
     positioning_candidates,
     riders_to_ride,
 )
+from rules.leader1 import actions
 
-
-@dataclass(frozen=True)
-class Decision:
-    """Who must decide now: ``place``, ``ride`` a given rider, ``breakaway``, ``position`` or ``pursuit``."""
-
-    player: str
-    phase: str
-    kind: str
-    rider: str | None = None
-
-
-@dataclass(frozen=True)
-class Choice:
-    action: Action
-    option: RideOption | None = None
+Decision = actions.Decision
+Choice = actions.Choice[RideOption]  # a legal action, with its ride option for moves
 
 
 KINDS = {
@@ -71,12 +59,7 @@ def pending(state: State) -> Decision | None:
 
 
 def _eat_choices(state: State, player: str) -> list[Choice]:
-    return [
-        Choice(Action(player, "eat", rider=r.id, tile=i))
-        for r in state.riders
-        if r.player == player and r.status != "eliminated"
-        for i in range(len(r.kept))
-    ]
+    return [Choice(a) for a in actions.eat_actions(state, player)]
 
 
 def legal_actions(state: State, player: str) -> list[Choice]:
@@ -88,10 +71,7 @@ def legal_actions(state: State, player: str) -> list[Choice]:
     if d is not None and d.player == player:
         if d.kind == "ride":
             assert d.rider is not None
-            choices += [
-                Choice(Action(player, "ride", rider=o.rider, to=o.to, via=o.via), o)
-                for o in ride_options(state, d.rider)
-            ]
+            choices += [Choice(actions.ride_action(player, "ride", o), o) for o in ride_options(state, d.rider)]
         elif d.kind == "place":
             for r in state.riders:
                 if r.player == player and r.status == "peloton" and r.part is None:
@@ -99,7 +79,7 @@ def legal_actions(state: State, player: str) -> list[Choice]:
         elif d.kind == "breakaway":
             for r in breakaway_candidates(state, player):
                 choices += [
-                    Choice(Action(player, "breakaway", rider=o.rider, to=o.to, via=o.via), o)
+                    Choice(actions.ride_action(player, "breakaway", o), o)
                     for o in ride_options(state, r.id, breakaway=True)
                 ]
             choices.append(Choice(Action(player, "pass")))
@@ -127,53 +107,17 @@ def describe_allowed(state: State) -> str:
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """Check and resolve ``action``; returns the new state and what happened."""
-    before = len(state.events)
-    if state.finished:
-        raise RaceOver(f"the race is over; {action.text()!r} cannot be played")
-    if state.setup.player(action.by) is None:
-        players = ", ".join(p.id for p in state.setup.players)
-        raise IllegalAction(f"unknown player {action.by!r}; the players are {players}")
-    new = _eat(state, action) if action.do == "eat" else _decide(state, action)
-    return new, list(new.events[before:])
+    return actions.apply(state, action, _decide)
 
 
 def _own_rider(state: State, action: Action) -> Rider:
-    rid = action.rider
-    if not isinstance(rid, str) or not state.has_rider(rid):
-        raise IllegalAction(f"{action.do} needs one of your riders such as 'black-rouleur', got {rid!r}")
-    rider = state.rider(rid)
-    if rider.player != action.by:
-        raise NotYourTurn(f"{rid} is not {action.by}'s rider")
-    return rider
-
-
-def _eat(state: State, action: Action) -> State:
-    rider = _own_rider(state, action)
-    if rider.status == "eliminated":
-        raise IllegalAction(f"{rider.id} is out of the race")
-    tile = action.tile
-    if not isinstance(tile, int) or not 0 <= tile < len(rider.kept):
-        raise IllegalAction(
-            f"{rider.id} keeps {len(rider.kept)} feed tile(s); tile must be 0 to {len(rider.kept) - 1}"
-            if rider.kept
-            else f"{rider.id} keeps no feed tile"
-        )
-    value = rider.kept[tile]
-    kept = rider.kept[:tile] + rider.kept[tile + 1 :]
-    state = replace_rider(state, replace(rider, energy=rider.energy + value, kept=kept))
-    return add_events(state, [event(state.turn, "ate", rider=rider.id, value=value)])
+    return actions.own_rider(state, action)
 
 
 def _decide(state: State, action: Action) -> State:
     d = pending(state)
     assert d is not None
-    if action.by != d.player:
-        raise NotYourTurn(f"it is not {action.by}'s turn: {describe_allowed(state)}")
-    if action.do not in ALLOWED[d.kind]:
-        raise WrongPhase(
-            f"{action.do!r} is not allowed in the {d.phase} phase; allowed: "
-            f"{', '.join(ALLOWED[d.kind])} ({describe_allowed(state)})"
-        )
+    actions.check_decider(action, d.player, d.phase, ALLOWED[d.kind], describe_allowed(state))
     if d.kind == "pursuit":
         if action.do == "pursue":
             return advance(after_pursuit(state, action.by))
@@ -199,10 +143,7 @@ def _decide(state: State, action: Action) -> State:
         option = _match(state, rider.id, action, breakaway=True)
         return _next_if_done(resolve_ride(state, option), action.by, breakaway_candidates)
     assert d.rider is not None
-    if action.rider != d.rider:
-        raise NotYourTurn(f"{d.rider} must ride now, not {action.rider}")
-    option = _match(state, d.rider, action, breakaway=False)
-    return advance(replace(resolve_ride(state, option), queue=state.queue[1:]))
+    return actions.ride_in_turn(state, d.rider, action, ride_options, resolve_ride, advance)
 
 
 def _place(state: State, action: Action, *, setup: bool) -> State:
@@ -226,24 +167,8 @@ def _place(state: State, action: Action, *, setup: bool) -> State:
 
 
 def _next_if_done(state: State, player: str, candidates: Callable[[State, str], list[Rider]]) -> State:
-    if not candidates(state, player):
-        state = replace(state, queue=state.queue[1:])
-    return advance(state)
+    return actions.next_if_done(state, player, candidates, advance)
 
 
 def _match(state: State, rider_id: str, action: Action, *, breakaway: bool) -> RideOption:
-    to = action.to
-    if not isinstance(to, str):
-        raise IllegalAction(f"{action.do} needs a destination 'to' such as '14.2'")
-    if not state.setup.road.track.has(to):
-        raise IllegalAction(f"{to!r} is not a square of this road")
-    via = action.via
-    route = (*via, to) if isinstance(via, tuple) and via else None
-    options = [o for o in ride_options(state, rider_id, breakaway=breakaway, route=route) if o.to == to]
-    if not options:
-        every = ride_options(state, rider_id, breakaway=breakaway)
-        squares = sorted({o.to for o in every}, key=lambda c: tuple(int(x) for x in c.split(".")))
-        listing = ", ".join(squares[:12]) + (" ..." if len(squares) > 12 else "")
-        how = "by that path " if route else ""
-        raise IllegalAction(f"{rider_id} cannot reach {to} {how}now; legal squares: {listing or 'none'}")
-    return options[0]
+    return actions.match(state, rider_id, action, ride_options, breakaway=breakaway)

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules.action import Field, Vocabulary
-from rules.errors import DomestiqueError
 from rules.events import Event
 from rules.game import (
     Choice,
@@ -17,13 +15,12 @@ from rules.game import (
     Narration,
     Outcome,
     PieceCount,
-    Placing,
-    Rules,
     Seat,
     SeatOption,
     Secrets,
     Standing,
     TrackCatalog,
+    rules_for_setup_states,
 )
 from rules.hell_of_the_north import ai, engine
 from rules.hell_of_the_north.course import course_for, stage_names
@@ -34,6 +31,7 @@ from rules.hell_of_the_north.order import arrival_order, classification
 from rules.hell_of_the_north.setup import build
 from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, general_classification, stage_result
 from rules.hell_of_the_north.view import public_view
+from rules.leader1 import game_kit
 
 VOCABULARY = Vocabulary(
     (
@@ -56,52 +54,34 @@ HELP = (
     "A move has free squares (type, terrain, quality, slipstream) then paid ones (1, 3, 5, 8, 11, 15). "
     "Paid squares over dark squares risk a fall, over a mountain's category a crack; cobbles can puncture. "
     "Risks: 1st needs 4-5, 2nd a 5, then a yellow or blue 4.\n"
-    "**Board**: discs are riders (R, L, C); dark squares are damaged asphalt, brown rows cobbles; the "
-    "peloton box shows its front and back parts; ? marks face-down weather; the panel is each team's diary."
+    "**Board**: riders are shapes with two letters (team, then R ● L ■ C ◆; K is black); dark squares "
+    "are damaged asphalt, brown dotted rows cobbles; the peloton's riders are inside it, front part ahead; "
+    "offered squares carry the menu's name (34.0: row 34, lane 0); ? marks face-down weather; the panel "
+    "is each team's diary and last turn."
 )
 
 
 def _decision(state: State) -> Decision | None:
-    d = engine.pending(state)
-    if d is None:
-        return None
-    if d.kind == "ride":
-        return Decision(d.player, "ride", d.rider, "menu")
-    if d.kind == "breakaway":
-        return Decision(d.player, "breakaway", None, "two-step")
-    return Decision(d.player, d.kind, None, "buttons")
+    return game_kit.decision(engine.pending(state))
 
 
 def piece_name(state: State, rider_id: str) -> str:
-    if not state.has_rider(rider_id):
-        return rider_id
-    rider = state.rider(rider_id)
-    return f"{rider.id.split('-')[0]} {rider.kind}"
+    return game_kit.piece_name(state, rider_id)
 
 
 def option_text(o: RideOption, state: State) -> tuple[str, str]:
     """A menu label and description that spell out a ride's consequences."""
-    label = f"{o.to} · {o.squares} sq · " + (f"+{o.recovery} energy back" if o.recovery else f"cost {o.cost}")
-    parts = [f"{o.free} free" + (" incl. slipstream" if o.slipstream else ""), f"{o.paid} paid"]
-    if o.crossings:
-        parts.append(f"crosses {o.crossings} occupied")
-    if o.wind:
-        parts.append(f"wind {o.wind:+d}")
-    rider = state.rider(o.rider)
+    middle = [f"wind {o.wind:+d}"] if o.wind else []
     risks = [k for k in ("crack", "fall") if getattr(o, k)]
     if risks:
-        parts.append(f"{' and '.join(risks)} risk: needs {risk_need(rider.risks)} (worst cost {o.worst_cost})")
+        need = risk_need(state.rider(o.rider).risks)
+        middle.append(f"{' and '.join(risks)} risk: needs {need} (worst cost {o.worst_cost})")
     if o.cobbles:
-        parts.append("cobbles: orange/blue 4 falls, red 4 punctures")
-    if risks or o.cobbles:
-        label += " · RISK"
+        middle.append("cobbles: orange/blue 4 falls, red 4 punctures")
     if o.heat:
-        parts.append("heat: eats a kept tile")
-    if o.rejoins:
-        parts.append("rejoins the peloton")
-    if o.finishes:
-        parts.append("crosses the line")
-    return label[:80], "; ".join(parts)[:100]
+        middle.append("heat: eats a kept tile")
+    label, detail = game_kit.ride_texts(o, middle, bool(risks) or o.cobbles)
+    return label[:80], detail
 
 
 def _choice(state: State, c: engine.Choice) -> Choice:
@@ -110,19 +90,7 @@ def _choice(state: State, c: engine.Choice) -> Choice:
     rider = a.rider if isinstance(a.rider, str) else None
     name = piece_name(state, rider) if rider else ""
     if a.do in ("ride", "breakaway") and o is not None:
-        label, detail = option_text(o, state)
-        step = rider if a.do == "breakaway" else None
-        return Choice(
-            a,
-            label,
-            detail,
-            piece=rider,
-            target=str(a.to),
-            short=str(a.to),
-            step=step,
-            step_label=f"Break away: {name}" if step else "",
-            risky=o.risk_count > 0,
-        )
+        return game_kit.ride_choice(a, o, *option_text(o, state), name=name)
     if a.do == "place":
         assert rider is not None
         r = state.rider(rider)
@@ -139,9 +107,7 @@ def _choice(state: State, c: engine.Choice) -> Choice:
         left = state.pursuits_left(a.by)
         return Choice(a, f"Speed up (+1), {left - 1} pursuits left", "your marker goes 1st; the peloton moves 1 more")
     if a.do == "eat":
-        assert rider is not None and isinstance(a.tile, int)
-        value = state.rider(rider).kept[a.tile]
-        return Choice(a, f"Eat tile #{a.tile} ({value})", f"{name} gets {value} energy", piece=rider, anytime=True)
+        return game_kit.eat_choice(state, a, name)
     if state.phase == "pursuit":
         return Choice(a, "Pass (no speed-up)", "the peloton rolls its die alone")
     return Choice(a, "Pass", "")
@@ -152,20 +118,11 @@ def choices(state: State, player: str) -> list[Choice]:
 
 
 def outcome(state: State) -> Outcome:
-    arrived = arrival_order(state)
-    first = (arrived[0].arrived_turn or 0) if arrived else 0
-    placings = []
-    for rank, r in enumerate(arrived, start=1):
-        delay = (r.arrived_turn or 0) - first
-        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}" + (f", +{delay}" if delay else "")))
-    placings += [
-        Placing(r.id, r.player, None, "out of the race", True) for r in state.riders if r.status == "eliminated"
-    ]
-    return Outcome(state.finished, tuple(placings))
+    return game_kit.outcome(state, "out of the race")
 
 
 def _player_name(state: State, player: str) -> str:
-    return next((p.name or p.id for p in state.setup.players if p.id == player), player)
+    return game_kit.player_name(state, player)
 
 
 def ask(state: State, decision: Decision, who: str) -> str:
@@ -204,39 +161,23 @@ def status(state: State) -> list[str]:
 
 
 def results(state: State) -> list[str]:
-    return [
-        (f"{p.rank}. " if p.rank else "— ")
-        + f"{piece_name(state, p.piece)} ({_player_name(state, p.player)}) {p.result}"
-        for p in outcome(state).placings
-    ]
+    return game_kit.results(state, outcome(state), piece_name)
 
 
 def hand(state: State, player: str) -> list[str]:
-    lines = []
-    for r in state.riders:
-        if r.player == player:
-            tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(r.kept)) or "none"
-            lines.append(f"{piece_name(state, r.id)}: energy {r.energy}; kept tiles {tiles}")
-    return lines
+    return game_kit.hand(state, player, piece_name)
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
     """(player, private text) for each feed tile drawn in ``events``."""
-    out = []
-    for e in events:
-        if e.type == "fed":
-            rider = after.rider(str(e.data["rider"]))
-            count = int(e.data["kept"])
-            if count <= len(rider.kept):
-                why = "form of the day" if e.data.get("form") else "feed zone"
-                out.append(
-                    (
-                        rider.player,
-                        f"{piece_name(after, rider.id)} took a feed tile ({why}) worth {rider.kept[count - 1]} "
-                        "(kept face down; eat it from your hand).",
-                    )
-                )
-    return out
+    return [
+        (
+            player,
+            f"{piece_name(after, rider)} took a feed tile ({'form of the day' if e.data.get('form') else 'feed zone'}) "
+            f"worth {value} (kept face down; eat it from your hand).",
+        )
+        for player, rider, value, e in game_kit.tiles_drawn(after, events)
+    ]
 
 
 def hides_from(state: State, viewer: str | None) -> bool:
@@ -248,16 +189,7 @@ def hides_from(state: State, viewer: str | None) -> bool:
 
 
 def own_colour(seats: Sequence[Seat], colour: str | None) -> str:
-    taken = {s.colour for s in seats}
-    free = [t for t in TEAMS if t not in taken]
-    if not free:
-        raise ValueError("Every team is taken: 4 teams at most.")
-    chosen = colour or free[0]
-    if chosen not in TEAMS:
-        raise ValueError(f"Teams: {', '.join(TEAMS)}.")
-    if chosen in taken:
-        raise ValueError(f"{chosen} is taken; free teams: {', '.join(free)}.")
-    return chosen
+    return game_kit.own_colour(seats, TEAMS, colour, "team")
 
 
 def seat(seats: Sequence[Seat], riders: int, colour: str | None) -> tuple[str, tuple[str, ...]]:
@@ -320,15 +252,7 @@ def sample_players(count: int) -> list[dict[str, Any]]:
 
 def resolve_track(name: str, seed: int) -> str:
     """``roubaix`` or ``random-12`` (a fresh route of 12 hexagons) -> the record's track name."""
-    if name.startswith("random-"):
-        parts = name.split("-")
-        if len(parts) == 2 and parts[1].isdigit():
-            name = f"random-{int(parts[1])}-{seed}"
-    try:
-        course_for(name)
-    except (DomestiqueError, OSError) as exc:
-        raise ValueError(f"{name[:40]!r} is not a stage: {exc}") from None
-    return f"{GAME_ID}/{name}"
+    return game_kit.resolve_track(name, seed, GAME_ID, course_for)
 
 
 def hexagons(name: str) -> int:
@@ -397,19 +321,17 @@ class HellOfTheNorthScoring:
         return standings, text
 
     def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
-        alive = tuple(k for k in seat.kinds if not _out(standings.get(f"{seat.colour}-{k}")))
-        if not alive:
-            return None
         racing = [s for s in standings.values() if not s.eliminated]
         leader = min((s.resources.get("turns", 0) for s in racing), default=0)
-        carry: dict[str, int] = {}
-        for k in alive:
-            standing = standings.get(f"{seat.colour}-{k}")
-            if standing is not None:
-                carry[k] = carried_energy(standing.resources.get("energy", 0))
-                carry[f"gc-{k}"] = standing.resources.get("turns", 0) - leader
-                carry["pursuits"] = carried_pursuits(standing.resources.get("pursuits", 0))
-        return replace(seat, kinds=alive, carry=carry)
+
+        def carry(kind: str, standing: Standing) -> dict[str, int]:
+            return {
+                kind: carried_energy(standing.resources.get("energy", 0)),
+                f"gc-{kind}": standing.resources.get("turns", 0) - leader,
+                "pursuits": carried_pursuits(standing.resources.get("pursuits", 0)),
+            }
+
+        return game_kit.surviving_seat(seat, standings, carry)
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         if standing.eliminated:
@@ -417,10 +339,6 @@ class HellOfTheNorthScoring:
         if rank == 1:
             return "leader"
         return f"+{leader.score - standing.score} turn(s)"
-
-
-def _out(standing: Standing | None) -> bool:
-    return standing is not None and standing.eliminated
 
 
 GAME = Game(
@@ -432,20 +350,10 @@ GAME = Game(
     pieces=PieceCount(1, 3, 3),
     players=(2, 4),
     vocabulary=VOCABULARY,
-    rules=Rules(
-        build=build,
-        pending=_decision,
-        choices=choices,
-        apply=engine.apply,
-        outcome=outcome,
-        public_view=public_view,
-        turn=lambda state: state.turn,
-        events=lambda state: state.events,
-        rolled=lambda state: state.dice.rolled(),
-    ),
+    rules=rules_for_setup_states(build, _decision, choices, engine.apply, outcome, public_view),
     narration=Narration(
         ask=ask,
-        summary=lambda state, events: summary(events),
+        summary=lambda state, events: summary(events, lambda player: _player_name(state, player)),
         announce=announce,
         status=status,
         results=results,

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
 from rules.events import Event as Event
 from rules.events import event as event
-from rules.leader1.feed import Piles, full_piles
+from rules.leader1.base import RiderBase, StateBase
 from rules.leader1.model import FEED_COLOUR as FEED_COLOUR
 from rules.leader1.model import RIDER_TYPES as RIDER_TYPES
 from rules.leader1.model import Ruleset
-from rules.rng import Dice, Die
+from rules.rng import Die
 from rules.road import Road
 
 GAME_ID = "hell-of-the-north"
@@ -168,73 +168,23 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class Rider:
-    """One rider. ``part`` is its part of the peloton tile while ``status`` is ``peloton``."""
+class Rider(RiderBase):
+    """A rider of Hell of the North. ``part`` is its part of the peloton tile while ``status`` is ``peloton``."""
 
-    id: str
-    player: str
-    kind: str
-    energy: int
     quality: str | None = None
-    status: str = "peloton"  # peloton breakaway dropped fallen punctured finished eliminated
     part: str | None = None  # front or back (None before placing)
-    row: int | None = None
-    lane: int | None = None
-    risks: int = 0
-    kept: tuple[int, ...] = ()
-    slipstream: bool = False
-    stamp: int = 0
-    skip_turn: int | None = None
-    punctured_turn: int | None = None
-    left_behind_turn: int | None = None
-    arrived_turn: int | None = None
     moved_part: bool = False  # step 3: changed its part this turn
     bonuses: int = 0
 
-    @property
-    def cell(self) -> str | None:
-        return None if self.row is None else f"{self.row}.{self.lane}"
-
-    @property
-    def on_road(self) -> bool:
-        """Occupies its square (fallen riders are beside the road)."""
-        return self.status in ("breakaway", "dropped", "punctured")
-
-    @property
-    def racing(self) -> bool:
-        return self.status not in ("finished", "eliminated")
-
 
 @dataclass(frozen=True)
-class State:
-    setup: Setup
-    riders: tuple[Rider, ...]
-    dice: Dice
-    turn: int = 1
+class State(StateBase[Setup, Rider]):
     phase: str = "placing"
-    queue: tuple[str, ...] = ()
     order: tuple[str, ...] = ()  # support-rider markers, 1st first
     pursuits: tuple[tuple[str, int], ...] = ()
     streak: tuple[tuple[str, int], ...] = ()  # consecutive turns each team sped the peloton up
-    pursuit: bool = False
-    peloton: int = 1  # row of the peloton's front square; it also covers the row behind
-    drop_requests: tuple[str, ...] = ()
-    piles: Piles = field(default_factory=full_piles)
     weather: tuple[tuple[int, str | None], ...] = ()  # hexagon first row -> marker (None: face down)
     weather_pool: tuple[str, ...] = ()
-    stamp: int = 0
-    peloton_arrived_turn: int | None = None
-    bonus_won: tuple[tuple[int, str], ...] = ()
-    events: tuple[Event, ...] = ()
-
-    def rider(self, rid: str) -> Rider:
-        for r in self.riders:
-            if r.id == rid:
-                return r
-        raise KeyError(rid)
-
-    def has_rider(self, rid: str) -> bool:
-        return any(r.id == rid for r in self.riders)
 
     def pursuits_left(self, player: str) -> int:
         return dict(self.pursuits).get(player, 0)
@@ -243,10 +193,6 @@ class State:
         """The revealed marker on the hexagon of ``row`` (None: none, or still face down)."""
         hexagon = self.setup.course.hexagon(row)
         return dict(self.weather).get(hexagon)
-
-    @property
-    def finished(self) -> bool:
-        return self.phase == "finished"
 
 
 def weather_mapping(state: State) -> MappingProxyType[int, str | None]:

@@ -13,33 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.hell_of_the_north.model import Rider, State
+from rules.leader1.paths import Move, destinations, risks_crack, search
+from rules.leader1.paths import RideOption as FamilyOption
+from rules.leader1.paths import free_squares as family_free_squares
 from rules.track import cell_id
 
 
 @dataclass(frozen=True)
-class RideOption:
-    """One legal destination of a rider with every consequence spelled out."""
+class RideOption(FamilyOption):
+    """A family ride option plus what only Hell of the North adds to it."""
 
-    rider: str
-    to: str
-    via: tuple[str, ...]
-    start: str | None  # the square the move starts from (None: breaking away from the peloton)
-    squares: int
-    free: int
-    paid: int
-    crossings: int
-    cost: int  # energy paid if no risk goes wrong (wind included)
-    recovery: int
-    slipstream: bool
-    crack: bool
-    fall: bool
-    cobbles: bool  # Race conditions 4: the roll that may fall or puncture, not marked as a risk
-    wind: int  # + headwind, - tailwind, already in ``cost``
-    heat: bool
-    worst_cost: int
-    rejoins: bool
-    finishes: bool
-    breakaway: bool
+    start: str | None = None  # the square the move starts from (None: breaking away from the peloton)
+    cobbles: bool = False  # Race conditions 4: the roll that may fall or puncture, not marked as a risk
+    wind: int = 0  # + headwind, - tailwind, already in ``cost``
+    heat: bool = False
 
     @property
     def risk_count(self) -> int:
@@ -49,14 +36,9 @@ class RideOption:
 def free_squares(state: State, rider: Rider, start_row: int, *, breakaway: bool) -> tuple[int, bool]:
     """Free squares of a move starting on ``start_row`` and whether a slipstream square is one."""
     course = state.setup.course
-    terrain = course.road.terrain(start_row)
-    free = state.setup.ruleset.free_squares[rider.kind][terrain]
-    if rider.quality == "descent" and terrain == "D":
-        free += 1
-    if rider.quality == "sprint" and course.in_sprint(start_row):
-        free += 1
-    slip = rider.slipstream and not breakaway
-    return free + int(slip), slip
+    descent = rider.quality == "descent" and course.road.terrain(start_row) == "D"
+    sprint = rider.quality == "sprint" and course.in_sprint(start_row)
+    return family_free_squares(state, rider, start_row, bonus=int(descent) + int(sprint), breakaway=breakaway)
 
 
 def start_square(state: State, rider: Rider) -> tuple[int, int]:
@@ -70,13 +52,8 @@ def start_square(state: State, rider: Rider) -> tuple[int, int]:
     return row, lane
 
 
-@dataclass(frozen=True)
-class _Path:
-    lane: int
-    cells: tuple[str, ...]
-    crossings: int
-    first_dark: str | None  # "a" asphalt or "c" cobbles: the first dark square that counts
-    later_dark: frozenset[str]  # the kinds of the counted dark squares after the first
+# the first dark square that counts ("a" asphalt, "c" cobbles), and the kinds of the later ones
+Marks = tuple[str | None, frozenset[str]]
 
 
 def _wind(state: State, rows: range) -> tuple[int, int, bool, bool]:
@@ -119,55 +96,35 @@ def ride_options(
     behind_peloton = not breakaway and start_row < state.peloton - 1 and state.peloton_arrived_turn is None
     free, slip = free_squares(state, rider, start_row, breakaway=breakaway)
     longest = free + rules.max_paying
-    occupants = {r.cell: r for r in state.riders if r.on_road and r.id != rider_id}
-    full_rows = {
-        row
-        for row in {int(c.split(".")[0]) for c in occupants if c is not None}
-        if all(cell_id(row, lane) in occupants for lane in range(road.lanes))
-    }
     every_rain = _wind(state, range(start_row, start_row + longest + 1))[2]
 
+    def mark(marks: Marks, cid: str, row: int, paid: bool) -> Marks:
+        kind = _counted(state, cid, row, paid=paid, rain=every_rain)
+        if kind is None:
+            return marks
+        first, later = marks
+        return (kind, later) if first is None else (first, later | {kind})
+
+    def hazards(marks: Marks) -> tuple[bool, bool]:
+        return _risks(rider, marks)
+
+    climber_exception = breakaway and rider.kind == "climber" and road.terrain(start_row) == "M"
     options: list[RideOption] = []
-    frontier = [_Path(lane, (), 0, None, frozenset()) for lane in starts]
-    for step in range(1, longest + 1):
-        row = start_row + step
-        if row > road.last_row:
-            break
-        nxt: dict[tuple[int, int, str | None, frozenset[str]], _Path] = {}
-        for path in frontier:
-            if breakaway and step == 1:
-                lanes = [path.lane]
-            else:
-                current = cell_id(row - 1, path.lane)
-                lanes = [int(s.split(".")[1]) for s in road.track.cells[current].successors]
-            for lane in lanes:
-                cid = cell_id(row, lane)
-                if route is not None and (step > len(route) or route[step - 1] != cid):
-                    continue
-                other = occupants.get(cid)
-                crossings = path.crossings
-                if other is not None and other.status != "punctured":
-                    if row not in full_rows:
-                        continue  # only a road blocked across its width may be ridden through
-                    crossings += 1
-                first, later = path.first_dark, path.later_dark
-                kind = _counted(state, cid, row, paid=step > free, rain=every_rain)
-                if kind is not None:
-                    if first is None:
-                        first = kind
-                    else:
-                        later = later | {kind}
-                key = (lane, crossings, first, later)
-                if key not in nxt:
-                    nxt[key] = _Path(lane, (*path.cells, cid), crossings, first, later)
-        frontier = list(nxt.values())
-        if not frontier:
-            break
-        if (breakaway and step < rules.breakaway_min) or (route is not None and step != len(route)):
-            continue
-        rejoin_row = behind_peloton and row == state.peloton - 1
-        options += _destinations(state, rider, frontier, step, free, slip, breakaway, rejoin_row, start, start_row)
-        if rejoin_row:
+    initial: Marks = (None, frozenset())
+    for squares, row, paths in search(
+        state, rider_id, start_row, starts, longest, initial, mark, breakaway=breakaway, route=route, free=free
+    ):
+        rejoins = behind_peloton and row == state.peloton - 1
+        crack = not climber_exception and risks_crack(state, paths[0].cells, free)
+        head, tail, _, heat = _wind(state, range(start_row, start_row + squares + 1))
+        wind = (0 if slip else head) - tail  # Weather: headwind only without a slipstream
+        move = Move(squares, free, slip, crack, breakaway, rejoins, extra_cost=wind)
+        for base, path in destinations(state, rider, paths, move, hazards):
+            cobbles = hazards(path.marks)[1]
+            options.append(
+                RideOption(**vars(base), start=start, cobbles=cobbles, wind=wind, heat=heat and squares >= 6)
+            )
+        if rejoins:
             break  # the peloton fills the road: a dropped rider cannot ride through it
     return options
 
@@ -185,92 +142,10 @@ def _counted(state: State, cid: str, row: int, *, paid: bool, rain: bool) -> str
     return None
 
 
-def _risks(rider: Rider, path: _Path) -> tuple[bool, bool]:
+def _risks(rider: Rider, marks: Marks) -> tuple[bool, bool]:
     """(fall risk, cobble roll) of a path; an attacker ignores the first dark square (Qualities)."""
-    kinds = set(path.later_dark)
-    if rider.quality != "attack" and path.first_dark is not None:
-        kinds.add(path.first_dark)
+    first, later = marks
+    kinds = set(later)
+    if rider.quality != "attack" and first is not None:
+        kinds.add(first)
     return "a" in kinds, "c" in kinds
-
-
-def _destinations(
-    state: State,
-    rider: Rider,
-    paths: list[_Path],
-    squares: int,
-    free: int,
-    slip: bool,
-    breakaway: bool,
-    rejoins: bool,
-    start: str | None,
-    start_row: int,
-) -> list[RideOption]:
-    setup = state.setup
-    road = setup.road
-    rules = setup.ruleset
-    paid = max(0, squares - free)
-    climber_exception = breakaway and rider.kind == "climber" and road.terrain(start_row) == "M"
-    crack = bool(paths) and not climber_exception and _risks_crack(state, paths[0].cells, free)
-    head, tail, _, heat_here = _wind(state, range(start_row, start_row + squares + 1))
-    wind = (0 if slip else head) - tail  # Weather: headwind only without a slipstream
-    by_cell: dict[str, list[_Path]] = {}
-    occupied = {r.cell for r in state.riders if r.on_road and r.id != rider.id}
-    for path in paths:
-        cid = path.cells[-1]
-        if cid in occupied and not rejoins:
-            continue  # never stop on an occupied (or punctured rider's) square
-        by_cell.setdefault(cid, []).append(path)
-    result = []
-    for cid, candidates in sorted(by_cell.items()):
-        candidates.sort(key=lambda p: (p.crossings, sum(_risks(rider, p)), p.cells))
-        chosen = [candidates[0]]
-        safer = [p for p in candidates if sum(_risks(rider, p)) < sum(_risks(rider, candidates[0]))]
-        if safer:
-            chosen.append(safer[0])
-        for path in chosen:
-            fall, cobbles = _risks(rider, path)
-            cost = max(0, rules.paying_cost[paid] + path.crossings + wind)
-            worst = cost * (rules.crack_factor if crack else 1)
-            if worst > rider.energy:
-                continue
-            row = int(cid.split(".")[0])
-            result.append(
-                RideOption(
-                    rider=rider.id,
-                    to=cid,
-                    via=path.cells[:-1],
-                    start=start,
-                    squares=squares,
-                    free=min(free, squares),
-                    paid=paid,
-                    crossings=path.crossings,
-                    cost=cost,
-                    recovery=max(0, free - squares),
-                    slipstream=slip,
-                    crack=crack,
-                    fall=fall,
-                    cobbles=cobbles,
-                    wind=wind,
-                    heat=heat_here and squares >= 6,
-                    worst_cost=worst,
-                    rejoins=rejoins,
-                    finishes=row >= road.finish,
-                    breakaway=breakaway,
-                )
-            )
-    return result
-
-
-def _risks_crack(state: State, cells: tuple[str, ...], free: int) -> bool:
-    """Crack: more paid squares on a mountain than its category marker allows."""
-    road = state.setup.road
-    paid_mountain = 0
-    limit: int | None = None
-    for step, cid in enumerate(cells, start=1):
-        row = int(cid.split(".")[0])
-        if step > free and road.terrain(row) == "M":
-            paid_mountain += 1
-            category = road.category_at(row)
-            if category is not None:
-                limit = category if limit is None else min(limit, category)
-    return limit is not None and paid_mountain > limit

@@ -5,7 +5,10 @@ Feed tile values are never told here except when a tile is eaten or shown for th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.hell_of_the_north.model import Event
+from rules.leader1 import family
 
 WEATHER_WORDS = {
     "rain": "rain (dark squares risk a fall even in the free part)",
@@ -21,27 +24,16 @@ def name(rider: str) -> str:
     return rider.replace("-", " ")
 
 
-def describe(e: Event) -> str | None:
-    """One short line for an event, or None for events too small to tell on their own."""
+def describe(e: Event, who: Callable[[str], str] = str) -> str | None:
+    """One short line for an event, or None for events too small to tell on their own.
+
+    ``who`` names a player as people know them (their display name, not their seat id)."""
     d = e.data
     rider = name(str(d.get("rider", "")))
     kind = e.type
     marker = str(d.get("marker"))
     if kind in ("rode", "breakaway"):
-        verb = "breaks away to" if kind == "breakaway" else "rides to"
-        extra = []
-        if d.get("cost"):
-            extra.append(f"-{d['cost']} energy")
-        if d.get("recovered"):
-            extra.append(f"+{d['recovered']} recovered")
-        if d.get("slipstream"):
-            extra.append("slipstream")
-        if d.get("crossings"):
-            extra.append(f"crossed {d['crossings']} on a blocked road")
-        if d.get("wind"):
-            extra.append(f"wind {int(d['wind']):+d}")
-        tail = f" ({', '.join(extra)})" if extra else ""
-        return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
+        return family.ride_line(kind, d, rider, [f"wind {int(d['wind']):+d}"] if d.get("wind") else [])
     if kind == "rolled":
         risk = d.get("risk")
         if risk in ("crack", "fall"):
@@ -49,7 +41,7 @@ def describe(e: Event) -> str | None:
         if risk == "cobbles":
             return f"{rider} on the cobbles rolls {d['value']}"
         if risk is None:
-            return f"peloton die: {d['value']}"
+            return f"peloton die: {str(d['value']).replace('-', ' ')}"
         return None
     texts = {
         "cracked": f"{rider} cracks and pays {d.get('cost')}",
@@ -61,7 +53,7 @@ def describe(e: Event) -> str | None:
         "dropped": f"{rider} is dropped ({d.get('reason')})",
         "drops": f"{rider} will drop back from the peloton",
         "placed": f"{rider} goes to the {d.get('part')} of the peloton",
-        "pursued": f"{d.get('player')} speeds the peloton up ({d.get('left')} pursuits left)",
+        "pursued": f"{who(str(d.get('player')))} speeds the peloton up ({d.get('left')} pursuits left)",
         "peloton": f"the peloton moves {d.get('squares')} squares to row {d.get('to')}",
         "paid": None,
         "fed": f"{rider} takes a feed tile" + (" (form of the day)" if d.get("form") else ""),
@@ -78,5 +70,5 @@ def describe(e: Event) -> str | None:
     return texts.get(kind)
 
 
-def summary(events: list[Event]) -> list[str]:
-    return [line for e in events if (line := describe(e))]
+def summary(events: list[Event], who: Callable[[str], str] = str) -> list[str]:
+    return [line for e in events if (line := describe(e, who))]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rules.hell_of_the_north.model import (
     COBBLE_SLIPSTREAM_CUT,
-    FEED_COLOUR,
     PELOTON,
     TIME_BONUS,
     WEATHER_DIE,
@@ -19,16 +18,35 @@ from rules.hell_of_the_north.model import (
     risk_need,
 )
 from rules.hell_of_the_north.moves import RideOption
-from rules.leader1.feed import draw
-from rules.rng import Die
+from rules.leader1 import family
+from rules.rng import Dice, Die
 
 
 def replace_rider(state: State, rider: Rider) -> State:
-    return replace(state, riders=tuple(rider if r.id == rider.id else r for r in state.riders))
+    return family.replace_rider(state, rider)
 
 
 def add_events(state: State, events: list[Event]) -> State:
-    return replace(state, events=state.events + tuple(events))
+    return family.add_events(state, events)
+
+
+@dataclass(frozen=True)
+class PelotonDieRisk:
+    """Race conditions 2: risks are rolled on the peloton die (R-HOTN-RISK-4TH after the 3rd)."""
+
+    die: str = "peloton"
+
+    def roll(self, dice: Dice, risks: int) -> tuple[int | str, Dice]:
+        return dice.roll(PELOTON)
+
+    def holds(self, face: int | str, risks: int) -> bool:
+        return risk_holds(face, risks)
+
+    def need(self, risks: int) -> int | str:
+        return risk_need(risks)
+
+
+PELOTON_DIE_RISK = PelotonDieRisk()
 
 
 def resolve_ride(state: State, option: RideOption) -> State:
@@ -36,31 +54,14 @@ def resolve_ride(state: State, option: RideOption) -> State:
     setup = state.setup
     course = setup.course
     road = course.road
-    rules = setup.ruleset
     rider = state.rider(option.rider)
     turn = state.turn
     events: list[Event] = []
     start_row = state.peloton if option.start is None else int(option.start.split(".")[0])
-    dice = state.dice
 
-    risks = rider.risks
-    cost = option.cost
-    cracked = fell = punctured = False
-    for kind in ("crack", "fall"):
-        if not getattr(option, kind):
-            continue
-        face, dice = dice.roll(PELOTON)
-        ok = risk_holds(face, risks)
-        events.append(
-            event(turn, "rolled", die="peloton", value=face, rider=rider.id, risk=kind, need=risk_need(risks))
-        )
-        risks += 1  # the diary's risk box is crossed whatever the result
-        if not ok and kind == "crack":
-            cracked = True
-            cost *= rules.crack_factor
-        elif not ok:
-            fell = True
-            cost *= rules.fall_factor
+    risked = family.roll_risks(state, rider, option.crack, option.fall, option.cost, PELOTON_DIE_RISK, events)
+    dice, cost, risks, cracked, fell = risked.dice, risked.cost, risked.risks, risked.cracked, risked.fell
+    punctured = False
     if option.cobbles and not fell:
         face, dice = dice.roll(PELOTON)
         result = cobble_result(face)
@@ -69,65 +70,25 @@ def resolve_ride(state: State, option: RideOption) -> State:
         fell = result == "fall"
         punctured = result == "puncture"
     energy = rider.energy - cost + option.recovery
-    dest_row, dest_lane = (int(x) for x in option.to.split("."))
+    dest_row = int(option.to.split(".")[0])
     stamp = state.stamp + 1
-    events.append(
-        event(
-            turn,
-            "breakaway" if option.breakaway else "rode",
-            rider=rider.id,
-            **{"from": option.start},
-            to=option.to,
-            squares=option.squares,
-            free=option.free,
-            paid=option.paid,
-            cost=cost,
-            recovered=option.recovery,
-            crossings=option.crossings,
-            slipstream=option.slipstream,
-            wind=option.wind,
-        )
-    )
+    events.append(family.ride_event(turn, option, option.start, cost, wind=option.wind))
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
-    kept = list(rider.kept)
+    kept = rider.kept
     piles = state.piles
-    for row in road.feed:
-        if start_row < row <= dest_row:
-            colour = FEED_COLOUR[rider.kind]
-            value, dice, piles = draw(dice, piles, colour)
-            if value is None:
-                events.append(event(turn, "feed-empty", rider=rider.id, colour=colour))
-                continue
-            kept.append(value)
-            events.append(event(turn, "fed", rider=rider.id, kept=len(kept)))
+    for _ in family.crossed(road.feed, start_row, dest_row):
+        kept, dice, piles = family.take_tile(dice, piles, rider, kept, turn, events)
     if option.heat and kept:  # Weather, heat: show a kept tile and add it at once (R-HOTN-HEAT)
-        value = kept.pop(0)
+        value, kept = kept[0], kept[1:]
         energy += value
         events.append(event(turn, "heat", rider=rider.id, value=value))
-    bonus_won = state.bonus_won
-    bonuses = rider.bonuses
-    for row in road.bonus:
-        if start_row < row <= dest_row and all(won != row for won, _ in bonus_won):
-            bonus_won = (*bonus_won, (row, rider.id))
-            bonuses += TIME_BONUS
-            events.append(event(turn, "bonus", rider=rider.id, row=row))
+    bonus_won, bonus_rows = family.bonus_rows_won(state, start_row, dest_row, rider.id)
+    bonuses = rider.bonuses + TIME_BONUS * len(bonus_rows)
+    events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
-    moved = replace(
-        rider,
-        energy=energy,
-        risks=risks,
-        kept=tuple(kept),
-        slipstream=False,
-        stamp=stamp,
-        row=dest_row,
-        lane=dest_lane,
-        punctured_turn=None,
-        left_behind_turn=None,
-        skip_turn=None,
-        bonuses=bonuses,
-    )
+    moved = family.ridden(rider, option.to, energy, risks, kept, stamp, skip_turn=None, bonuses=bonuses)
     if option.finishes:
         moved = replace(moved, status="finished", arrived_turn=turn, part=None)
         events.append(event(turn, "arrived", rider=rider.id, at=option.to))
@@ -145,12 +106,15 @@ def resolve_ride(state: State, option: RideOption) -> State:
     state = replace(state, dice=dice, stamp=stamp, bonus_won=bonus_won, piles=piles)
     state = replace_rider(state, moved)
     if option.start is not None and not fell and not punctured:
-        state = _give_slipstream(state, rider, start_row, int(option.start.split(".")[1]), option.squares)
+        state = _give_slipstream(state, start_row, int(option.start.split(".")[1]), option.squares)
+    if (fell or punctured) and not option.finishes:
+        # Race conditions 1 and 3: the rider stays there, "So do the riders who were following them"
+        state = family.lose_slipstream_behind(state, moved)  # (R-HOTN-PUNCTURE-SLIPSTREAM)
     state = add_events(state, events)
     return reveal_weather(state)
 
 
-def _give_slipstream(state: State, front: Rider, start_row: int, lane: int, squares: int) -> State:
+def _give_slipstream(state: State, start_row: int, lane: int, squares: int) -> State:
     """Race conditions 1: the rider exactly behind the mover's starting square gets a free square,
     unless the mover went 6+ (5+ from cobbles, 8+ from a downhill)."""
     course = state.setup.course
@@ -158,13 +122,7 @@ def _give_slipstream(state: State, front: Rider, start_row: int, lane: int, squa
         cut = COBBLE_SLIPSTREAM_CUT
     else:
         cut = state.setup.ruleset.slipstream_cut[course.road.terrain(start_row)]
-    if squares >= cut:
-        return state
-    behind = f"{start_row - 1}.{lane}"
-    for r in state.riders:
-        if r.cell == behind and r.status in ("breakaway", "dropped"):
-            return replace_rider(state, replace(r, slipstream=True))
-    return state
+    return family.give_slipstream(state, start_row, lane, squares, cut)
 
 
 def reveal_weather(state: State) -> State:

@@ -17,7 +17,6 @@ from rules.hell_of_the_north.model import (
     PELOTON,
     PURSUITS,
     QUALITIES,
-    RIDER_TYPES,
     STAGE_PURSUITS,
     TEAMS,
     WEATHER_DIE,
@@ -30,13 +29,11 @@ from rules.hell_of_the_north.model import (
     weather_markers,
 )
 from rules.leader1.feed import COLOURS, check_script, die_name, draw, full_piles, without
+from rules.leader1.player_record import MAX_TURN, parse_identity, parse_start_rider
 from rules.rng import Dice
-from rules.track import parse_cell_id, whole_number
+from rules.track import whole_number
 
 PLAYER_FIELDS = {"id", "name", "team", "riders", *QUALITIES, "carry", "pursuits", "gc", "ai"}
-START_STATUSES = ("peloton", "breakaway", "dropped", "fallen", "punctured")
-MAX_TURN = 9999
-MAX_ENERGY = 999
 
 
 def parse_options(raw: object) -> Options:
@@ -71,26 +68,9 @@ def _by_kind(raw: object, riders: list[str], path: str, high: int) -> tuple[tupl
     return tuple(sorted(raw.items()))
 
 
-def parse_player(raw: object, path: str) -> Player:
-    if not isinstance(raw, dict):
-        raise MalformedRecord(path, "expected a player object")
-    for key in raw:
-        if key not in PLAYER_FIELDS:
-            raise MalformedRecord(f"{path}.{key}", f"unknown player field; allowed: {', '.join(sorted(PLAYER_FIELDS))}")
-    pid = raw.get("id")
-    if not isinstance(pid, str) or not 0 < len(pid) <= 32 or not pid.isprintable() or " " in pid or "=" in pid:
-        raise MalformedRecord(f"{path}.id", "expected a short id without spaces")
-    team = raw.get("team")
-    if team not in TEAMS:
-        raise MalformedRecord(f"{path}.team", f"expected a team colour: {', '.join(TEAMS)}")
-    riders = raw.get("riders", list(RIDER_TYPES))
-    if (
-        not isinstance(riders, list)
-        or not riders
-        or any(r not in RIDER_TYPES for r in riders)
-        or len(set(riders)) != len(riders)
-    ):
-        raise MalformedRecord(f"{path}.riders", f"expected distinct rider types among {', '.join(RIDER_TYPES)}")
+def parse_player(raw_player: object, path: str) -> Player:
+    who = parse_identity(raw_player, path, PLAYER_FIELDS, TEAMS)
+    raw, pid, name, team, riders = who.raw, who.id, who.name, who.team, who.riders
     qualities: list[tuple[str, str]] = []
     for quality in QUALITIES:
         if quality in raw:
@@ -103,9 +83,6 @@ def parse_player(raw: object, path: str) -> Player:
     pursuits = raw.get("pursuits")
     if pursuits is not None and (type(pursuits) is not int or not 0 <= pursuits <= MAX_CARRIED_PURSUITS):
         raise MalformedRecord(f"{path}.pursuits", "expected pursuits carried over, 0 to 2")
-    name = raw.get("name", pid)
-    if not isinstance(name, str):
-        raise MalformedRecord(f"{path}.name", "expected a string")
     return Player(
         pid,
         name,
@@ -297,40 +274,14 @@ def _start(state: State, raw: object) -> State:
 
 def _start_rider(rider: Rider, spec: object, path: str, state: State, peloton: int, occupied: set[str]) -> Rider:
     allowed = ("at", "energy", "status", "risks", "kept", "part", "slipstream")
-    if not isinstance(spec, dict):
-        raise MalformedRecord(path, f"expected {{{', '.join(allowed)}}}")
-    for key in spec:
-        if key not in allowed:
-            raise MalformedRecord(f"{path}.{key}", f"unknown field; allowed: {', '.join(allowed)}")
-    road = state.setup.road
-    status = spec.get("status", "peloton" if spec.get("at") is None else "breakaway")
-    if status not in START_STATUSES:
-        raise MalformedRecord(f"{path}.status", f"expected one of {', '.join(START_STATUSES)}")
-    row = lane = None
+    start = parse_start_rider(spec, path, allowed, state.setup.road, peloton, rider.energy, occupied)
+    status, row, lane, energy, risks, kept = start.status, start.row, start.lane, start.energy, start.risks, start.kept
+    assert isinstance(spec, dict)
     part = None
-    if status != "peloton":
-        row, lane = parse_cell_id(spec.get("at"), f"{path}.at")
-        if not road.track.has(f"{row}.{lane}") or row >= road.finish:
-            raise MalformedRecord(f"{path}.at", f"{spec.get('at')} is not a square before the finish")
-        if status == "breakaway" and row <= peloton:
-            raise MalformedRecord(f"{path}.at", f"a breakaway rider is ahead of the peloton (row > {peloton})")
-        if status == "dropped" and row >= peloton - 1:
-            raise MalformedRecord(f"{path}.at", f"a dropped rider is behind the peloton (row < {peloton - 1})")
-        if status != "fallen":
-            if f"{row}.{lane}" in occupied:
-                raise MalformedRecord(f"{path}.at", f"two riders on {row}.{lane}")
-            occupied.add(f"{row}.{lane}")
-    else:
-        if spec.get("at") is not None:
-            raise MalformedRecord(f"{path}.at", 'riders in the peloton have "at": null')
+    if status == "peloton":
         part = spec.get("part", "front")
         if part not in PARTS:
             raise MalformedRecord(f"{path}.part", "expected front or back")
-    energy = whole_number(spec.get("energy", rider.energy), f"{path}.energy", 0, MAX_ENERGY)
-    risks = whole_number(spec.get("risks", 0), f"{path}.risks", 0, MAX_TURN)
-    kept = spec.get("kept", [])
-    if not isinstance(kept, list) or any(type(v) is not int or v not in (2, 3, 4, 5) for v in kept):
-        raise MalformedRecord(f"{path}.kept", "expected the values (2 to 5) of kept feed tiles")
     slip = spec.get("slipstream", False)
     if type(slip) is not bool:
         raise MalformedRecord(f"{path}.slipstream", "expected true or false")
@@ -342,7 +293,7 @@ def _start_rider(rider: Rider, spec: object, path: str, state: State, peloton: i
         lane=lane,
         energy=energy,
         risks=risks,
-        kept=tuple(kept),
+        kept=kept,
         slipstream=slip,
         punctured_turn=0 if status == "punctured" else None,
         skip_turn=0 if status == "fallen" else None,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.hell_of_the_north.model import (
-    FEED_COLOUR,
     MAX_PURSUIT_STREAK,
     PELOTON,
     PELOTON_COST,
@@ -25,29 +24,15 @@ from rules.hell_of_the_north.model import (
 from rules.hell_of_the_north.moves import ride_options
 from rules.hell_of_the_north.order import classification, peloton_order
 from rules.hell_of_the_north.ride import add_events, replace_rider, reveal_weather
-from rules.leader1.feed import draw
+from rules.leader1 import family
 
 STEPS = ("breakaways", "breaking-away", "positioning", "pursuit", "dropped")
 
 
 def riders_to_ride(state: State, *, ahead: bool) -> tuple[str, ...]:
-    """Riders who ride now: ahead of the peloton (step 1) or behind it, punctured ones last (step 5)."""
-    arrived = state.peloton_arrived_turn is not None
-    if ahead and arrived:
-        return ()
-    ready: list[str] = []
-    punctured: list[str] = []
-    for r in classification(state):
-        if r.status == "punctured":
-            if not ahead and (r.punctured_turn or 0) < state.turn:
-                punctured.append(r.id)  # Race conditions 3: plays last, after the peloton
-        elif r.status in ("breakaway", "dropped") or (r.status == "fallen" and (r.skip_turn or 0) < state.turn):
-            if r.status == "dropped" and (r.left_behind_turn or 0) >= state.turn:
-                continue  # step 5: "From the next turn"
-            is_ahead = not arrived and (r.row or 0) > state.peloton
-            if is_ahead == ahead:
-                ready.append(r.id)
-    return (*ready, *punctured)
+    """Riders who ride now: ahead of the peloton (step 1) or behind it, punctured ones last (step 5,
+    "From the next turn"; Race conditions 3)."""
+    return family.riders_to_ride(state, classification(state), ahead=ahead)
 
 
 def placing_queue(state: State) -> tuple[str, ...]:
@@ -82,21 +67,15 @@ def _breaking_away_queue(state: State) -> tuple[str, ...]:
     return tuple(p for p in order if breakaway_candidates(state, p))
 
 
-def _skip_stuck(state: State) -> State:
+def _can_ride(state: State, rid: str) -> bool:
     """Riders with no legal square (a road blocked across that they cannot pay) stay (R-HOTN-STUCK)."""
-    while state.queue and state.phase in ("breakaways", "dropped"):
-        rid = state.queue[0]
-        if ride_options(state, rid):
-            break
-        state = replace(state, queue=state.queue[1:])
-        state = add_events(state, [event(state.turn, "stuck", rider=rid)])
-    return state
+    return bool(ride_options(state, rid))
 
 
 def advance(state: State) -> State:
     """Run automatic steps until a player must decide or the race is over."""
     while not state.finished:
-        state = _skip_stuck(state)
+        state = family.skip_stuck(state, _can_ride)
         if state.queue:
             return state
         if state.phase == "placing":
@@ -134,31 +113,11 @@ def after_pursuit(state: State, pursuer: str | None) -> State:
     return replace(state, phase="dropped", queue=riders_to_ride(state, ahead=False), pursuit=False)
 
 
-def _behind_peloton(state: State, lane_hint: int | None = None) -> tuple[int, int]:
-    """The first free square behind the peloton (step 5), its row and lane."""
-    road = state.setup.road
-    taken = {r.cell for r in state.riders if r.on_road}
-    lanes = list(range(road.lanes))
-    if lane_hint is not None:
-        lanes.sort(key=lambda lane: abs(lane - lane_hint))
-    row = state.peloton - 2
-    while row > 0:
-        for lane in lanes:
-            if f"{row}.{lane}" not in taken:
-                return row, lane
-        row -= 1
-    return 0, lanes[0]
-
-
 def place_behind(state: State, rider: Rider, status: str) -> State:
-    row, lane = _behind_peloton(state, rider.lane if rider.lane is not None else state.setup.road.lanes // 2)
-    stamp = state.stamp + 1
-    moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp, part=None)
-    if status == "dropped":
-        moved = replace(moved, left_behind_turn=state.turn)
-    if status == "punctured":
-        moved = replace(moved, punctured_turn=state.turn)
-    return replace(replace_rider(state, moved), stamp=stamp)
+    """Behind the peloton, out of its parts; a punctured rider plays last from the next turn."""
+    hint = rider.lane if rider.lane is not None else state.setup.road.lanes // 2
+    punctured_turn = state.turn if status == "punctured" else rider.punctured_turn
+    return family.place_behind(state, rider, status, hint, part=None, punctured_turn=punctured_turn)
 
 
 def peloton_price(state: State, rider: Rider, squares: int, start_row: int) -> int:
@@ -174,31 +133,14 @@ def move_peloton(state: State) -> State:
     setup = state.setup
     road = setup.road
     turn = state.turn
-    face, dice = state.dice.roll(PELOTON)
-    events: list[Event] = [event(turn, "rolled", die="peloton", value=face)]
-    empty = not any(r.status == "peloton" for r in state.riders)
-    squares = face_value(face) + int(state.pursuit) + int(empty)
-    old = state.peloton
-    new = min(old + squares, road.last_row)
-    events.append(event(turn, "peloton", squares=squares, to=new, pursuit=state.pursuit, empty=empty))
-    state = replace(state, dice=dice, peloton=new)
+    events: list[Event] = []
+    state, moved = family.roll_peloton(state, PELOTON, face_value, events)
+    face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
 
-    for row in road.feed:
-        if old < row <= new:
-            for r in riding:
-                colour = FEED_COLOUR[r.kind]
-                value, dice, piles = draw(state.dice, state.piles, colour)
-                state = replace(state, dice=dice, piles=piles)
-                if value is None:
-                    events.append(event(turn, "feed-empty", rider=r.id, colour=colour))
-                    continue
-                current = state.rider(r.id)
-                state = replace_rider(state, replace(current, kept=(*current.kept, value)))
-                events.append(event(turn, "fed", rider=r.id, kept=len(current.kept) + 1))
-    for row in road.bonus:
-        if old < row <= new and all(won != row for won, _ in state.bonus_won):
-            state = replace(state, bonus_won=(*state.bonus_won, (row, "peloton")))  # R-HOTN-BONUS-PELOTON
+    state = family.feed_peloton(state, riding, old, new, events)
+    bonus_won, _ = family.bonus_rows_won(state, old, new, "peloton")  # R-HOTN-BONUS-PELOTON
+    state = replace(state, bonus_won=bonus_won)
     # Caught by the peloton: drawn level -> the front part, passed -> the back part
     for r in state.riders:
         if r.status == "breakaway" and (r.row or 0) <= new:
@@ -218,12 +160,7 @@ def move_peloton(state: State) -> State:
         else:
             state = place_behind(state, current, "dropped")
             events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
-    for rid in state.drop_requests:
-        r = state.rider(rid)
-        if r.status == "peloton":
-            state = place_behind(state, r, "dropped")
-            events.append(event(turn, "dropped", rider=rid, reason="chosen"))
-    state = replace(state, drop_requests=())
+    state = family.drop_chosen(state, place_behind, events)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     state = add_events(state, events)
@@ -233,20 +170,9 @@ def move_peloton(state: State) -> State:
 
 
 def _peloton_arrives(state: State, events: list[Event]) -> State:
-    turn = state.turn
-    ordered = peloton_order(state)
-    stamp = state.stamp + len(ordered)
-    for i, r in enumerate(ordered):
-        arrived = replace(
-            r, status="finished", arrived_turn=turn, row=state.peloton, lane=None, stamp=stamp - i, part=None
-        )
-        state = replace_rider(state, arrived)
-        events.append(event(turn, "arrived", rider=r.id, at="peloton"))
-    for r in state.riders:
-        if r.on_road and (r.row or 0) >= state.setup.road.finish:
-            state = replace_rider(state, replace(r, status="finished", arrived_turn=turn))
-            events.append(event(turn, "arrived", rider=r.id, at=r.cell))
-    return replace(state, stamp=stamp, peloton_arrived_turn=turn)
+    state = family.peloton_arrives(state, peloton_order(state), events)
+    riders = tuple(replace(r, part=None) if r.status == "finished" else r for r in state.riders)
+    return replace(state, riders=riders)
 
 
 def punctures(state: State) -> State:
@@ -267,16 +193,8 @@ def punctures(state: State) -> State:
         else:
             state = replace_rider(state, replace(current, status="punctured", slipstream=False, punctured_turn=turn))
         punctured = state.rider(r.id)
-        state = _lose_slipstream_behind(state, punctured)
+        state = family.lose_slipstream_behind(state, punctured)
         state = add_events(state, [event(turn, "punctured", rider=r.id, at=punctured.cell)])
-    return state
-
-
-def _lose_slipstream_behind(state: State, rider: Rider) -> State:
-    behind = f"{(rider.row or 0) - 1}.{rider.lane}"
-    for r in state.riders:
-        if r.cell == behind and r.slipstream:
-            state = replace_rider(state, replace(r, slipstream=False))
     return state
 
 

@@ -10,25 +10,12 @@ from typing import Any
 from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.model import GAME_ID, State
 from rules.hell_of_the_north.order import arrival_order, classification
+from rules.leader1 import family
 
 
 def public_view(state: State) -> dict[str, Any]:
     decision = pending(state)
-    riders: dict[str, Any] = {}
-    for r in state.riders:
-        riders[r.id] = {
-            "at": None if r.status == "peloton" or r.row is None or r.lane is None else r.cell,
-            "energy": r.energy,
-            "status": r.status,
-            "part": r.part,
-            "risks": r.risks,
-            "kept": len(r.kept),
-            "quality": r.quality,
-            "player": r.player,
-            "type": r.kind,
-        }
-        if r.slipstream:
-            riders[r.id]["slipstream"] = True
+    riders = {r.id: {**family.rider_view(r), "part": r.part, "quality": r.quality} for r in state.riders}
     return {
         "game": GAME_ID,
         "turn": state.turn,

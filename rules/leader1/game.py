@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules.action import Action, Field, Vocabulary
-from rules.errors import DomestiqueError
 from rules.events import Event
 from rules.game import (
     Choice,
@@ -17,7 +15,6 @@ from rules.game import (
     Narration,
     Outcome,
     PieceCount,
-    Placing,
     Seat,
     SeatOption,
     Secrets,
@@ -25,7 +22,7 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.leader1 import ai, engine
+from rules.leader1 import ai, engine, game_kit
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import describe, summary
@@ -53,74 +50,41 @@ HELP = (
     "for 1 to 6 more). Long moves risk a crack (climbs) or a fall (descents): roll the number shown or "
     "more. Riding right behind someone keeps a slipstream. Feed zones give a face-down tile; eat it "
     "any time for energy.\n"
-    "**Board**: coloured discs are riders (letter R, L or C for the type); the grey band is the "
-    "peloton; highlighted squares are where the rider to act can go, with their energy cost."
+    "**Board**: riders are shapes with two letters (team, then R ● L ■ C ◆; K is black); the shaded "
+    "band is the peloton with its riders inside; the rider to act has a ring and an arrow; highlighted "
+    "squares are where it can go, named as in its menu (33.1: row 33, lane 1) with their energy cost."
 )
 
 
 def _decision(state: State) -> Decision | None:
-    d = engine.pending(state)
-    if d is None:
-        return None
-    if d.kind == "ride":
-        return Decision(d.player, "ride", d.rider, "menu")
-    if d.kind == "breakaway":
-        return Decision(d.player, "breakaway", None, "two-step")
-    return Decision(d.player, "pursuit", None, "buttons")
+    return game_kit.decision(engine.pending(state))
 
 
 def option_text(o: RideOption, state: State) -> tuple[str, str]:
     """A menu label and description that spell out a ride's consequences."""
-    label = f"{o.to} · {o.squares} sq · "
-    label += f"+{o.recovery} energy back" if o.recovery else f"cost {o.cost}"
-    parts = [f"{o.free} free" + (" incl. slipstream" if o.slipstream else ""), f"{o.paid} paid"]
-    if o.crossings:
-        parts.append(f"crosses {o.crossings} on a blocked road")
-    rider = state.rider(o.rider)
-    need = state.setup.ruleset.risk_threshold(rider.risks)
+    need = state.setup.ruleset.risk_threshold(state.rider(o.rider).risks)
     risks = [k for k in ("crack", "fall") if getattr(o, k)]
-    if risks:
-        parts.append(f"{' and '.join(risks)} risk: roll {need}+ (worst cost {o.worst_cost})")
-        label += " · RISK"
-    if o.rejoins:
-        parts.append("rejoins the peloton")
-    if o.finishes:
-        parts.append("crosses the line")
-    return label[:100], "; ".join(parts)[:100]
+    middle = [f"{' and '.join(risks)} risk: roll {need}+ (worst cost {o.worst_cost})"] if risks else []
+    label, detail = game_kit.ride_texts(o, middle, bool(risks))
+    return label[:100], detail
 
 
 def piece_name(state: State, rider_id: str) -> str:
-    if not state.has_rider(rider_id):
-        return rider_id
-    rider = state.rider(rider_id)
-    return f"{rider.id.split('-')[0]} {rider.kind}"
+    return game_kit.piece_name(state, rider_id)
 
 
 def _choice(state: State, c: engine.Choice) -> Choice:
     a = c.action
     o = c.option
     if a.do in ("ride", "breakaway") and o is not None:
-        label, detail = option_text(o, state)
-        step = a.rider if a.do == "breakaway" else None
-        return Choice(
-            a,
-            label,
-            detail,
-            piece=a.rider,
-            target=a.to,
-            short=str(a.to),
-            step=step,
-            step_label=f"Break away: {a.rider}" if step else "",
-            risky=o.risk_count > 0,
-        )
+        return game_kit.ride_choice(a, o, *option_text(o, state), name=str(a.rider))
     if a.do == "drop":
         detail = "stays for the peloton's move and pays it, then rides behind it from next turn"
-        return Choice(a, f"Drop {a.rider}", detail, piece=a.rider)
+        return Choice(a, f"Drop {piece_name(state, str(a.rider))}", detail, piece=a.rider)
     if a.do == "pursue":
         return Choice(a, "Pursue (+1)", "the peloton moves one more square")
     if a.do == "eat":
-        value = state.rider(a.rider).kept[a.tile]
-        return Choice(a, f"Eat tile #{a.tile} ({value})", f"{a.rider} gets {value} energy", piece=a.rider, anytime=True)
+        return game_kit.eat_choice(state, a, str(a.rider))
     return Choice(a, "Pass", "")
 
 
@@ -129,24 +93,30 @@ def choices(state: State, player: str) -> list[Choice]:
 
 
 def outcome(state: State) -> Outcome:
-    arrived = arrival_order(state)
-    first = (arrived[0].arrived_turn or 0) if arrived else 0
-    placings = []
-    for rank, r in enumerate(arrived, start=1):
-        delay = (r.arrived_turn or 0) - first
-        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}" + (f", +{delay}" if delay else "")))
-    placings += [Placing(r.id, r.player, None, "eliminated", True) for r in state.riders if r.status == "eliminated"]
-    return Outcome(state.finished, tuple(placings))
+    return game_kit.outcome(state, "eliminated")
 
 
 def _player_name(state: State, player: str) -> str:
-    return next((p.name or p.id for p in state.setup.players if p.id == player), player)
+    return game_kit.player_name(state, player)
 
 
 def ask(state: State, decision: Decision, who: str) -> str:
     if decision.kind == "ride":
-        return f"{who}, ride **{decision.piece}** (turn {state.turn}, {state.phase})."
+        return f"{who}, ride your **{piece_name(state, decision.piece or '')}** (turn {state.turn}, {state.phase})."
     if decision.kind == "breakaway":
+        gone = [
+            piece_name(state, str(e.data["rider"]))
+            for e in state.events
+            if e.turn == state.turn
+            and e.type in ("breakaway", "dropped")
+            and state.has_rider(str(e.data.get("rider", "")))
+            and state.rider(str(e.data["rider"])).player == decision.player
+        ]
+        if gone:  # asked again in the same turn: say what changed since the last prompt
+            return (
+                f"{who}, another rider? Break away, drop a rider, or pass "
+                f"(turn {state.turn}; already gone: {', '.join(gone)})."
+            )
         return f"{who}, break away, drop a rider, or pass (turn {state.turn})."
     return f"{who}, you hold the peloton token: pursue (+1) or pass (turn {state.turn})."
 
@@ -161,45 +131,30 @@ def status(state: State) -> list[str]:
     for r in [*arrival_order(state), *classification(state)]:
         where = "" if r.status == "peloton" or r.cell is None else f" at {r.cell}"
         lines.append(
-            f"{r.id} ({_player_name(state, r.player)}): {r.status}{where}, "
+            f"{piece_name(state, r.id)} ({_player_name(state, r.player)}): {r.status}{where}, "
             f"energy {r.energy}, {len(r.kept)} kept, {r.risks} risks"
         )
     return lines
 
 
 def results(state: State) -> list[str]:
-    out = outcome(state)
-    return [
-        (f"{p.rank}. " if p.rank else "— ") + f"{p.piece} ({_player_name(state, p.player)}) {p.result}"
-        for p in out.placings
-    ]
+    return game_kit.results(state, outcome(state), piece_name)
 
 
 def hand(state: State, player: str) -> list[str]:
-    lines = []
-    for r in state.riders:
-        if r.player == player:
-            tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(r.kept)) or "none"
-            lines.append(f"{r.id}: energy {r.energy}; kept tiles {tiles}")
-    return lines
+    return game_kit.hand(state, player, piece_name)
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
     """(player, private text) for each feed tile drawn in ``events``."""
-    out = []
-    for e in events:
-        if e.type == "fed":
-            rider = after.rider(str(e.data["rider"]))
-            count = int(e.data["kept"])
-            if count <= len(rider.kept):
-                out.append(
-                    (
-                        rider.player,
-                        f"{rider.id} took a feed tile worth {rider.kept[count - 1]} (kept face down; eat it with "
-                        f"/play move or /race hand).",
-                    )
-                )
-    return out
+    return [
+        (
+            player,
+            f"{piece_name(after, rider)} took a feed tile worth {value} "
+            "(kept face down; eat it with /play move or /race hand).",
+        )
+        for player, rider, value, _ in game_kit.tiles_drawn(after, events)
+    ]
 
 
 def hides_from(state: State, viewer: str | None) -> bool:
@@ -248,16 +203,7 @@ def seat(seats: Sequence[Seat], riders: int, colour: str | None) -> tuple[str, t
 
 def own_colour(seats: Sequence[Seat], colours: Sequence[str], colour: str | None) -> str:
     """A colour nobody in ``seats`` has: ``colour`` if free, else the first free one (ValueError if none)."""
-    taken = {s.colour for s in seats}
-    free = [t for t in colours if t not in taken]
-    if not free:
-        raise ValueError("Every colour is taken.")
-    chosen = colour or free[0]
-    if chosen not in colours:
-        raise ValueError(f"Colours: {', '.join(colours)}.")
-    if chosen in taken:
-        raise ValueError(f"{chosen} is taken; free colours: {', '.join(free)}.")
-    return chosen
+    return game_kit.own_colour(seats, colours, colour)
 
 
 def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
@@ -304,15 +250,7 @@ def sample_players(count: int) -> list[dict[str, Any]]:
 
 def resolve_track(name: str, seed: int) -> str:
     """``first-race`` or ``random-12`` (a fresh route of 12 hexagons) -> the record's track name."""
-    if name.startswith("random-"):
-        parts = name.split("-")
-        if len(parts) == 2 and parts[1].isdigit():
-            name = f"random-{int(parts[1])}-{seed}"
-    try:
-        road_for(name)
-    except (DomestiqueError, OSError) as exc:
-        raise ValueError(f"{name[:40]!r} is not a stage: {exc}") from None
-    return f"leader1/{name}"
+    return game_kit.resolve_track(name, seed, "leader1", road_for)
 
 
 def hexagons(name: str) -> int:
@@ -364,15 +302,9 @@ class Leader1Scoring:
         return standings, text
 
     def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
-        alive = tuple(k for k in seat.kinds if not _out(standings.get(f"{seat.colour}-{k}")))
-        if not alive:
-            return None
-        carry = {
-            k: carried_energy(standing.resources.get("energy", 0))
-            for k in alive
-            if (standing := standings.get(f"{seat.colour}-{k}")) is not None
-        }
-        return replace(seat, kinds=alive, carry=carry)
+        return game_kit.surviving_seat(
+            seat, standings, lambda kind, standing: {kind: carried_energy(standing.resources.get("energy", 0))}
+        )
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         if standing.eliminated:
@@ -380,10 +312,6 @@ class Leader1Scoring:
         if rank == 1:
             return "leader"
         return f"{leader.score - standing.score} behind"
-
-
-def _out(standing: Standing | None) -> bool:
-    return standing is not None and standing.eliminated
 
 
 GAME = Game(

@@ -7,8 +7,7 @@ from types import MappingProxyType
 
 from rules.events import Event as Event
 from rules.events import event as event
-from rules.leader1.feed import Piles, full_piles
-from rules.rng import Dice
+from rules.leader1.base import RiderBase, StateBase
 from rules.road import Road
 
 RIDER_TYPES = ("rouleur", "leader", "climber")
@@ -113,70 +112,15 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class Rider:
-    """One rider's state. ``row``/``lane`` are None while the rider rides in the peloton."""
+class Rider(RiderBase):
+    """A classic rider: B.1 "reach" by ``stamp``, C.2 ``skip_turn``, B.5 ``left_behind_turn``."""
 
-    id: str
-    player: str
-    kind: str
-    energy: int
-    status: str = "peloton"  # peloton breakaway dropped fallen punctured finished eliminated
-    row: int | None = None
-    lane: int | None = None
-    risks: int = 0
-    kept: tuple[int, ...] = ()
-    slipstream: bool = False
-    stamp: int = 0  # when the rider last reached its row: later is ahead (B.1 "reach")
-    skip_turn: int | None = None  # C.2 the turn a fallen rider sits out
-    punctured_turn: int | None = None
-    left_behind_turn: int | None = None  # B.5 the turn the peloton left it behind; it rides from the next
-    arrived_turn: int | None = None
     sprinter: bool = False
     descender: bool = False
 
-    @property
-    def cell(self) -> str | None:
-        return None if self.row is None else f"{self.row}.{self.lane}"
-
-    @property
-    def on_road(self) -> bool:
-        """Occupies its square (fallen riders are beside the road)."""
-        return self.status in ("breakaway", "dropped", "punctured")
-
-    @property
-    def racing(self) -> bool:
-        return self.status not in ("finished", "eliminated")
-
 
 @dataclass(frozen=True)
-class State:
-    setup: Setup
-    riders: tuple[Rider, ...]
-    dice: Dice
-    turn: int = 1
-    phase: str = "breakaways"
-    queue: tuple[str, ...] = ()  # riders (ride phases) or players (breaking-away) still to act
+class State(StateBase[Setup, Rider]):
     token: int = 0  # index of the player holding the peloton token
-    peloton: int = 1  # row of the peloton's front square; it also covers the row behind
-    pursuit: bool = False
     puncture_checks: bool = False  # C.3 a red face: everyone rolls once the riders left behind have moved
-    drop_requests: tuple[str, ...] = ()
-    piles: Piles = field(default_factory=full_piles)  # C.4 feed tiles still face down, by colour
-    stamp: int = 0
     arrivals: tuple[str, ...] = ()
-    peloton_arrived_turn: int | None = None
-    bonus_won: tuple[tuple[int, str], ...] = ()
-    events: tuple[Event, ...] = ()
-
-    def rider(self, rid: str) -> Rider:
-        for r in self.riders:
-            if r.id == rid:
-                return r
-        raise KeyError(rid)
-
-    def has_rider(self, rid: str) -> bool:
-        return any(r.id == rid for r in self.riders)
-
-    @property
-    def finished(self) -> bool:
-        return self.phase == "finished"

@@ -5,27 +5,26 @@ Feed tile values are never told here except when a tile is eaten (then the value
 
 from __future__ import annotations
 
+from rules.leader1 import family
 from rules.leader1.model import Event
+
+
+def name(rider: str) -> str:
+    """A rider as players call it: ``yellow-rouleur`` is the yellow rouleur."""
+    return rider.replace("-", " ")
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def describe(event: Event) -> str | None:
     """One short line for an event, or None for events too small to tell on their own."""
     d = event.data
-    rider = str(d.get("rider", ""))
+    rider = name(str(d.get("rider", "")))
     kind = event.type
     if kind in ("rode", "breakaway"):
-        verb = "breaks away to" if kind == "breakaway" else "rides to"
-        extra = []
-        if d.get("cost"):
-            extra.append(f"-{d['cost']} energy")
-        if d.get("recovered"):
-            extra.append(f"+{d['recovered']} recovered")
-        if d.get("slipstream"):
-            extra.append("slipstream")
-        if d.get("crossings"):
-            extra.append(f"crossed {d['crossings']} on a blocked road")
-        tail = f" ({', '.join(extra)})" if extra else ""
-        return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
+        return family.ride_line(kind, d, rider)
     if kind == "rolled":
         if d.get("die") == "peloton":
             return None
@@ -52,7 +51,7 @@ def describe(event: Event) -> str | None:
     if kind == "peloton":
         extras = [x for x, on in (("pursuit", d.get("pursuit")), ("empty", d.get("empty"))) if on]
         more = f" ({', '.join(extras)})" if extras else ""
-        return f"the peloton moves {d['squares']} to row {d['to']}{more}"
+        return f"the peloton moves {d['squares']} squares to row {d['to']}{more}"
     if kind == "paid":
         return None
     return texts.get(kind)
@@ -70,14 +69,17 @@ def summary(events: list[Event]) -> list[str]:
             lines.append(f"peloton die: {e.data['value']}")
         elif e.type == "fed":
             fed_at = len(lines) if fed_at is None else fed_at
-            fed.append(str(e.data["rider"]))
+            fed.append(name(str(e.data["rider"])))
         elif e.type == "paid":
             paid_at = len(lines) if paid_at is None else paid_at
             paid[int(e.data["cost"])] = paid.get(int(e.data["cost"]), 0) + 1
         elif text := describe(e):
             lines.append(text)
     if paid_at is not None:
-        told = [f"{count} rider(s) in the peloton pay {cost}" for cost, count in sorted(paid.items())]
+        told = [
+            f"{plural(count, 'rider')} in the peloton {'pays' if count == 1 else 'pay'} {cost} energy"
+            for cost, count in sorted(paid.items())
+        ]
         lines[paid_at:paid_at] = told
     if fed_at is not None:
         lines.insert(fed_at, "feed zone: a tile each for " + ", ".join(fed))

@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from rules.leader1 import family
 from rules.leader1.dice import EVENTS
-from rules.leader1.feed import draw
-from rules.leader1.model import FEED_COLOUR, Event, Rider, State, event
+from rules.leader1.model import Event, Rider, Ruleset, State, event
 from rules.leader1.moves import RideOption
+from rules.rng import Dice
 
 
 def replace_rider(state: State, rider: Rider) -> State:
-    return replace(state, riders=tuple(rider if r.id == rider.id else r for r in state.riders))
+    return family.replace_rider(state, rider)
+
+
+@dataclass(frozen=True)
+class EventsDieRisk:
+    """C.2: the events die, and the result needed grows with the risks already run."""
+
+    rules: Ruleset
+    die: str = "events"
+
+    def roll(self, dice: Dice, risks: int) -> tuple[int | str, Dice]:
+        return dice.roll_int(EVENTS)
+
+    def holds(self, face: int | str, risks: int) -> bool:
+        return isinstance(face, int) and face >= self.rules.risk_threshold(risks)
+
+    def need(self, risks: int) -> int | str:
+        return self.rules.risk_threshold(risks)
 
 
 def resolve_ride(state: State, option: RideOption) -> State:
@@ -25,76 +43,24 @@ def resolve_ride(state: State, option: RideOption) -> State:
     start_row = state.peloton if option.breakaway else rider.row
     assert start_row is not None
     start_cell = None if option.breakaway else rider.cell
-    dice = state.dice
 
-    risks = rider.risks
-    cost = option.cost
-    cracked = fell = False
-    for kind in ("crack", "fall"):
-        if not getattr(option, kind):
-            continue
-        need = rules.risk_threshold(risks)
-        roll, dice = dice.roll_int(EVENTS)
-        risks += 1
-        ok = roll >= need
-        events.append(event(turn, "rolled", die="events", value=roll, rider=rider.id, risk=kind, need=need))
-        if not ok and kind == "crack":
-            cracked = True
-            cost *= rules.crack_factor
-        elif not ok:
-            fell = True
-            cost *= rules.fall_factor
+    risked = family.roll_risks(state, rider, option.crack, option.fall, option.cost, EventsDieRisk(rules), events)
+    dice, cost, risks, cracked, fell = risked.dice, risked.cost, risked.risks, risked.cracked, risked.fell
     energy = rider.energy - cost + option.recovery
-    dest_row, dest_lane = (int(x) for x in option.to.split("."))
+    dest_row = int(option.to.split(".")[0])
     stamp = state.stamp + 1
-    events.append(
-        event(
-            turn,
-            "breakaway" if option.breakaway else "rode",
-            rider=rider.id,
-            **{"from": start_cell},
-            to=option.to,
-            squares=option.squares,
-            free=option.free,
-            paid=option.paid,
-            cost=cost,
-            recovered=option.recovery,
-            crossings=option.crossings,
-            slipstream=option.slipstream,
-        )
-    )
+    events.append(family.ride_event(turn, option, start_cell, cost))
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
-    kept = list(rider.kept)
+    kept = rider.kept
     piles = state.piles
-    for row in road.feed:
-        if start_row < row <= dest_row:
-            colour = FEED_COLOUR[rider.kind]
-            value, dice, piles = draw(dice, piles, colour)
-            if value is None:  # the pile has run out
-                events.append(event(turn, "feed-empty", rider=rider.id, colour=colour))
-                continue
-            kept.append(value)
-            events.append(event(turn, "fed", rider=rider.id, kept=len(kept)))
-    bonus_won = state.bonus_won
-    for row in road.bonus:
-        if start_row < row <= dest_row and all(won != row for won, _ in bonus_won):
-            bonus_won = (*bonus_won, (row, rider.id))
-            events.append(event(turn, "bonus", rider=rider.id, row=row))
+    for _ in family.crossed(road.feed, start_row, dest_row):
+        kept, dice, piles = family.take_tile(dice, piles, rider, kept, turn, events)
+    bonus_won, bonus_rows = family.bonus_rows_won(state, start_row, dest_row, rider.id)
+    events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
-    moved = replace(
-        rider,
-        energy=energy,
-        risks=risks,
-        kept=tuple(kept),
-        slipstream=False,
-        stamp=stamp,
-        row=dest_row,
-        lane=dest_lane,
-        punctured_turn=None,
-        left_behind_turn=None,
-    )
+    moved = family.ridden(rider, option.to, energy, risks, kept, stamp)
     if option.rejoins:
         moved = replace(moved, status="peloton", row=None, lane=None)
         events.append(event(turn, "rejoined", rider=rider.id))
@@ -108,18 +74,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
         moved = replace(moved, status="breakaway" if dest_row > state.peloton else "dropped")
     state = replace(state, dice=dice, stamp=stamp, bonus_won=bonus_won, piles=piles)
     state = replace_rider(state, moved)
-    if start_cell is not None and not fell:
-        state = _give_slipstream(state, rider, start_row, option.squares)
+    if start_cell is not None and not fell:  # C.1 slipstream for the rider right behind
+        cut = setup.ruleset.slipstream_cut[road.terrain(start_row)]
+        state = family.give_slipstream(state, start_row, rider.lane or 0, option.squares, cut)
     return replace(state, events=state.events + tuple(events))
-
-
-def _give_slipstream(state: State, front: Rider, start_row: int, squares: int) -> State:
-    """C.1: the rider exactly behind the mover's starting square gets a free square."""
-    cut = state.setup.ruleset.slipstream_cut[state.setup.road.terrain(start_row)]
-    if squares >= cut:
-        return state
-    behind = f"{start_row - 1}.{front.lane}"
-    for r in state.riders:
-        if r.cell == behind and r.status in ("breakaway", "dropped"):
-            return replace_rider(state, replace(r, slipstream=True))
-    return state

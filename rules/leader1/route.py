@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.errors import InvalidSetup, UnknownTrack
+from rules.errors import InvalidSetup
+from rules.leader1 import stages
 from rules.pickling import pickle_by_name, shared_by_name
 from rules.rng import below, seed_state
-from rules.road import Mountain, Road, TilePlacement, make_road
-from rules.track import cell_id, parse_cell_id
+from rules.road import Mountain, Road, make_road
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "leader1"
 
@@ -61,19 +60,13 @@ def library() -> Library:
 
 
 def stage_names() -> list[str]:
-    return sorted(p.stem for p in (DATA / "stages").glob("*.json"))
+    return stages.stage_names(DATA)
 
 
 def load_stage(name: str) -> StagePlan:
-    """A shipped stage by name; the name is user text, so it is looked up, never made into a path."""
-    if name not in stage_names():
-        shown = name if len(name) <= 40 else f"{name[:40]}..."
-        raise UnknownTrack(
-            "$.track",
-            f"no stage {'leader1/' + shown!r}; shipped: {', '.join(stage_names())},"
-            f" or random-<hexagons, 5 to {MAX_RANDOM_HEXAGONS}>-<seed, up to 16 digits>",
-        )
-    return plan_from_json(json.loads((DATA / "stages" / f"{name}.json").read_text()))
+    """A shipped stage by name."""
+    hint = f"random-<hexagons, 5 to {MAX_RANDOM_HEXAGONS}>-<seed, up to 16 digits>"
+    return plan_from_json(json.loads(stages.stage_file(DATA, name, "leader1", hint).read_text()))
 
 
 def plan_from_json(raw: dict[str, Any]) -> StagePlan:
@@ -134,20 +127,10 @@ def build_road(plan: StagePlan) -> Road:
     """Lay the tiles end to end: rows, terrain, fall squares, bends, tokens and energy."""
     check_plan(plan)
     lib = library()
-    profile = ""
-    fall: set[str] = set()
-    bends: list[tuple[int, int, float]] = []
-    placements = []
-    for tid in plan.tiles:
-        tile = lib.tiles[tid]
-        first = len(profile)
-        placements.append(TilePlacement(tid, tile.kind, tile.terrain, first, lib.hex_rows, tile.milestone))
-        profile += tile.terrain * lib.hex_rows
-        if tile.bend:
-            bends.append((first, lib.hex_rows, tile.bend))
-        for local in tile.fall:
-            row, lane = parse_cell_id(local)
-            fall.add(cell_id(first + row, lane))
+    laid = stages.lay(
+        [(tid, lib.tiles[tid].kind, lib.tiles[tid], lib.tiles[tid].fall) for tid in plan.tiles], lib.hex_rows
+    )
+    profile, fall, bends, placements = laid.profile, laid.fall, laid.bends, laid.placements
     finish = len(profile)
     arrival = placements[-1]
     profile += "P" * lib.runout
@@ -162,16 +145,13 @@ def build_road(plan: StagePlan) -> Road:
         mountains=tuple(Mountain(placements[i].first_row, c) for i, c in plan.mountains),
         bonus=tuple(placements[i].first_row for i in plan.bonus),
         energy=sum(p.milestone for p in placements),
-        fall=frozenset(fall),
+        fall=fall,
         bends=bends,
         tiles=tuple(placements),
     )
 
 
 MAX_RANDOM_HEXAGONS = 20
-# ASCII digits without leading zeros (str.isdigit() also takes other scripts' digits);
-# a few digits more than the bounds so that random-99-1 is told the range of hexagons
-RANDOM_NAME = re.compile(r"random-(0|[1-9][0-9]{0,2})-(0|[1-9][0-9]{0,15})", re.ASCII)
 
 
 def random_plan(hexagons: int, seed: int) -> StagePlan:
@@ -220,9 +200,7 @@ def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
             return None, rng
         pick, rng = below(rng, len(choices))
         terrain = choices[pick]
-        candidates = [t for t in pool[terrain] if abs(heading + lib.tiles[t].bend) <= 60] or pool[terrain]
-        pick, rng = below(rng, len(candidates))
-        tid = candidates[pick]
+        tid, rng = stages.draw_tile(pool[terrain], lambda t: lib.tiles[t].bend, heading, rng)
         pool[terrain].remove(tid)
         heading += lib.tiles[tid].bend
         tiles.append(tid)
@@ -239,10 +217,9 @@ def road_for(name: str) -> Road:
     The road is frozen and a function of its name: races on the same stage share one (their
     boards hit the same cached pictures), and loading a race does not rebuild it.
     """
-    random = RANDOM_NAME.fullmatch(name)
-    if random:
-        return build_road(random_plan(int(random[1]), int(random[2])))
-    return build_road(load_stage(name))
+    return stages.shipped_or_random(
+        name, lambda n: build_road(load_stage(n)), lambda h, s: build_road(random_plan(h, s))
+    )
 
 
 pickle_by_name(Road)  # a state pickles its road as road_for(name) (rules/pickling.py)

@@ -9,15 +9,13 @@ from rules.errors import InvalidSetup, MalformedRecord
 from rules.leader1.dice import dice as leader1_dice
 from rules.leader1.engine import new_race, starting_riders
 from rules.leader1.feed import COLOURS, check_script, die_name, full_piles, without
-from rules.leader1.model import FEED_COLOUR, OPTION_NAMES, RIDER_TYPES, TEAMS, Options, Player, Rider, Setup, State
+from rules.leader1.model import FEED_COLOUR, OPTION_NAMES, TEAMS, Options, Player, Rider, Setup, State
+from rules.leader1.player_record import MAX_TURN, parse_identity, parse_start_rider
 from rules.leader1.route import road_for
 from rules.road import Road, road_from_inline
-from rules.track import parse_cell_id, whole_number
+from rules.track import whole_number
 
 PLAYER_FIELDS = {"id", "name", "team", "riders", "sprinter", "descender", "carry", "ai"}
-START_STATUSES = ("peloton", "breakaway", "dropped", "fallen", "punctured")
-MAX_TURN = 9999  # bounds for a mid-race start, far beyond any race
-MAX_ENERGY = 999
 
 
 def riders_allowed(players: int) -> tuple[int, ...]:
@@ -60,26 +58,9 @@ def parse_track(raw: object) -> tuple[Road, str]:
     return road_from_inline(raw), "inline"
 
 
-def parse_player(raw: object, path: str) -> Player:
-    if not isinstance(raw, dict):
-        raise MalformedRecord(path, "expected a player object")
-    for key in raw:
-        if key not in PLAYER_FIELDS:
-            raise MalformedRecord(f"{path}.{key}", f"unknown player field; allowed: {', '.join(sorted(PLAYER_FIELDS))}")
-    pid = raw.get("id")
-    if not isinstance(pid, str) or not 0 < len(pid) <= 32 or not pid.isprintable() or " " in pid or "=" in pid:
-        raise MalformedRecord(f"{path}.id", "expected a short id without spaces")
-    team = raw.get("team")
-    if team not in TEAMS:
-        raise MalformedRecord(f"{path}.team", f"expected a team colour: {', '.join(TEAMS)}")
-    riders = raw.get("riders", list(RIDER_TYPES))
-    if (
-        not isinstance(riders, list)
-        or not riders
-        or any(r not in RIDER_TYPES for r in riders)
-        or len(set(riders)) != len(riders)
-    ):
-        raise MalformedRecord(f"{path}.riders", f"expected distinct rider types among {', '.join(RIDER_TYPES)}")
+def parse_player(raw_player: object, path: str) -> Player:
+    who = parse_identity(raw_player, path, PLAYER_FIELDS, TEAMS)
+    raw, pid, name, team, riders = who.raw, who.id, who.name, who.team, who.riders
     for quality in ("sprinter", "descender"):
         if quality in raw and raw[quality] not in riders:
             raise MalformedRecord(f"{path}.{quality}", f"must name one of this player's riders: {', '.join(riders)}")
@@ -90,9 +71,6 @@ def parse_player(raw: object, path: str) -> Player:
         k not in riders or type(v) is not int or not 0 <= v <= 15 for k, v in carry.items()
     ):
         raise MalformedRecord(f"{path}.carry", "expected {rider type: energy carried over, 0 to 15} (D.3)")
-    name = raw.get("name", pid)
-    if not isinstance(name, str):
-        raise MalformedRecord(f"{path}.name", "expected a string")
     return Player(
         pid, name, team, tuple(riders), raw.get("sprinter"), raw.get("descender"), tuple(sorted(carry.items()))
     )
@@ -214,34 +192,9 @@ def _start(setup: Setup, seed: int, dice_script: dict[str, list[int | str]], raw
 
 
 def _start_rider(rider: Rider, spec: object, path: str, road: Road, peloton: int, occupied: set[str]) -> Rider:
-    if not isinstance(spec, dict):
-        raise MalformedRecord(path, "expected {at, energy, status, risks, kept}")
-    for key in spec:
-        if key not in ("at", "energy", "status", "risks", "kept"):
-            raise MalformedRecord(f"{path}.{key}", "unknown field; allowed: at, energy, status, risks, kept")
-    status = spec.get("status", "peloton" if spec.get("at") is None else "breakaway")
-    if status not in START_STATUSES:
-        raise MalformedRecord(f"{path}.status", f"expected one of {', '.join(START_STATUSES)}")
-    row = lane = None
-    if status != "peloton":
-        row, lane = parse_cell_id(spec.get("at"), f"{path}.at")
-        if not road.track.has(f"{row}.{lane}") or row >= road.finish:
-            raise MalformedRecord(f"{path}.at", f"{spec.get('at')} is not a square before the finish")
-        if status == "breakaway" and row <= peloton:
-            raise MalformedRecord(f"{path}.at", f"a breakaway rider is ahead of the peloton (row > {peloton})")
-        if status == "dropped" and row >= peloton - 1:
-            raise MalformedRecord(f"{path}.at", f"a dropped rider is behind the peloton (row < {peloton - 1})")
-        if status != "fallen":
-            if f"{row}.{lane}" in occupied:
-                raise MalformedRecord(f"{path}.at", f"two riders on {row}.{lane}")
-            occupied.add(f"{row}.{lane}")
-    elif spec.get("at") is not None:
-        raise MalformedRecord(f"{path}.at", 'riders in the peloton have "at": null')
-    energy = whole_number(spec.get("energy", rider.energy), f"{path}.energy", 0, MAX_ENERGY)
-    risks = whole_number(spec.get("risks", 0), f"{path}.risks", 0, MAX_TURN)
-    kept = spec.get("kept", [])
-    if not isinstance(kept, list) or any(type(v) is not int or v not in (2, 3, 4, 5) for v in kept):
-        raise MalformedRecord(f"{path}.kept", "expected the values (2 to 5) of kept feed tiles")
+    allowed = ("at", "energy", "status", "risks", "kept")
+    start = parse_start_rider(spec, path, allowed, road, peloton, rider.energy, occupied)
+    status, row, lane, energy, risks, kept = start.status, start.row, start.lane, start.energy, start.risks, start.kept
     return replace(
         rider,
         status=status,
@@ -249,7 +202,7 @@ def _start_rider(rider: Rider, spec: object, path: str, road: Road, peloton: int
         lane=lane,
         energy=energy,
         risks=risks,
-        kept=tuple(kept),
+        kept=kept,
         punctured_turn=0 if status == "punctured" else None,
         skip_turn=0 if status == "fallen" else None,
     )

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.leader1 import family
 from rules.leader1.dice import EVENTS, PELOTON
-from rules.leader1.feed import draw
-from rules.leader1.model import FEED_COLOUR, Event, Rider, State, event
+from rules.leader1.model import Event, Rider, State, event
 from rules.leader1.moves import ride_options
 from rules.leader1.order import classification, peloton_order
 from rules.leader1.ride import replace_rider
@@ -23,26 +23,9 @@ def riders_to_ride(state: State, *, ahead: bool) -> tuple[str, ...]:
     """Riders who ride now: ahead of the peloton (B.1) or behind it, punctured ones last (B.5, C.3).
 
     A rider the peloton left behind this turn waits: B.5 "As from the following turn, he
-    will play after the peloton".
+    will play after the peloton"; a fallen rider skips one turn (C.2).
     """
-    arrived = state.peloton_arrived_turn is not None
-    if ahead and arrived:
-        return ()
-    ready: list[str] = []
-    punctured: list[str] = []
-    for r in classification(state):
-        if r.status == "punctured":
-            if not ahead and (r.punctured_turn or 0) < state.turn:
-                punctured.append(r.id)  # C.3: plays last, after the peloton
-        elif r.status in ("breakaway", "dropped") or (
-            r.status == "fallen" and (r.skip_turn or 0) < state.turn  # C.2: skips one turn
-        ):
-            if r.status == "dropped" and (r.left_behind_turn or 0) >= state.turn:
-                continue
-            is_ahead = not arrived and (r.row or 0) > state.peloton
-            if is_ahead == ahead:
-                ready.append(r.id)
-    return (*ready, *punctured)
+    return family.riders_to_ride(state, classification(state), ahead=ahead)
 
 
 def _breakaway_players(state: State) -> tuple[str, ...]:
@@ -52,24 +35,14 @@ def _breakaway_players(state: State) -> tuple[str, ...]:
     return tuple(pid for pid in order if pid in in_peloton)
 
 
-def _skip_stuck(state: State) -> State:
-    """Drop from the queue riders with no legal square (a fully blocked road they cannot pay)."""
-    while state.queue and state.phase in ("breakaways", "dropped"):
-        rid = state.queue[0]
-        if ride_options(state, rid):
-            break
-        state = replace(
-            state,
-            queue=state.queue[1:],
-            events=(*state.events, event(state.turn, "stuck", rider=rid)),
-        )
-    return state
+def _can_ride(state: State, rid: str) -> bool:
+    return bool(ride_options(state, rid))
 
 
 def advance(state: State) -> State:
     """Run automatic steps until a player must decide or the race is over."""
     while not state.finished:
-        state = _skip_stuck(state)
+        state = family.skip_stuck(state, _can_ride)
         if state.queue or state.phase == "pursuit":
             return state
         if state.phase == "breakaways":
@@ -91,29 +64,12 @@ def after_pursuit(state: State, pursue: bool) -> State:
     return replace(state, phase="dropped", queue=riders_to_ride(state, ahead=False), pursuit=False)
 
 
-def _behind_peloton(state: State, lane_hint: int | None = None) -> tuple[int, int]:
-    """The first free square behind the peloton (B.5), its row and lane."""
-    road = state.setup.road
-    taken = {r.cell for r in state.riders if r.on_road}
-    lanes = list(range(road.lanes))
-    if lane_hint is not None:
-        lanes.sort(key=lambda lane: abs(lane - lane_hint))
-    row = state.peloton - 2
-    while row > 0:
-        for lane in lanes:
-            if f"{row}.{lane}" not in taken:
-                return row, lane
-        row -= 1
-    return 0, lanes[0]
-
-
 def _place_behind(state: State, rider: Rider, status: str) -> State:
-    row, lane = _behind_peloton(state, rider.lane)
-    stamp = state.stamp + 1
-    moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp)
-    if status == "dropped":
-        moved = replace(moved, left_behind_turn=state.turn)  # B.5: rides from the next turn
-    return replace(replace_rider(state, moved), stamp=stamp)
+    return family.place_behind(state, rider, status, rider.lane)  # B.5: a rider left behind rides next turn
+
+
+def _peloton_squares(face: int | str) -> int:
+    return 4 if face == "red" else int(face)  # B.4: the red face moves 4
 
 
 def move_peloton(state: State) -> State:
@@ -121,33 +77,15 @@ def move_peloton(state: State) -> State:
     setup = state.setup
     road = setup.road
     turn = state.turn
-    face, dice = state.dice.roll(PELOTON)
-    events: list[Event] = [event(turn, "rolled", die="peloton", value=face)]
+    events: list[Event] = []
+    state, moved = family.roll_peloton(state, PELOTON, _peloton_squares, events)
+    face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     red = face == "red"
-    squares = 4 if red else int(face)
-    empty = not any(r.status == "peloton" for r in state.riders)
-    squares += int(state.pursuit) + int(empty)
-    old = state.peloton
-    new = min(old + squares, road.last_row)
-    events.append(event(turn, "peloton", squares=squares, to=new, pursuit=state.pursuit, empty=empty))
-    state = replace(state, dice=dice, peloton=new)
 
     # feed zones and bonus tokens passed by the peloton (C.4, D.2)
-    for row in road.feed:
-        if old < row <= new:
-            for r in peloton_order(state):
-                colour = FEED_COLOUR[r.kind]
-                value, dice, piles = draw(state.dice, state.piles, colour)
-                state = replace(state, dice=dice, piles=piles)
-                if value is None:
-                    events.append(event(turn, "feed-empty", rider=r.id, colour=colour))
-                    continue
-                state = replace_rider(state, replace(r, kept=(*r.kept, value)))
-                events.append(event(turn, "fed", rider=r.id, kept=len(r.kept) + 1))
-
-    for row in road.bonus:
-        if old < row <= new and all(won != row for won, _ in state.bonus_won):
-            state = replace(state, bonus_won=(*state.bonus_won, (row, "peloton")))  # R-BONUS-PELOTON
+    state = family.feed_peloton(state, peloton_order(state), old, new, events)
+    bonus_won, _ = family.bonus_rows_won(state, old, new, "peloton")  # R-BONUS-PELOTON
+    state = replace(state, bonus_won=bonus_won)
     # B.1 reintegration: level with or overtaken by the peloton
     for r in state.riders:
         if r.status == "breakaway" and (r.row or 0) <= new:
@@ -167,30 +105,14 @@ def move_peloton(state: State) -> State:
             else:
                 state = _place_behind(state, state.rider(r.id), "dropped")
                 events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
-    for rid in state.drop_requests:
-        r = state.rider(rid)
-        if r.status == "peloton":
-            state = _place_behind(state, r, "dropped")
-            events.append(event(turn, "dropped", rider=rid, reason="chosen"))
-    state = replace(state, drop_requests=())
+    state = family.drop_chosen(state, _place_behind, events)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     return replace(state, events=state.events + tuple(events), puncture_checks=red)
 
 
 def _peloton_arrives(state: State, events: list[Event]) -> State:
-    turn = state.turn
-    ordered = peloton_order(state)
-    stamp = state.stamp + len(ordered)
-    for i, r in enumerate(ordered):
-        arrived = replace(r, status="finished", arrived_turn=turn, row=state.peloton, lane=None, stamp=stamp - i)
-        state = replace_rider(state, arrived)
-        events.append(event(turn, "arrived", rider=r.id, at="peloton"))
-    for r in state.riders:  # dropped behind the line but already past it
-        if r.on_road and (r.row or 0) >= state.setup.road.finish:
-            state = replace_rider(state, replace(r, status="finished", arrived_turn=turn))
-            events.append(event(turn, "arrived", rider=r.id, at=r.cell))
-    return replace(state, stamp=stamp, peloton_arrived_turn=turn)
+    return family.peloton_arrives(state, peloton_order(state), events)
 
 
 def punctures(state: State) -> State:
@@ -221,16 +143,8 @@ def punctures(state: State) -> State:
             state = replace_rider(state, replace(current, status="punctured", slipstream=False))
         punctured = replace(state.rider(r.id), punctured_turn=turn, slipstream=False)
         state = replace_rider(state, punctured)
-        state = _lose_slipstream_behind(state, punctured)
+        state = family.lose_slipstream_behind(state, punctured)
         state = replace(state, events=(*state.events, event(turn, "punctured", rider=r.id, at=punctured.cell)))
-    return state
-
-
-def _lose_slipstream_behind(state: State, rider: Rider) -> State:
-    behind = f"{(rider.row or 0) - 1}.{rider.lane}"
-    for r in state.riders:
-        if r.cell == behind and r.slipstream:
-            state = replace_rider(state, replace(r, slipstream=False))
     return state
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.leader1 import family
 from rules.leader1.engine import pending
 from rules.leader1.model import State
 from rules.leader1.order import arrival_order, classification
@@ -15,19 +16,7 @@ from rules.leader1.order import arrival_order, classification
 
 def public_view(state: State) -> dict[str, Any]:
     decision = pending(state)
-    riders: dict[str, Any] = {}
-    for r in state.riders:
-        riders[r.id] = {
-            "at": None if r.status == "peloton" or r.row is None or r.lane is None else r.cell,
-            "energy": r.energy,
-            "status": r.status,
-            "risks": r.risks,
-            "kept": len(r.kept),
-            "player": r.player,
-            "type": r.kind,
-        }
-        if r.slipstream:
-            riders[r.id]["slipstream"] = True
+    riders = {r.id: family.rider_view(r) for r in state.riders}
     return {
         "game": "leader1",
         "turn": state.turn,

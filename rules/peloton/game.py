@@ -60,9 +60,10 @@ HELP = (
     "cyclist right in front; not uphill, not at the start or after a fall) + the dial. Ride at least the "
     "basic speed or fall; above speed 4 keep to the wide lanes of a turning or fall. Time trials: cards "
     "first, basic speed +1 unless against the wind.\n"
-    "**Board**: cyclists are discs with their number, team colour and letter; beside each, its dial and "
-    "energy. Letters on the road are where the cyclist to act can stop; T marks a tandem end. Violet "
-    "lines are speed bonuses, green ones uphill bonuses; the arrow is the wind."
+    "**Board**: cyclists are discs in their team colour with their number (1-3 the first team, 4-6 the "
+    "second ...); the panel gives each one's dial and energy. Letters on the road are where the cyclist to "
+    "act can stop, as in its menu (with the hexagons ridden; T tandem, ! falls). Violet lines are speed "
+    "bonuses, green ones uphill bonuses; the arrow is the wind; trails show the latest rides."
 )
 
 

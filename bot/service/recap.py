@@ -1,0 +1,45 @@
+"""The race recap: an animated GIF of a race's boards, turn by turn, for ``/race recap`` and the finish."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.service.core import RaceCore, Refusal, record_of
+from bot.service.model import Outcome, Post
+from bot.storage import RaceRow
+from renderer.recap import painted, render_recap, turn_states
+from renderer.registry import find_painter
+from rules.registry import find_game
+
+RECAP_NAME = "recap.gif"
+
+
+def recap_gif(race: RaceRow, title: str, turns: int | None = None) -> bytes:
+    """The recap of ``race`` (its last ``turns`` turns, or all of it); pure, for a worker thread."""
+    states = turn_states(record_of(race), turns)
+    return render_recap(states, board=painted(race.game, title))
+
+
+class RecapIntents(RaceCore):
+    async def recap(self, channel_id: int, turns: int | None = None) -> Outcome:
+        """The channel's race so far (or the last one to finish), posted in the channel as an animation."""
+        race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
+        if race is None or race.envelope is None or race.status == "lobby":
+            raise Refusal("There is no started race in this channel to recap.")
+        if find_painter(race.game) is None:
+            raise Refusal(f"{find_game(race.game).title} has no board to animate.")
+        if turns is not None and turns < 1:
+            raise Refusal("Give at least one turn (or leave it empty for the whole race).")
+        gif = await asyncio.to_thread(recap_gif, race, self.title(race), turns)
+        span = f"the last {turns} turns" if turns is not None else "the race so far"
+        if race.status != "running":
+            span = f"the last {turns} turns" if turns is not None else "the whole race"
+        post = Post(f"{self.title(race)}: {span}, turn by turn.", gif, image_name=RECAP_NAME)
+        return Outcome("The recap is posted in the channel.", posts=[post])
+
+    async def finish_posts(self, race: RaceRow) -> list[Post]:
+        """After the finish: the whole race as an animation (when boards are drawn)."""
+        if not self.render or find_painter(race.game) is None:
+            return []
+        gif = await asyncio.to_thread(recap_gif, race, self.title(race))
+        return [Post("The race, turn by turn:", gif, image_name=RECAP_NAME)]

@@ -1,0 +1,189 @@
+"""Around Hell of the North's road (``renderer/hell_of_the_north_painter.py``): the header (turn,
+phase, who acts), the whole-route strip, and the panel (support-rider markers in order with each
+team's diary, last turn in words, the legend)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from renderer.palette import (
+    ACT_TEXT,
+    COBBLE_DOT,
+    HEIGHT,
+    INK,
+    LANE_LINE,
+    MUTED,
+    PANEL,
+    PELOTON,
+    READABLE,
+    SMALL,
+    TEAM,
+    TEAM_TEXT,
+    TERRAIN,
+    TEXT,
+    WHITE,
+    WIDTH,
+    rider_label,
+    team_of,
+)
+from renderer.pieces import rider_shape
+from renderer.text import text_length, write
+from renderer.trails import MOVES
+from rules.hell_of_the_north.engine import pending
+from rules.hell_of_the_north.model import Rider, State
+from rules.hell_of_the_north.narrate import summary
+from rules.hell_of_the_north.order import arrival_order
+
+HEADER = (0, 0, WIDTH, 52)
+STRIP = (0, 452, WIDTH, 500)
+PANEL_BOX = (0, 500, WIDTH, HEIGHT)
+STATUS_WORD = {"breakaway": "away", "dropped": "dropped", "fallen": "fell", "punctured": "flat", "finished": "arrived"}
+QUALITY = {"descent": "desc", "sprint": "sprint", "attack": "attack"}
+
+
+def _names(state: State) -> dict[str, str]:
+    return {p.id: p.name for p in state.setup.players}
+
+
+def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
+    draw.rectangle(HEADER, fill=PANEL)
+    draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
+    name = (title or state.setup.track_name).split("/")[-1]
+    phase = "finished" if state.finished else state.phase
+    write(draw, (14, 26), f"{name} · turn {state.turn} · {phase}", fill=INK, size=TEXT, bold=True, anchor="lm")
+    decision = pending(state)
+    if decision is not None:
+        pieces = " ".join(rider_label(r) for r in acting[:3])
+        text = f"to act: {_names(state).get(decision.player, decision.player)}" + (f" {pieces}" if pieces else "")
+    else:
+        arrived = arrival_order(state)
+        text = f"winner: {rider_label(arrived[0].id)} {_names(state).get(arrived[0].player, '')}" if arrived else "over"
+    while text_length(text, TEXT) > 440:
+        text = text[:-2] + "…"
+    w = text_length(text, TEXT)
+    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
+    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+
+
+def strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
+    """The whole route: terrain, cobbled stretches, the part shown above (framed), riders and peloton."""
+    course = state.setup.course
+    road = course.road
+    x0, y0, x1, y1 = STRIP
+    draw.rectangle(STRIP, fill=(222, 226, 218))
+    left, right = x0 + 92, x1 - 110
+    rows = road.track.row_count
+
+    def xpos(row: float) -> float:
+        return left + (right - left) * row / max(rows - 1, 1)
+
+    for row in range(rows):
+        draw.rectangle((xpos(row), y0 + 22, xpos(row + 1), y0 + 36), fill=TERRAIN[road.terrain(row)])
+        if course.cobbled(row):
+            draw.rectangle((xpos(row), y0 + 36, xpos(row + 1), y0 + 42), fill=COBBLE_DOT)
+    draw.rectangle((xpos(window[0]), y0 + 4, xpos(window[1] + 1), y1 - 4), outline=INK, width=3)
+    draw.line((xpos(road.finish), y0 + 4, xpos(road.finish), y1 - 4), fill=INK, width=4)
+    write(draw, (x0 + 10, (y0 + y1) / 2), "route", fill=INK, size=SMALL, bold=True, anchor="lm")
+    write(draw, (x1 - 100, (y0 + y1) / 2), "finish", fill=INK, size=SMALL, bold=True, anchor="lm")
+    if state.peloton_arrived_turn is None:
+        draw.rectangle((xpos(state.peloton - 1), y0 + 30, xpos(state.peloton + 1), y1 - 6), fill=PELOTON, outline=INK)
+    stack: dict[int, int] = {}
+    for r in state.riders:
+        if r.row is None or r.status in ("peloton", "eliminated", "finished"):
+            continue
+        level = stack.get(r.row, 0)
+        stack[r.row] = level + 1
+        rider_shape(draw, (xpos(r.row), y0 + 14 - level * 6), 7, r.kind, TEAM.get(team_of(r.id), MUTED), width=1)
+
+
+def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], legend: Sequence[str]) -> None:
+    """The support-rider markers in order with each team's diary beside its marker, then the legend."""
+    x0, y0, x1, y1 = PANEL_BOX
+    draw.rectangle(PANEL_BOX, fill=PANEL)
+    draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
+    write(
+        draw,
+        (x0 + 10, y0 + 8),
+        "Markers · team · pursuits left · riders: energy, quality, risks",
+        fill=MUTED,
+        size=SMALL,
+        bold=True,
+    )
+    players = sorted(state.setup.players, key=lambda p: state.order.index(p.id) if p.id in state.order else 9)
+    row_h = min(54, (y1 - y0 - 106) / max(1, len(players)))
+    for i, player in enumerate(players):
+        y = y0 + 40 + i * row_h + row_h / 2
+        team = player.team
+        colour = TEAM.get(team, MUTED)
+        draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)
+        write(draw, (x0 + 30, y), str(i + 1), fill=TEAM_TEXT.get(team, INK), size=TEXT, bold=True, anchor="mm")
+        write(draw, (x0 + 60, y), _clip(player.name, 158, TEXT), fill=INK, size=TEXT, bold=True, anchor="lm")
+        write(draw, (x0 + 230, y), f"{state.pursuits_left(player.id)}", fill=INK, size=TEXT, bold=True, anchor="mm")
+        for j, rid in enumerate(player.rider_ids()):
+            if state.has_rider(rid):
+                _diary_entry(draw, state.rider(rid), (x0 + 270 + j * 230, y), rid in acting)
+    told = _two_lines(["Last turn:", *(last_turn(state) or ["-"])], 1)
+    write(draw, (x0 + 10, y1 - 62), _clip(told[0], WIDTH - 20, READABLE), fill=INK, size=READABLE)
+    legend_line = " · ".join(legend) if legend else _legend_line()
+    write(draw, (x0 + 10, y1 - 28), _clip(legend_line, WIDTH - 20), fill=MUTED, size=SMALL)
+
+
+def _two_lines(parts: list[str], count: int, size: int = READABLE) -> list[str]:
+    """``parts`` joined on at most ``count`` lines; when they do not fit, the latest are kept."""
+    room = WIDTH - 20
+    lines: list[str] = []
+    rest = list(parts)
+    while rest and len(lines) < count:
+        line = rest.pop()
+        while rest and text_length(f"{rest[-1]} {line}", size) <= room:
+            line = f"{rest.pop()} {line}"
+        lines.insert(0, line)
+    if rest and lines:
+        lines[0] = "… " + lines[0]
+    return lines
+
+
+def last_turn(state: State) -> list[str]:
+    """Last turn in words, riders by their letters (WC: white climber)."""
+    moves = [e for e in state.events if e.type in MOVES or e.type in ("fell", "punctured", "arrived", "cracked")]
+    if not moves:
+        return []
+    lines = summary([e for e in state.events if e.turn == moves[-1].turn and e.type != "rolled"])
+    out = []
+    for line in lines:
+        for r in state.riders:
+            line = line.replace(f"{r.id.split('-')[0]} {r.kind}", rider_label(r.id))
+        for p in state.setup.players:
+            line = re.sub(rf"\b{re.escape(p.id)}\b", p.name, line)
+        out.append(line.replace(" squares", " sq").replace(" energy", "") + ";")
+    out[-1] = out[-1].rstrip(";")
+    return out
+
+
+def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float], acting: bool) -> None:
+    x, y = at
+    rider_shape(draw, (x + 14, y), 14, rider.kind, TEAM.get(team_of(rider.id), MUTED))
+    if acting:
+        draw.ellipse((x - 6, y - 20, x + 34, y + 20), outline=ACT_TEXT, width=3)
+    status = STATUS_WORD.get(rider.status, rider.status)
+    if rider.status == "peloton":
+        status = rider.part or "peloton"
+    risks = "x" * min(rider.risks, 3)
+    quality = QUALITY.get(rider.quality or "", "")
+    text = f"{rider.energy} {quality} {risks}".rstrip()
+    write(draw, (x + 34, y - 11), _clip(text, 192, READABLE), fill=INK, size=READABLE, bold=True, anchor="lm")
+    kept = _clip(f"{status} · kept {len(rider.kept)}", 192, READABLE)
+    write(draw, (x + 34, y + 13), kept, fill=MUTED, size=READABLE, anchor="lm")
+
+
+def _legend_line() -> str:
+    return "34.0: row 34 (top), lane 0 (0 at the top) · ! risky · dotted: cobbles · D dropped P flat X fell"
+
+
+def _clip(text: str, width: float, size: int = SMALL) -> str:
+    while text and text_length(text, size) > width:
+        text = text[:-2] + "…"
+    return text

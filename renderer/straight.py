@@ -1,0 +1,35 @@
+"""A road laid straight for drawing: the same rows, lanes and cells, without its bends.
+
+A Leader 1 road bends as its tiles do, and a bend drawn to scale leaves the squares of a long
+breakaway move too small to carry their names at a readable size on a phone. Bends change
+nothing in the rules, so a board may draw the stretch straight instead (docs/board.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+
+from rules.track import Cell, Point, Track
+
+
+def straightened(track: Track) -> Track:
+    """``track`` with row ``r`` drawn from x = r to r + 1 and lane ``l`` from y = lanes/2 - l down
+    one unit (lane 0 on the left of travel), as ``build_track`` lays a road without bends."""
+    cells: dict[str, Cell] = {}
+    for cid, cell in track.cells.items():
+        span = max(1, (len(cell.polygon) - 2) // 2)  # rows the space spans (build_track's polygon)
+        left = track.lanes / 2 - cell.lane
+        right = left - 1
+        polygon: tuple[Point, ...] = (
+            (float(cell.row), left),
+            *((float(b), right) for b in range(cell.row, cell.row + span + 1)),
+            *((float(b), left) for b in range(cell.row + span, cell.row, -1)),
+        )
+        cells[cid] = replace(cell, polygon=polygon)
+    return replace(
+        track,
+        cells=MappingProxyType(cells),
+        centres=tuple((row + 0.5, 0.0) for row in range(track.row_count)),
+        headings=(0.0,) * track.row_count,
+    )

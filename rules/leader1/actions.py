@@ -1,0 +1,158 @@
+"""The checks and actions every Leader 1 family engine shares: who may act, eating a kept
+feed tile (any time), and matching a ride or breakaway to one of the legal options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
+
+from rules.action import Action
+from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
+from rules.events import Event, event
+from rules.leader1 import family
+from rules.leader1.family import FamilyState, R
+from rules.leader1.paths import RideOption
+
+S = TypeVar("S", bound=FamilyState[Any])
+
+
+class _Option(Protocol):
+    @property
+    def to(self) -> str: ...
+
+
+OptionT = TypeVar("OptionT", bound=_Option)
+OptionT_co = TypeVar("OptionT_co", covariant=True)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide now, and what (the kinds are the game's: ``ride`` a given rider,
+    ``breakaway``, ``pursuit``, ...)."""
+
+    player: str
+    phase: str
+    kind: str
+    rider: str | None = None
+
+
+@dataclass(frozen=True)
+class Choice(Generic[OptionT_co]):
+    """A legal action with its consequences (a ride option for moves, else None)."""
+
+    action: Action
+    option: OptionT_co | None = None
+
+
+Options = Callable[..., list[OptionT]]  # (state, rider id, *, breakaway, route) -> options
+
+
+def apply(state: S, action: Action, decide: Callable[[S, Action], S]) -> tuple[S, list[Event]]:
+    """Check that ``action`` may be played at all, then resolve it (``eat`` any time, else ``decide``)."""
+    before = len(state.events)
+    if state.finished:
+        raise RaceOver(f"the race is over; {action.text()!r} cannot be played")
+    if state.setup.player(action.by) is None:
+        players = ", ".join(p.id for p in state.setup.players)
+        raise IllegalAction(f"unknown player {action.by!r}; the players are {players}")
+    new = eat(state, action) if action.do == "eat" else decide(state, action)
+    return new, list(new.events[before:])
+
+
+def eat_actions(state: FamilyState[Any], player: str) -> list[Action]:
+    """Eating any kept tile of any of ``player``'s riders still in the race."""
+    return [
+        Action(player, "eat", rider=r.id, tile=i)
+        for r in state.riders
+        if r.player == player and r.status != "eliminated"
+        for i in range(len(r.kept))
+    ]
+
+
+def own_rider(state: FamilyState[R], action: Action) -> R:
+    """The rider ``action`` names, which must be the acting player's."""
+    rid = action.rider
+    if not isinstance(rid, str) or not state.has_rider(rid):
+        example = next((r.id for r in state.riders if r.player == action.by), "a rider id")
+        raise IllegalAction(f"{action.do} needs one of your riders such as {example!r}, got {rid!r}")
+    rider = state.rider(rid)
+    if rider.player != action.by:
+        raise NotYourTurn(f"{rid} is not {action.by}'s rider")
+    return rider
+
+
+def eat(state: S, action: Action) -> S:
+    """A kept feed tile eaten: its value is added to the rider's energy, and it is shown."""
+    rider = own_rider(state, action)
+    if rider.status == "eliminated":
+        raise IllegalAction(f"{rider.id} is out of the race")
+    tile = action.tile
+    if not isinstance(tile, int) or not 0 <= tile < len(rider.kept):
+        raise IllegalAction(
+            f"{rider.id} keeps {len(rider.kept)} feed tile(s); tile must be 0 to {len(rider.kept) - 1}"
+            if rider.kept
+            else f"{rider.id} keeps no feed tile"
+        )
+    value = rider.kept[tile]
+    kept = rider.kept[:tile] + rider.kept[tile + 1 :]
+    state = family.replace_rider(state, replace(rider, energy=rider.energy + value, kept=kept))
+    return family.add_events(state, [event(state.turn, "ate", rider=rider.id, value=value)])
+
+
+def match(
+    state: FamilyState[Any], rider_id: str, action: Action, options: Options[OptionT], *, breakaway: bool
+) -> OptionT:
+    """The legal option ``action`` names (by its destination, and its path if given), or why none is."""
+    to = action.to
+    if not isinstance(to, str):
+        raise IllegalAction(f"{action.do} needs a destination 'to' such as '14.2'")
+    if not state.setup.road.track.has(to):
+        raise IllegalAction(f"{to!r} is not a square of this road")
+    via = action.via
+    route = (*via, to) if isinstance(via, tuple) and via else None
+    found = [o for o in options(state, rider_id, breakaway=breakaway, route=route) if o.to == to]
+    if not found:
+        every = options(state, rider_id, breakaway=breakaway)
+        squares = sorted({o.to for o in every}, key=lambda c: tuple(int(x) for x in c.split(".")))
+        listing = ", ".join(squares[:12]) + (" ..." if len(squares) > 12 else "")
+        how = "by that path " if route else ""
+        raise IllegalAction(f"{rider_id} cannot reach {to} {how}now; legal squares: {listing or 'none'}")
+    return found[0]
+
+
+def ride_action(player: str, do: str, option: RideOption) -> Action:
+    """The action that plays ``option`` (``ride`` or ``breakaway``), with its path."""
+    return Action(player, do, rider=option.rider, to=option.to, via=option.via)
+
+
+def check_decider(action: Action, player: str, phase: str, allowed: tuple[str, ...], now: str) -> None:
+    """``action`` must be by the ``player`` who decides now and one of the ``allowed`` kinds."""
+    if action.by != player:
+        raise NotYourTurn(f"it is not {action.by}'s turn: {now}")
+    if action.do not in allowed:
+        raise WrongPhase(f"{action.do!r} is not allowed in the {phase} phase; allowed: {', '.join(allowed)} ({now})")
+
+
+def ride_in_turn(
+    state: S,
+    rider_id: str,
+    action: Action,
+    options: Options[OptionT],
+    resolve: Callable[[S, OptionT], S],
+    advance: Callable[[S], S],
+) -> S:
+    """The rider whose turn it is rides the option ``action`` names; the queue moves on."""
+    if action.rider != rider_id:
+        raise NotYourTurn(f"{rider_id} must ride now, not {action.rider}")
+    option = match(state, rider_id, action, options, breakaway=False)
+    return advance(replace(resolve(state, option), queue=state.queue[1:]))
+
+
+def next_if_done(
+    state: S, player: str, candidates: Callable[[S, str], Sequence[object]], advance: Callable[[S], S]
+) -> S:
+    """After one of a player's moves in a team step: the next player once nothing is left to decide."""
+    if not candidates(state, player):
+        state = replace(state, queue=state.queue[1:])
+    return advance(state)

@@ -1,0 +1,100 @@
+"""What the Leader 1 family's AIs share: eating when low, a seeded bit of variety, valuing a
+ride, the odd breakaway and the pursuit of a dangerous one. Each game's AI passes what its
+edition makes different (the chance a risk goes wrong, how far ahead is dangerous)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from rules.action import Action
+from rules.leader1.family import FamilyRider, FamilyState
+from rules.leader1.paths import RideOption
+from rules.rng import below
+
+LOW_ENERGY = 8
+
+
+class _Choice(Protocol):
+    @property
+    def action(self) -> Action: ...
+    @property
+    def option(self) -> RideOption | None: ...
+
+
+C = TypeVar("C", bound=_Choice)
+
+
+def eat_if_hungry(state: FamilyState[Any], choices: Sequence[_Choice]) -> Action | None:
+    """Eat a kept tile for a rider running low (or one who has finished: it is worth nothing later)."""
+    for choice in choices:
+        rid = choice.action.rider
+        if choice.action.do == "eat" and isinstance(rid, str):
+            rider = state.rider(rid)
+            if rider.energy < LOW_ENERGY or rider.status == "finished":
+                return choice.action
+    return None
+
+
+def seeded_roll(state: FamilyState[Any], player: str, n: int) -> int:
+    """0 to n-1 from the race's seeded dice, the turn and the player: variety that replays the same."""
+    salt = sum(ord(ch) * 31**i for i, ch in enumerate(player))  # stable across processes
+    value, _ = below(state.dice.state ^ (state.turn * 7919) ^ salt, n)
+    return value
+
+
+def ride_value(state: FamilyState[Any], rider: FamilyRider, option: RideOption, start_row: int, risk: float) -> float:
+    """How good a ride is: squares and energy back against cost over the turns left, the line,
+    rejoining, a wheel to follow; ``risk`` is what the option's risks cost in value."""
+    road = state.setup.road
+    row = int(option.to.split(".")[0])
+    budget = rider.energy / max(1.0, (road.finish - start_row) / 4.2)
+    value = option.squares * 2.0 + option.recovery * 0.8
+    value -= option.cost * 0.6 + max(0.0, option.cost - budget) * 2.5
+    if option.finishes:
+        value += 40 + (row - road.finish) * 0.5
+    if option.rejoins:
+        value += 12
+    if option.risk_count:
+        if option.worst_cost > rider.energy * 0.5:
+            value -= 30
+        value -= risk
+    ahead = f"{row + 1}.{option.to.split('.')[1]}"
+    if any(r.cell == ahead and r.on_road for r in state.riders if r.id != rider.id):
+        value += 1.5  # a wheel to follow next turn
+    return value
+
+
+def best(choices: Sequence[C], value: Callable[[C], float]) -> C:
+    return max(choices, key=lambda c: (value(c), c.action.to or ""))
+
+
+def wants_pursuit(state: FamilyState[Any], player: str, lead: int, energy: int | None = None) -> bool:
+    """Chase when others are ``lead`` squares or more ahead, none of ours is, and ours in the
+    peloton all have more than ``energy`` (if given)."""
+    mine_away = any(r.player == player and r.status == "breakaway" for r in state.riders)
+    others_away = [r for r in state.riders if r.player != player and r.status == "breakaway"]
+    mine_in = [r for r in state.riders if r.player == player and r.status == "peloton"]
+    if mine_away or not others_away or not mine_in:
+        return False
+    ahead = max((r.row or 0) for r in others_away) - state.peloton
+    return ahead >= lead and (energy is None or min(r.energy for r in mine_in) > energy)
+
+
+def breakaway_or_pass(
+    state: FamilyState[Any], player: str, choices: Sequence[C], pick: Callable[[list[C]], C]
+) -> Action:
+    """Now and then (22 in 100) a rider with energy to spare goes on a cheap, safe breakaway."""
+    mine_away = sum(1 for r in state.riders if r.player == player and r.status == "breakaway")
+    options = [c for c in choices if c.action.do == "breakaway" and c.option is not None]
+    start = state.setup.road.energy
+    if mine_away == 0 and options and seeded_roll(state, player, 100) < 22:
+        good = []
+        for c in options:
+            assert c.option is not None
+            rider = state.rider(c.option.rider)
+            if c.option.risk_count == 0 and c.option.cost <= max(3, rider.energy // 8) and rider.energy > start * 0.45:
+                good.append(c)
+        if good:
+            return pick(good).action
+    return Action(player, "pass")

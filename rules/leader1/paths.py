@@ -1,0 +1,223 @@
+"""The path search every Leader 1 family game shares: where a move can go, square by square.
+
+A move is a path of squares, one row forward per square, straight or diagonal. A road
+blocked across its width may be ridden through at +1 energy per occupied square; a rider
+never stops on an occupied square. What a square means for the risks differs by game: each
+game passes ``mark``, which folds a square into the path's hazard marks, and ``hazards``,
+which reads (fall, other risk) from them. Paths to one square that end with the same marks
+are the same move; the cheapest is the default, and a safer dearer one is offered too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from rules.leader1.family import FamilyRider, FamilyState
+from rules.track import cell_id
+
+M = TypeVar("M", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Path(Generic[M]):
+    lane: int
+    cells: tuple[str, ...]
+    crossings: int  # occupied squares crossed on a blocked road, +1 energy each
+    marks: M  # what the squares crossed mean for the risks (the game's own)
+
+
+@dataclass(frozen=True)
+class RideOption:
+    """One legal destination of a rider with every consequence spelled out."""
+
+    rider: str
+    to: str
+    via: tuple[str, ...]  # the squares crossed before ``to``
+    squares: int
+    free: int
+    paid: int
+    crossings: int  # occupied squares crossed on a blocked road, +1 energy each
+    cost: int  # energy paid if no risk goes wrong
+    recovery: int  # energy regained for unused free squares
+    slipstream: bool  # the free squares include a slipstream square
+    crack: bool
+    fall: bool
+    worst_cost: int  # energy paid if every risk goes wrong; must be held before moving
+    rejoins: bool  # a dropped rider reaching the peloton rejoins it
+    finishes: bool
+    breakaway: bool
+
+    @property
+    def risk_count(self) -> int:
+        return int(self.crack) + int(self.fall)
+
+
+Mark = Callable[[M, str, int, bool], M]  # (marks so far, square, step, paid) -> marks
+
+
+def search(
+    state: FamilyState[Any],
+    rider_id: str,
+    start_row: int,
+    starts: list[int],
+    longest: int,
+    initial: M,
+    mark: Mark[M],
+    *,
+    breakaway: bool,
+    route: tuple[str, ...] | None,
+    free: int,
+) -> Iterator[tuple[int, int, list[Path[M]]]]:
+    """(squares, row, paths) for each length a move may stop at, shortest first.
+
+    A breakaway starts from any lane of the peloton's front row and must go ``breakaway_min``
+    squares; with ``route`` (one path's squares, destination last) only that path counts.
+    """
+    road = state.setup.road
+    rules = state.setup.ruleset
+    occupants = {r.cell: r for r in state.riders if r.on_road and r.id != rider_id}
+    full_rows = {
+        row
+        for row in {int(c.split(".")[0]) for c in occupants if c is not None}
+        if all(cell_id(row, lane) in occupants for lane in range(road.lanes))
+    }
+    frontier: list[Path[M]] = [Path(lane, (), 0, initial) for lane in starts]
+    for step in range(1, longest + 1):
+        row = start_row + step
+        if row > road.last_row:
+            return
+        nxt: dict[tuple[int, int, M], Path[M]] = {}
+        for path in frontier:
+            if breakaway and step == 1:
+                lanes = [path.lane]  # the rider may start from any lane of the peloton's front
+            else:
+                current = cell_id(row - 1, path.lane)
+                lanes = [int(s.split(".")[1]) for s in road.track.cells[current].successors]
+            for lane in lanes:
+                cid = cell_id(row, lane)
+                if route is not None and (step > len(route) or route[step - 1] != cid):
+                    continue
+                other = occupants.get(cid)
+                crossings = path.crossings
+                if other is not None and other.status != "punctured":
+                    if row not in full_rows:
+                        continue  # only a road blocked across its width may be ridden through
+                    crossings += 1
+                marks = mark(path.marks, cid, row, step > free)
+                key = (lane, crossings, marks)
+                if key not in nxt:
+                    nxt[key] = Path(lane, (*path.cells, cid), crossings, marks)
+        frontier = list(nxt.values())
+        if not frontier:
+            return
+        if (breakaway and step < rules.breakaway_min) or (route is not None and step != len(route)):
+            continue
+        yield step, row, frontier
+
+
+@dataclass(frozen=True)
+class Move:
+    """What one length of move is worth, whatever path it takes."""
+
+    squares: int
+    free: int
+    slipstream: bool
+    crack: bool
+    breakaway: bool
+    rejoins: bool
+    extra_cost: int = 0  # added to the paid cost (wind), never below 0 in all
+
+
+def destinations(
+    state: FamilyState[Any],
+    rider: FamilyRider,
+    paths: list[Path[M]],
+    move: Move,
+    hazards: Callable[[M], tuple[bool, bool]],
+) -> list[tuple[RideOption, Path[M]]]:
+    """The options of one length of move: per square, the cheapest path, and a safer one if dearer.
+
+    ``hazards`` reads (fall, other risk) from a path's marks; a fall multiplies the worst cost
+    by the ruleset's fall factor, a crack by its crack factor.
+    """
+    setup = state.setup
+    road = setup.road
+    rules = setup.ruleset
+    paid = max(0, move.squares - move.free)
+    occupied = {r.cell for r in state.riders if r.on_road and r.id != rider.id}
+    by_cell: dict[str, list[Path[M]]] = {}
+    for path in paths:
+        cid = path.cells[-1]
+        if cid in occupied and not move.rejoins:
+            continue  # never stop on an occupied (or punctured rider's) square
+        by_cell.setdefault(cid, []).append(path)
+
+    def risks(p: Path[M]) -> int:
+        return sum(hazards(p.marks))
+
+    result = []
+    for cid, candidates in sorted(by_cell.items()):
+        # cheapest first, then safest: the engine's default path (record format, "via")
+        candidates.sort(key=lambda p: (p.crossings, risks(p), p.cells))
+        chosen = [candidates[0]]
+        safer = [p for p in candidates if risks(p) < risks(candidates[0])]
+        if safer:
+            chosen.append(safer[0])  # offered too: one more crossing may be worth less risk
+        for path in chosen:
+            fall = hazards(path.marks)[0]
+            cost = max(0, rules.paying_cost[paid] + path.crossings + move.extra_cost)
+            worst = cost * (rules.crack_factor if move.crack else 1) * (rules.fall_factor if fall else 1)
+            if worst > rider.energy:
+                continue
+            row = int(cid.split(".")[0])
+            option = RideOption(
+                rider=rider.id,
+                to=cid,
+                via=path.cells[:-1],
+                squares=move.squares,
+                free=min(move.free, move.squares),
+                paid=paid,
+                crossings=path.crossings,
+                cost=cost,
+                recovery=max(0, move.free - move.squares),
+                slipstream=move.slipstream,
+                crack=move.crack,
+                fall=fall,
+                worst_cost=worst,
+                rejoins=move.rejoins,
+                finishes=row >= road.finish,
+                breakaway=move.breakaway,
+            )
+            result.append((option, path))
+    return result
+
+
+def risks_crack(state: FamilyState[Any], cells: tuple[str, ...], free: int) -> bool:
+    """Crack: more paid squares on a mountain pass than its category allows.
+
+    With two categories on one mountain the hardest one crossed applies (rulings.md R-CRACK-2CAT).
+    """
+    road = state.setup.road
+    paid_mountain = 0
+    limit: int | None = None
+    for step, cid in enumerate(cells, start=1):
+        row = int(cid.split(".")[0])
+        if step > free and road.terrain(row) == "M":
+            paid_mountain += 1
+            category = road.category_at(row)
+            if category is not None:
+                limit = category if limit is None else min(limit, category)
+    return limit is not None and paid_mountain > limit
+
+
+def free_squares(
+    state: FamilyState[Any], rider: FamilyRider, start_row: int, *, bonus: int, breakaway: bool
+) -> tuple[int, bool]:
+    """Free squares of a move starting on ``start_row`` (type and terrain, plus ``bonus`` from a
+    quality), and whether a slipstream square is one of them (never when breaking away)."""
+    terrain = state.setup.road.terrain(start_row)
+    free = state.setup.ruleset.free_squares[rider.kind][terrain] + bonus
+    slip = rider.slipstream and not breakaway
+    return free + int(slip), slip
