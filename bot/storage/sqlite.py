@@ -133,7 +133,19 @@ class SqliteStorage(LeagueTables, PeopleTables):
         self._db: aiosqlite.Connection | None = None
         # one connection serves every task: its transactions must not interleave
         self._guard: AbstractAsyncContextManager[Any] = asyncio.Lock()
-        self._read = ActionCache()  # action rows already read, per race (bot/storage/action_cache.py)
+
+    @property
+    def _read(self) -> ActionCache:
+        """Action rows already read, per race (``bot/storage/action_cache.py``)."""
+        cache: ActionCache | None = self.__dict__.get("_action_cache")
+        if cache is None:
+            cache = self.__dict__["_action_cache"] = ActionCache()
+        return cache
+
+    @property
+    def _one_trip(self) -> bool:
+        """Whether a transaction can run in one trip (aiosqlite's thread; not another connection)."""
+        return type(self)._conn is SqliteStorage._conn and isinstance(getattr(self, "_db", None), aiosqlite.Connection)
 
     @property
     def _conn(self) -> aiosqlite.Connection:
@@ -225,7 +237,17 @@ class SqliteStorage(LeagueTables, PeopleTables):
                 raise
 
         async with self._guard:
-            await self._in_db_thread(run)
+            if self._one_trip:
+                await self._in_db_thread(run)
+                return
+            await self._exec("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    await self._exec(sql, args)
+                await self._exec("COMMIT")
+            except BaseException:
+                await self._exec("ROLLBACK")
+                raise
 
     async def _schema_version(self) -> int:
         async with self._conn.execute("SELECT MAX(version) FROM schema_version") as cur:
@@ -268,7 +290,7 @@ class SqliteStorage(LeagueTables, PeopleTables):
             f"reminded, created, league_id, stage FROM races WHERE {where} ORDER BY id"
         )
 
-        def read(db: sqlite3.Connection) -> list[tuple[Any, list[tuple[Any, ...]]]]:
+        def read(db: sqlite3.Connection) -> list[tuple[Any, list[Any]]]:
             found = []
             for row in db.execute(sql, args).fetchall():
                 rows = db.execute(
@@ -281,8 +303,18 @@ class SqliteStorage(LeagueTables, PeopleTables):
         # the rows already read: only the database's from the last of them on are fetched
         kept = self._read.kept()
         starts = {race_id: rows[-1].index for race_id, rows in kept.items()}
+        found: list[tuple[Any, list[Any]]] = []
+        if self._one_trip:
+            found = await self._in_db_thread(read)
+        else:
+            for row in await self._conn.execute_fetchall(sql, args):
+                more = await self._conn.execute_fetchall(
+                    "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? AND idx >= ? ORDER BY idx",
+                    (row[0], starts.get(row[0], 0)),
+                )
+                found.append((row, list(more)))
         races = []
-        for row, rows in await self._in_db_thread(read):
+        for row, rows in found:
             race = self._row(row)
             fetched = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in rows]
             merged = self._read.merge(race.id, kept.get(race.id, []), fetched)
@@ -393,7 +425,22 @@ class SqliteStorage(LeagueTables, PeopleTables):
                 db.execute("ROLLBACK")
                 raise
 
-        return await self._in_db_thread(append)
+        if self._one_trip:
+            return await self._in_db_thread(append)
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            if not await self._bump(race_id, version, sets, args):
+                await self._exec("ROLLBACK")
+                return False
+            for row in rows:
+                await self._exec(
+                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", row
+                )
+            await self._exec("COMMIT")
+            return True
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
 
     async def _truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
         """Drop the actions from ``keep`` on (an undo), in one transaction and one trip."""
@@ -418,7 +465,20 @@ class SqliteStorage(LeagueTables, PeopleTables):
                 db.execute("ROLLBACK")
                 raise
 
-        return await self._in_db_thread(truncate)
+        if self._one_trip:
+            return await self._in_db_thread(truncate)
+        await self._exec("BEGIN IMMEDIATE")
+        try:
+            if not await self._bump(race_id, version, "deadline = ?, reminded = 0, status = 'running'", (deadline,)):
+                await self._exec("ROLLBACK")
+                return False
+            await self._exec("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
+            await self._exec("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
+            await self._exec("COMMIT")
+            return True
+        except BaseException:
+            await self._exec("ROLLBACK")
+            raise
 
     async def _set_status(self, race_id: int, version: int, status: str) -> bool:
         return await self._bump(race_id, version, "status = ?, deadline = NULL", (status,))
