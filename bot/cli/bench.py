@@ -306,7 +306,7 @@ def _process(races: int, decisions: int, url: str, think: float, base: int, barr
     out.put(asyncio.run(_plain_bench_bot(races, decisions, url, think, base, barrier.wait)))
 
 
-def _load_processes(races: int, decisions: int, url: str, think: float, processes: int) -> list[float]:
+def _load(races: int, decisions: int, url: str, think: float, processes: int) -> list[float]:
     base = 1000 + int(time.time() * 1000) % 1_000_000 * 1000  # fresh channels: a reused database keeps old races
     if processes == 1:
         return asyncio.run(_plain_bench_bot(races, decisions, url, think, base))
@@ -361,7 +361,7 @@ def bench_bot(
         for label, pause in loads:
             with tempfile.TemporaryDirectory() as folder:
                 url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
-                timings = _load_processes(races, decisions, url, pause, processes)
+                timings = _load(races, decisions, url, pause, processes)
             lines.append(
                 f"bot, {races} races ({label}, {processes} processes): {len(timings)} decisions, decision to "
                 f"reply ready: p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms"
