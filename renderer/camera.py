@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from rules.track import Point, Track
 
@@ -81,8 +82,12 @@ class View:
     def scale(self) -> float:
         return self.camera.scale
 
+    @cached_property
+    def _cos_sin(self) -> tuple[float, float]:
+        return math.cos(self.angle), math.sin(self.angle)
+
     def turn(self, p: Point) -> Point:
-        c, s = math.cos(self.angle), math.sin(self.angle)
+        c, s = self._cos_sin  # a board turns tens of thousands of points by one angle
         return (p[0] * c + p[1] * s, -p[0] * s + p[1] * c)
 
     def px(self, p: Point) -> tuple[float, float]:
@@ -93,7 +98,7 @@ class View:
         cam = self.camera
         x = (pixel[0] - cam.ox) / cam.scale + cam.left
         y = cam.top - (pixel[1] - cam.oy) / cam.scale
-        c, s = math.cos(self.angle), math.sin(self.angle)
+        c, s = self._cos_sin
         return (x * c - y * s, x * s + y * c)
 
 

@@ -31,13 +31,18 @@ class Action:
     """
 
     __slots__ = ("_fields", "by", "do")
+    by: str
+    do: str
+    _fields: tuple[tuple[str, FieldValue], ...]
 
     def __init__(self, by: str, do: str, /, **fields: FieldValue | None) -> None:
-        self.by = by
-        self.do = do
-        self._fields: tuple[tuple[str, FieldValue], ...] = tuple(
+        # set past the immutability guard below (the AI builds thousands of actions a race)
+        kept: tuple[tuple[str, FieldValue], ...] = tuple(
             (k, v) for k, v in fields.items() if v is not None and v is not False and v != ()
         )
+        object.__setattr__(self, "by", by)
+        object.__setattr__(self, "do", do)
+        object.__setattr__(self, "_fields", kept)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):

@@ -16,6 +16,7 @@ from typing import Any, Literal, Protocol
 
 from rules.action import Action, Vocabulary
 from rules.events import Event
+from rules.memo import by_state_identity
 
 State = Any  # each game's own frozen state type; the contract never looks inside it
 
@@ -217,7 +218,8 @@ def rules_for_setup_states(
     return Rules(
         build=build,
         pending=pending,
-        choices=choices,
+        # asked several times per decision (the prompt, the board's highlight, the chosen label)
+        choices=by_state_identity(choices),
         apply=apply,
         outcome=outcome,
         public_view=public_view,

@@ -9,6 +9,7 @@ the finish, and the hexagon tiles the road was built from (for drawing and energ
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from rules.errors import MalformedRecord
@@ -68,6 +69,18 @@ class Road:
 
     def category_at(self, row: int) -> int | None:
         """The mountain category in force on a mountain-pass row (the last token at or before it)."""
+        if self.terrain(row) != "M":
+            return None
+        if 0 <= row < len(self._categories):
+            return self._categories[row]
+        return self._category_at(row)
+
+    @cached_property
+    def _categories(self) -> tuple[int | None, ...]:
+        """``category_at`` of every row, worked out once per road (ride options ask it per square)."""
+        return tuple(self._category_at(row) for row in range(len(self.profile)))
+
+    def _category_at(self, row: int) -> int | None:
         if self.terrain(row) != "M":
             return None
         category: int | None = None

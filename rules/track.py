@@ -11,10 +11,12 @@ Tracks are built from compact data by builders (``build_track``); they never cha
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -53,8 +55,9 @@ class Cell:
     polygon: tuple[Point, ...]
     attrs: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
-    @property
+    @cached_property
     def centre(self) -> Point:
+        """The polygon's mean point (worked out once: boards ask it for every cell, every board)."""
         xs = [p[0] for p in self.polygon]
         ys = [p[1] for p in self.polygon]
         return (sum(xs) / len(xs), sum(ys) / len(ys))
@@ -148,9 +151,10 @@ def build_track(
     }
 
     def next_space(lane: int, row: int) -> str | None:
-        later = [r for r in lane_rows[lane] if r > row]
-        if later:
-            return cell_id(later[0], lane)
+        rows = lane_rows[lane]
+        after = bisect.bisect_right(rows, row)  # the rows are sorted: the first one past ``row``
+        if after < len(rows):
+            return cell_id(rows[after], lane)
         if closed and lane_rows[lane] and lane_rows[lane][0] < row:
             return cell_id(lane_rows[lane][0], lane)
         return None

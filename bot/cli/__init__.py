@@ -141,6 +141,8 @@ def _bench(args: argparse.Namespace) -> int:
         from bot.cli.pace_bench import bench_pace
 
         print(bench_pace(args.stages, args.players, args.absent, args.median))
+    elif args.what == "engine":
+        print(bench.bench_engine(args.engine_races))
     else:
         print(bench.bench_bot(args.races, database=args.database, processes=args.processes))
     return 0
@@ -205,9 +207,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--to", dest="target", required=True, help="an empty database: postgresql://... or sqlite:///...")
     p.set_defaults(run=_db)
     p = sub.add_parser("bench", help="print performance figures")
-    p.add_argument("what", choices=["render", "bot", "pace"])
+    p.add_argument("what", choices=["render", "bot", "engine", "pace"])
     p.add_argument("--runs", type=int, default=60, help="renders to time (render)")
     p.add_argument("--races", type=int, default=50, help="simultaneous races (bot)")
+    p.add_argument("--engine-races", type=int, default=6, help="AI-against-AI races per game (engine)")
     p.add_argument("--stages", type=int, default=40, help="simulated stages per line (pace)")
     p.add_argument("--players", type=int, default=6, help="people in the league (pace)")
     p.add_argument("--absent", type=int, default=2, help="of whom never answer (pace)")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import os
 import random
 import statistics
 import time
@@ -87,16 +89,14 @@ def bench_render(runs: int = 60) -> str:
     for name, make in (("Leader 1", _leader1_boards), ("Formula Dé Mini", _formula_de_mini_boards)):
         boards = make()
         pngs = [board() for board in boards]  # warms the caches, as a race's first board does
+        pixels = [Image.open(io.BytesIO(png)).convert("RGB").tobytes() for png in pngs]
         times: list[float] = []
-        for i in range(runs):
-            times += _timed(boards[i % len(boards)], 1)
-        pixels = [Image.open(io.BytesIO(png)).convert("RGB") for png in pngs]
         floor: list[float] = []
-        for i in range(runs):
-            raw = pixels[i % len(pixels)].tobytes()
-            floor += _timed(partial(zlib.compress, raw, 1), 1)
+        for i in range(runs):  # interleaved: on a shared machine both see the same load
+            times += _timed(boards[i % len(boards)], 1)
+            floor += _timed(partial(zlib.compress, pixels[i % len(pixels)], 1), 1)
         median, p95, base = statistics.median(times), _p95(times), statistics.median(floor)
-        size = pixels[0].size
+        size = Image.open(io.BytesIO(pngs[0])).size
         lines.append(
             f"{name} board ({size[0]}x{size[1]}): median {median:.1f} ms, p95 {p95:.1f} ms over {runs} renders | "
             f"zlib floor median {base:.1f} ms, p95 {_p95(floor):.1f} ms | ratio median {median / base:.2f}, "
@@ -125,7 +125,133 @@ def _fresh_states(runs: int) -> str:
     )
 
 
+class _LagProbe:
+    """How late the event loop wakes a task that sleeps ``tick`` seconds: what every other click waits."""
+
+    def __init__(self, tick: float = 0.005) -> None:
+        self.tick = tick
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(self.tick)
+            self.lags.append(max(0.0, (time.perf_counter() - start - self.tick) * 1000))
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+def _rss_mb(pid: int | str = "self") -> float:
+    """Resident memory of a process now, in MB (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _peak_mb(pid: int | str = "self") -> float:
+    """The most resident memory a process has had (VmHWM), in MB (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0.0
+
+
+async def _open_races(service: Any, races: int, game: str = "leader1", base: int = 1000) -> list[Any]:
+    """``races`` two-player races started; the first prompt of each."""
+    prompts = []
+    for n in range(races):
+        channel = base + n
+        await service.new_race(1, channel, 1, "host", game=game, seed=n, pieces=3)
+        await service.join(channel, 2, "guest")
+        prompts.append(_prompt_of(await service.start(channel, 1)))
+    return prompts
+
+
+def _prompt_of(outcome: Any) -> Any:
+    """The prompt an outcome posts (the buttons the next player clicks), if any."""
+    return next((post.prompt for post in reversed(outcome.posts) if post.prompt is not None), None)
+
+
+async def _click(service: Any, prompt: Any) -> Any:
+    """The player clicks a button of the latest prompt, as in Discord: a square to ride to
+    (the first) when every choice is one, else the last button (pass); the next prompt."""
+    views = prompt.choices
+    pick = views[0] if all(v.target for v in views) else views[-1]
+    return _prompt_of(await service.decide(prompt.race_id, prompt.version, prompt.user_id, pick.index))
+
+
+async def _decide_once(service: Any, storage: Any, rules: Any, channel: int) -> bool:
+    """The player to act in ``channel`` picks a choice (the race read from the database first)."""
+    race = await storage.active_race(channel)
+    if race is None:
+        return False
+    state = await service.state_of(race)
+    decision = rules.pending(state)
+    if decision is None:
+        return False
+    user = 1 if decision.player == "u1" else 2
+    choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
+    index = len(choices) - 1 if decision.kind != "ride" else 0
+    await service.decide(race.id, race.version, user, index)
+    return True
+
+
 async def _bench_bot(
+    races: int, decisions: int, url: str, think: float, drawing: Any
+) -> tuple[list[float], list[float]]:
+    from bot.service.races import RaceService
+    from bot.storage.url import storage_for
+
+    storage = storage_for(url)
+    await storage.open()
+    service = RaceService(storage, drawing=drawing)
+    timings: list[float] = []
+    probe = _LagProbe()
+    base = 1000 + int(time.time() * 1000) % 1_000_000 * 1000  # fresh channels: a reused database keeps old races
+    try:
+        prompts = await _open_races(service, races, base=base)
+
+        async def drive(channel: int, prompt: Any) -> None:
+            pause = random.Random(channel)
+            for _ in range(decisions):
+                if prompt is None:
+                    return
+                if think:
+                    await asyncio.sleep(pause.uniform(0, 2 * think))  # people do not all click at once
+                start = time.perf_counter()
+                prompt = await _click(service, prompt)
+                timings.append((time.perf_counter() - start) * 1000)
+
+        probe.start()
+        await asyncio.gather(*(drive(base + n, prompt) for n, prompt in enumerate(prompts)))
+    finally:
+        await probe.stop()
+        for n in range(races):  # no bench race is left running (its timers would fire)
+            left = await storage.active_race(base + n)
+            if left is not None:
+                await storage.set_status(left.id, left.version, "aborted")
+        await storage.close()
+    return timings, probe.lags
+
+
+# ``--processes N``: several bot processes on one database (a shard cluster), boards in threads
+
+
+async def _plain_bench_bot(
     races: int, decisions: int, url: str, think: float, base: int = 1000, ready: Callable[[], object] | None = None
 ) -> list[float]:
     from bot.service.races import RaceService
@@ -177,13 +303,13 @@ async def _bench_bot(
 
 def _process(races: int, decisions: int, url: str, think: float, base: int, barrier: Any, out: Any) -> None:
     """One bench process of several (``--processes``): its own races, the same database."""
-    out.put(asyncio.run(_bench_bot(races, decisions, url, think, base, barrier.wait)))
+    out.put(asyncio.run(_plain_bench_bot(races, decisions, url, think, base, barrier.wait)))
 
 
 def _load(races: int, decisions: int, url: str, think: float, processes: int) -> list[float]:
     base = 1000 + int(time.time() * 1000) % 1_000_000 * 1000  # fresh channels: a reused database keeps old races
     if processes == 1:
-        return asyncio.run(_bench_bot(races, decisions, url, think, base))
+        return asyncio.run(_plain_bench_bot(races, decisions, url, think, base))
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
@@ -203,30 +329,143 @@ def _load(races: int, decisions: int, url: str, think: float, processes: int) ->
     return timings
 
 
-def bench_bot(races: int = 50, decisions: int = 6, think: float = 2.0, database: str = "", processes: int = 1) -> str:
+def bench_bot(
+    races: int = 50,
+    decisions: int = 6,
+    think: float = 2.0,
+    database: str = "",
+    processes: int = 1,
+    memory_races: int = 500,
+) -> str:
     """p50 and p95 ms from a decision to its board image ready, with ``races`` races running at once.
 
     Two loads: each race's players take 0 to 2x``think`` seconds per decision (a busy evening),
-    and a burst where every race decides at the same instant (the worst case). ``database`` is
-    a URL (default: a fresh SQLite file); ``processes`` splits the races among that many bot
-    processes on the same database, as a shard cluster does.
+    and a burst where every race decides at the same instant (the worst case). A decision is
+    a click on a button of the race's latest prompt, timed from the click to the reply ready.
+    Boards are drawn as ``domestique run`` draws them (worker processes, started before
+    timing as a running bot has them). Beside each load: the event loop's lag (how late a
+    5 ms sleep wakes up, p95 and max) and the peak memory of the bot and of its workers.
+    Last, what ``memory_races`` active races add to the bot's memory. ``database`` is a URL
+    (default: a fresh SQLite file); ``processes`` > 1 splits the races among that many bot
+    processes on the same database, as a shard cluster does (decision times only).
     """
     import tempfile
     from pathlib import Path
 
+    from bot.service.drawing import PoolDrawing
     from bot.storage.postgres import shown
-    from bot.storage.url import is_postgres
 
-    where = "a PostgreSQL database" if is_postgres(database) else "a real SQLite file"
-    spread = f", {processes} processes" if processes > 1 else ""
     lines = [f"database: {shown(database) if database else 'a fresh SQLite file'}"]
-    for label, pause in ((f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0)):
-        with tempfile.TemporaryDirectory() as folder:
-            url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
-            timings = _load(races, decisions, url, pause, processes)
+    loads = ((f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0))
+    if processes > 1:
+        for label, pause in loads:
+            with tempfile.TemporaryDirectory() as folder:
+                url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
+                timings = _load(races, decisions, url, pause, processes)
+            lines.append(
+                f"bot, {races} races ({label}, {processes} processes): {len(timings)} decisions, decision to "
+                f"reply ready: p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms"
+            )
+        return "\n".join(lines)
+    drawing = PoolDrawing()
+    drawing.start()
+    try:
+        for label, pause in loads:
+            with tempfile.TemporaryDirectory() as folder:
+                url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
+                timings, lags = asyncio.run(_bench_bot(races, decisions, url, pause, drawing))
+            workers = sum(_peak_mb(pid) for pid in drawing.worker_pids())
+            lines.append(
+                f"bot, {races} races ({label}): {len(timings)} decisions, decision to reply ready (board "
+                f"included): p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms | event loop lag "
+                f"p95 {_p95(lags):.1f} ms, max {max(lags):.1f} ms | peak memory: bot {_peak_mb():.0f} MB, "
+                f"{len(drawing.worker_pids())} board workers {workers:.0f} MB"
+            )
+    finally:
+        drawing.close()
+    lines.append(bench_memory(memory_races))
+    lines.append(bench_memory(memory_races, "random-20"))
+    return "\n".join(lines)
+
+
+def bench_memory(races: int = 500, track: str | None = None) -> str:
+    """What ``races`` active Leader 1 races (each started, 3 decisions in) add to the bot's memory.
+
+    ``track``: the stage every race runs on (its usual one if None), or ``random-20`` for a
+    road of its own per race, which no two races can share.
+    """
+    import gc
+    import tempfile
+    from pathlib import Path
+
+    async def run(path: str) -> float:
+        from bot.service.races import RaceService
+        from bot.storage.sqlite import SqliteStorage
+        from rules.registry import find_game
+
+        storage = SqliteStorage(path)
+        await storage.open()
+        service = RaceService(storage, render=False)
+        rules = find_game("leader1").rules
+
+        async def race(channel: int) -> None:
+            await service.new_race(1, channel, 1, "host", game="leader1", track=track, seed=channel, pieces=3)
+            await service.join(channel, 2, "guest")
+            await service.start(channel, 1)
+            for _ in range(3):
+                await _decide_once(service, storage, rules, channel)
+
+        try:
+            for n in range(2):  # libraries, data files and caches loaded: not the races' cost
+                await race(1000 + n)
+            gc.collect()
+            before = _rss_mb()
+            for n in range(2, races + 2):
+                await race(1000 + n)
+            gc.collect()
+            return _rss_mb() - before
+        finally:
+            await storage.close()
+
+    with tempfile.TemporaryDirectory() as folder:
+        added = asyncio.run(run(str(Path(folder) / "memory.db")))
+    where = "a road each (random-20)" if track else "the same stage"
+    return f"memory: {races} active races on {where}, started and 3 decisions in, add {added:.0f} MB to the bot"
+
+
+def _engine_races(game: str, stage: str, players: int, seeds: range) -> tuple[float, int]:
+    """CPU seconds and actions for AI-against-AI races of ``game`` on ``stage``, one per seed.
+
+    CPU time of this process, not wall time: the work is single-threaded, so on an idle
+    machine the two agree, and on a shared one the figure does not depend on the neighbours.
+    """
+    from bot.cli.sim import simulate
+
+    actions = 0
+    start = time.process_time()
+    for seed in seeds:
+        record, _ = simulate(game, players=players, seed=seed, stage=stage)
+        actions += len(record.actions)
+    return time.process_time() - start, actions
+
+
+def bench_engine(races: int = 6) -> str:
+    """Races and actions per CPU second, AI against AI (engine and AI only: no storage, no board).
+
+    Leader 1 on a fresh 20-hexagon route (4 players, 3 riders each) and Formula Dé Mini on
+    the island circuit's own 2 laps (4 teams of 2 cars); the same seeds every run.
+    """
+    from bot.cli.sim import simulate
+
+    lines = []
+    for label, game, stage, players in (
+        ("Leader 1, 20-hexagon route, 4 players", "leader1", "random-20", 4),
+        ("Formula Dé Mini, island circuit, 2 laps, 8 cars", "formula-de-mini", "island", 4),
+    ):
+        simulate(game, players=players, seed=0, stage=stage)  # loads data files and caches, left out
+        seconds, actions = _engine_races(game, stage, players, range(1, races + 1))
         lines.append(
-            f"bot, {races} races ({label}{spread}): {len(timings)} decisions through the service layer and "
-            f"{where}, from decision to reply ready (with its board when the turn ends or a ride "
-            f"is prompted): p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms"
+            f"engine + AI, {label}: {races / seconds:.2f} races/s, {actions / seconds:.0f} actions/s "
+            f"({actions // races} actions a race, {1000 * seconds / races:.0f} ms a race, over {races} races)"
         )
     return "\n".join(lines)

@@ -83,6 +83,7 @@ def main() -> int:
         print(MISSING_TOKEN, file=sys.stderr)
         return 1
     from bot.discord_layer.app import make_bot
+    from bot.service.drawing import PoolDrawing
     from bot.shards import BadShards, Shards
     from bot.storage.url import BadDatabaseUrl, configured_url, is_postgres, sqlite_path
 
@@ -99,7 +100,9 @@ def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if shards is not None:
         log.info("this process runs %s", shards)
-    bot = make_bot(db, shards=shards, dev_guild=int(guild) if guild.isdigit() else None)
+    drawing = PoolDrawing()  # boards drawn in worker processes, off the event loop
+    drawing.start()
+    bot = make_bot(db, shards=shards, dev_guild=int(guild) if guild.isdigit() else None, drawing=drawing)
     try:
         asyncio.run(serve(bot, token))
     except Failed as exc:

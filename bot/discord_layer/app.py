@@ -18,6 +18,7 @@ from bot.discord_layer.components import DYNAMIC_ITEMS
 from bot.discord_layer.pace_components import AheadSelect
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.service.drawing import Drawing
 from bot.service.model import Outcome
 from bot.service.races import RaceService
 from bot.shards import Shards
@@ -38,6 +39,7 @@ class DomestiqueBot(discord.Client):
         now: Callable[[], float] | None = None,
         seeds: Callable[[], int] | None = None,
         shards: Shards | None = None,
+        drawing: Drawing | None = None,
         **client: Any,
     ) -> None:
         # nobody is pinged unless a message names them on purpose (Post.mentions)
@@ -48,7 +50,8 @@ class DomestiqueBot(discord.Client):
         register(self.tree)
         league_commands.register(self.tree)
         self.storage = storage_for(db)
-        self.service = RaceService(self.storage, now=now or (lambda: discord.utils.utcnow().timestamp()), seeds=seeds)
+        clock = now or (lambda: discord.utils.utcnow().timestamp())
+        self.service = RaceService(self.storage, now=clock, seeds=seeds, drawing=drawing)
         # the servers whose timers, reminders and league stages this process runs (docs/deploy.md)
         self.service.shards = shards or Shards.everything()
         self.leagues = LeagueService(self.service, self.storage)
@@ -78,6 +81,7 @@ class DomestiqueBot(discord.Client):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
         await self.storage.close()
+        self.service.drawing.close()
         await super().close()
 
     def _reschedule(self) -> None:

@@ -11,21 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copyreg
 import logging
 import pickle
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 from typing import Any
 
 from bot.service import seats
 from bot.service.backoff import Backoff
+from bot.service.drawing import Drawing, ThreadDrawing
 from bot.service.model import ChoiceView, Outcome, Post, Prompt
+from bot.service.state_cache import StateCache, snapshot_due
 from bot.storage import RaceRow, Storage, StoredAction
-from renderer.registry import paint
 from rules.action import Action
 from rules.errors import DomestiqueError
 from rules.game import Choice, Game
@@ -33,13 +32,6 @@ from rules.record import FORMAT, Record, parse_record, start_state
 from rules.registry import find_game
 
 log = logging.getLogger("domestique")
-
-
-def _read_only(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
-    return MappingProxyType(data)
-
-
-copyreg.pickle(MappingProxyType, lambda m: (_read_only, (dict(m),)))  # snapshots of frozen state
 
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 60, 7 * 24 * 3600, 24 * 3600
 AWAY_AFTER = 3  # automatic decisions in a row before a seat is played by the AI
@@ -99,14 +91,16 @@ class RaceCore:
         now: Callable[[], float] = time.time,
         render: bool = True,
         seeds: Callable[[], int] | None = None,
+        drawing: Drawing | None = None,
     ) -> None:
         self.storage = storage
+        self.drawing: Drawing = drawing or ThreadDrawing()  # domestique run draws in worker processes
         self.now = now
         self.render = render
         # 63 unguessable bits per race: its dice must not be foretold from anything public.
         # Tests pass a seeded generator to replay the same races.
         self.new_seed = seeds or (lambda: secrets.randbits(63))
-        self._states: dict[int, tuple[int, Any]] = {}
+        self._states = StateCache()  # the most recently used races' states (bounded)
         self._locks: dict[int, asyncio.Lock] = {}
         self.timer_backoff = Backoff()  # races whose timer failed wait longer before the next try
         # set by the league service: the posts that follow a league stage's finish
@@ -140,9 +134,9 @@ class RaceCore:
 
     async def state_of(self, race: RaceRow) -> Any:
         """The race's state now: from memory, else the stored snapshot, else by replaying its record."""
-        cached = self._states.get(race.id)
-        if cached is not None and cached[0] == race.version:
-            return cached[1]
+        cached = self._states.get(race.id, race.version)
+        if cached is not None:
+            return cached
         record = record_of(race)
         game, state = start_state(record.with_actions(()))
         snap = await self.storage.snapshot(race.id)
@@ -158,7 +152,7 @@ class RaceCore:
                 await self.storage.drop_snapshot(race.id)  # not retried on every load
         for action in record.actions[applied:]:
             state, _ = game.rules.apply(state, action)
-        self._states[race.id] = (race.version, state)
+        self._states.put(race.id, race.version, state)
         return state
 
     async def _snapshot(self, race: RaceRow, version: int, count: int, state: Any) -> None:
@@ -353,12 +347,13 @@ class RaceCore:
         if not await self.storage.append_actions(race.id, race.version, stored, deadline, finished, lobby):
             raise Refusal("Someone acted at the same moment; your choice was not applied. Use the latest prompt.")
         version = race.version + 1
-        self._states[race.id] = (version, new_state)
+        self._states.put(race.id, version, new_state)
         await self.after_commit(view_race, before, decisions, played, new_state)
         if self.on_change is not None:
             self.on_change()
         count = len(race.actions) + len(stored)
-        await self._snapshot(race, version, count, new_state)
+        if finished or snapshot_due(len(race.actions), count):
+            await self._snapshot(race, version, count, new_state)
         fresh = replace(
             view_race,
             version=version,
@@ -512,14 +507,9 @@ class RaceCore:
         if not self.render:
             return None
         legend = await self.alliance_lines(race) if self.alliance_lines is not None else []
-        return await asyncio.to_thread(
-            paint,
-            race.game,
-            state,
-            highlight=highlight,
-            acting=[acting] if acting else [],
-            title=self.title(race),
-            legend=legend,
+        acts = [acting] if acting else []
+        return await self.drawing.paint(
+            race.game, state, highlight=highlight, acting=acts, title=self.title(race), legend=legend
         )
 
     def prompt(self, race: RaceRow, state: Any) -> Prompt | None:

@@ -10,6 +10,7 @@ clock and kept for ``/race pace``.
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 from collections.abc import Sequence
 from dataclasses import replace
@@ -73,9 +74,9 @@ class PaceIntents(RaceCore):
                 break
             player = decision.player
             if seats.plays_itself(race.lobby, player):
-                action = game.ai(played.state, player)
-                played.state = game.rules.apply(played.state, action)[0]
-                played.actions.append((action, None, True))
+                # AI seats may play thousands of decisions: in a thread, so other races' clicks go on
+                played.state, auto = await asyncio.to_thread(self._autoplay, race, played.state, game)
+                played.actions += [(action, None, True) for action in auto]
                 continue
             user = seats.user_of(race.lobby, player)
             orders = await self._end_orders(race, game, played, orders, player, user)

@@ -1,25 +1,31 @@
 """The embedded storage: one SQLite file (aiosqlite, WAL), migrated on open.
 
 One connection serves every task, so each public method holds it for its whole
-transaction (``_guard``); leagues and alliances (``bot/storage/sqlite_leagues.py``) go
-through the same connection and lock.
+transaction (``_guard``); the busy ones (a race read, an append, a transaction of several
+statements) make one trip to the database thread, so the lock is held briefly. Leagues and
+alliances (``bot/storage/sqlite_leagues.py``) go through the same connection and lock.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.shards import Shards
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
+from bot.storage.action_cache import ActionCache
 from bot.storage.sqlite_leagues import LeagueTables
 from bot.storage.sqlite_pace import PACE_MIGRATION, PaceTables
 from bot.storage.sqlite_people import PeopleTables
+
+T = TypeVar("T")
 
 MIGRATIONS: list[str] = [
     """
@@ -132,6 +138,19 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         self._guard: AbstractAsyncContextManager[Any] = asyncio.Lock()
 
     @property
+    def _read(self) -> ActionCache:
+        """Action rows already read, per race (``bot/storage/action_cache.py``)."""
+        cache: ActionCache | None = self.__dict__.get("_action_cache")
+        if cache is None:
+            cache = self.__dict__["_action_cache"] = ActionCache()
+        return cache
+
+    @property
+    def _one_trip(self) -> bool:
+        """Whether a transaction can run in one trip (aiosqlite's thread; not another connection)."""
+        return type(self)._conn is SqliteStorage._conn and isinstance(getattr(self, "_db", None), aiosqlite.Connection)
+
+    @property
     def _conn(self) -> aiosqlite.Connection:
         if self._db is None:
             raise RuntimeError("storage is not open")
@@ -156,9 +175,12 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         await self._migrate()
 
     async def _exec(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        """Run one statement and close its cursor at once (an open cursor blocks COMMIT)."""
-        async with self._conn.execute(sql, args):
-            pass
+        """Run one statement and close its cursor at once (an open cursor blocks COMMIT).
+
+        One trip to the database thread (``execute_fetchall``), not two (execute, then close):
+        every trip waits its turn for the GIL behind the bot's own work.
+        """
+        await self._conn.execute_fetchall(sql, args)
 
     async def close(self) -> None:
         """Close after the transaction under way (if any) ends: a decision being saved is not cut off."""
@@ -205,7 +227,22 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
             return int(cur.rowcount)
 
     async def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Run ``statements`` in one transaction, in one trip to the database thread."""
+
+        def run(db: sqlite3.Connection) -> None:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    db.execute(sql, args)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
         async with self._guard:
+            if self._one_trip:
+                await self._in_db_thread(run)
+                return
             await self._exec("BEGIN IMMEDIATE")
             try:
                 for sql, args in statements:
@@ -238,19 +275,65 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
             stage=row[13],
         )
 
+    async def _in_db_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` on the sqlite3 connection in aiosqlite's own thread: one trip, not one per statement.
+
+        Under load every trip waits for a turn of the event loop, and the connection is held
+        (``_guard``) the whole time: a read or a commit of several statements in one trip frees
+        it several times sooner. aiosqlite has no public call for this; ``_execute`` (queue a
+        function for its thread) and ``_conn`` (the sqlite3 connection) are its internals.
+        """
+        conn = self._conn
+        run: Callable[[Callable[[], T]], Awaitable[T]] = conn._execute
+        return await run(lambda: work(conn._conn))
+
     async def _load(self, where: str, args: tuple[Any, ...]) -> list[RaceRow]:
         sql = (
             "SELECT id, guild_id, channel_id, host_id, game, status, version, lobby, envelope, deadline, "
             f"reminded, created, league_id, stage FROM races WHERE {where} ORDER BY id"
         )
-        async with self._conn.execute(sql, args) as cur:
-            rows = [self._row(r) for r in await cur.fetchall()]
-        for race in rows:
-            async with self._conn.execute(
-                "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? ORDER BY idx", (race.id,)
-            ) as cur:
-                race.actions = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in await cur.fetchall()]
-        return rows
+
+        def read(db: sqlite3.Connection) -> list[tuple[Any, list[Any]]]:
+            found = []
+            for row in db.execute(sql, args).fetchall():
+                rows = db.execute(
+                    "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? AND idx >= ? ORDER BY idx",
+                    (row[0], starts.get(row[0], 0)),
+                ).fetchall()
+                found.append((row, rows))
+            return found
+
+        # the rows already read: only the database's from the last of them on are fetched
+        kept = self._read.kept()
+        starts = {race_id: rows[-1].index for race_id, rows in kept.items()}
+        found: list[tuple[Any, list[Any]]] = []
+        if self._one_trip:
+            found = await self._in_db_thread(read)
+        else:
+            for row in await self._conn.execute_fetchall(sql, args):
+                more = await self._conn.execute_fetchall(
+                    "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? AND idx >= ? ORDER BY idx",
+                    (row[0], starts.get(row[0], 0)),
+                )
+                found.append((row, list(more)))
+        races = []
+        for row, rows in found:
+            race = self._row(row)
+            fetched = [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in rows]
+            merged = self._read.merge(race.id, kept.get(race.id, []), fetched)
+            race.actions = list(merged) if merged is not None else await self._actions_of(race.id)
+            races.append(race)
+        return races
+
+    async def _actions_of(self, race_id: int) -> list[StoredAction]:
+        """Every action row of the race, read again from the first."""
+        self._read.forget(race_id)
+        found = await self._conn.execute_fetchall(
+            "SELECT idx, action, user_id, automatic FROM actions WHERE race_id = ? ORDER BY idx", (race_id,)
+        )
+        rows = self._read.merge(race_id, [], [StoredAction(i, a, u, bool(auto)) for i, a, u, auto in found])
+        assert rows is not None
+        return list(rows)
 
     async def _create_race(
         self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
@@ -292,11 +375,11 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         return rows[0] if rows else None
 
     async def _bump(self, race_id: int, version: int, sets: str, args: tuple[Any, ...]) -> bool:
-        async with self._conn.execute(
-            f"UPDATE races SET version = version + 1, {sets} WHERE id = ? AND version = ?",
+        changed = await self._conn.execute_fetchall(
+            f"UPDATE races SET version = version + 1, {sets} WHERE id = ? AND version = ? RETURNING id",
             (*args, race_id, version),
-        ) as cur:
-            return cur.rowcount == 1
+        )
+        return len(list(changed)) == 1
 
     async def _update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
         return await self._bump(race_id, version, "lobby = ?", (json.dumps(lobby),))
@@ -318,21 +401,43 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         finished: bool,
         lobby: dict[str, Any] | None = None,
     ) -> bool:
-        """Append decisions in one transaction, only if the race is still at ``version``."""
+        """Append decisions in one transaction, only if the race is still at ``version`` (one trip)."""
+        status = "finished" if finished else "running"
+        sets = "deadline = ?, reminded = 0, status = ?"
+        args: tuple[Any, ...] = (deadline, status)
+        if lobby is not None:
+            sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
+        rows = [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions]
+
+        def append(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                bumped = db.execute(
+                    f"UPDATE races SET version = version + 1, {sets} WHERE id = ? AND version = ? RETURNING id",
+                    (*args, race_id, version),
+                ).fetchall()
+                if len(bumped) != 1:
+                    db.execute("ROLLBACK")
+                    return False
+                db.executemany(
+                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", rows
+                )
+                db.execute("COMMIT")
+                return True
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+        if self._one_trip:
+            return await self._in_db_thread(append)
         await self._exec("BEGIN IMMEDIATE")
         try:
-            status = "finished" if finished else "running"
-            sets = "deadline = ?, reminded = 0, status = ?"
-            args: tuple[Any, ...] = (deadline, status)
-            if lobby is not None:
-                sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
             if not await self._bump(race_id, version, sets, args):
                 await self._exec("ROLLBACK")
                 return False
-            for a in actions:
+            for row in rows:
                 await self._exec(
-                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)",
-                    (race_id, a.index, a.text, a.user_id, int(a.automatic)),
+                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", row
                 )
             await self._exec("COMMIT")
             return True
@@ -341,6 +446,30 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
             raise
 
     async def _truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
+        """Drop the actions from ``keep`` on (an undo), in one transaction and one trip."""
+        self._read.forget(race_id)
+
+        def truncate(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                bumped = db.execute(
+                    "UPDATE races SET version = version + 1, deadline = ?, reminded = 0, status = 'running' "
+                    "WHERE id = ? AND version = ? RETURNING id",
+                    (deadline, race_id, version),
+                ).fetchall()
+                if len(bumped) != 1:
+                    db.execute("ROLLBACK")
+                    return False
+                db.execute("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
+                db.execute("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
+                db.execute("COMMIT")
+                return True
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+        if self._one_trip:
+            return await self._in_db_thread(truncate)
         await self._exec("BEGIN IMMEDIATE")
         try:
             if not await self._bump(race_id, version, "deadline = ?, reminded = 0, status = 'running'", (deadline,)):
@@ -373,9 +502,9 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         )
 
     async def _snapshot(self, race_id: int) -> tuple[int, bytes] | None:
-        async with self._conn.execute("SELECT version, state FROM snapshots WHERE race_id = ?", (race_id,)) as cur:
-            row = await cur.fetchone()
-        return (int(row[0]), bytes(row[1])) if row else None
+        sql = "SELECT version, state FROM snapshots WHERE race_id = ?"
+        rows = list(await self._conn.execute_fetchall(sql, (race_id,)))
+        return (int(rows[0][0]), bytes(rows[0][1])) if rows else None
 
     # ---- public methods: each holds the connection for its whole transaction
 

@@ -10,7 +10,7 @@ from rules.action import Action
 from rules.formula_de_mini.engine import Choice, legal_actions, pending
 from rules.formula_de_mini.gears import gear_die
 from rules.formula_de_mini.model import Car, State
-from rules.formula_de_mini.moves import MoveOption, in_pit_window, move_options
+from rules.formula_de_mini.moves import MoveOption, Path, in_pit_window, move_options, reachable
 
 LAP_LP = 8  # about what a lap costs the AI at most (it spends 1 to 9 on a canyon or island lap)
 PIT_MARGIN = 4
@@ -50,14 +50,19 @@ def _slipstream_score(state: State, choice: Choice) -> float:
     return o.spaces - choice.lp * 2.5 + (4.0 if in_corner and not o.skidding else 0.0)
 
 
-def _expected_cost(state: State, car: Car, gear: int) -> float:
+def _expected_cost(
+    state: State, car: Car, gear: int, reached: dict[int, list[Path]], best_of: dict[int, float]
+) -> float:
+    """The roll's best move score averaged over the gear's die; ``best_of`` remembers a roll's
+    best across gears (neither the moves nor their scores depend on the gear)."""
     probe = replace(car, gear=gear)
     faces = [int(f) for f in gear_die(gear).faces]
     total = 0.0
     for roll in sorted(set(faces)):
-        options = move_options(state, probe, roll)
-        best = max((_move_score(state, probe, o) for o in options), default=-1000.0)
-        total += best * faces.count(roll) / len(faces)
+        if roll not in best_of:
+            options = move_options(state, probe, roll, reached=reached)
+            best_of[roll] = max((_move_score(state, probe, o) for o in options), default=-1000.0)
+        total += best_of[roll] * faces.count(roll) / len(faces)
     return total
 
 
@@ -68,9 +73,14 @@ def choose(state: State, player: str) -> Action:
     car = state.car(decision.car)
     choices = legal_actions(state, player)
     if decision.kind == "gear":
+        # where the car can get does not depend on its gear: one search serves every gear and roll
+        longest = max(int(f) for c in choices for f in gear_die(c.action.gear or 1).faces)
+        reached = reachable(state, car, longest)
+        best_of: dict[int, float] = {}
 
         def gear_value(c: Choice) -> tuple[float, int]:
-            return (_expected_cost(state, car, c.action.gear or 1) - c.lp * 2.5, c.action.gear or 0)
+            cost = _expected_cost(state, car, c.action.gear or 1, reached, best_of)
+            return (cost - c.lp * 2.5, c.action.gear or 0)
 
         return max(choices, key=gear_value).action
     if decision.kind == "pit-exit":

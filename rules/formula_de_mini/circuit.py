@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.errors import UnknownTrack
+from rules.pickling import pickle_by_name, shared_by_name
 from rules.track import Track, build_track, cell_id
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "formula-de-mini"
@@ -172,6 +173,7 @@ def circuit_names() -> list[str]:
     return sorted(p.stem for p in DATA.glob("*.json") if p.stem != "dice")
 
 
+@shared_by_name
 @cache
 def load_circuit(name: str) -> Circuit:
     """A shipped circuit by name; the name is user text, so it is looked up, never made into a path."""
@@ -181,3 +183,6 @@ def load_circuit(name: str) -> Circuit:
             "$.track", f"no circuit {'formula-de-mini/' + shown!r}; shipped: {', '.join(circuit_names())}"
         )
     return build_circuit(json.loads((DATA / f"{name}.json").read_text()))
+
+
+pickle_by_name(Circuit)  # a state pickles its circuit as load_circuit(name) (rules/pickling.py)

@@ -28,6 +28,7 @@ from rules.formula_de_mini.model import (
     State,
 )
 from rules.formula_de_mini.moves import MoveOption, Path, move_options, slipstream_options, start_path
+from rules.memo import by_state_identity
 from rules.rng import Dice
 
 
@@ -182,6 +183,7 @@ def pending(state: State) -> Decision | None:
     return Decision(car.player, state.moving.step, car.id)
 
 
+@by_state_identity  # asked again by apply() for the action the AI or the prompt just chose
 def legal_actions(state: State, player: str) -> list[Choice]:
     decision = pending(state)
     if decision is None or decision.player != player:

@@ -10,8 +10,10 @@ successors. Leaving a corner without its stops is overshooting: every further sp
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from rules.formula_de_mini.model import SLIPSTREAM_MIN_GEAR, SLIPSTREAM_SPACES, Car, State
+from rules.memo import Recent
 
 
 @dataclass(frozen=True)
@@ -51,19 +53,19 @@ def occupied(state: State, mover: str) -> set[str]:
     return {c.cell for c in state.cars if c.id != mover and c.status in ("racing", "spun", "pits")}
 
 
+@cache
+def _row_lane(cid: str) -> tuple[int, int]:
+    """A cell id's row and lane (``"12.2"``), parsed once: path search asks millions of times a race."""
+    row, lane = cid.split(".")[:2]
+    return int(row), int(lane)
+
+
 def _lane(cid: str) -> int:
-    return int(cid.split(".")[1])
+    return _row_lane(cid)[1]
 
 
 def _row(cid: str) -> int:
-    return int(cid.split(".")[0])
-
-
-def _crosses(state: State, a: str, b: str) -> bool:
-    circuit = state.setup.circuit
-    if b == circuit.straddle:
-        return True
-    return _row(b) < _row(a) and a != circuit.straddle
+    return _row_lane(cid)[0]
 
 
 def start_path(state: State, car: Car) -> Path:
@@ -80,14 +82,15 @@ def extend(
     cells = circuit.track.cells
     if nxt in taken or nxt not in cells[here].successors:
         return None
-    pit_lane = circuit.lanes
-    into_pit = _lane(nxt) == pit_lane
+    here_row, here_lane = _row_lane(here)
+    nxt_row, nxt_lane = _row_lane(nxt)
+    into_pit = nxt_lane == circuit.lanes  # the pit lane is numbered after the track's lanes
     if into_pit and not path.pit and (car.pitted or not in_pit_window(car)):
         return None  # once a race, after the 1st or 2nd lap (rulings.md R-FDM-PIT-WINDOW)
     here_corner = cells[here].attrs.get("corner")
     next_corner = cells[nxt].attrs.get("corner")
     changes, left = path.changes, path.left
-    if _lane(nxt) != _lane(here) and not into_pit and not path.pit:
+    if nxt_lane != here_lane and not into_pit and not path.pit:
         if path.skidding:
             return None  # no lane change while skidding
         if here_corner is None and next_corner is None and not slipstream:
@@ -95,11 +98,11 @@ def extend(
             if changes > (1 if circuit.lanes == 2 else 2):
                 return None
         for lane, row in left if not slipstream else ():  # a slipstream's return is a pass
-            if lane == _lane(nxt):
-                passed = any(_lane(t) == lane and row < _row(t) < _row(nxt) for t in taken)
+            if lane == nxt_lane:
+                passed = any(_lane(t) == lane and row < _row(t) < nxt_row for t in taken)
                 if not passed:
                     return None  # no zigzag except to pass
-        left = (*left, (_lane(here), _row(here)))
+        left = (*left, (here_lane, here_row))
     corner, stops, overshoot, skidding = path.corner, path.stops, path.overshoot, path.skidding
     if skidding:
         overshoot += 1
@@ -109,7 +112,9 @@ def extend(
             skidding, overshoot = True, overshoot + 1
     if next_corner != corner:
         corner, stops = next_corner, 0
-    crossings = path.crossings + int(_crosses(state, here, nxt))
+    # the line is crossed onto the straddling square, or going back to a lower row (a new lap)
+    crosses = nxt == circuit.straddle or (nxt_row < here_row and here != circuit.straddle)
+    crossings = path.crossings + int(crosses)
     return Path((*path.cells, nxt), changes, left, corner, stops, overshoot, skidding, crossings, path.pit or into_pit)
 
 
@@ -125,12 +130,35 @@ def _key(path: Path) -> tuple[object, ...]:
 def reachable(
     state: State, car: Car, longest: int, *, start: str | None = None, first: Path | None = None
 ) -> dict[int, list[Path]]:
-    """Every distinct path of 1..``longest`` spaces from the car's square (or ``start``)."""
+    """Every distinct path of 1..``longest`` spaces from the car's square (or ``start``).
+
+    The lists are shared with a cache: read them, do not change them. The paths of each
+    length do not depend on ``longest``, so a search that went further serves a shorter one:
+    the AI searches 20 spaces to choose a gear, then the move it rolls reads the same paths.
+    """
     taken = occupied(state, car.id)
-    begin = start or car.cell
-    frontier: list[tuple[str, Path]] = [(begin, first or start_path(state, car))]
-    by_length: dict[int, list[Path]] = {}
     stand = state.setup.circuit.stands[_team_index(state, car)]
+    key = None
+    if start is None and first is None:
+        # everything the search reads, bar the circuit (compared by identity)
+        key = (frozenset(taken), car.cell, car.status, car.corner, car.stops, car.pitted, car.lap, stand)
+        known: tuple[int, dict[int, list[Path]]] | None = _REACHED.get(key, state.setup.circuit)
+        if known is not None and known[0] >= longest:
+            return {n: paths for n, paths in known[1].items() if n <= longest}
+    by_length = _search(state, car, longest, taken, stand, start or car.cell, first or start_path(state, car))
+    if key is not None:
+        _REACHED.put(key, state.setup.circuit, (longest, by_length))
+    return dict(by_length)
+
+
+_REACHED = Recent(64)
+
+
+def _search(
+    state: State, car: Car, longest: int, taken: set[str], stand: str, begin: str, first: Path
+) -> dict[int, list[Path]]:
+    frontier: list[tuple[str, Path]] = [(begin, first)]
+    by_length: dict[int, list[Path]] = {}
     for length in range(1, longest + 1):
         seen: dict[tuple[object, ...], Path] = {}
         for here, path in frontier:
@@ -152,15 +180,22 @@ def _team_index(state: State, car: Car) -> int:
     return teams.index(car.team)
 
 
-def move_options(state: State, car: Car, spaces: int, *, turbo: bool = False) -> list[MoveOption]:
-    """Every end of a move of ``spaces`` (the die), braking included; blocked moves stop short."""
+def move_options(
+    state: State, car: Car, spaces: int, *, turbo: bool = False, reached: dict[int, list[Path]] | None = None
+) -> list[MoveOption]:
+    """Every end of a move of ``spaces`` (the die), braking included; blocked moves stop short.
+
+    ``reached`` is ``reachable(state, car, n)`` for some ``n >= spaces`` (``n > spaces`` with
+    ``turbo``), computed once for several rolls: the paths of each length do not depend on
+    how long the search goes on, so its first ``spaces`` lengths are this roll's.
+    """
     circuit = state.setup.circuit
     stand = circuit.stands[_team_index(state, car)]
-    paths = reachable(state, car, spaces)
-    options: list[MoveOption] = []
+    paths = reachable(state, car, spaces) if reached is None else {n: p for n, p in reached.items() if n <= spaces}
+    drafts: list[_Draft] = []  # MoveOptions are built only for the cheapest path to each end
     pit_ends = [p for length in paths for p in paths[length] if p.cells[-1] == stand and p.pit]
     for p in pit_ends:  # unused movement is ignored in the pits
-        options.append(_option(p, len(p.cells), 0, 0, pit=True))
+        drafts.append((p, len(p.cells), 0, 0, True, False, False))
     in_pit_lane = car.cell in circuit.pit_cells
     lengths = [n for n in paths if any(not p.pit or in_pit_lane for p in paths[n])]
     furthest = max(lengths, default=0)
@@ -174,16 +209,39 @@ def move_options(state: State, car: Car, spaces: int, *, turbo: bool = False) ->
             if end in circuit.pit_cells:
                 # R-FDM-PIT-LANE: "The rules for braking, blocking ... do not apply in the pit
                 # lane": a move may end on any free pit-lane space it reaches, at no cost
-                options.append(_option(p, length, 0, 0, pit_lane=True))
+                drafts.append((p, length, 0, 0, False, False, True))
             elif length <= furthest and (not p.pit or in_pit_lane):
                 brake = 0 if in_pit_lane else (furthest - length if blocked else spaces - length)
-                options.append(_option(p, length, brake, 0 if in_pit_lane else blocked))
+                drafts.append((p, length, brake, 0 if in_pit_lane else blocked, False, False, False))
     if furthest == 0 and not pit_ends:  # boxed in: the car stays and is blocked for the whole roll
-        options.append(MoveOption(car.cell, (), 0, 0, 0 if in_pit_lane else spaces, 0, 0, False, False))
+        drafts.append((None, 0, 0, 0 if in_pit_lane else spaces, False, False, False))
     if turbo and not car.turbo_used:
-        extra = reachable(state, car, spaces + 1).get(spaces + 1, [])
-        options += [_option(p, spaces + 1, 0, 0, turbo=True) for p in extra if not p.pit]
-    return _best_per_end(options)
+        extra = (reachable(state, car, spaces + 1) if reached is None else reached).get(spaces + 1, [])
+        drafts += [(p, spaces + 1, 0, 0, False, True, False) for p in extra if not p.pit]
+    return _best_drafts(drafts, car.cell)
+
+
+# a move not built yet: (path, or None for staying put; spaces, brake, blocked, pit, turbo, pit_lane)
+_Draft = tuple[Path | None, int, int, int, bool, bool, bool]
+
+
+def _draft_order(d: _Draft) -> tuple[int, tuple[str, ...]]:
+    return (0, ()) if d[0] is None else (d[0].overshoot, d[0].cells[:-1])
+
+
+def _best_drafts(drafts: list[_Draft], here: str) -> list[MoveOption]:
+    """``_best_per_end`` of the drafts' options, building only the options that are kept."""
+    best: dict[tuple[object, ...], _Draft] = {}
+    for d in sorted(drafts, key=_draft_order):
+        p, _, brake, blocked, pit, turbo, pit_lane = d
+        best.setdefault((here if p is None else p.cells[-1], brake, blocked, turbo, pit, pit_lane), d)
+    options = [
+        MoveOption(here, (), 0, 0, d[3], 0, 0, False, False)
+        if d[0] is None
+        else _option(d[0], d[1], d[2], d[3], pit=d[4], turbo=d[5], pit_lane=d[6])
+        for d in best.values()
+    ]
+    return sorted(options, key=lambda o: (o.spaces, o.to, o.brake, o.turbo))
 
 
 def _option(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.leader1.model import Rider, State
 from rules.leader1.paths import Move, RideOption, destinations, free_squares, risks_crack, search
+from rules.memo import by_state_identity
 
 __all__ = ["RideOption", "ride_options", "rider_free_squares"]
 
@@ -22,6 +23,7 @@ def rider_free_squares(state: State, rider: Rider, start_row: int, *, breakaway:
     return free_squares(state, rider, start_row, bonus=bonus, breakaway=breakaway)
 
 
+@by_state_identity  # the engine checks the rider can move (turn.py), then the AI or the prompt lists the same
 def ride_options(
     state: State, rider_id: str, *, breakaway: bool = False, route: tuple[str, ...] | None = None
 ) -> list[RideOption]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from rules.errors import InvalidSetup
 from rules.leader1 import stages
+from rules.pickling import pickle_by_name, shared_by_name
 from rules.rng import below, seed_state
 from rules.road import Mountain, Road, make_road
 
@@ -208,8 +209,17 @@ def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
     return tiles, rng
 
 
+@shared_by_name
+@lru_cache(maxsize=32)
 def road_for(name: str) -> Road:
-    """A shipped stage (``first-race``) or a random one (``random-<hexagons>-<seed>``)."""
+    """A shipped stage (``first-race``) or a random one (``random-<hexagons>-<seed>``).
+
+    The road is frozen and a function of its name: races on the same stage share one (their
+    boards hit the same cached pictures), and loading a race does not rebuild it.
+    """
     return stages.shipped_or_random(
         name, lambda n: build_road(load_stage(n)), lambda h, s: build_road(random_plan(h, s))
     )
+
+
+pickle_by_name(Road)  # a state pickles its road as road_for(name) (rules/pickling.py)

@@ -1,0 +1,157 @@
+"""Issue 13's service changes keep races whole: boards drawn in worker processes (the same
+bytes, none lost when a worker dies), a bounded state cache, snapshots every few actions."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import signal
+from pathlib import Path
+
+import pytest
+
+from bot.service.drawing import PoolDrawing, ThreadDrawing
+from bot.service.races import RaceService
+from bot.service.state_cache import SNAPSHOT_EVERY, StateCache, snapshot_due
+from bot.storage.sqlite import SqliteStorage
+from renderer.registry import paint
+from rules.leader1 import public_view
+from rules.record import replay
+from rules.registry import find_game
+from tests.test_service import ANN, BOB, CHANNEL, GUILD, current, play_next
+
+RULES = find_game("leader1").rules
+
+
+@pytest.fixture
+async def service(tmp_path: Path):
+    storage = SqliteStorage(str(tmp_path / "races.db"))
+    await storage.open()
+    yield RaceService(storage, now=lambda: 1_000_000.0, render=False), storage
+    await storage.close()
+
+
+async def open_race(service: RaceService, channel: int, seed: int) -> None:
+    await service.new_race(GUILD, channel, ANN, "Ann", game="leader1", track="first-race", seed=seed, pieces=2)
+    await service.join(channel, BOB, "Bob", "blue")
+    await service.start(channel, ANN)
+
+
+async def decide(service: RaceService, storage: SqliteStorage, channel: int, pick: int = 0) -> None:
+    race = await storage.active_race(channel)
+    assert race is not None
+    state = await service.state_of(race)
+    decision = RULES.pending(state)
+    user = ANN if decision.player == f"u{ANN}" else BOB
+    await service.decide(race.id, race.version, user, pick)
+
+
+def test_a_snapshot_is_due_when_a_commit_crosses_a_multiple_of_the_interval() -> None:
+    assert snapshot_due(0, 1)  # the first commit of a race
+    assert not snapshot_due(1, SNAPSHOT_EVERY - 1)
+    assert snapshot_due(SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY + 3)  # AI decisions may jump past it
+    assert not snapshot_due(SNAPSHOT_EVERY, SNAPSHOT_EVERY + 1)
+
+
+async def test_the_snapshot_plus_the_actions_after_it_is_the_state_a_full_replay_gives(service) -> None:
+    service, storage = service
+    await open_race(service, CHANNEL, seed=5)
+    behind = 0
+    for _ in range(SNAPSHOT_EVERY + 12):
+        await play_next(service, storage)
+        race, _ = await current(service, storage)
+        snap = await storage.snapshot(race.id)
+        assert snap is not None
+        count, _ = pickle.loads(snap[1])
+        behind = max(behind, len(race.actions) - count)
+    assert behind > 0  # the stored snapshot lagged the actions: loads replayed a tail
+    race, state = await current(service, storage)
+    service._states.clear()
+    from_snapshot = await service.state_of(race)  # snapshot, then the actions after it
+    from bot.service.core import record_of
+
+    full = replay(record_of(race)).state  # every action from the start
+    assert public_view(from_snapshot) == public_view(full) == public_view(state)
+
+
+async def test_a_bounded_cache_evicts_and_a_reload_gives_the_same_state(service) -> None:
+    service, storage = service
+    service._states = StateCache(2)
+    channels = [CHANNEL, CHANNEL + 1, CHANNEL + 2]
+    for n, channel in enumerate(channels):
+        await open_race(service, channel, seed=5 + n)
+        for _ in range(3):
+            await decide(service, storage, channel)
+    assert len(service._states) == 2
+    first = await storage.active_race(channels[0])
+    assert first is not None and first.id not in service._states  # the least recently used went
+    reloaded = await service.state_of(first)
+    fresh = RaceService(storage, render=False)
+    assert public_view(reloaded) == public_view(await fresh.state_of(first))
+    await decide(service, storage, channels[0])  # and the race goes on from the reloaded state
+    assert len(service._states) == 2
+
+
+def a_board_state():
+    from bot.cli.sim import simulate
+
+    record, _ = simulate("leader1", players=3, seed=4, stage="first-race")
+    state = replay(record.with_actions(record.actions[: len(record.actions) // 2])).state
+    decision = RULES.pending(state)
+    highlight = [c for c in RULES.choices(state, decision.player) if c.target is not None]
+    return state, highlight
+
+
+async def test_pooled_boards_are_the_bytes_this_process_draws_and_a_killed_worker_loses_none() -> None:
+    state, highlight = a_board_state()
+    args = {"highlight": highlight, "acting": [], "title": "Race 1 · first-race", "legend": ["Ann + Bob"]}
+    here = paint("leader1", state, **args)
+    assert here is not None
+    drawing = PoolDrawing(workers=1)
+    try:
+        assert await drawing.paint("leader1", state, **args) == here
+        assert await drawing.paint("leader1", state, **args) == here  # and again, from the worker's caches
+        assert await ThreadDrawing().paint("leader1", state, **args) == here
+        for pid in drawing.worker_pids():
+            os.kill(pid, signal.SIGKILL)
+        pool = drawing._executor
+        for _ in range(200):  # until the pool has noticed (it checks its workers in a thread)
+            if getattr(pool, "_broken", False):
+                break
+            await asyncio.sleep(0.05)
+        assert getattr(pool, "_broken", False)
+        assert await drawing.paint("leader1", state, **args) == here  # drawn again on a new pool
+        assert drawing.replaced == 1
+    finally:
+        drawing.close()
+
+
+async def test_rows_read_again_only_from_the_last_known_one_and_an_undo_elsewhere_is_seen(tmp_path: Path) -> None:
+    from bot.storage import StoredAction
+
+    path = str(tmp_path / "races.db")
+    storage, other = SqliteStorage(path), SqliteStorage(path)
+    await storage.open()
+    await other.open()
+    try:
+        race = await storage.create_race(GUILD, CHANNEL, ANN, "leader1", {"seats": []})
+        await storage.start(race.id, race.version, {"game": "leader1"}, None)
+        version = race.version + 1
+        for n in range(3):
+            assert await storage.append_actions(race.id, version, [StoredAction(n, f"a{n}", ANN, False)], None, False)
+            version += 1
+            read = await storage.race(race.id)
+            assert [a.text for a in read.actions] == [f"a{i}" for i in range(n + 1)]
+        # another process undoes two actions and plays others: the last row this one knew is gone
+        assert await other.truncate(race.id, version, 1, None)
+        version += 1
+        assert await other.append_actions(
+            race.id, version, [StoredAction(1, "b1", BOB, False), StoredAction(2, "b2", BOB, False)], None, False
+        )
+        assert [a.text for a in (await storage.race(race.id)).actions] == ["a0", "b1", "b2"]
+        assert await storage.truncate(race.id, version + 1, 2, None)  # an undo here forgets the rows at once
+        assert [a.text for a in (await storage.race(race.id)).actions] == ["a0", "b1"]
+    finally:
+        await other.close()
+        await storage.close()
