@@ -53,3 +53,25 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'races.db'}"
     return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture(autouse=True)
+async def _close_every_storage(monkeypatch: pytest.MonkeyPatch):
+    """Close every storage a test opened and left open (simcord detaches a bot without closing it,
+    and a restarted bot's storage belongs to no fixture): an open aiosqlite connection keeps a
+    thread alive, and the test process would wait for it at exit."""
+    from bot.storage.postgres import PostgresStorage
+    from bot.storage.sqlite import SqliteStorage
+
+    opened: list[SqliteStorage] = []
+    for cls in (SqliteStorage, PostgresStorage):
+        original = cls.open
+
+        async def open_and_keep(self: SqliteStorage, _original=original) -> None:
+            await _original(self)
+            opened.append(self)
+
+        monkeypatch.setattr(cls, "open", open_and_keep)
+    yield
+    for storage in opened:
+        await storage.close()
