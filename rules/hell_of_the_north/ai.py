@@ -10,30 +10,43 @@ from __future__ import annotations
 from rules.action import Action
 from rules.hell_of_the_north.engine import Choice, legal_actions, pending
 from rules.hell_of_the_north.model import Rider, State
-from rules.hell_of_the_north.moves import RideOption
+from rules.hell_of_the_north.moves import RideOption, ride_options
+from rules.hell_of_the_north.turn import breakaway_candidates
 from rules.leader1 import ai_kit
+from rules.leader1.actions import ride_action
 
 FAILURE = (3 / 12, 9 / 12, 10 / 12)  # chance a 1st, 2nd, 3rd risk goes wrong on the die
 
 
 def choose(state: State, player: str) -> Action:
     """The AI's action for ``player`` now (an ``eat`` first when a rider runs low)."""
-    choices = legal_actions(state, player)
-    eat = ai_kit.eat_if_hungry(state, choices)
+    eat = ai_kit.eat_if_hungry(state, player)
     if eat is not None:
         return eat
     d = pending(state)
     if d is None or d.player != player:
         raise ValueError(f"{player} has nothing to decide now")
+    if d.kind == "breakaway":  # its destinations are listed only if a breakaway is tried
+        return ai_kit.breakaway_or_pass(
+            state,
+            player,
+            breakaway_candidates(state, player),
+            lambda rider: _breakaway_choices(state, player, rider.id),
+            lambda good: best_ride(state, good),
+        )
+    choices = legal_actions(state, player)
     if d.kind == "ride":
         return best_ride(state, [c for c in choices if c.option is not None]).action
     if d.kind == "place":
         return _place(state, choices)
     if d.kind == "position":
         return _position(state, player, choices)
-    if d.kind == "pursuit":
-        return Action(player, "pursue" if ai_kit.wants_pursuit(state, player, lead=4) else "pass")
-    return ai_kit.breakaway_or_pass(state, player, choices, lambda good: best_ride(state, good))
+    # pursuit
+    return Action(player, "pursue" if ai_kit.wants_pursuit(state, player, lead=4) else "pass")
+
+
+def _breakaway_choices(state: State, player: str, rider_id: str) -> list[Choice]:
+    return [Choice(ride_action(player, "breakaway", o), o) for o in ride_options(state, rider_id, breakaway=True)]
 
 
 def _place(state: State, choices: list[Choice]) -> Action:
@@ -62,15 +75,20 @@ def _position(state: State, player: str, choices: list[Choice]) -> Action:
     return Action(player, "pass")
 
 
-def score(state: State, rider: Rider, option: RideOption) -> float:
+def score(state: State, rider: Rider, option: RideOption, taken: frozenset[str] | None = None) -> float:
     start_row = state.peloton if option.start is None else int(option.start.split(".")[0])
     failure = FAILURE[min(rider.risks, 2)]
     risk = (int(option.crack) + int(option.fall)) * (4 + 20 * failure) + int(option.cobbles) * 6
-    return ai_kit.ride_value(state, rider, option, start_row, risk)
+    return ai_kit.ride_value(state, rider, option, start_row, risk, taken)
 
 
 def best_ride(state: State, choices: list[Choice]) -> Choice:
-    return ai_kit.best(choices, lambda c: score(state, state.rider(c.option.rider), c.option) if c.option else 0.0)
+    taken = ai_kit.Wheels(state)
+
+    def value(c: Choice) -> float:
+        return score(state, state.rider(c.option.rider), c.option, taken(c.option.rider)) if c.option else 0.0
+
+    return ai_kit.best(choices, value)
 
 
 def cautious(state: State, player: str) -> Action:

@@ -8,34 +8,44 @@ from __future__ import annotations
 
 from rules.action import Action
 from rules.leader1 import ai_kit
-from rules.leader1.engine import Choice, legal_actions, pending
+from rules.leader1.engine import Choice, breakaway_candidates, breakaway_choices, legal_actions, pending
 from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption
 
 
 def choose(state: State, player: str) -> Action:
     """The AI's action for ``player`` now (an ``eat`` first when its rider runs low)."""
-    choices = legal_actions(state, player)
-    eat = ai_kit.eat_if_hungry(state, choices)
+    eat = ai_kit.eat_if_hungry(state, player)
     if eat is not None:
         return eat
     decision = pending(state)
     if decision is None or decision.player != player:
         raise ValueError(f"{player} has nothing to decide now")
     if decision.kind == "ride":
-        return _best_ride(state, [c for c in choices if c.option is not None]).action
+        return _best_ride(state, [c for c in legal_actions(state, player) if c.option is not None]).action
     if decision.kind == "pursuit":
         pursue = ai_kit.wants_pursuit(state, player, lead=5, energy=10)
         return Action(player, "pursue" if pursue else "pass")
     # no drop on purpose: it pays the peloton's price like staying in, and only waits for a team mate (R-DROP)
-    return ai_kit.breakaway_or_pass(state, player, choices, lambda good: _best_ride(state, good))
+    return ai_kit.breakaway_or_pass(
+        state,
+        player,
+        breakaway_candidates(state, player),
+        lambda rider: breakaway_choices(state, player, rider.id),
+        lambda good: _best_ride(state, good),
+    )
 
 
-def _score(state: State, rider: Rider, option: RideOption) -> float:
+def _score(state: State, rider: Rider, option: RideOption, taken: frozenset[str]) -> float:
     start_row = state.peloton if option.breakaway else (rider.row or 0)
     failure = (state.setup.ruleset.risk_threshold(rider.risks) - 1) / 12  # C.2 on the events die
-    return ai_kit.ride_value(state, rider, option, start_row, option.risk_count * (4 + 20 * failure))
+    return ai_kit.ride_value(state, rider, option, start_row, option.risk_count * (4 + 20 * failure), taken)
 
 
 def _best_ride(state: State, choices: list[Choice]) -> Choice:
-    return ai_kit.best(choices, lambda c: _score(state, state.rider(c.option.rider), c.option) if c.option else 0.0)
+    taken = ai_kit.Wheels(state)
+
+    def value(c: Choice) -> float:
+        return _score(state, state.rider(c.option.rider), c.option, taken(c.option.rider)) if c.option else 0.0
+
+    return ai_kit.best(choices, value)

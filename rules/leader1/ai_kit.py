@@ -25,14 +25,19 @@ class _Choice(Protocol):
 C = TypeVar("C", bound=_Choice)
 
 
-def eat_if_hungry(state: FamilyState[Any], choices: Sequence[_Choice]) -> Action | None:
-    """Eat a kept tile for a rider running low (or one who has finished: it is worth nothing later)."""
-    for choice in choices:
-        rid = choice.action.rider
-        if choice.action.do == "eat" and isinstance(rid, str):
-            rider = state.rider(rid)
-            if rider.energy < LOW_ENERGY or rider.status == "finished":
-                return choice.action
+def eat_if_hungry(state: FamilyState[Any], player: str) -> Action | None:
+    """Eat a kept tile for a rider running low (or one who has finished: it is worth nothing later).
+
+    The engine's first eat of such a rider (``eat_actions`` order: riders in order, tile 0
+    first); asked before anything costly, and no eat is built for the riders who need none.
+    """
+    if state.finished:
+        return None  # nothing is legal then, an eat neither
+    for rider in state.riders:
+        if rider.player != player or rider.status == "eliminated" or not rider.kept:
+            continue
+        if rider.energy < LOW_ENERGY or rider.status == "finished":
+            return Action(player, "eat", rider=rider.id, tile=0)
     return None
 
 
@@ -43,11 +48,27 @@ def seeded_roll(state: FamilyState[Any], player: str, n: int) -> int:
     return value
 
 
-def ride_value(state: FamilyState[Any], rider: FamilyRider, option: RideOption, start_row: int, risk: float) -> float:
+def wheels(state: FamilyState[Any], rider_id: str) -> frozenset[str]:
+    """The squares of the riders on the road other than ``rider_id``: wheels to follow."""
+    return frozenset(r.cell for r in state.riders if r.id != rider_id and r.on_road and r.cell is not None)
+
+
+def ride_value(
+    state: FamilyState[Any],
+    rider: FamilyRider,
+    option: RideOption,
+    start_row: int,
+    risk: float,
+    taken: frozenset[str] | None = None,
+) -> float:
     """How good a ride is: squares and energy back against cost over the turns left, the line,
-    rejoining, a wheel to follow; ``risk`` is what the option's risks cost in value."""
+    rejoining, a wheel to follow; ``risk`` is what the option's risks cost in value.
+
+    ``taken``: ``wheels(state, rider.id)``, worked out here if not given (a caller scoring
+    many options of one rider passes it once)."""
     road = state.setup.road
-    row = int(option.to.split(".")[0])
+    row_text, lane_text = option.to.split(".")
+    row = int(row_text)
     budget = rider.energy / max(1.0, (road.finish - start_row) / 4.2)
     value = option.squares * 2.0 + option.recovery * 0.8
     value -= option.cost * 0.6 + max(0.0, option.cost - budget) * 2.5
@@ -59,14 +80,30 @@ def ride_value(state: FamilyState[Any], rider: FamilyRider, option: RideOption, 
         if option.worst_cost > rider.energy * 0.5:
             value -= 30
         value -= risk
-    ahead = f"{row + 1}.{option.to.split('.')[1]}"
-    if any(r.cell == ahead and r.on_road for r in state.riders if r.id != rider.id):
+    if taken is None:
+        taken = wheels(state, rider.id)
+    if f"{row + 1}.{lane_text}" in taken:
         value += 1.5  # a wheel to follow next turn
     return value
 
 
 def best(choices: Sequence[C], value: Callable[[C], float]) -> C:
     return max(choices, key=lambda c: (value(c), c.action.to or ""))
+
+
+class Wheels:
+    """``wheels(state, rider_id)`` for one state, worked out once per rider (an AI scores
+    dozens of options of the same rider)."""
+
+    def __init__(self, state: FamilyState[Any]) -> None:
+        self._state = state
+        self._by_rider: dict[str, frozenset[str]] = {}
+
+    def __call__(self, rider_id: str) -> frozenset[str]:
+        taken = self._by_rider.get(rider_id)
+        if taken is None:
+            taken = self._by_rider[rider_id] = wheels(self._state, rider_id)
+        return taken
 
 
 def wants_pursuit(state: FamilyState[Any], player: str, lead: int, energy: int | None = None) -> bool:
@@ -82,19 +119,30 @@ def wants_pursuit(state: FamilyState[Any], player: str, lead: int, energy: int |
 
 
 def breakaway_or_pass(
-    state: FamilyState[Any], player: str, choices: Sequence[C], pick: Callable[[list[C]], C]
+    state: FamilyState[Any],
+    player: str,
+    candidates: Sequence[FamilyRider],
+    listing: Callable[[FamilyRider], Sequence[C]],
+    pick: Callable[[list[C]], C],
 ) -> Action:
-    """Now and then (22 in 100) a rider with energy to spare goes on a cheap, safe breakaway."""
-    mine_away = sum(1 for r in state.riders if r.player == player and r.status == "breakaway")
-    options = [c for c in choices if c.action.do == "breakaway" and c.option is not None]
+    """Now and then (22 in 100) a rider with energy to spare goes on a cheap, safe breakaway.
+
+    ``listing`` gives one of the ``candidates``' breakaway choices (the engine's order). It is
+    the costly part, so it is asked only when its answer counts: no rider of ours already
+    away, the roll says try, and the rider has the energy to spare.
+    """
+    if any(r.player == player and r.status == "breakaway" for r in state.riders):
+        return Action(player, "pass")
+    if seeded_roll(state, player, 100) >= 22:
+        return Action(player, "pass")
     start = state.setup.road.energy
-    if mine_away == 0 and options and seeded_roll(state, player, 100) < 22:
-        good = []
-        for c in options:
-            assert c.option is not None
-            rider = state.rider(c.option.rider)
-            if c.option.risk_count == 0 and c.option.cost <= max(3, rider.energy // 8) and rider.energy > start * 0.45:
+    good = []
+    for rider in candidates:
+        if rider.energy <= start * 0.45:
+            continue
+        for c in listing(rider):
+            if c.option is not None and c.option.risk_count == 0 and c.option.cost <= max(3, rider.energy // 8):
                 good.append(c)
-        if good:
-            return pick(good).action
+    if good:
+        return pick(good).action
     return Action(player, "pass")

@@ -85,8 +85,15 @@ def _eat_choices(state: State, player: str) -> list[Choice]:
     return [Choice(a) for a in actions.eat_actions(state, player)]
 
 
-def _breakaway_candidates(state: State, player: str) -> list[Rider]:
+def breakaway_candidates(state: State, player: str) -> list[Rider]:
+    """``player``'s riders who may still break away, drop or stay this breakaway phase."""
     return [r for r in state.riders if r.player == player and r.status == "peloton" and r.id not in state.drop_requests]
+
+
+def breakaway_choices(state: State, player: str, rider_id: str) -> list[Choice]:
+    """Every breakaway of one of ``player``'s riders (its destinations: the costly part of the phase)."""
+    options = ride_options(state, rider_id, breakaway=True)
+    return [Choice(actions.ride_action(player, "breakaway", o), o) for o in options]
 
 
 def legal_actions(state: State, player: str) -> list[Choice]:
@@ -100,11 +107,8 @@ def legal_actions(state: State, player: str) -> list[Choice]:
             assert decision.rider is not None
             choices += [Choice(actions.ride_action(player, "ride", o), o) for o in ride_options(state, decision.rider)]
         elif decision.kind == "breakaway":
-            for r in _breakaway_candidates(state, player):
-                choices += [
-                    Choice(actions.ride_action(player, "breakaway", o), o)
-                    for o in ride_options(state, r.id, breakaway=True)
-                ]
+            for r in breakaway_candidates(state, player):
+                choices += breakaway_choices(state, player, r.id)
                 choices.append(Choice(Action(player, "drop", rider=r.id)))
             choices.append(Choice(Action(player, "pass")))
         else:
@@ -150,7 +154,7 @@ def _decide(state: State, action: Action) -> State:
 
 
 def _after_breakaway_step(state: State, player: str) -> State:
-    return actions.next_if_done(state, player, _breakaway_candidates, advance)  # nothing left: the next player
+    return actions.next_if_done(state, player, breakaway_candidates, advance)  # nothing left: the next player
 
 
 def _own_peloton_rider(state: State, action: Action) -> Rider:
