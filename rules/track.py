@@ -62,6 +62,15 @@ class Cell:
         ys = [p[1] for p in self.polygon]
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
+    @cached_property
+    def lanes_ahead(self) -> tuple[tuple[int, str], ...]:
+        """(lane, cell id on the next row) for each successor's lane, in the successors' order.
+
+        For games that move one row a step (the Leader 1 family's path search asks it for
+        every square of every path)."""
+        lanes = (int(s.split(".")[1]) for s in self.successors)
+        return tuple((lane, cell_id(self.row + 1, lane)) for lane in lanes)
+
 
 @dataclass(frozen=True)
 class Track:

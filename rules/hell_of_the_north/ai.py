@@ -31,8 +31,8 @@ def choose(state: State, player: str) -> Action:
             state,
             player,
             breakaway_candidates(state, player),
-            lambda rider: _breakaway_choices(state, player, rider.id),
-            lambda good: best_ride(state, good),
+            lambda rider, _most: ride_options(state, rider.id, breakaway=True),
+            lambda good: best_ride(state, [Choice(ride_action(player, "breakaway", o), o) for o in good]).action,
         )
     choices = legal_actions(state, player)
     if d.kind == "ride":
@@ -43,10 +43,6 @@ def choose(state: State, player: str) -> Action:
         return _position(state, player, choices)
     # pursuit
     return Action(player, "pursue" if ai_kit.wants_pursuit(state, player, lead=4) else "pass")
-
-
-def _breakaway_choices(state: State, player: str, rider_id: str) -> list[Choice]:
-    return [Choice(ride_action(player, "breakaway", o), o) for o in ride_options(state, rider_id, breakaway=True)]
 
 
 def _place(state: State, choices: list[Choice]) -> Action:

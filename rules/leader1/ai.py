@@ -2,15 +2,20 @@
 
 Pure and deterministic: the same state always gives the same choice (its occasional
 variety comes from the seeded RNG mixed with the turn, never from global random).
+
+It reads the ride options themselves (``moves.ride_options``, what ``legal_actions`` wraps
+in choices) and builds only the action it plays: the same answer as choosing among the
+legal actions, without an action built for every destination.
 """
 
 from __future__ import annotations
 
 from rules.action import Action
 from rules.leader1 import ai_kit
-from rules.leader1.engine import Choice, breakaway_candidates, breakaway_choices, legal_actions, pending
+from rules.leader1.actions import ride_action
+from rules.leader1.engine import breakaway_candidates, pending
 from rules.leader1.model import Rider, State
-from rules.leader1.moves import RideOption
+from rules.leader1.moves import RideOption, ride_options
 
 
 def choose(state: State, player: str) -> Action:
@@ -22,7 +27,8 @@ def choose(state: State, player: str) -> Action:
     if decision is None or decision.player != player:
         raise ValueError(f"{player} has nothing to decide now")
     if decision.kind == "ride":
-        return _best_ride(state, [c for c in legal_actions(state, player) if c.option is not None]).action
+        assert decision.rider is not None
+        return ride_action(player, "ride", _best(state, ride_options(state, decision.rider)))
     if decision.kind == "pursuit":
         pursue = ai_kit.wants_pursuit(state, player, lead=5, energy=10)
         return Action(player, "pursue" if pursue else "pass")
@@ -31,8 +37,8 @@ def choose(state: State, player: str) -> Action:
         state,
         player,
         breakaway_candidates(state, player),
-        lambda rider: breakaway_choices(state, player, rider.id),
-        lambda good: _best_ride(state, good),
+        lambda rider, most: ride_options(state, rider.id, breakaway=True, most_cost=most),
+        lambda good: ride_action(player, "breakaway", _best(state, good)),
     )
 
 
@@ -42,10 +48,7 @@ def _score(state: State, rider: Rider, option: RideOption, taken: frozenset[str]
     return ai_kit.ride_value(state, rider, option, start_row, option.risk_count * (4 + 20 * failure), taken)
 
 
-def _best_ride(state: State, choices: list[Choice]) -> Choice:
+def _best(state: State, options: list[RideOption]) -> RideOption:
+    """The best-scoring option; on a tie, the furthest square by its id (as among the choices)."""
     taken = ai_kit.Wheels(state)
-
-    def value(c: Choice) -> float:
-        return _score(state, state.rider(c.option.rider), c.option, taken(c.option.rider)) if c.option else 0.0
-
-    return ai_kit.best(choices, value)
+    return max(options, key=lambda o: (_score(state, state.rider(o.rider), o, taken(o.rider)), o.to))

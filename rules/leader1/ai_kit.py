@@ -23,6 +23,7 @@ class _Choice(Protocol):
 
 
 C = TypeVar("C", bound=_Choice)
+OptionT = TypeVar("OptionT", bound=RideOption)
 
 
 def eat_if_hungry(state: FamilyState[Any], player: str) -> Action | None:
@@ -122,27 +123,28 @@ def breakaway_or_pass(
     state: FamilyState[Any],
     player: str,
     candidates: Sequence[FamilyRider],
-    listing: Callable[[FamilyRider], Sequence[C]],
-    pick: Callable[[list[C]], C],
+    listing: Callable[[FamilyRider, int], Sequence[OptionT]],
+    pick: Callable[[list[OptionT]], Action],
 ) -> Action:
     """Now and then (22 in 100) a rider with energy to spare goes on a cheap, safe breakaway.
 
-    ``listing`` gives one of the ``candidates``' breakaway choices (the engine's order). It is
-    the costly part, so it is asked only when its answer counts: no rider of ours already
-    away, the roll says try, and the rider has the energy to spare.
+    ``listing(rider, most)`` gives one of the ``candidates``' breakaway options in the
+    engine's order, at least every one costing ``most`` energy or less (it may leave out
+    dearer ones); ``pick`` chooses among the good ones. Listing is the costly part, so it is
+    asked only when its answer counts: no rider of ours already away, the roll says try,
+    and the rider has the energy to spare.
     """
     if any(r.player == player and r.status == "breakaway" for r in state.riders):
         return Action(player, "pass")
     if seeded_roll(state, player, 100) >= 22:
         return Action(player, "pass")
     start = state.setup.road.energy
-    good = []
+    good: list[OptionT] = []
     for rider in candidates:
         if rider.energy <= start * 0.45:
             continue
-        for c in listing(rider):
-            if c.option is not None and c.option.risk_count == 0 and c.option.cost <= max(3, rider.energy // 8):
-                good.append(c)
+        most = max(3, rider.energy // 8)
+        good += [o for o in listing(rider, most) if o.risk_count == 0 and o.cost <= most]
     if good:
-        return pick(good).action
+        return pick(good)
     return Action(player, "pass")

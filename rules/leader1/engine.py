@@ -90,12 +90,6 @@ def breakaway_candidates(state: State, player: str) -> list[Rider]:
     return [r for r in state.riders if r.player == player and r.status == "peloton" and r.id not in state.drop_requests]
 
 
-def breakaway_choices(state: State, player: str, rider_id: str) -> list[Choice]:
-    """Every breakaway of one of ``player``'s riders (its destinations: the costly part of the phase)."""
-    options = ride_options(state, rider_id, breakaway=True)
-    return [Choice(actions.ride_action(player, "breakaway", o), o) for o in options]
-
-
 def legal_actions(state: State, player: str) -> list[Choice]:
     """Every legal choice of ``player`` now, with its consequences."""
     if state.finished:
@@ -108,7 +102,10 @@ def legal_actions(state: State, player: str) -> list[Choice]:
             choices += [Choice(actions.ride_action(player, "ride", o), o) for o in ride_options(state, decision.rider)]
         elif decision.kind == "breakaway":
             for r in breakaway_candidates(state, player):
-                choices += breakaway_choices(state, player, r.id)
+                choices += [
+                    Choice(actions.ride_action(player, "breakaway", o), o)
+                    for o in ride_options(state, r.id, breakaway=True)
+                ]
                 choices.append(Choice(Action(player, "drop", rider=r.id)))
             choices.append(Choice(Action(player, "pass")))
         else:

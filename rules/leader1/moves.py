@@ -25,11 +25,19 @@ def rider_free_squares(state: State, rider: Rider, start_row: int, *, breakaway:
 
 @by_state_identity  # the engine checks the rider can move (turn.py), then the AI or the prompt lists the same
 def ride_options(
-    state: State, rider_id: str, *, breakaway: bool = False, route: tuple[str, ...] | None = None
+    state: State,
+    rider_id: str,
+    *,
+    breakaway: bool = False,
+    route: tuple[str, ...] | None = None,
+    most_cost: int | None = None,
 ) -> list[RideOption]:
     """Every legal destination of ``rider_id`` now (``breakaway``: leaving the peloton).
 
     With ``route`` (the squares of one path, destination last) only that path is considered.
+    With ``most_cost``, the moves whose paid squares alone cost more are left out (the list
+    is the full one cut after the longest move that may still cost that little: a paid
+    move's cost is its table cost plus any crossings, never less).
     """
     road = state.setup.road
     rider = state.rider(rider_id)
@@ -47,7 +55,7 @@ def ride_options(
         return fall_paid or (paid and road.is_fall(cid))
 
     options: list[RideOption] = []
-    longest = free + state.setup.ruleset.max_paying
+    longest = free + _most_paid(state.setup.ruleset.paying_cost, most_cost)
     for squares, row, paths in search(
         state, rider_id, start_row, starts, longest, False, mark, breakaway=breakaway, route=route, free=free
     ):
@@ -58,3 +66,10 @@ def ride_options(
         if rejoins:
             break  # the peloton fills the road: a dropped rider cannot ride through it
     return options
+
+
+def _most_paid(paying_cost: tuple[int, ...], most_cost: int | None) -> int:
+    """The most paid squares a move costing at most ``most_cost`` may have (every longer one costs more)."""
+    if most_cost is None:
+        return len(paying_cost) - 1
+    return max((paid for paid, cost in enumerate(paying_cost) if cost <= most_cost), default=0)

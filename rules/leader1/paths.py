@@ -77,6 +77,7 @@ def search(
     """
     road = state.setup.road
     rules = state.setup.ruleset
+    cells = road.track.cells
     occupants = {r.cell: r for r in state.riders if r.on_road and r.id != rider_id}
     full_rows = {
         row
@@ -88,24 +89,25 @@ def search(
         row = start_row + step
         if row > road.last_row:
             return
+        full = row in full_rows
+        paid = step > free
+        wanted = None if route is None else (route[step - 1] if step <= len(route) else "")
         nxt: dict[tuple[int, int, M], Path[M]] = {}
         for path in frontier:
             if breakaway and step == 1:
-                lanes = [path.lane]  # the rider may start from any lane of the peloton's front
+                ahead: tuple[tuple[int, str], ...] = ((path.lane, cell_id(row, path.lane)),)
             else:
-                current = cell_id(row - 1, path.lane)
-                lanes = [int(s.split(".")[1]) for s in road.track.cells[current].successors]
-            for lane in lanes:
-                cid = cell_id(row, lane)
-                if route is not None and (step > len(route) or route[step - 1] != cid):
+                ahead = cells[path.cells[-1] if path.cells else cell_id(row - 1, path.lane)].lanes_ahead
+            for lane, cid in ahead:
+                if wanted is not None and wanted != cid:
                     continue
                 other = occupants.get(cid)
                 crossings = path.crossings
                 if other is not None and other.status != "punctured":
-                    if row not in full_rows:
+                    if not full:
                         continue  # only a road blocked across its width may be ridden through
                     crossings += 1
-                marks = mark(path.marks, cid, row, step > free)
+                marks = mark(path.marks, cid, row, paid)
                 key = (lane, crossings, marks)
                 if key not in nxt:
                     nxt[key] = Path(lane, (*path.cells, cid), crossings, marks)
