@@ -31,14 +31,12 @@ def by_state_identity(fn: Callable[P, list[T]]) -> Callable[P, list[T]]:
     """``fn(state, *args, **kwargs)`` remembered for its last ``SIZE`` calls (state by identity)."""
     entries: OrderedDict[Hashable, tuple[weakref.ref[Any], tuple[T, ...]]] = OrderedDict()
     lock = threading.Lock()
-    signature = inspect.signature(fn)
+    arguments = _arguments(fn)
 
     @wraps(fn)
     def remembered(*args: P.args, **kwargs: P.kwargs) -> list[T]:
-        call = signature.bind(*args, **kwargs)
-        call.apply_defaults()  # f(s, r) and f(s, r, breakaway=False) are one question
-        state, *rest = call.arguments.values()
-        key = (id(state), tuple(rest))
+        state, rest = arguments(args, kwargs)  # f(s, r) and f(s, r, breakaway=False) are one question
+        key = (id(state), rest)
         with lock:
             entry = entries.get(key)
             if entry is not None and entry[0]() is state:
@@ -57,6 +55,43 @@ def by_state_identity(fn: Callable[P, list[T]]) -> Callable[P, list[T]]:
         return list(result)
 
     return remembered
+
+
+Arguments = Callable[[tuple[Any, ...], dict[str, Any]], tuple[Any, tuple[Any, ...]]]
+
+
+def _arguments(fn: Callable[..., Any]) -> Arguments:
+    """A call's (first argument, the others in the signature's order, defaults filled in).
+
+    What ``inspect.Signature.bind`` and ``apply_defaults`` give, with the signature read
+    once (a remembered listing is asked thousands of times a race); any call the quick
+    way does not cover (a wrong one, or a signature with ``*args``) goes through ``bind``.
+    """
+    signature = inspect.signature(fn)
+    params = list(signature.parameters.values())
+    names = tuple(p.name for p in params)
+    defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
+    positional = sum(1 for p in params if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    later = [frozenset(names[n:]) for n in range(len(names) + 1)]
+    plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in params) and params
+
+    def bound(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
+        call = signature.bind(*args, **kwargs)  # raises TypeError for a call ``fn`` would refuse
+        call.apply_defaults()
+        first, *rest = call.arguments.values()
+        return first, tuple(rest)
+
+    def quick(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
+        given = len(args)
+        if given > positional or not later[given].issuperset(kwargs):
+            return bound(args, kwargs)
+        try:
+            values = (*args, *[kwargs[name] if name in kwargs else defaults[name] for name in names[given:]])
+        except KeyError:  # an argument without a default is missing
+            return bound(args, kwargs)
+        return values[0], values[1:]
+
+    return quick if plain else bound
 
 
 class Recent:

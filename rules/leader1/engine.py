@@ -9,7 +9,7 @@ from rules.errors import IllegalAction
 from rules.leader1 import actions
 from rules.leader1.feed import Piles, full_piles
 from rules.leader1.model import Event, Rider, Setup, State
-from rules.leader1.moves import RideOption, ride_options
+from rules.leader1.moves import RideOption, chosen_ride, ride_options
 from rules.leader1.order import arrival_order
 from rules.leader1.ride import resolve_ride
 from rules.leader1.turn import advance, after_pursuit, riders_to_ride
@@ -147,7 +147,7 @@ def _decide(state: State, action: Action) -> State:
         option = _match(state, rider.id, action, breakaway=True)
         return _after_breakaway_step(resolve_ride(state, option), action.by)
     assert decision.rider is not None
-    return actions.ride_in_turn(state, decision.rider, action, ride_options, resolve_ride, advance)
+    return actions.ride_in_turn(state, decision.rider, action, chosen_ride, resolve_ride, advance)
 
 
 def _after_breakaway_step(state: State, player: str) -> State:

@@ -13,7 +13,7 @@ from rules.leader1.model import Rider, State
 from rules.leader1.paths import Move, RideOption, destinations, free_squares, risks_crack, search
 from rules.memo import by_state_identity
 
-__all__ = ["RideOption", "ride_options", "rider_free_squares"]
+__all__ = ["RideOption", "chosen_ride", "ride_options", "rider_free_squares"]
 
 
 def rider_free_squares(state: State, rider: Rider, start_row: int, *, breakaway: bool) -> tuple[int, bool]:
@@ -66,6 +66,23 @@ def ride_options(
         if rejoins:
             break  # the peloton fills the road: a dropped rider cannot ride through it
     return options
+
+
+def chosen_ride(
+    state: State, rider_id: str, *, breakaway: bool = False, route: tuple[str, ...] | None = None
+) -> list[RideOption]:
+    """``ride_options`` as the engine asks it to check a chosen ride along ``route``.
+
+    The rider's full listing for this state is usually remembered (the engine checked the
+    rider can move, and the AI or the prompt listed it): the option with that very path is
+    taken from it, as a search along the path alone gives the same option. Anything else
+    (a breakaway, a path the listing does not hold) is searched as before.
+    """
+    if route is not None and not breakaway:
+        listed = [o for o in ride_options(state, rider_id) if o.to == route[-1] and o.via == route[:-1]]
+        if listed:
+            return listed
+    return ride_options(state, rider_id, breakaway=breakaway, route=route)
 
 
 def _most_paid(paying_cost: tuple[int, ...], most_cost: int | None) -> int:

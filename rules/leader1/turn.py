@@ -156,7 +156,8 @@ def end_turn(state: State) -> State:
     riders = []
     limit = setup.options.elimination_turns
     for r in state.riders:
-        r = replace(r, slipstream=False)
+        if r.slipstream:
+            r = replace(r, slipstream=False)
         if (
             setup.options.elimination
             and r.racing
