@@ -4,13 +4,11 @@ makes its pit stop when its LP are worth topping up."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.action import Action
 from rules.formula_de_mini.engine import Choice, legal_actions, pending
 from rules.formula_de_mini.gears import gear_die
 from rules.formula_de_mini.model import Car, State
-from rules.formula_de_mini.moves import MoveOption, Path, in_pit_window, move_options, reachable
+from rules.formula_de_mini.moves import Move, MoveOption, in_pit_window, kept_moves_by_roll, reachable
 
 LAP_LP = 8  # about what a lap costs the AI at most (it spends 1 to 9 on a canyon or island lap)
 PIT_MARGIN = 4
@@ -30,7 +28,7 @@ def wants_pit(state: State, car: Car) -> bool:
     return car.lp <= PIT_MARGIN + LAP_LP * (state.setup.laps - car.lap)
 
 
-def _move_score(state: State, car: Car, o: MoveOption) -> float:
+def _move_score(state: State, car: Car, o: MoveOption | Move) -> float:
     in_pit_lane = car.cell in state.setup.circuit.pit_cells
     if o.pit:  # a car already waiting in the pit lane goes on to its stand
         return 100.0 if in_pit_lane or wants_pit(state, car) else -100.0
@@ -50,20 +48,24 @@ def _slipstream_score(state: State, choice: Choice) -> float:
     return o.spaces - choice.lp * 2.5 + (4.0 if in_corner and not o.skidding else 0.0)
 
 
-def _expected_cost(
-    state: State, car: Car, gear: int, reached: dict[int, list[Path]], best_of: dict[int, float]
-) -> float:
-    """The roll's best move score averaged over the gear's die; ``best_of`` remembers a roll's
-    best across gears (neither the moves nor their scores depend on the gear)."""
-    probe = replace(car, gear=gear)
+def _expected_cost(state: State, car: Car, gear: int, scores: dict[int, float]) -> float:
+    """The roll's best move score averaged over the gear's die; ``scores`` holds each roll's
+    best (neither the moves nor their scores depend on the gear)."""
     faces = [int(f) for f in gear_die(gear).faces]
     total = 0.0
     for roll in sorted(set(faces)):
-        if roll not in best_of:
-            options = move_options(state, probe, roll, reached=reached)
-            best_of[roll] = max((_move_score(state, probe, o) for o in options), default=-1000.0)
-        total += best_of[roll] * faces.count(roll) / len(faces)
+        total += scores[roll] * faces.count(roll) / len(faces)
     return total
+
+
+def _roll_scores(state: State, car: Car, gears: list[int]) -> dict[int, float]:
+    """Each roll of the ``gears``' dice: its best move's score (one search, the paths sorted out once)."""
+    rolls = sorted({int(f) for gear in gears for f in gear_die(gear).faces})
+    reached = reachable(state, car, max(rolls))
+    return {
+        roll: max((_move_score(state, car, m) for m in moves), default=-1000.0)
+        for roll, moves in kept_moves_by_roll(state, car, rolls, reached).items()
+    }
 
 
 def choose(state: State, player: str) -> Action:
@@ -74,12 +76,10 @@ def choose(state: State, player: str) -> Action:
     choices = legal_actions(state, player)
     if decision.kind == "gear":
         # where the car can get does not depend on its gear: one search serves every gear and roll
-        longest = max(int(f) for c in choices for f in gear_die(c.action.gear or 1).faces)
-        reached = reachable(state, car, longest)
-        best_of: dict[int, float] = {}
+        scores = _roll_scores(state, car, [c.action.gear or 1 for c in choices])
 
         def gear_value(c: Choice) -> tuple[float, int]:
-            cost = _expected_cost(state, car, c.action.gear or 1, reached, best_of)
+            cost = _expected_cost(state, car, c.action.gear or 1, scores)
             return (cost - c.lp * 2.5, c.action.gear or 0)
 
         return max(choices, key=gear_value).action

@@ -9,8 +9,10 @@ successors. Leaving a corner without its stops is overshooting: every further sp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from rules.formula_de_mini.model import SLIPSTREAM_MIN_GEAR, SLIPSTREAM_SPACES, Car, State
 from rules.memo import Recent
@@ -189,10 +191,45 @@ def move_options(
     ``turbo``), computed once for several rolls: the paths of each length do not depend on
     how long the search goes on, so its first ``spaces`` lengths are this roll's.
     """
+    kept = kept_moves(state, car, spaces, turbo=turbo, reached=reached)
+    options = [
+        MoveOption(car.cell, (), 0, 0, d.blocked, 0, 0, False, False)
+        if d.path is None
+        else _option(d.path, d.spaces, d.brake, d.blocked, pit=d.pit, turbo=d.turbo, pit_lane=d.pit_lane)
+        for d in kept
+    ]
+    return sorted(options, key=lambda o: (o.spaces, o.to, o.brake, o.turbo))
+
+
+class Move(NamedTuple):
+    """A move option's facts before it is built (``move_options`` builds one per kept move)."""
+
+    path: Path | None  # None: the car stays put (boxed in)
+    spaces: int
+    brake: int
+    blocked: int
+    pit: bool
+    turbo: bool
+    pit_lane: bool
+
+    @property
+    def overshoot(self) -> int:
+        return 0 if self.path is None else self.path.overshoot
+
+    @property
+    def crossings(self) -> int:
+        return 0 if self.path is None else self.path.crossings
+
+
+def kept_moves(
+    state: State, car: Car, spaces: int, *, turbo: bool = False, reached: dict[int, list[Path]] | None = None
+) -> list[Move]:
+    """The moves ``move_options`` turns into options (in no particular order), not built: for
+    an AI that only scores them, roll after roll."""
     circuit = state.setup.circuit
     stand = circuit.stands[_team_index(state, car)]
     paths = reachable(state, car, spaces) if reached is None else {n: p for n, p in reached.items() if n <= spaces}
-    drafts: list[_Draft] = []  # MoveOptions are built only for the cheapest path to each end
+    drafts: list[_Draft] = []  # plain tuples: a Move is made only for the cheapest path to each end
     pit_ends = [p for length in paths for p in paths[length] if p.cells[-1] == stand and p.pit]
     for p in pit_ends:  # unused movement is ignored in the pits
         drafts.append((p, len(p.cells), 0, 0, True, False, False))
@@ -201,27 +238,113 @@ def move_options(
     furthest = max(lengths, default=0)
     blocked = spaces - furthest if furthest < spaces else 0
     taken = occupied(state, car.id)
+    pit_cells = circuit.pit_cells
     for length, found in sorted(paths.items()):
+        brake = 0 if in_pit_lane else (furthest - length if blocked else spaces - length)
+        stopped = 0 if in_pit_lane else blocked
         for p in found:
             end = p.cells[-1]
             if end in taken or (end == stand and p.pit and not car.pitted):
                 continue  # the stand itself is the pit stop, above
-            if end in circuit.pit_cells:
+            if end in pit_cells:
                 # R-FDM-PIT-LANE: "The rules for braking, blocking ... do not apply in the pit
                 # lane": a move may end on any free pit-lane space it reaches, at no cost
                 drafts.append((p, length, 0, 0, False, False, True))
             elif length <= furthest and (not p.pit or in_pit_lane):
-                brake = 0 if in_pit_lane else (furthest - length if blocked else spaces - length)
-                drafts.append((p, length, brake, 0 if in_pit_lane else blocked, False, False, False))
+                drafts.append((p, length, brake, stopped, False, False, False))
     if furthest == 0 and not pit_ends:  # boxed in: the car stays and is blocked for the whole roll
         drafts.append((None, 0, 0, 0 if in_pit_lane else spaces, False, False, False))
     if turbo and not car.turbo_used:
         extra = (reachable(state, car, spaces + 1) if reached is None else reached).get(spaces + 1, [])
         drafts += [(p, spaces + 1, 0, 0, False, True, False) for p in extra if not p.pit]
-    return _best_drafts(drafts, car.cell)
+    return _kept(drafts, car.cell)
 
 
-# a move not built yet: (path, or None for staying put; spaces, brake, blocked, pit, turbo, pit_lane)
+def kept_moves_by_roll(
+    state: State, car: Car, rolls: Iterable[int], reached: dict[int, list[Path]]
+) -> dict[int, list[Move]]:
+    """``kept_moves(state, car, roll, reached=reached)`` for each of ``rolls`` (no turbo), the
+    same moves in another order, with the paths sorted out once rather than once a roll.
+
+    A roll only decides which lengths count (up to the roll), how far the car gets and what
+    it brakes or is blocked: which path is kept per end square (and per length, where the
+    length sets the price) does not depend on it. ``reached`` is ``reachable`` for the
+    longest roll or further.
+    """
+    circuit = state.setup.circuit
+    stand = circuit.stands[_team_index(state, car)]
+    in_pit_lane = car.cell in circuit.pit_cells
+    taken = occupied(state, car.id)
+    # per length: the cheapest path onto the stand, and per end square onto a pit-lane space
+    # or any other space (cheapest: least overshoot, then by its squares, as _kept sorts)
+    stops: dict[int, Path] = {}
+    pit_lane: dict[int, dict[str, Path]] = {}
+    others: dict[int, dict[str, Path]] = {}
+    for length, found in reached.items():
+        for p in found:
+            end = p.cells[-1]
+            if end == stand and p.pit:
+                if length not in stops or _cheaper(p, stops[length]):
+                    stops[length] = p
+                if not car.pitted:
+                    continue  # the stand itself is the pit stop
+            if end in taken:
+                continue
+            if end in circuit.pit_cells:
+                kept = pit_lane.setdefault(length, {})
+            elif not p.pit or in_pit_lane:
+                kept = others.setdefault(length, {})
+            else:
+                continue
+            if end not in kept or _cheaper(p, kept[end]):
+                kept[end] = p
+    ahead = sorted(n for n, found in reached.items() if any(not p.pit or in_pit_lane for p in found))
+    by_roll: dict[int, list[Move]] = {}
+    for roll in rolls:
+        furthest = max((n for n in ahead if n <= roll), default=0)
+        blocked = roll - furthest if furthest < roll else 0
+        moves: list[Move] = []
+        stop = _cheapest(p for n, p in stops.items() if n <= roll)
+        if stop is not None:
+            moves.append(Move(stop, len(stop.cells), 0, 0, True, False, False))
+        # a path of n spaces has n squares: its length is len(p.cells)
+        moves += [Move(p, len(p.cells), 0, 0, False, False, True) for p in _cheapest_per_end(pit_lane, roll)]
+        if in_pit_lane:  # no braking, no blocking: one price per end square
+            moves += [Move(p, len(p.cells), 0, 0, False, False, False) for p in _cheapest_per_end(others, roll)]
+        else:
+            for length, kept in others.items():
+                if length <= roll:
+                    brake = furthest - length if blocked else roll - length
+                    moves += [Move(p, length, brake, blocked, False, False, False) for p in kept.values()]
+        if furthest == 0 and stop is None:  # boxed in: the car stays and is blocked for the whole roll
+            moves.append(Move(None, 0, 0, 0 if in_pit_lane else roll, False, False, False))
+        by_roll[roll] = moves
+    return by_roll
+
+
+def _cheaper(p: Path, than: Path) -> bool:
+    return (p.overshoot, p.cells[:-1]) < (than.overshoot, than.cells[:-1])
+
+
+def _cheapest(paths: Iterable[Path]) -> Path | None:
+    best: Path | None = None
+    for p in paths:
+        if best is None or _cheaper(p, best):
+            best = p
+    return best
+
+
+def _cheapest_per_end(by_length: dict[int, dict[str, Path]], roll: int) -> list[Path]:
+    best: dict[str, Path] = {}
+    for length, kept in by_length.items():
+        if length <= roll:
+            for end, p in kept.items():
+                if end not in best or _cheaper(p, best[end]):
+                    best[end] = p
+    return list(best.values())
+
+
+# a move not made yet: Move's fields as a plain tuple (made thousands of times a decision)
 _Draft = tuple[Path | None, int, int, int, bool, bool, bool]
 
 
@@ -229,19 +352,13 @@ def _draft_order(d: _Draft) -> tuple[int, tuple[str, ...]]:
     return (0, ()) if d[0] is None else (d[0].overshoot, d[0].cells[:-1])
 
 
-def _best_drafts(drafts: list[_Draft], here: str) -> list[MoveOption]:
-    """``_best_per_end`` of the drafts' options, building only the options that are kept."""
+def _kept(drafts: list[_Draft], here: str) -> list[Move]:
+    """``_best_per_end`` of the drafts: per end square and price, the cheapest path (least overshoot)."""
     best: dict[tuple[object, ...], _Draft] = {}
     for d in sorted(drafts, key=_draft_order):
         p, _, brake, blocked, pit, turbo, pit_lane = d
         best.setdefault((here if p is None else p.cells[-1], brake, blocked, turbo, pit, pit_lane), d)
-    options = [
-        MoveOption(here, (), 0, 0, d[3], 0, 0, False, False)
-        if d[0] is None
-        else _option(d[0], d[1], d[2], d[3], pit=d[4], turbo=d[5], pit_lane=d[6])
-        for d in best.values()
-    ]
-    return sorted(options, key=lambda o: (o.spaces, o.to, o.brake, o.turbo))
+    return [Move._make(d) for d in best.values()]
 
 
 def _option(
