@@ -487,14 +487,16 @@ def _collisions(state: State, mover: Car) -> State:
 def _engine_pushed(state: State, car: Car) -> bool:
     if car.cell in state.setup.circuit.pit_cells:
         return False  # "engine damage [does] not apply in the pit lane"
-    rolls = [
-        e
-        for e in state.events
-        if e.type == "rolled" and e.data.get("car") == car.id and str(e.data.get("die", "")).startswith("gear")
-    ]
-    if not rolls:
+    last = next(  # the car's last gear roll: read from the end, the log grows all race
+        (
+            e
+            for e in reversed(state.events)
+            if e.type == "rolled" and e.data.get("car") == car.id and str(e.data.get("die", "")).startswith("gear")
+        ),
+        None,
+    )
+    if last is None:
         return False
-    last = rolls[-1]
     return (last.data["die"], last.data["value"]) in (("gear4", 12), ("gear5", 20)) and last.turn == state.turn
 
 
