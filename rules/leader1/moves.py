@@ -10,7 +10,15 @@ fall risk). The crack risk depends only on the rows.
 from __future__ import annotations
 
 from rules.leader1.model import Rider, State
-from rules.leader1.paths import Move, RideOption, destinations, free_squares, risks_crack, search
+from rules.leader1.paths import (
+    Move,
+    RideOption,
+    cracks_by_length,
+    destinations,
+    free_squares,
+    occupied_squares,
+    search,
+)
 from rules.memo import by_state_identity
 
 __all__ = ["RideOption", "chosen_ride", "ride_options", "rider_free_squares"]
@@ -56,16 +64,21 @@ def ride_options(
 
     options: list[RideOption] = []
     longest = free + _most_paid(state.setup.ruleset.paying_cost, most_cost)
+    occupied = occupied_squares(state, rider_id)
+    cracks = cracks_by_length(state, start_row, free, longest)
     for squares, row, paths in search(
         state, rider_id, start_row, starts, longest, False, mark, breakaway=breakaway, route=route, free=free
     ):
         rejoins = behind_peloton and row == state.peloton - 1
-        crack = risks_crack(state, paths[0].cells, free)
-        move = Move(squares, free, slip, crack, breakaway, rejoins)
-        options += [o for o, _ in destinations(state, rider, paths, move, lambda fall: (fall, False))]
+        move = Move(squares, free, slip, cracks[squares], breakaway, rejoins)
+        options += [o for o, _ in destinations(state, rider, paths, move, _no_other_risk, occupied)]
         if rejoins:
             break  # the peloton fills the road: a dropped rider cannot ride through it
     return options
+
+
+def _no_other_risk(fall: bool) -> tuple[bool, bool]:
+    return (fall, False)  # classic Leader 1 marks only a fall square in the paid part
 
 
 def chosen_ride(

@@ -138,17 +138,21 @@ def destinations(
     paths: list[Path[M]],
     move: Move,
     hazards: Callable[[M], tuple[bool, bool]],
+    occupied: frozenset[str | None] | None = None,
 ) -> list[tuple[RideOption, Path[M]]]:
     """The options of one length of move: per square, the cheapest path, and a safer one if dearer.
 
-    ``hazards`` reads (fall, other risk) from a path's marks; a fall multiplies the worst cost
-    by the ruleset's fall factor, a crack by its crack factor.
+    ``hazards`` reads (fall, other risk) from a path's marks (a pure function: it is read
+    once a path); a fall multiplies the worst cost by the ruleset's fall factor, a crack by
+    its crack factor. ``occupied``: ``occupied_squares(state, rider.id)``, if the caller
+    already has it (it is the same for every length of a move).
     """
     setup = state.setup
     road = setup.road
     rules = setup.ruleset
     paid = max(0, move.squares - move.free)
-    occupied = {r.cell for r in state.riders if r.on_road and r.id != rider.id}
+    if occupied is None:
+        occupied = occupied_squares(state, rider.id)
     by_cell: dict[str, list[Path[M]]] = {}
     for path in paths:
         cid = path.cells[-1]
@@ -156,24 +160,28 @@ def destinations(
             continue  # never stop on an occupied (or punctured rider's) square
         by_cell.setdefault(cid, []).append(path)
 
-    def risks(p: Path[M]) -> int:
-        return sum(hazards(p.marks))
-
+    factor = rules.crack_factor if move.crack else 1
+    paid_cost = rules.paying_cost[paid] + move.extra_cost
     result = []
     for cid, candidates in sorted(by_cell.items()):
         # cheapest first, then safest: the engine's default path (record format, "via")
-        candidates.sort(key=lambda p: (p.crossings, risks(p), p.cells))
-        chosen = [candidates[0]]
-        safer = [p for p in candidates if risks(p) < risks(candidates[0])]
-        if safer:
-            chosen.append(safer[0])  # offered too: one more crossing may be worth less risk
-        for path in chosen:
-            fall = hazards(path.marks)[0]
-            cost = max(0, rules.paying_cost[paid] + path.crossings + move.extra_cost)
-            worst = cost * (rules.crack_factor if move.crack else 1) * (rules.fall_factor if fall else 1)
+        if len(candidates) == 1:
+            chosen = [(candidates[0], hazards(candidates[0].marks)[0])]
+        else:
+            ranked = sorted(
+                (((p.crossings, sum(h := hazards(p.marks)), p.cells), h[0], p) for p in candidates), key=lambda r: r[0]
+            )
+            first = ranked[0]
+            chosen = [(first[2], first[1])]
+            safer = next((r for r in ranked if r[0][1] < first[0][1]), None)
+            if safer is not None:
+                chosen.append((safer[2], safer[1]))  # offered too: one more crossing may be worth less risk
+        row = int(cid.split(".")[0])
+        for path, fall in chosen:
+            cost = max(0, paid_cost + path.crossings)
+            worst = cost * factor * (rules.fall_factor if fall else 1)
             if worst > rider.energy:
                 continue
-            row = int(cid.split(".")[0])
             option = RideOption(
                 rider=rider.id,
                 to=cid,
@@ -196,6 +204,11 @@ def destinations(
     return result
 
 
+def occupied_squares(state: FamilyState[Any], rider_id: str) -> frozenset[str | None]:
+    """The squares of the riders on the road other than ``rider_id`` (a move never stops there)."""
+    return frozenset(r.cell for r in state.riders if r.on_road and r.id != rider_id)
+
+
 def risks_crack(state: FamilyState[Any], cells: tuple[str, ...], free: int) -> bool:
     """Crack: more paid squares on a mountain pass than its category allows.
 
@@ -212,6 +225,24 @@ def risks_crack(state: FamilyState[Any], cells: tuple[str, ...], free: int) -> b
             if category is not None:
                 limit = category if limit is None else min(limit, category)
     return limit is not None and paid_mountain > limit
+
+
+def cracks_by_length(state: FamilyState[Any], start_row: int, free: int, longest: int) -> list[bool]:
+    """``risks_crack`` of a move of 0 to ``longest`` squares from ``start_row`` (index: squares),
+    worked out in one pass: a path's crack depends only on its rows, one a square."""
+    road = state.setup.road
+    result = [False]
+    paid_mountain = 0
+    limit: int | None = None
+    for step in range(1, longest + 1):
+        row = start_row + step
+        if step > free and road.terrain(row) == "M":
+            paid_mountain += 1
+            category = road.category_at(row)
+            if category is not None:
+                limit = category if limit is None else min(limit, category)
+        result.append(limit is not None and paid_mountain > limit)
+    return result
 
 
 def free_squares(
