@@ -169,3 +169,43 @@ async def test_a_restart_mid_draft_loses_no_pick(simcord_env, db_path) -> None:
     assert "card 2 (" in draft.content and "card 11 (" in draft.content
     assert 2 not in cards_left(draft) and 11 not in cards_left(draft)
     assert f"<@{alice.id}>, choose a time-trial card for **No. 2 (grey)**" in draft.content
+
+
+async def test_a_pick_whose_time_runs_out_is_made_by_the_ai_on_the_lobby_message(simcord_env) -> None:
+    _, channel, members = world(simcord_env, "alice", "bob")
+    alice, bob = members["alice"], members["bob"]
+    await alice.slash(channel, "race new", game="peloton", stage="itt-25", pieces=1, timer="10m")
+    lobby = channel.history()[-1].id
+    await bob.click(now(channel, lobby), label="Join")
+    await alice.click(now(channel, lobby), label="Start")
+    await simcord_env.advance_time(301)
+    reminder = channel.history()[-1]
+    assert "reminder" in reminder.content and [u.id for u in reminder.mentions] == [alice.id]
+    await simcord_env.advance_time(300)
+    told = [m.content for m in channel.history()]
+    assert any("Time ran out" in t and "No. 1 (grey) takes card" in t for t in told)
+    draft = now(channel, lobby)  # edited by the timer, with no click behind it
+    assert re.search(r"1\. No\. 1 \(grey\), alice, starts move 1: card \d+", draft.content)
+    assert f"<@{bob.id}>, choose a time-trial card for **No. 4 (red)**" in draft.content
+    assert len(menu_of(draft).options) == 12
+
+
+async def test_a_typed_pick_after_the_lobby_message_was_deleted_posts_the_draft_anew(simcord_env) -> None:
+    guild, channel, members = world(simcord_env, "alice", "bob")
+    alice, bob = members["alice"], members["bob"]
+    moderators = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = guild.add_member(simcord_env.create_user("mod"), roles=[moderators])
+    await alice.slash(channel, "race new", game="peloton", stage="itt-25", pieces=1)
+    lobby = channel.history()[-1].id
+    await bob.click(now(channel, lobby), label="Join")
+    await alice.click(now(channel, lobby), label="Start")
+    await mod.delete(now(channel, lobby))
+    typed = await alice.slash(channel, "play move", choice="card cyclist=1 card=5")
+    assert private(typed).ephemeral and "takes card 5" in private(typed).content
+    drafts = [m for m in channel.history() if "— Peloton, the draft" in m.content]
+    assert len(drafts) == 1 and drafts[0].id != lobby  # posted anew, below
+    draft = drafts[0]
+    assert "card 5 (" in draft.content and 5 not in cards_left(draft)
+    await bob.select(draft, [value_of(menu_of(draft), 1)], custom_id=menu_of(draft).custom_id)
+    draft = now(channel, draft.id)  # remembered: the next pick edits the new message
+    assert "No. 4 (red), bob, starts move 3: card 1" in draft.content and not draft.components
