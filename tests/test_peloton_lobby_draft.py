@@ -203,9 +203,51 @@ async def test_a_typed_pick_after_the_lobby_message_was_deleted_posts_the_draft_
     typed = await alice.slash(channel, "play move", choice="card cyclist=1 card=5")
     assert private(typed).ephemeral and "takes card 5" in private(typed).content
     drafts = [m for m in channel.history() if "— Peloton, the draft" in m.content]
-    assert len(drafts) == 1 and drafts[0].id != lobby  # posted anew, below
+    assert len(drafts) == 1 and drafts[0].id != lobby
+    assert channel.history()[-1].id == drafts[0].id  # posted anew, below the pick's post
+    assert "takes card 5" in channel.history()[-2].content and "on the draft:" in channel.history()[-2].content
     draft = drafts[0]
     assert "card 5 (" in draft.content and 5 not in cards_left(draft)
     await bob.select(draft, [value_of(menu_of(draft), 1)], custom_id=menu_of(draft).custom_id)
     draft = now(channel, draft.id)  # remembered: the next pick edits the new message
     assert "No. 4 (red), bob, starts move 3: card 1" in draft.content and not draft.components
+
+
+async def test_a_league_time_trial_stage_posts_its_draft_and_picks_edit_it(simcord_env) -> None:
+    """A league stage opens with no lobby message: the draft is posted in the stage's thread and
+    remembered, and the picks edit it."""
+    guild = simcord_env.create_guild()
+    league_channel = guild.create_text_channel("league")
+    m = {name: guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob")}
+    await m["alice"].slash(
+        league_channel,
+        "league create",
+        name="Chrono",
+        channel=league_channel,
+        game="peloton",
+        stages="itt-25",
+        weekday="thu",
+        hour=1,
+        timezone="UTC",
+        timer="60m",
+        pieces=1,
+    )
+    await m["alice"].slash(league_channel, "league join", colour="grey")
+    await m["bob"].slash(league_channel, "league join", colour="red")
+    await m["alice"].slash(league_channel, "league close")
+    for _ in range(30):  # the stage is due on Thursday 1 January 2026, 01:00 UTC
+        if league_channel.threads:
+            break
+        await simcord_env.advance_time(300)  # before its first pick's reminder (60 minutes: at 30)
+    stage = league_channel.threads[0]
+    history = stage.history()
+    drafts = [msg for msg in history if "— Peloton, the draft" in msg.content]
+    assert len(drafts) == 1 and history[-1].id == drafts[0].id  # below the stage's header and the ping
+    assert "stage 1" in history[0].content and "on the draft below" in history[-2].content
+    draft = drafts[0]
+    assert f"<@{m['alice'].id}>, choose a time-trial card for **No. 1 (grey)**" in draft.content
+    await m["alice"].select(draft, [value_of(menu_of(draft), 3)], custom_id=menu_of(draft).custom_id)
+    draft = now(stage, draft.id)  # remembered: edited in place
+    assert "card 3 (" in draft.content and 3 not in cards_left(draft)
+    assert f"<@{m['bob'].id}>, choose a time-trial card for **No. 4 (red)**" in draft.content
+    assert len([msg for msg in stage.history() if "— Peloton, the draft" in msg.content]) == 1

@@ -13,6 +13,7 @@ from bot.discord_layer.host import Host
 from bot.service.model import LobbyEdit
 
 log = logging.getLogger("domestique")
+QUIET = discord.AllowedMentions.none()  # whoever picks is mentioned once, in the channel's post
 
 
 def draft_view(edit: LobbyEdit) -> discord.ui.View | None:
@@ -31,19 +32,25 @@ def draft_view(edit: LobbyEdit) -> discord.ui.View | None:
     return view
 
 
-async def show_lobby(client: discord.Client, channel: discord.abc.Messageable, edit: LobbyEdit) -> None:
-    """Edit the lobby message into the draft as it is now; when it is gone (deleted, or a league
-    stage that never had one) post the draft and remember that message instead."""
-    view = draft_view(edit)
-    quiet = discord.AllowedMentions.none()  # whoever picks is mentioned once, in the channel's post
+async def edit_lobby(channel: discord.abc.Messageable, edit: LobbyEdit) -> bool:
+    """Edit the lobby message into the draft as it is now; False when there is none to edit (a
+    league stage opens without one, or it was deleted)."""
     partial = getattr(channel, "get_partial_message", None)
-    if edit.message_id is not None and partial is not None:
-        try:
-            await partial(edit.message_id).edit(content=edit.text[:2000], view=view, allowed_mentions=quiet)
-            return
-        except discord.NotFound:
-            log.info("race %s: its lobby message is gone; the draft is posted anew", edit.race_id)
-    kwargs: dict[str, Any] = {"allowed_mentions": quiet}
+    if edit.message_id is None or partial is None:
+        return False
+    try:
+        await partial(edit.message_id).edit(content=edit.text[:2000], view=draft_view(edit), allowed_mentions=QUIET)
+    except discord.NotFound:
+        log.info("race %s: its lobby message is gone; the draft is posted anew", edit.race_id)
+        return False
+    return True
+
+
+async def post_lobby(client: discord.Client, channel: discord.abc.Messageable, edit: LobbyEdit) -> None:
+    """Post the draft as a new message (below the channel's latest posts) and remember it, so
+    the next picks edit it."""
+    view = draft_view(edit)
+    kwargs: dict[str, Any] = {"allowed_mentions": QUIET}
     if view is not None:
         kwargs["view"] = view
     message = await channel.send(edit.text[:2000], **kwargs)

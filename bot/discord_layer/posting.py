@@ -17,7 +17,7 @@ from typing import Any, cast
 import discord
 
 from bot.discord_layer.components import lobby_view, menus, prompt_view, proposal_view
-from bot.discord_layer.draft_components import show_lobby
+from bot.discord_layer.draft_components import edit_lobby, post_lobby
 from bot.discord_layer.host import Host
 from bot.discord_layer.pace_components import ahead_view
 from bot.service.core import Refusal, chunks
@@ -138,10 +138,14 @@ async def say(
 
 
 async def post_all(client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome) -> None:
-    if outcome.lobby_edit is not None:
-        await show_lobby(client, channel, outcome.lobby_edit)
+    # the lobby message shows a draft pick before the channel is told of it; posted anew, it comes
+    # below the posts (the draft stays the channel's latest message, where its menu is easy to find)
+    edit = outcome.lobby_edit
+    edited = edit is not None and await edit_lobby(channel, edit)
     for post in outcome.posts:
         await send_post(channel, post)
+    if edit is not None and not edited:
+        await post_lobby(client, channel, edit)
     for name, users in outcome.threads:
         await open_private_thread(client, channel, name, users, outcome.alliance_thread)
     for user_id, text in outcome.dms:

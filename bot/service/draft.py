@@ -65,7 +65,7 @@ class DraftIntents(RaceCore):
         if told:
             lines.append("; ".join(told) + ".")
         asked = words.ask(after, decision, self.who(race, decision.player)) + due
-        lines.append(f"{asked} The menu is on the draft:{link}" if link else f"{asked} The menu is on the draft above.")
+        lines.append(f"{asked} The menu is on the draft:{link}" if link else f"{asked} The menu is on the draft below.")
         # a player is pinged once per run of decisions they owe (the reminder pings again)
         previous = rules.pending(before)
         same_run = previous is not None and previous.player == decision.player and not headline
