@@ -148,11 +148,14 @@ def build_track(
         points.append((x + math.cos(mid), y + math.sin(mid)))
         headings.append(h0 + turns[r])
 
-    def edge(boundary: int, offset: float) -> Point:
-        x, y = points[boundary]
-        h = headings[boundary]
-        # left of the direction of travel is +90 degrees
-        return (x - math.sin(h) * offset, y + math.cos(h) * offset)
+    # the road's lane edges at every boundary: ``edges[b][k]`` is ``lanes / 2 - k`` to the left
+    # of the centre line (left of the direction of travel is +90 degrees); a lane's polygon
+    # reads its left (k = lane) and right (k = lane + 1) edges
+    offsets = [lanes / 2 - k for k in range(lanes + 1)]
+    edges: list[list[Point]] = []
+    for (x, y), h in zip(points, headings, strict=True):
+        sin, cos = math.sin(h), math.cos(h)
+        edges.append([(x - sin * offset, y + cos * offset) for offset in offsets])
 
     lane_rows = {
         lane: sorted(spaces[lane]) if spaces is not None and lane in spaces else list(range(row_count))
@@ -171,24 +174,25 @@ def build_track(
     extra = cell_attrs or {}
     explicit = successors or {}
     cells: dict[str, Cell] = {}
+    ids = [[cell_id(r, lane) for lane in range(lanes)] for r in range(row_count)]
     for lane in range(lanes):
         rows = lane_rows[lane]
         for i, r in enumerate(rows):
-            cid = cell_id(r, lane)
+            cid = ids[r][lane]
             end = rows[i + 1] if i + 1 < len(rows) else (row_count if closed or not spaces else r + 1)
             if end - r > MAX_SPAN:
                 end = r + 1  # a lane that stops (a pit lane) does not stretch over the gap
             end = min(max(end, r + 1), row_count)
-            left = lanes / 2 - lane
-            right = left - 1
             # start-left, start-right, along the right edge, back along the left edge
             polygon = (
-                edge(r, left),
-                *(edge(b, right) for b in range(r, end + 1)),
-                *(edge(b, left) for b in range(end, r, -1)),
+                edges[r][lane],
+                *(edges[b][lane + 1] for b in range(r, end + 1)),
+                *(edges[b][lane] for b in range(end, r, -1)),
             )
             if cid in explicit:
                 succ = explicit[cid]
+            elif spaces is None and r + 1 < row_count:  # every lane on every row: the next row's
+                succ = tuple(ids[r + 1][lane + d] for d in (0, -1, 1) if 0 <= lane + d < lanes)
             else:
                 succ = tuple(
                     n for d in (0, -1, 1) if 0 <= lane + d < lanes and (n := next_space(lane + d, r)) is not None

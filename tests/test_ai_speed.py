@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from rules import road as road_module
+from rules import track as track_module
 from rules.action import Action
 from rules.formula_de_mini import ai as fdm_ai
 from rules.formula_de_mini import moves as fdm_moves
@@ -24,6 +26,7 @@ from rules.hell_of_the_north import engine as hotn_engine
 from rules.leader1 import ai as l1_ai
 from rules.leader1 import ai_kit, engine, moves
 from rules.leader1.paths import cracks_by_length, risks_crack
+from rules.leader1.route import build_road, random_plan
 from rules.memo import by_state_identity
 from rules.record import Record, start_state
 from rules.registry import find_game
@@ -239,3 +242,35 @@ def test_formula_de_mini_gear_choice_is_the_one_scored_from_each_rolls_options()
         assert fdm_ai.choose(state, decision.player) == max(choices, key=expected).action
         gears += 1
     assert gears > 50
+
+
+# ---------------------------------------------------------------- the road a race builds
+
+
+def test_a_road_built_the_quick_way_is_the_road_the_general_way_builds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every random Leader 1 road is built for its race, every lane on every row: its successors
+    are taken from the next row's ids. Built again with each lane's rows spelled out (the
+    general way, for circuits with short lanes), it must be the same road, square by square."""
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append((args, kwargs))
+        return track_module.build_track(*args, **kwargs)
+
+    monkeypatch.setattr(road_module, "build_track", spy)
+    for seed in (3, 11):
+        build_road(random_plan(20, seed))
+    assert len(calls) == 2
+    for args, kwargs in calls:
+        assert kwargs.get("spaces") is None
+        quick = track_module.build_track(*args, **kwargs)
+        every_row = {lane: range(quick.row_count) for lane in range(quick.lanes)}
+        general = track_module.build_track(*args, **{**kwargs, "spaces": every_row})
+        assert list(quick.cells) == list(general.cells)
+        for cid, cell in quick.cells.items():
+            other = general.cells[cid]
+            assert (cell.successors, cell.polygon, dict(cell.attrs)) == (
+                other.successors,
+                other.polygon,
+                dict(other.attrs),
+            )
