@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from rules.action import Action
 from rules.errors import IllegalAction
-from rules.leader1 import actions
+from rules.leader1 import actions, player_record
 from rules.leader1.feed import Piles, full_piles
 from rules.leader1.model import Event, Rider, Setup, State
 from rules.leader1.moves import RideOption, ride_options
@@ -29,17 +29,11 @@ class Outcome:
 
 def starting_riders(setup: Setup) -> tuple[Rider, ...]:
     """A.3: every rider in the peloton with the route's energy (plus any carried, D.3)."""
-    return tuple(
-        Rider(
-            id=rid,
-            player=p.id,
-            kind=kind,
-            energy=setup.road.energy + dict(p.carry).get(kind, 0),
-            sprinter=kind == p.sprinter,
-            descender=kind == p.descender,
-        )
-        for p in setup.players
-        for rid, kind in zip(p.rider_ids(), p.riders, strict=True)
+    return player_record.starting_riders(
+        setup.players,
+        setup.road.energy,
+        Rider,
+        lambda p, kind: {"sprinter": kind == p.sprinter, "descender": kind == p.descender},
     )
 
 
