@@ -225,8 +225,10 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int
             fill = FALL if road.is_fall(cell.id) else SPRINT if road.in_sprint(row) else ASPHALT
             draw.polygon([view.px(p) for p in cell.polygon], fill=fill, outline=LANE_LINE)
         family.edges(draw, road, view, row, border)
-    lanes_at = family.free_row(state, view, rows, set(), window[0])
-    family.marks(draw, road, view, rows, dot=DOT, lanes_at=lanes_at, label=family.tag)
+    family.lines_and_numbers(draw, road, view, rows, DOT, family.tag)
+    family.lane_numbers(draw, road, view, family.free_row(state, view, rows, set(), window[0]))
+    family.terrain_words(draw, road, view, rows, family.tag)
+    family.line_tags(draw, road, view, rows, family.tag)
     if road.sprint is not None and first <= road.sprint <= last:
         family.tag(draw, view.px(family.side(road, road.sprint + 2, 0.9)), "SPRINT", SPRINT)
 

@@ -174,11 +174,8 @@ def edges(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int, width: in
     draw.line([view.px(right.polygon[1]), view.px(right.polygon[2])], fill=colour, width=width)
 
 
-def marks(
-    draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], *, dot: RGB, lanes_at: int, label: Tag
-) -> None:
-    """Over the squares: dotted squares, the start and finish lines, row numbers, lane numbers across
-    row ``lanes_at``, terrain named where it changes, and the mountains', feed zones' and bonus lines' tags."""
+def lines_and_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], dot: RGB, label: Tag) -> None:
+    """Over the squares: dotted squares, the start and finish lines, and the row numbers."""
     track = road.track
     first, last = rows[0], rows[-1]
     for cid in road.dotted:
@@ -192,13 +189,22 @@ def marks(
     for row in rows:  # row numbers along the left edge of the road: squares are "row.lane"
         x, y = view.px(side(road, row + 0.5, 0.42, right=False))
         write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
-    for lane in range(track.lanes):  # lane numbers across one free row near the left of the picture
-        square = track.cell(lanes_at, lane)
+
+
+def lane_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int) -> None:
+    """The lane numbers on the squares of ``row`` (a free row near the left of the picture)."""
+    track = road.track
+    for lane in range(track.lanes):
+        square = track.cell(row, lane)
         if square is not None:
             x, y = view.px(square.centre)
             draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
             write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
-    terrain_words(draw, road, view, rows, label)
+
+
+def line_tags(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], label: Tag) -> None:
+    """The tags of the mountains (their category), the feed zones and the bonus lines on show."""
+    first, last = rows[0], rows[-1]
     for mountain in road.mountains:
         if first <= mountain.row <= last:
             label(draw, view.px(side(road, mountain.row, 0.9)), f"cat {mountain.category}", TERRAIN["M"], WHITE)

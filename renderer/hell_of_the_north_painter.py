@@ -189,8 +189,10 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, offered: set[int]
                     x, y = cx + dx * view.scale, cy + dy * view.scale
                     draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=COBBLE_DOT)
         family.edges(draw, road, view, row, border)
-    lanes_at = family.free_row(state, view, rows, offered, first)
-    family.marks(draw, road, view, rows, dot=MUTED, lanes_at=lanes_at, label=_tag)
+    family.lines_and_numbers(draw, road, view, rows, MUTED, _tag)
+    family.lane_numbers(draw, road, view, family.free_row(state, view, rows, offered, first))
+    family.terrain_words(draw, road, view, rows, _tag)
+    family.line_tags(draw, road, view, rows, _tag)
     for zone, _ in course.sprint_zones:
         if first <= zone <= last:
             _tag(draw, view.px(family.side(road, zone, 0.9, right=False)), "SPRINT", SPRINT)
