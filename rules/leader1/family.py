@@ -180,6 +180,16 @@ def take_tile(
     return (*kept, value), dice, piles
 
 
+def feed_rider(
+    state: FamilyState[Any], rider: FamilyRider, dice: Dice, start_row: int, dest_row: int, events: list[Event]
+) -> tuple[tuple[int, ...], Dice, Piles]:
+    """Each feed zone a rider's move passes or reaches gives it a tile: what it keeps, the dice, the piles."""
+    kept, piles = rider.kept, state.piles
+    for _ in crossed(state.setup.road.feed, start_row, dest_row):
+        kept, dice, piles = take_tile(dice, piles, rider, kept, state.turn, events)
+    return kept, dice, piles
+
+
 def feed_peloton(state: S, riders: list[Any], old: int, new: int, events: list[Event]) -> S:
     """Each feed zone the peloton passes gives each of ``riders`` a tile, in that order."""
     for _ in crossed(state.setup.road.feed, old, new):
