@@ -70,6 +70,13 @@ def member_of(members: dict[str, Any], player: str) -> Any:
     return next(m for m in members.values() if player == f"u{m.id}")
 
 
+def towards_a_feed_tile(state: Any, choices: list[Any]) -> int:
+    """The index of a breakaway from turn 2 on (a rider soon crosses a feed zone and keeps a tile),
+    else of the last choice (a pass)."""
+    wanted = next((i for i, c in enumerate(choices) if c.action.do == "breakaway" and state.turn >= 2), None)
+    return len(choices) - 1 if wanted is None else wanted
+
+
 async def answer(actor: Any, prompt: Any, index: int) -> bool:
     """``actor`` picks choice ``index`` in ``prompt``'s menus or clicks its button; False when the
     prompt offers it neither way (a two-step prompt's second step)."""

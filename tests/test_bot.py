@@ -22,6 +22,7 @@ from tests.discord_play import (
     open_race,
     play_prompt,
     state_now,
+    towards_a_feed_tile,
     world,
 )
 
@@ -183,9 +184,8 @@ async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
             break
         decision = rules.pending(state)
         choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
-        wanted = next((i for i, c in enumerate(choices) if c.action.do == "breakaway" and state.turn >= 2), None)
         user = int(decision.player[1:])
-        await bot.service.decide(race.id, race.version, user, len(choices) - 1 if wanted is None else wanted)
+        await bot.service.decide(race.id, race.version, user, towards_a_feed_tile(state, choices))
     assert keeper is not None, "no rider kept a feed tile"
     owner = next(m for m in members.values() if keeper.player == f"u{m.id}")
     other = next(m for m in members.values() if m is not owner)
