@@ -200,6 +200,14 @@ def feed_peloton(state: S, riders: list[Any], old: int, new: int, events: list[E
     return state
 
 
+def peloton_passes(state: S, riders: list[Any], old: int, new: int, events: list[Event]) -> S:
+    """What the peloton passes from row ``old`` to ``new``: each feed zone feeds ``riders`` (in that
+    order), each bonus line nobody has claimed yet is the peloton's."""
+    state = feed_peloton(state, riders, old, new, events)
+    bonus_won, _ = bonus_rows_won(state, old, new, "peloton")
+    return replace(state, bonus_won=bonus_won)
+
+
 # ---------------------------------------------------------------- a ride's risks
 
 
