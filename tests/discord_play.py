@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -63,6 +64,15 @@ async def open_race(env: Any, game: str, stage: str, pieces: int, colour: str) -
 async def state_now(bot: DomestiqueBot, channel: Any) -> Any:
     """The state of the channel's race as the bot has it now."""
     return await bot.service.state_of(await bot.storage.active_race(channel.id))
+
+
+async def until_the_finish(bot: DomestiqueBot, channel: Any, limit: int) -> AsyncIterator[tuple[Any, Any]]:
+    """The channel's latest prompt and the race's state, again after each answer, until the finish is
+    posted (``limit`` times at most: the test then finds no finish)."""
+    for _ in range(limit):
+        if any("**Finish**" in m.content for m in channel.history()):
+            return
+        yield last_prompt(channel), await state_now(bot, channel)
 
 
 def member_of(members: dict[str, Any], player: str) -> Any:

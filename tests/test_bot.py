@@ -21,8 +21,8 @@ from tests.discord_play import (
     member_of,
     open_race,
     play_prompt,
-    state_now,
     towards_a_feed_tile,
+    until_the_finish,
     world,
 )
 
@@ -283,11 +283,7 @@ async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> N
     from rules.formula_de_mini.engine import pending
     from rules.formula_de_mini.game import choices
 
-    for _ in range(600):
-        if any("**Finish**" in m.content for m in channel.history()):
-            break
-        prompt = last_prompt(channel)
-        state = await state_now(bot, channel)
+    async for prompt, state in until_the_finish(bot, channel, 600):
         decision = pending(state)
         wanted = ai.choose(state, decision.player)
         index = next(i for i, c in enumerate(choices(state, decision.player)) if c.action == wanted)

@@ -10,7 +10,7 @@ from rules.hell_of_the_north import ai
 from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.game import choices
 from rules.record import load_record, replay
-from tests.discord_play import answer, components, last_prompt, member_of, open_race, state_now, two_stage_league
+from tests.discord_play import answer, components, member_of, open_race, state_now, two_stage_league, until_the_finish
 
 
 async def test_a_hell_of_the_north_race_in_discord_to_the_finish(simcord_env) -> None:
@@ -27,11 +27,7 @@ async def test_a_hell_of_the_north_race_in_discord_to_the_finish(simcord_env) ->
 
     kinds_seen: set[str] = set()
     seen_before, last = -1, None
-    for _ in range(900):
-        if any("**Finish**" in m.content for m in channel.history()):
-            break
-        prompt = last_prompt(channel)
-        state = await state_now(bot, channel)
+    async for prompt, state in until_the_finish(bot, channel, 900):
         decision = pending(state)
         assert decision is not None and prompt is not None
         kinds_seen.add(decision.kind)
