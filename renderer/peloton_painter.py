@@ -38,10 +38,11 @@ from renderer.palette import (
     WHITE,
     WIDTH,
 )
+from renderer.peloton_geometry import Geometry
 from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
 from renderer.text import text_length, write
 from rules.game import Choice
-from rules.peloton.course import Course, split
+from rules.peloton.course import split
 from rules.peloton.engine import legal_actions, pending
 from rules.peloton.game import describe
 from rules.peloton.model import DIAL, FINISHED, LYING, STANDING, TEAMS, WAITING, Cyclist, State
@@ -57,31 +58,6 @@ UPHILL_LINE: RGB = (0, 150, 70)  # green: the uphill bonus line
 TERRAIN_SPEED = {"level": "3", "up": "2", "down": "4"}
 WIND_FROM = {1: 90.0, 2: 0.0, 3: 270.0, 4: 180.0}
 TURNING: RGB = (226, 226, 236)
-
-
-class Geometry:
-    """Cell centres in hexagon units (x east, y north) from the course's centreline and headings."""
-
-    def __init__(self, course: Course) -> None:
-        self.course = course
-        self.line = course.centreline()
-
-    def centre(self, s: float, lane: float) -> tuple[float, float]:
-        i = max(0, min(len(self.line) - 1, int(s)))
-        x, y = self.line[i]
-        a = math.radians(self.course.heading(s))
-        offset = ((self.course.width - 1) / 2 - lane) * math.sqrt(3) / 2  # lane 0 is on the left
-        return x - math.sin(a) * offset, y + math.cos(a) * offset
-
-    def hexagon(self, cell: str, scale: float = 1.0) -> list[tuple[float, float]]:
-        s, lane = split(cell)
-        cx, cy = self.centre(s, lane)
-        a = math.radians(self.course.heading(s))
-        r = scale / math.sqrt(3)
-        return [
-            (cx + r * math.cos(a + math.radians(30 + 60 * k)), cy + r * math.sin(a + math.radians(30 + 60 * k)))
-            for k in range(6)
-        ]
 
 
 def paint(

@@ -65,6 +65,8 @@ class Course:
     energy: int
     constant: int  # minutes added to every time (III, V)
     wind: int  # 0 none, 1-4 (the wind card's direction)
+    board: str = ""  # the board of roads the course is marked on ("" if written as segments)
+    route: tuple[tuple[str, int, int], ...] = ()  # its legs (road, from, to) on that board
 
     def has(self, cell: str) -> bool:
         m = CELL.match(cell)
@@ -166,10 +168,14 @@ def build_course(data: object, path: str = "$.track") -> Course:
     for key in data:
         if key not in allowed:
             raise MalformedRecord(f"{path}.{key}", f"unknown course field; allowed: {', '.join(sorted(allowed))}")
+    board = ""
+    route: tuple[tuple[str, int, int], ...] = ()
     if "board" in data:
         from rules.peloton.board import route_segments
 
         width, marked = route_segments(data, path)
+        board = str(data["board"])
+        route = tuple((str(leg["road"]), int(leg["from"]), int(leg["to"])) for leg in data["route"])
         data = {k: v for k, v in data.items() if k not in ("board", "route", "signs")}
         data.update(width=width, segments=marked)
     discipline = data.get("discipline", "leg")
@@ -230,6 +236,8 @@ def build_course(data: object, path: str = "$.track") -> Course:
         energy=_int(data, "energy", 0, 40, energy_default, path),
         constant=_int(data, "constant", 0, 6000, constant_default, path),
         wind=_int(data, "wind", 0, 4, 0, path),
+        board=board,
+        route=route,
     )
 
 
