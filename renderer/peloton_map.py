@@ -17,11 +17,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from PIL import ImageDraw
+
+from renderer.camera import View
+from renderer.palette import RGB
 from renderer.peloton_geometry import Geometry
 from rules.peloton.board import Board, Junction, Road, load_board, route_offsets
 from rules.peloton.course import RUN_OUT, Course, Turning, make
 
 Point = tuple[float, float]
+Box = tuple[int, int, int, int]
 Hexagon = tuple[Point, tuple[Point, ...]]  # centre and corners, in the course's hexagon units
 
 
@@ -246,3 +251,35 @@ def board_gaps(board: Board) -> list[tuple[float, float]]:
         turned = (heading - placed[b].angle - straight_heading(board.roads[b], j.at[1])) % 360
         gaps.append((math.dist(point, there), min(turned, 360 - turned)))
     return gaps
+
+
+MAP_ROAD: RGB = (227, 230, 221)  # the board's other roads: a shade darker than the landscape, lighter than the course
+MAP_EDGE: RGB = (211, 214, 205)
+
+
+def draw_map(draw: ImageDraw.ImageDraw, course: Course, view: View, box: Box, drawn: tuple[int, int]) -> int:
+    """The board's roads around the course inside ``box``, faded and unlabelled, under the course;
+    the course's own hexagons outside ``drawn`` (half-hexagon steps) are drawn the same way. Nothing for
+    a course without a board. Returns how many hexagons were drawn."""
+    if not course.board:
+        return 0
+    margin = view.scale
+    x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+    count = 0
+    for centre, corners in (*board_map(course), *_course_beyond(course, drawn)):
+        x, y = view.px(centre)
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            draw.polygon([view.px(p) for p in corners], fill=MAP_ROAD, outline=MAP_EDGE)
+            count += 1
+    return count
+
+
+def _course_beyond(course: Course, drawn: tuple[int, int]) -> Iterator[Hexagon]:
+    first, last = drawn
+    geo = _course_geometry(course)
+    return _hexagons(geo, Placement(0.0, 0.0, 0.0), (s for s in range(course.end + 1) if not first <= s <= last))
+
+
+@lru_cache(maxsize=16)
+def _course_geometry(course: Course) -> Geometry:
+    return Geometry(course)

@@ -39,10 +39,11 @@ from renderer.palette import (
     WIDTH,
 )
 from renderer.peloton_geometry import Geometry
+from renderer.peloton_map import draw_map
 from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
 from renderer.text import text_length, write
 from rules.game import Choice
-from rules.peloton.course import split
+from rules.peloton.course import Course, split
 from rules.peloton.engine import legal_actions, pending
 from rules.peloton.game import describe
 from rules.peloton.model import DIAL, FINISHED, LYING, STANDING, TEAMS, WAITING, Cyclist, State
@@ -98,6 +99,7 @@ def compose(
     view = _view(geo, window)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
+    draw_map(draw, course, view, BOARD, _drawn(course, window))
     _road(draw, state, geo, view, window)
     paths = [
         ([view.px(geo.centre(*split(cell))) for cell in (was, now)], PELOTON_TEAM.get(state.cyclist(cid).team, MUTED))
@@ -166,10 +168,14 @@ def _across(geo: Geometry, s: float) -> tuple[tuple[float, float], tuple[float, 
     return geo.centre(s, -0.6), geo.centre(s, w - 0.4)
 
 
+def _drawn(course: Course, window: tuple[int, int]) -> tuple[int, int]:
+    """The half-hexagon steps of the course drawn in full: the window on show and a little more."""
+    return max(0, window[0] - 6), min(course.end, window[1] + 6)
+
+
 def _road(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, window: tuple[int, int]) -> None:
     course = state.course
-    lo, hi = window
-    first, last = max(0, lo - 6), min(course.end, hi + 6)
+    first, last = _drawn(course, window)
     for cell in course.cells():
         s, _ = split(cell)
         if not first <= s <= last:
