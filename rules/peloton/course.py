@@ -15,6 +15,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -246,13 +247,25 @@ def course_names() -> list[str]:
 
 
 def load_course(name: str) -> Course:
-    """A shipped course (``leg-bohemia``), or a random one (``random-120``, ``random-itt-50``...)."""
+    """A shipped course (``leg-bohemia``), or a random one (``random-120``, ``random-itt-50``...), or a
+    random one marked on a board (``random-bohemia-120``)."""
+    if name.startswith("random-") and not RANDOM.match(name):
+        return _random_board_course(name)
     if name.startswith("random-"):
         return build_course(random_course_data(name), "$.track")
     file = DATA / f"{name}.json"
     if not re.fullmatch(r"[a-z0-9-]{1,40}", name) or not file.exists():
         raise UnknownTrack("$.track", f"unknown course {name[:40]!r}; courses: {', '.join(course_names())}")
     return build_course(json.loads(file.read_text()), "$.track")
+
+
+@lru_cache(maxsize=64)
+def _random_board_course(name: str) -> Course:
+    """A random course on a board (rules/peloton/random_board.py): built once per name, it takes a
+    search of the board's routes."""
+    from rules.peloton.random_board import board_course_data
+
+    return build_course(board_course_data(name), "$.track")
 
 
 RANDOM = re.compile(r"^random-(?:(leg|itt|ttt)-)?([1-9][0-9]{0,2})(?:-s([0-9]{1,12}))?$")
