@@ -26,6 +26,7 @@ from rules.peloton.board import Board, Junction, Road, load_board, route_offsets
 from rules.peloton.course import RUN_OUT, Course, Turning, make
 
 Point = tuple[float, float]
+MEETS = 1.0  # hexagons: a junction's connecting hexagons are drawn when they end this close to the road
 Box = tuple[int, int, int, int]
 Hexagon = tuple[Point, tuple[Point, ...]]  # centre and corners, in the course's hexagon units
 
@@ -149,10 +150,28 @@ def _board_map(course: Course) -> tuple[Hexagon, ...]:
             keep = [s for s in range(geo.course.end + 1) if not any(lo <= s <= hi for lo, hi in spans)]
             out.extend(_hexagons(geo, placed[name], keep))
     for k, j in enumerate(board.junctions):
-        if k not in used and j.roads[0] in placed:
+        if k not in used and all(r in placed for r in j.roads) and _meets(lay, j):
             arc = Geometry(arc_course(j, board.width))
             out.extend(_hexagons(arc, _arc_from(board, roads, placed, j, arc), range(1, arc.course.end)))
     return tuple(out)
+
+
+def _gap(lay: Layout, j: Junction) -> tuple[float, float]:
+    """How far (hexagons) and how much turned (degrees) the junction's connecting hexagons, drawn from
+    its first road, end from its second road's hexagon."""
+    b = j.roads[1]
+    point, heading = _arc_end(lay.board, lay.roads, lay.placed, j)
+    there = lay.placed[b](_mid(lay.roads[b], 2 * j.at[1]))
+    turned = (heading - lay.placed[b].angle - straight_heading(lay.board.roads[b], j.at[1])) % 360
+    return math.dist(point, there), min(turned, 360 - turned)
+
+
+def _meets(lay: Layout, j: Junction) -> bool:
+    """Whether a junction the route does not take joins its roads where they are drawn. A route that
+    takes a junction the other way round than its first road's forwards (R-PEL-MAP) places the roads
+    a few hexagons from where the board's own layout has them; such a connection is left out."""
+    far, turned = _gap(lay, j)
+    return far < MEETS and turned < 1.0
 
 
 def _arc_from(
@@ -243,14 +262,8 @@ def board_gaps(board: Board) -> list[tuple[float, float]]:
     roads = {name: Geometry(road_course(road, board.width)) for name, road in board.roads.items()}
     placed = {next(iter(board.roads)): Placement(0.0, 0.0, 0.0)}
     _spread(board, roads, placed)
-    gaps: list[tuple[float, float]] = []
-    for j in board.junctions:
-        b = j.roads[1]
-        point, heading = _arc_end(board, roads, placed, j)
-        there = placed[b](_mid(roads[b], 2 * j.at[1]))
-        turned = (heading - placed[b].angle - straight_heading(board.roads[b], j.at[1])) % 360
-        gaps.append((math.dist(point, there), min(turned, 360 - turned)))
-    return gaps
+    lay = Layout(board, roads, placed, {}, set())
+    return [_gap(lay, j) for j in board.junctions]
 
 
 MAP_ROAD: RGB = (227, 230, 221)  # the board's other roads: a shade darker than the landscape, lighter than the course
@@ -276,10 +289,12 @@ def draw_map(draw: ImageDraw.ImageDraw, course: Course, view: View, box: Box, dr
 
 def _course_beyond(course: Course, drawn: tuple[int, int]) -> Iterator[Hexagon]:
     first, last = drawn
-    geo = _course_geometry(course)
-    return _hexagons(geo, Placement(0.0, 0.0, 0.0), (s for s in range(course.end + 1) if not first <= s <= last))
+    return (hexagon for s, hexagon in _course_hexagons(course) if not first <= s <= last)
 
 
 @lru_cache(maxsize=16)
-def _course_geometry(course: Course) -> Geometry:
-    return Geometry(course)
+def _course_hexagons(course: Course) -> tuple[tuple[int, Hexagon], ...]:
+    """Every hexagon of the course with its half-hexagon step, computed once per course."""
+    geo = Geometry(course)
+    still = Placement(0.0, 0.0, 0.0)
+    return tuple((s, hexagon) for s in range(course.end + 1) for hexagon in _hexagons(geo, still, (s,)))
