@@ -6,8 +6,10 @@ Each road of the board is laid out on its own (its bends as in the course format
 a road the route rides is placed where the course rides it, so its unridden parts (the road going
 on past a crossroads, the stretch behind the start) continue the course exactly; any other road
 is placed from a placed road through a junction, its connecting hexagons turning from the first
-road's forward heading to the second's (rulings R-PEL-MAP). Where a loop of roads does not close
-exactly, a road is drawn as placed from the first of its junctions in the board's list.
+road's forward heading to the second's (rulings R-PEL-MAP). A road is placed from the first of its
+junctions in the board's list that reaches it; a junction the route does not take is drawn only
+where its connecting hexagons meet the road they join (``board_gaps`` checks that a board's loops
+close; a course that turns the other way round at a junction can still leave one apart).
 """
 
 from __future__ import annotations

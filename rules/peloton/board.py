@@ -1,4 +1,4 @@
-"""A board of several roads and a course marked out on it (rulings R-PEL-BOARD).
+"""A board of several roads and a course marked out on it (rulings R-PEL-COURSE).
 
 The physical board is a landscape with a network of roads; before a race the players mark one
 course on it with signs. A board (``data/peloton/boards/<name>.json``) lists its roads (each a
