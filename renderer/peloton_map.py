@@ -268,8 +268,8 @@ def board_gaps(board: Board) -> list[tuple[float, float]]:
     return [_gap(lay, j) for j in board.junctions]
 
 
-MAP_ROAD: RGB = (227, 230, 221)  # the board's other roads: a shade darker than the landscape, lighter than the course
-MAP_EDGE: RGB = (211, 214, 205)
+MAP_ROAD: RGB = (223, 226, 216)  # the board's other roads: a shade darker than the landscape, lighter than the course
+MAP_EDGE: RGB = (204, 208, 198)
 
 
 def draw_map(draw: ImageDraw.ImageDraw, course: Course, view: View, box: Box, drawn: tuple[int, int]) -> int:
