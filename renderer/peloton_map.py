@@ -28,7 +28,7 @@ from rules.peloton.board import Board, Junction, Road, load_board, route_offsets
 from rules.peloton.course import RUN_OUT, Course, Turning, make
 
 Point = tuple[float, float]
-MEETS = 1.0  # hexagons: a junction's connecting hexagons are drawn when they end this close to the road
+MEETS = 1.25  # hexagons: a junction's connecting hexagons are drawn when they end this close to the road
 Box = tuple[int, int, int, int]
 Hexagon = tuple[Point, tuple[Point, ...]]  # centre and corners, in the course's hexagon units
 

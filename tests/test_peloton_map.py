@@ -169,3 +169,14 @@ def test_a_random_board_course_keeps_its_names_readable(monkeypatch: pytest.Monk
     monkeypatch.setattr(painter, "write", recording)
     compose(state, highlight=offered)
     assert names and sizes and min(sizes) >= READABLE
+
+
+@pytest.mark.parametrize("name", [f"random-bohemia-120-s{seed}" for seed in range(1, 7)] + ["random-bohemia-itt-50-s3"])
+def test_a_random_board_course_is_drawn_on_the_board_s_map(name: str) -> None:
+    """The random builder takes junctions the way the board lists them when it can (R-PEL-RANDOM-BOARD),
+    so every connection of the map meets the road it joins and is drawn."""
+    from renderer.peloton_map import MEETS, _gap, layout
+
+    lay = layout(load_course(name))
+    apart = [_gap(lay, j) for k, j in enumerate(lay.board.junctions) if k not in lay.used]
+    assert apart and all(far < MEETS and turned < 1.0 for far, turned in apart), apart

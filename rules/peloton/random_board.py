@@ -202,10 +202,27 @@ def _route(board: Board, length: int, strips: int, rng: int) -> tuple[list[Leg] 
     if not found:
         return None, rng
     turning = [f for f in found if f[0].exit >= 0] or found  # a route that turns somewhere, if one can
-    pick, rng = below(rng, len(turning))
-    sk, starts = turning[pick]
+    drawn = [f for f in turning if _as_drawn(board, f[0])] or turning  # and then one the map shows exactly
+    pick, rng = below(rng, len(drawn))
+    sk, starts = drawn[pick]
     pick, rng = below(rng, len(starts))
     return _concrete(board, sk, length, strips, starts[pick]), rng
+
+
+def _as_drawn(board: Board, sk: Skeleton) -> bool:
+    """Whether the route takes every junction the way the board lists it: from its first road ridden
+    forwards onto its second ridden forwards, or the same way back. Taken so, a junction's connecting
+    hexagons are where the board's map has them (R-PEL-MAP); taken any other way, the course format
+    turns through other connecting hexagons and the roads beyond sit a few hexagons off the map."""
+    name, step = sk.first
+    came = (name, sk.exit, step)
+    for road, start, end in (*sk.legs, (sk.last[0], sk.last[1], sk.last[1] + sk.last[2])):
+        going = 1 if end > start else -1
+        found = board.junction(came[0], came[1], road, start)
+        if found is None or not (came[2] == going == (-1 if found[1] else 1)):
+            return False
+        came = (road, end, going)
+    return True
 
 
 # -- the signs -----------------------------------------------------------------------------------
