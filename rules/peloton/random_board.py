@@ -2,7 +2,8 @@
 
 ``random-<board>-[leg-|itt-|ttt-]<hexagons>[-s<seed>]`` is always the same course: a route from a
 start on one of the board's roads through its junctions to a finish, exactly ``<hexagons>`` long,
-that never rides a hexagon twice (its start area and run-out included), with signs placed as the
+that never rides a hexagon twice (its start area and run-out included) nor passes a crossroads
+twice, with signs placed as the
 standalone builder (``course.random_course_data``) places them: stretches of 4 to 11 hexagons of
 level, uphill or downhill road, an uphill bonus at the top of a leg race's first climb, a speed
 bonus midway, a time trial's checkpoints at its midway or thirds.
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import UnknownTrack
-from rules.peloton.board import RUN_OUT, Board, _in_bend, _normal, board_names, load_board, route_segments
+from rules.peloton.board import RUN_OUT, Board, Junction, _in_bend, _normal, board_names, load_board, route_segments
 from rules.rng import below
 
 NAME = re.compile(r"^random-([a-z][a-z0-9-]*?)-(?:(leg|itt|ttt)-)?([1-9][0-9]{0,2})(?:-s([0-9]{1,12}))?$")
@@ -186,7 +187,18 @@ def _concrete(board: Board, sk: Skeleton, length: int, strips: int, start: int) 
     for i, (r, lo, hi) in enumerate(stretches):
         if any(r == r2 and lo <= hi2 and lo2 <= hi for r2, lo2, hi2 in stretches[i + 1 :]):
             return None  # a hexagon ridden twice
+    for j in board.junctions:  # a crossroads is one place: the course passes it once, or turns there
+        near = [i for i, (r, lo, hi) in enumerate(stretches) for k in (0, 1) if r == j.roads[k] and lo <= j.at[k] <= hi]
+        if len(set(near)) > 1 and not (len(near) == 2 and abs(near[0] - near[1]) == 1 and _turns_at(legs, near, j)):
+            return None
     return legs
+
+
+def _turns_at(legs: list[Leg], near: list[int], j: Junction) -> bool:
+    """Whether the two legs ``near`` meet at the junction: the first ends where the second begins."""
+    a, b = sorted(near)
+    ends = {(legs[a][0], legs[a][2]), (legs[b][0], legs[b][1])}
+    return ends == {(j.roads[0], j.at[0]), (j.roads[1], j.at[1])}
 
 
 def _route(board: Board, length: int, strips: int, rng: int) -> tuple[list[Leg] | None, int]:
