@@ -3,14 +3,15 @@
 ``random-<board>-[leg-|itt-|ttt-]<hexagons>[-s<seed>]`` is always the same course: a route from a
 start on one of the board's roads through its junctions to a finish, exactly ``<hexagons>`` long,
 that never rides a hexagon twice (its start area and run-out included) nor passes a crossroads
-twice, with signs placed as the
-standalone builder (``course.random_course_data``) places them: stretches of 4 to 11 hexagons of
-level, uphill or downhill road, an uphill bonus at the top of a leg race's first climb, a speed
-bonus midway, a time trial's checkpoints at its midway or thirds.
+twice, with signs placed as the standalone builder (``course.random_course_data``) places them:
+stretches of 4 to 11 hexagons of level, uphill or downhill road, an uphill bonus at the top of a
+leg race's first climb, a speed bonus midway, a time trial's checkpoints at its midway or thirds.
 
 The builder lists every route the board allows (roads and junction hexagons in the board's order),
-keeps those that can be made the asked length, and draws one of them and its start with the seed;
-a board that has none is refused with a message that says so.
+keeps those that can be made the asked length, prefers those that turn at a junction and take
+every junction the way the board lists it (so the course lies exactly on the drawn map), and draws
+one of them and its start with the seed; a board that has none is refused with a message that
+says so.
 """
 
 from __future__ import annotations
