@@ -159,14 +159,24 @@ def test_headwind_costs_a_leading_cyclist_one_more_not_one_in_tandem() -> None:
     )
     assert {o.position: o.cost for o in dial_options(s, s.cyclist("1"))}[1] == 2
     assert {o.position: o.cost for o in dial_options(s, s.cyclist("4"))}[1] == 1
+    # judged from the position at the move's start: no. 1 goes first and rides away, no. 4 still
+    # started the move behind it (IV.1: "depends on his initial position")
+    s = set_dial(s, 0)
+    s = ride_to(s, "46.0")
+    assert pending(s) == engine.Pending("p1", "dial", "4")
+    assert {o.position: o.cost for o in dial_options(s, s.cyclist("4"))}[1] == 1
+    assert set_dial(s, 1).cyclist("4").energy == 19
 
 
 # ---------------------------------------------------------------- speed and tandem
 
 
 def test_tandem_needs_a_cyclist_directly_in_front_not_uphill_not_at_the_start() -> None:
-    s = race(LEVEL, {"1": {"at": "40.0"}, "2": {"at": "38.0"}, "3": {"at": "37.1"}}, teams=1)
-    assert s.tandem == {"2"}  # 3 is crosswise behind, not directly behind
+    placed = {"1": {"at": "40.0"}, "2": {"at": "38.0"}, "3": {"at": "39.1"}, "4": {"at": "36.2"}}
+    s = race(LEVEL, placed)
+    # 2 straight behind 1, 3 crosswise behind 1: both directly behind (any forward hexagon, R-PEL-TANDEM);
+    # 4 has 38.2 and 37.1 in front of it, both free
+    assert s.tandem == {"2", "3"}
     assert speed_range(s, s.cyclist("2")) == (3, 4)
     hill = course([{"hexagons": 40, "terrain": "up"}])
     s = race(hill, {"1": {"at": "40.0"}, "2": {"at": "38.0"}}, teams=1, per_team=2)
@@ -389,8 +399,12 @@ def test_team_time_trial_moves_the_team_in_any_order_and_keeps_the_dial_in_tande
     assert {o.action.get("cyclist") for o in keeps} == {"2"}  # only 2 rode tandem (behind 1)
     s, _ = apply(s, keeps[0].action)  # 2 keeps +1 (position 1) after a move in tandem
     assert s.cyclist("2").dial == 1 and s.cyclist("2").energy == 9
-    # after a kept dial 2 must end its move behind a team-mate
+    # after a kept dial 2 must end its move behind a team-mate: the menu and the rule (VI.3)
     assert all(engine._behind_mate(s, s.cyclist("2"), r.to) for r in rides(s, s.cyclist("2")))
+    with pytest.raises(IllegalAction, match="behind a team-mate"):
+        apply(s, Action("p0", "ride", cyclist="2", to="44.2", via=("39.1", "40.2", "42.2")))
+    s, _ = apply(s, Action("p0", "ride", cyclist="2", to="46.0", via=("40.0", "42.0", "44.0")))
+    assert s.cyclist("2").cell == "46.0"  # straight behind no. 1 on 48.0
 
 
 def test_ttt_tandem_is_only_behind_a_team_mate() -> None:
