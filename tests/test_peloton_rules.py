@@ -305,6 +305,36 @@ def test_turning_above_speed_four_needs_a_lane_fit_for_the_speed() -> None:
         apply(s, Action(d.player, "ride", cyclist="1", to=inside, via=tuple(f"{start + 2 * k}.0" for k in range(1, 5))))
 
 
+def test_a_forced_fall_in_a_turning_is_offered_at_every_path_s_first_unsafe_hexagon() -> None:
+    """R-PEL-FALLS, IV.2: "fall on the hexagon where he did not keep to the safe trail" - every path."""
+    bend = course([{"hexagons": 6, "terrain": "down"}, {"turn": "left", "hexagons": 3}, {"hexagons": 20}], "itt", 2)
+    c = build_course(bend)
+    at = c.start + 8  # downhill: 4, +1 in a time trial = 5, above the inside lane's safe 4
+    blocker = f"{at + 9}.1"  # lying on the second lane inside the turning
+    s = race(
+        bend,
+        {"1": {"at": f"{at}.0", "energy": 5}, "2": {"at": blocker, "status": "lying"}},
+        teams=1,
+        per_team=2,
+        options={"wind": 0},
+    )
+    assert pending(s) == engine.Pending("p0", "dial", "1") and s.cyclist("2").status == "standing"
+    s = set_dial(s, 0)
+    assert speed_range(s, s.cyclist("1")) == (5, 5)
+    falls = {r.to: r for r in rides(s, s.cyclist("1"))}
+    assert all(r.fell == "turning" for r in falls.values())
+    for r in falls.values():  # each fall hexagon is the first of its path off the safe trail (lane 0)
+        assert split(r.to)[1] == 0 and c.turning_at(split(r.to)[0]) is not None
+        assert all(split(x)[1] == 1 or c.turning_at(split(x)[0]) is None for x in r.via)
+    # the furthest: four hexagons on the second lane, then forced onto the inside lane by no. 2
+    assert f"{at + 8}.0" in falls and len(falls[f"{at + 8}.0"].via) == 4
+    assert f"{at + 4}.0" in falls  # or leave the trail at once
+    s = ride_to(s, f"{at + 8}.0")
+    fell = {"cyclist": "1", "at": f"{at + 8}.0", "reason": "turning"}
+    assert any(e.type == "fell" and e.data == fell for e in s.events)
+    assert s.cyclist("1").cell == f"{at + 8}.0" and s.cyclist("1").dial == 0
+
+
 def test_turning_at_speed_four_may_take_the_inside_lane() -> None:
     bend = course([{"hexagons": 6, "terrain": "level"}, {"turn": "left", "hexagons": 3}, {"hexagons": 20}])
     c = build_course(bend)
