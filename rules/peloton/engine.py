@@ -329,10 +329,15 @@ def speed_range(state: State, c: Cyclist) -> tuple[int, int]:
     return basic, basic + (1 if c.id in state.tandem else 0) + DIAL[c.dial]
 
 
-def _safe(state: State, cell: str, speed: int) -> bool:
+def _safe(state: State, cell: str, speed: int, start: str | None = None) -> bool:
+    """Is ``cell`` on a trail fit for ``speed`` (IV.2)? A cyclist whose move starts inside a crossroads
+    has entered it and has the traverse road straight ahead: no trail binds it there (picture 14's
+    no. 2); inside an ordinary turning it still follows the trail (no. 3). Rulings R-PEL-TRAILS."""
     s, lane = split(cell)
     turning = state.course.turning_at(s)
-    return speed <= 4 or turning is None or speed <= turning.limit(lane, state.course.width)
+    if speed <= 4 or turning is None or speed <= turning.limit(lane, state.course.width):
+        return True
+    return turning.crossroads and start is not None and state.course.turning_at(split(start)[0]) == turning
 
 
 def _walk(state: State, c: Cyclist, steps: int, speed: int | None) -> dict[str, tuple[str, ...]]:
@@ -347,7 +352,7 @@ def _walk(state: State, c: Cyclist, steps: int, speed: int | None) -> dict[str, 
             for direction, to in state.course.forward(cell):
                 if to in taken or {last, direction} == {"left", "right"}:
                     continue
-                if speed is not None and not _safe(state, to, speed):
+                if speed is not None and not _safe(state, to, speed, c.cell):
                     continue
                 nxt.setdefault((to, direction), (*path, to))
         layer = nxt
@@ -400,7 +405,7 @@ def _turning_falls(state: State, c: Cyclist, speed: int) -> dict[str, tuple[str,
         for direction, to in state.course.forward(cell):
             if to in taken or {last, direction} == {"left", "right"}:
                 continue
-            if not _safe(state, to, speed):
+            if not _safe(state, to, speed, c.cell):
                 out.setdefault(to, path)
                 continue
             stack.append((to, direction, (*path, to)))
@@ -630,7 +635,7 @@ def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[S
         if {last, step} == {"left", "right"}:
             fell, stop = "swerve", i + 1
             break
-        if not _safe(state, to, max(len(path), low)):  # its speed: a fall cuts the path short
+        if not _safe(state, to, max(len(path), low), c.cell):  # its speed: a fall cuts the path short
             fell, stop = "turning", i + 1
             break
         cell, last = to, step
