@@ -386,6 +386,22 @@ def test_individual_starts_every_two_moves_after_the_card_draft() -> None:
     assert s.cyclist("1").cell is not None and s.cyclist("4").cell is None
 
 
+@pytest.mark.parametrize("cyclists, wind", [(12, 1), (13, 0)])
+def test_with_twelve_or_thirteen_cyclists_the_wind_is_what_the_cards_left_say(cyclists: int, wind: int) -> None:
+    """R-PEL-CARDS: with 12 cyclists one card is left (no. 13, W 1): its W alone is the wind; with 13 none
+    is left: no wind (not the course's wind, nor a card drawn). Taken in order 1, 2, ... so the card left
+    is the last."""
+    counts = [3, 3, 3, 3] + ([1] if cyclists == 13 else [])
+    teams = ("grey", "red", "blue", "green", "white")
+    players = [{"id": f"p{i}", "team": teams[i], "cyclists": n} for i, n in enumerate(counts)]
+    s = build({"track": ITT, "players": players})
+    for n in range(1, cyclists + 1):
+        d = pending(s)
+        assert d is not None and d.kind == "card"
+        s, _ = apply(s, Action(d.player, "card", cyclist=d.cyclist, card=n))
+    assert s.phase == "ride" and s.wind == wind
+
+
 def test_cards_cannot_be_taken_twice() -> None:
     s = build({"track": ITT, "players": [{"id": "a", "team": "grey", "cyclists": 2}]})
     s, _ = apply(s, Action("a", "card", cyclist="1", card=5))
