@@ -547,3 +547,25 @@ def test_no_move_turns_back_or_leaves_the_marked_road() -> None:
     for r in rides(s, s.cyclist("1")):
         path = [s.cyclist("1").cell, *r.via, r.to]
         assert all(split(b)[0] > split(a)[0] for a, b in itertools.pairwise(path))
+
+
+def test_the_discipline_is_the_courses() -> None:
+    """R-PEL-DISCIPLINE: a course names its discipline; random names choose it; the race follows it."""
+    names = ("leg-bohemia", "itt-25", "ttt-100", "random-120-s1", "random-itt-50-s2", "random-ttt-100-s3")
+    assert [load_course(n).discipline for n in names] == ["leg", "itt", "ttt", "leg", "itt", "ttt"]
+    players = [{"id": "a", "team": "grey"}]
+    phases = [build({"track": f"peloton/{n}", "players": players}).phase for n in ("leg-bohemia", "itt-25", "ttt-100")]
+    assert phases == ["ride", "cards", "cards"]  # time trials open with the card draft
+
+
+def test_up_to_eight_players_may_each_ride_one_cyclist() -> None:
+    """R-PEL-PLAYERS: a seat is one team of 1-3 cyclists in one of 8 colours; the book's '12 players -
+    each player plays with 1 cyclist' plays with at most 8."""
+    from rules.errors import InvalidSetup
+    from rules.peloton.model import TEAMS
+
+    players = [{"id": f"p{i}", "team": team, "cyclists": 1} for i, team in enumerate(TEAMS)]
+    s = build({"track": "peloton/leg-bohemia", "players": players})
+    assert len(s.cyclists) == 8 and len({c.player for c in s.cyclists}) == 8
+    with pytest.raises(InvalidSetup):
+        build({"track": "peloton/leg-bohemia", "players": [*players, {"id": "p8", "team": "grey", "cyclists": 1}]})
