@@ -91,7 +91,7 @@ def chosen_ride(
     taken from it, as a search along the path alone gives the same option. Anything else
     (a breakaway, a path the listing does not hold) is searched as before.
     """
-    if route is not None and not breakaway:
+    if route and not breakaway:
         listed = [o for o in ride_options(state, rider_id) if o.to == route[-1] and o.via == route[:-1]]
         if listed:
             return listed
