@@ -115,14 +115,33 @@ async def test_pooled_boards_are_the_bytes_this_process_draws_and_a_killed_worke
         assert await ThreadDrawing().paint("leader1", state, **args) == here
         for pid in drawing.worker_pids():
             os.kill(pid, signal.SIGKILL)
-        pool = drawing._executor
-        for _ in range(200):  # until the pool has noticed (it checks its workers in a thread)
-            if getattr(pool, "_broken", False):
-                break
-            await asyncio.sleep(0.05)
-        assert getattr(pool, "_broken", False)
-        assert await drawing.paint("leader1", state, **args) == here  # drawn again on a new pool
+        assert await drawing.paint("leader1", state, **args) == here  # drawn on the worker that replaced it
         assert drawing.replaced == 1
+    finally:
+        drawing.close()
+
+
+async def test_a_worker_killed_while_drawing_loses_no_board_and_boards_come_in_order_of_asking() -> None:
+    state, highlight = a_board_state()
+    args = {"highlight": highlight, "acting": [], "title": "Race 1", "legend": []}
+    here = paint("leader1", state, **args)
+    drawing = PoolDrawing(workers=1)
+    try:
+        drawing.start()
+        (pid,) = drawing.worker_pids()
+        done: list[int] = []
+
+        async def ask(n: int) -> bytes | None:
+            board = await drawing.paint("leader1", state, **args)
+            done.append(n)
+            return board
+
+        jobs = [asyncio.create_task(ask(n)) for n in range(4)]
+        await asyncio.sleep(0)  # every board asked; the first is being drawn
+        os.kill(pid, signal.SIGKILL)
+        assert await asyncio.gather(*jobs) == [here] * 4
+        assert done == [0, 1, 2, 3]  # one worker: first asked, first drawn, the lost one again first
+        assert drawing.replaced == 1 and drawing.worker_pids() != [pid]
     finally:
         drawing.close()
 

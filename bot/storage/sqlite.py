@@ -128,6 +128,12 @@ MIGRATIONS: list[str] = [
 ]
 
 
+def _closed(cursor: sqlite3.Cursor) -> sqlite3.Cursor:
+    """The cursor, closed (an open cursor blocks COMMIT); its rowcount and lastrowid stay readable."""
+    cursor.close()
+    return cursor
+
+
 class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
     """One SQLite file in WAL mode, migrated on open."""
 
@@ -212,19 +218,47 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
                 await self._exec("ROLLBACK")
                 raise
 
+    # One statement, one trip to the database thread (aiosqlite's execute, fetchall and close
+    # are three): a burst of decisions makes several of these each, and every trip waits for a
+    # turn of the GIL behind the bot's own work.
+
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        async with self._guard, self._conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        async with self._guard:
+            if self._one_trip:
+                return await self._in_db_thread(lambda db: db.execute(sql, args).fetchall())
+            async with self._conn.execute(sql, args) as cur:
+                return list(await cur.fetchall())
+
+    async def _reads(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[list[Any]]:
+        """Each statement's rows, all in one trip (one read transaction: they see the same moment)."""
+        if not self._one_trip:
+            return await super()._reads(statements)
+
+        def read(db: sqlite3.Connection) -> list[list[Any]]:
+            db.execute("BEGIN")
+            try:
+                return [db.execute(sql, args).fetchall() for sql, args in statements]
+            finally:
+                db.execute("COMMIT")
+
+        async with self._guard:
+            return await self._in_db_thread(read)
 
     async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
         """Run an INSERT; the new row's id."""
-        async with self._guard, self._conn.execute(sql, args) as cur:
-            return int(cur.lastrowid or 0)
+        async with self._guard:
+            if self._one_trip:
+                return await self._in_db_thread(lambda db: int(_closed(db.execute(sql, args)).lastrowid or 0))
+            async with self._conn.execute(sql, args) as cur:
+                return int(cur.lastrowid or 0)
 
     async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int:
         """Run an UPDATE; how many rows changed."""
-        async with self._guard, self._conn.execute(sql, args) as cur:
-            return int(cur.rowcount)
+        async with self._guard:
+            if self._one_trip:
+                return await self._in_db_thread(lambda db: int(_closed(db.execute(sql, args)).rowcount))
+            async with self._conn.execute(sql, args) as cur:
+                return int(cur.rowcount)
 
     async def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run ``statements`` in one transaction, in one trip to the database thread."""
