@@ -103,7 +103,7 @@ class BoardPool:
     def _spawn(self) -> _Worker:
         job_reader, job_writer = self._context.Pipe(duplex=False)
         result_reader, result_writer = self._context.Pipe(duplex=False)
-        process = self._context.Process(
+        process = self._context.Process(  # type: ignore[attr-defined]  # every concrete context has it
             target=_serve, args=(job_reader, result_writer, self._warm), daemon=True, name="domestique-board"
         )
         process.start()
