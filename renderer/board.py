@@ -54,6 +54,7 @@ from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import summary
 from rules.leader1.order import arrival_order, classification, peloton_order
+from rules.memo import Recent
 from rules.road import Road
 from rules.track import Point
 
@@ -133,10 +134,10 @@ def compose(
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
     state, window = laid_out(state, highlight, acting_ids)
     road = state.setup.road
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     view = _view(road, window)
+    image = _road_layer(road, view, window).copy()  # the road as drawn for this view, kept per road and view
     draw = ImageDraw.Draw(image)
-    _road(draw, state, view, window)
+    _lane_numbers(draw, state, view, window)
     _peloton(image, draw, state, view)
     paths = road_trails(state.events, road.track).items()
     colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
@@ -246,10 +247,32 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill
     write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 
-def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int, int]) -> None:
-    road = state.setup.road
+# The road under the pieces depends only on the road and the view, and a view only on the road
+# and the rows on show: races on one stage, and one race turn after turn, show the same few
+# windows again. Kept per road object (roads are shared by name: ``rules.stages.road_for``).
+_ROAD_LAYERS = Recent(12)  # 12 pictures of 2.3 MB in each process that draws
+
+
+def _road_layer(road: Road, view: View, window: tuple[int, int]) -> Image.Image:
+    """The board's background with the road on it (squares, borders, rows, tags): do not draw on it, copy it."""
+    key = (road.name, id(road.track), view, window)
+    layer = _ROAD_LAYERS.get(key, road.track)
+    if layer is None:
+        layer = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+        _road(ImageDraw.Draw(layer), road, view)
+        _ROAD_LAYERS.put(key, road.track, layer)
+    assert isinstance(layer, Image.Image)
+    return layer
+
+
+def _rows_on_board(road: Road, view: View) -> list[int]:
     track = road.track
-    rows = [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
+    return [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
+
+
+def _road(draw: ImageDraw.ImageDraw, road: Road, view: View) -> None:
+    track = road.track
+    rows = _rows_on_board(road, view)
     if not rows:
         return
     first, last = rows[0], rows[-1]
@@ -291,14 +314,6 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int
     for row in rows:  # row numbers on the left edge (top of the picture), every row: squares are "row.lane"
         x, y = view.px(_side(road, row + 0.5, 0.42, right=False))
         write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
-    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
-    back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), window[0])
-    for lane in range(track.lanes):  # lane numbers at the left edge of the picture
-        square = track.cell(back, lane)
-        if square is not None:
-            x, y = view.px(square.centre)
-            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
-            write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
     _terrain_marks(draw, road, view, rows)
     for mountain in road.mountains:
         if first <= mountain.row <= last:
@@ -311,6 +326,24 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int
             _tag(draw, view.px(_side(road, row + 1, 0.9)), "BONUS", (230, 159, 0))
     if road.sprint is not None and first <= road.sprint <= last:
         _tag(draw, view.px(_side(road, road.sprint + 2, 0.9)), "SPRINT", SPRINT)
+
+
+def _lane_numbers(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int, int]) -> None:
+    """Lane numbers on the squares of the hindmost row on show that no rider stands on (inside the
+    road: nothing of the road layer's beside-the-road tags is under them)."""
+    road = state.setup.road
+    track = road.track
+    rows = _rows_on_board(road, view)
+    if not rows:
+        return
+    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
+    back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), window[0])
+    for lane in range(track.lanes):  # lane numbers at the left edge of the picture
+        square = track.cell(back, lane)
+        if square is not None:
+            x, y = view.px(square.centre)
+            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
+            write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
 
 
 def _terrain_marks(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int]) -> None:
