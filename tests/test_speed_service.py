@@ -174,3 +174,42 @@ async def test_rows_read_again_only_from_the_last_known_one_and_an_undo_elsewher
     finally:
         await other.close()
         await storage.close()
+
+
+def test_one_pool_serves_one_event_loop_after_another_and_a_failing_board_fails_alone() -> None:
+    """``domestique bench bot`` starts the workers once and runs each load in its own ``asyncio.run``."""
+    state, highlight = a_board_state()
+    args = {"highlight": highlight, "acting": [], "title": "Race 1", "legend": []}
+    here = paint("leader1", state, **args)
+    drawing = PoolDrawing(workers=1)
+    drawing.start()
+    try:
+        pids = drawing.worker_pids()
+        for _ in range(2):
+            assert asyncio.run(drawing.paint("leader1", state, **args)) == here
+        assert drawing.worker_pids() == pids  # the same worker, not a new one per loop
+
+        async def broken_then_good() -> bytes | None:
+            with pytest.raises(AttributeError):  # not a state: the painter's own error comes back
+                await drawing.paint("leader1", object(), **args)
+            return await drawing.paint("leader1", state, **args)
+
+        assert asyncio.run(broken_then_good()) == here
+        assert drawing.replaced == 0
+    finally:
+        drawing.close()
+
+
+async def test_the_bot_bench_measures_each_decision_and_the_cpu_it_took(tmp_path: Path) -> None:
+    from bot.cli.bench import _bench_bot
+
+    drawing = PoolDrawing(workers=1)
+    drawing.start()
+    try:
+        cpu: list[float] = []
+        timings, lags = await _bench_bot(2, 2, f"sqlite:///{tmp_path / 'bench.db'}", 0.0, drawing, cpu)
+        assert len(timings) == 4 and all(t > 0 for t in timings)
+        # the bot's process, then its board workers (counted in 10 ms ticks: a few boards may read 0)
+        assert len(cpu) == 2 and cpu[0] > 0 and cpu[1] >= 0
+    finally:
+        drawing.close()
