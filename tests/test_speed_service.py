@@ -207,7 +207,7 @@ async def test_the_bot_bench_measures_each_decision_and_the_cpu_it_took(tmp_path
     drawing.start()
     try:
         cpu: list[float] = []
-        timings, lags = await _bench_bot(2, 2, f"sqlite:///{tmp_path / 'bench.db'}", 0.0, drawing, cpu)
+        timings, _ = await _bench_bot(2, 2, f"sqlite:///{tmp_path / 'bench.db'}", 0.0, drawing, cpu)
         assert len(timings) == 4 and all(t > 0 for t in timings)
         # the bot's process, then its board workers (counted in 10 ms ticks: a few boards may read 0)
         assert len(cpu) == 2 and cpu[0] > 0 and cpu[1] >= 0

@@ -24,6 +24,7 @@ from bot.storage.action_cache import ActionCache
 from bot.storage.sqlite_leagues import LeagueTables
 from bot.storage.sqlite_pace import PACE_MIGRATION, PaceTables
 from bot.storage.sqlite_people import PeopleTables
+from bot.storage.sqlite_reads import Busy, LoopReader
 
 T = TypeVar("T")
 
@@ -152,6 +153,22 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         return cache
 
     @property
+    def _reader(self) -> LoopReader:
+        """The read-only connection used on the event loop's thread (``bot/storage/sqlite_reads.py``)."""
+        reader: LoopReader | None = self.__dict__.get("_loop_reader")
+        if reader is None:
+            reader = self.__dict__["_loop_reader"] = LoopReader(self.path)
+        return reader
+
+    async def _read_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` (reads only) on the event loop's own connection: no trip to the database thread,
+        unless the read would wait for a lock; then one trip."""
+        try:
+            return self._reader.read(work)
+        except Busy:
+            return await self._in_db_thread(work)
+
+    @property
     def _one_trip(self) -> bool:
         """Whether a transaction can run in one trip (aiosqlite's thread; not another connection)."""
         return type(self)._conn is SqliteStorage._conn and isinstance(getattr(self, "_db", None), aiosqlite.Connection)
@@ -191,6 +208,7 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
     async def close(self) -> None:
         """Close after the transaction under way (if any) ends: a decision being saved is not cut off."""
         async with self._guard:
+            self._reader.close()
             if self._db is not None:
                 await self._db.close()
                 self._db = None
@@ -225,7 +243,7 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         async with self._guard:
             if self._one_trip:
-                return await self._in_db_thread(lambda db: db.execute(sql, args).fetchall())
+                return await self._read_here(lambda db: db.execute(sql, args).fetchall())
             async with self._conn.execute(sql, args) as cur:
                 return list(await cur.fetchall())
 
@@ -235,14 +253,10 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
             return await super()._reads(statements)
 
         def read(db: sqlite3.Connection) -> list[list[Any]]:
-            db.execute("BEGIN")
-            try:
-                return [db.execute(sql, args).fetchall() for sql, args in statements]
-            finally:
-                db.execute("COMMIT")
+            return [db.execute(sql, args).fetchall() for sql, args in statements]
 
         async with self._guard:
-            return await self._in_db_thread(read)
+            return await self._read_here(read)  # one read transaction: they see the same moment
 
     async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
         """Run an INSERT; the new row's id."""
@@ -342,7 +356,7 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         starts = {race_id: rows[-1].index for race_id, rows in kept.items()}
         found: list[tuple[Any, list[Any]]] = []
         if self._one_trip:
-            found = await self._in_db_thread(read)
+            found = await self._read_here(read)
         else:
             for row in await self._conn.execute_fetchall(sql, args):
                 more = await self._conn.execute_fetchall(
