@@ -213,3 +213,55 @@ async def test_the_bot_bench_measures_each_decision_and_the_cpu_it_took(tmp_path
         assert len(cpu) == 2 and cpu[0] > 0 and cpu[1] >= 0
     finally:
         drawing.close()
+
+
+async def test_reads_are_made_on_the_event_loops_own_connection_and_fall_back_to_a_trip_if_busy(
+    service, monkeypatch
+) -> None:
+    from bot.storage.sqlite_reads import Busy, LoopReader
+
+    service, storage = service
+    await open_race(service, CHANNEL, seed=5)
+    trips: list[object] = []
+    real_trip = type(storage)._in_db_thread
+
+    async def counted(self, work):  # type: ignore[no-untyped-def]
+        trips.append(work)
+        return await real_trip(self, work)
+
+    monkeypatch.setattr(type(storage), "_in_db_thread", counted)
+    race = await storage.active_race(CHANNEL)
+    assert race is not None and await storage.plans(race.id) == ([], [])
+    assert trips == []  # a race, its actions and its plans read without a trip to the database thread
+
+    def busy(self, work):  # type: ignore[no-untyped-def]
+        raise Busy("database is locked")
+
+    monkeypatch.setattr(LoopReader, "read", busy)
+    again = await storage.active_race(CHANNEL)
+    assert again is not None and again.id == race.id and again.actions == race.actions
+    assert len(trips) == 1  # the read that would have waited went to the database thread instead
+
+
+def test_a_loop_read_that_would_wait_for_a_lock_raises_busy_at_once(tmp_path: Path) -> None:
+    import sqlite3
+
+    from bot.storage.sqlite_reads import Busy, LoopReader
+
+    path = str(tmp_path / "locked.db")  # a rollback-journal file: an exclusive writer shuts readers out
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("CREATE TABLE t (a)")
+    writer.execute("INSERT INTO t VALUES (1)")
+    reader = LoopReader(path)
+    try:
+        assert reader.read(lambda db: db.execute("SELECT a FROM t").fetchall()) == [(1,)]
+        writer.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(Busy):
+            reader.read(lambda db: db.execute("SELECT a FROM t").fetchall())
+        writer.execute("COMMIT")
+        assert reader.read(lambda db: db.execute("SELECT a FROM t").fetchall()) == [(1,)]
+        with pytest.raises(sqlite3.OperationalError):  # and it never writes
+            reader.read(lambda db: db.execute("INSERT INTO t VALUES (2)"))
+    finally:
+        reader.close()
+        writer.close()
