@@ -52,7 +52,11 @@ def _serve(jobs: Connection, results: Connection, warm: Callable[[], object] | N
             answer: tuple[bool, Any] = (True, fn(*args, **kwargs))
         except Exception as exc:  # the job's own failure goes back to its caller
             answer = (False, exc)
-        results.send_bytes(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            reply = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # an answer that cannot travel fails its job, not the worker
+            reply = pickle.dumps((False, RuntimeError(f"a board worker's answer could not be sent: {exc!r}")))
+        results.send_bytes(reply)
 
 
 @dataclass
