@@ -218,7 +218,7 @@ async def test_the_bot_bench_measures_each_decision_and_the_cpu_it_took(tmp_path
 async def test_reads_are_made_on_the_event_loops_own_connection_and_fall_back_to_a_trip_if_busy(
     service, monkeypatch
 ) -> None:
-    from bot.storage.sqlite_reads import Busy, LoopReader
+    from bot.storage.sqlite_loop import Busy, LoopConnection
 
     service, storage = service
     await open_race(service, CHANNEL, seed=5)
@@ -237,22 +237,22 @@ async def test_reads_are_made_on_the_event_loops_own_connection_and_fall_back_to
     def busy(self, work):  # type: ignore[no-untyped-def]
         raise Busy("database is locked")
 
-    monkeypatch.setattr(LoopReader, "read", busy)
+    monkeypatch.setattr(LoopConnection, "read", busy)
     again = await storage.active_race(CHANNEL)
     assert again is not None and again.id == race.id and again.actions == race.actions
     assert len(trips) == 1  # the read that would have waited went to the database thread instead
 
 
-def test_a_loop_read_that_would_wait_for_a_lock_raises_busy_at_once(tmp_path: Path) -> None:
+def test_a_loop_read_or_write_that_would_wait_for_a_lock_raises_busy_having_done_nothing(tmp_path: Path) -> None:
     import sqlite3
 
-    from bot.storage.sqlite_reads import Busy, LoopReader
+    from bot.storage.sqlite_loop import Busy, LoopConnection
 
     path = str(tmp_path / "locked.db")  # a rollback-journal file: an exclusive writer shuts readers out
     writer = sqlite3.connect(path, isolation_level=None)
     writer.execute("CREATE TABLE t (a)")
     writer.execute("INSERT INTO t VALUES (1)")
-    reader = LoopReader(path)
+    reader = LoopConnection(path)
     try:
         assert reader.read(lambda db: db.execute("SELECT a FROM t").fetchall()) == [(1,)]
         writer.execute("BEGIN EXCLUSIVE")
@@ -260,8 +260,12 @@ def test_a_loop_read_that_would_wait_for_a_lock_raises_busy_at_once(tmp_path: Pa
             reader.read(lambda db: db.execute("SELECT a FROM t").fetchall())
         writer.execute("COMMIT")
         assert reader.read(lambda db: db.execute("SELECT a FROM t").fetchall()) == [(1,)]
-        with pytest.raises(sqlite3.OperationalError):  # and it never writes
-            reader.read(lambda db: db.execute("INSERT INTO t VALUES (2)"))
+        writer.execute("BEGIN IMMEDIATE")
+        with pytest.raises(Busy):  # a write that would wait for another connection's: nothing done
+            reader.write(lambda db: db.execute("INSERT INTO t VALUES (2)"))
+        writer.execute("COMMIT")
+        assert reader.write(lambda db: db.execute("INSERT INTO t VALUES (3)").rowcount) == 1
+        assert writer.execute("SELECT a FROM t ORDER BY a").fetchall() == [(1,), (3,)]
     finally:
         reader.close()
         writer.close()

@@ -22,9 +22,9 @@ from bot.shards import Shards
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
 from bot.storage.action_cache import ActionCache
 from bot.storage.sqlite_leagues import LeagueTables
+from bot.storage.sqlite_loop import Busy, LoopConnection
 from bot.storage.sqlite_pace import PACE_MIGRATION, PaceTables
 from bot.storage.sqlite_people import PeopleTables
-from bot.storage.sqlite_reads import Busy, LoopReader
 
 T = TypeVar("T")
 
@@ -153,18 +153,26 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         return cache
 
     @property
-    def _reader(self) -> LoopReader:
-        """The read-only connection used on the event loop's thread (``bot/storage/sqlite_reads.py``)."""
-        reader: LoopReader | None = self.__dict__.get("_loop_reader")
-        if reader is None:
-            reader = self.__dict__["_loop_reader"] = LoopReader(self.path)
-        return reader
+    def _here(self) -> LoopConnection:
+        """The connection used on the event loop's thread (``bot/storage/sqlite_loop.py``)."""
+        here: LoopConnection | None = self.__dict__.get("_loop_connection")
+        if here is None:
+            here = self.__dict__["_loop_connection"] = LoopConnection(self.path)
+        return here
 
     async def _read_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work`` (reads only) on the event loop's own connection: no trip to the database thread,
         unless the read would wait for a lock; then one trip."""
         try:
-            return self._reader.read(work)
+            return self._here.read(work)
+        except Busy:
+            return await self._in_db_thread(work)
+
+    async def _write_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` (one small write) committed on the event loop's own connection, unless it would
+        wait for a lock (another process writing); then in one trip to the database thread."""
+        try:
+            return self._here.write(work)
         except Busy:
             return await self._in_db_thread(work)
 
@@ -208,7 +216,7 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
     async def close(self) -> None:
         """Close after the transaction under way (if any) ends: a decision being saved is not cut off."""
         async with self._guard:
-            self._reader.close()
+            self._here.close()
             if self._db is not None:
                 await self._db.close()
                 self._db = None
@@ -262,7 +270,7 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         """Run an INSERT; the new row's id."""
         async with self._guard:
             if self._one_trip:
-                return await self._in_db_thread(lambda db: int(_closed(db.execute(sql, args)).lastrowid or 0))
+                return await self._write_here(lambda db: int(_closed(db.execute(sql, args)).lastrowid or 0))
             async with self._conn.execute(sql, args) as cur:
                 return int(cur.lastrowid or 0)
 
@@ -270,7 +278,7 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         """Run an UPDATE; how many rows changed."""
         async with self._guard:
             if self._one_trip:
-                return await self._in_db_thread(lambda db: int(_closed(db.execute(sql, args)).rowcount))
+                return await self._write_here(lambda db: int(_closed(db.execute(sql, args)).rowcount))
             async with self._conn.execute(sql, args) as cur:
                 return int(cur.rowcount)
 
