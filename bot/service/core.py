@@ -175,6 +175,7 @@ class RaceCore:
 
     async def decide(self, race_id: int, version: int, user_id: int, index: int) -> Outcome:
         """A button or menu choice: choice ``index`` of the prompt shown at ``version``."""
+        await asyncio.sleep(0)  # a click takes its turn behind the work already waiting to run (fair order)
         async with self.lock(race_id):
             race, state = await self._at_version(race_id, version)
             player = self._player_to_act(race, state, user_id)
@@ -361,6 +362,10 @@ class RaceCore:
             deadline=deadline,
             status="finished" if finished else "running",
         )
+        # Saved. The report (the next prompt's choices, the board) is the longest stretch of work
+        # without a wait: let every other ready task (a click, a timer) run first, so none waits
+        # behind several races' reports at once.
+        await asyncio.sleep(0)
         outcome = await self.report(fresh, before, new_state, headline)
         outcome.dms += played.dms
         if played.notes:

@@ -164,17 +164,21 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         """``work`` (reads only) on the event loop's own connection: no trip to the database thread,
         unless the read would wait for a lock; then one trip."""
         try:
-            return self._here.read(work)
+            done = self._here.read(work)
         except Busy:
             return await self._in_db_thread(work)
+        await asyncio.sleep(0)  # a turn for the other ready tasks, as a trip gave: none waits long
+        return done
 
     async def _write_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work`` (one small write) committed on the event loop's own connection, unless it would
         wait for a lock (another process writing); then in one trip to the database thread."""
         try:
-            return self._here.write(work)
+            done = self._here.write(work)
         except Busy:
             return await self._in_db_thread(work)
+        await asyncio.sleep(0)
+        return done
 
     @property
     def _one_trip(self) -> bool:
