@@ -135,7 +135,8 @@ def compose(
     state, window = laid_out(state, highlight, acting_ids)
     road = state.setup.road
     view = _view(road, window)
-    image = _road_layer(road, view, window).copy()  # the road as drawn for this view, kept per road and view
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image.paste(_road_layer(road, view, window), BOARD[:2])  # the road as drawn for this view, kept
     draw = ImageDraw.Draw(image)
     _lane_numbers(draw, state, view, window)
     _peloton(image, draw, state, view)
@@ -250,16 +251,19 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill
 # The road under the pieces depends only on the road and the view, and a view only on the road
 # and the rows on show: races on one stage, and one race turn after turn, show the same few
 # windows again. Kept per road object (roads are shared by name: ``rules.stages.road_for``).
-_ROAD_LAYERS = Recent(12)  # 12 pictures of 2.3 MB in each process that draws
+# Only the road's band is kept: what the road draws beyond it, the header, strip and panel
+# cover with their own backgrounds.
+_ROAD_LAYERS = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
 
 
 def _road_layer(road: Road, view: View, window: tuple[int, int]) -> Image.Image:
-    """The board's background with the road on it (squares, borders, rows, tags): do not draw on it, copy it."""
+    """The board's band (``BOARD``) with the road on it (squares, borders, rows, tags): paste it, never draw on it."""
     key = (road.name, id(road.track), view, window)
     layer = _ROAD_LAYERS.get(key, road.track)
     if layer is None:
-        layer = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-        _road(ImageDraw.Draw(layer), road, view)
+        whole = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+        _road(ImageDraw.Draw(whole), road, view)
+        layer = whole.crop(BOARD)
         _ROAD_LAYERS.put(key, road.track, layer)
     assert isinstance(layer, Image.Image)
     return layer
