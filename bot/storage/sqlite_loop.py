@@ -63,19 +63,25 @@ class LoopConnection:
             raise _busy(exc) from exc
         try:
             result = work(db)
+            db.execute("COMMIT")
         except sqlite3.OperationalError as exc:
-            db.execute("ROLLBACK")
+            _roll_back(db)
             raise _busy(exc) from exc
         except BaseException:
-            db.execute("ROLLBACK")
+            _roll_back(db)
             raise
-        db.execute("COMMIT")
         return result
 
     def close(self) -> None:
         if self._db is not None:
             self._db.close()
             self._db = None
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """End the transaction under way, if any, with nothing done."""
+    if db.in_transaction:
+        db.execute("ROLLBACK")
 
 
 def _busy(exc: sqlite3.OperationalError) -> Exception:
