@@ -16,7 +16,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from renderer.camera import View, fit_view
+from renderer import family_road as family
+from renderer.camera import View
 from renderer.encode import png_bytes
 from renderer.palette import (
     ACT_TEXT,
@@ -31,12 +32,10 @@ from renderer.palette import (
     PANEL,
     PELOTON,
     READABLE,
-    RGB,
     SMALL,
     SPRINT,
     TEAM,
     TERRAIN,
-    TERRAIN_NAME,
     TEXT,
     TILE,
     TILE_EDGE,
@@ -45,7 +44,7 @@ from renderer.palette import (
     rider_label,
     team_of,
 )
-from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_shape, rider_token, trails
+from renderer.pieces import acting_marker, badge, highlight_square, rider_shape, trails
 from renderer.straight import straightened
 from renderer.text import text_length, write
 from renderer.trails import MOVES, road_trails
@@ -56,10 +55,8 @@ from rules.leader1.narrate import summary
 from rules.leader1.order import arrival_order, classification, peloton_order
 from rules.memo import Recent
 from rules.road import Road
-from rules.track import Point
 
-HEADER = (0, 0, WIDTH, 52)
-BOARD = (0, 52, WIDTH, 452)
+HEADER = (0, 0, WIDTH, 52)  # the road below it in family_road.BOARD (0, 52, WIDTH, 452)
 STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
 MAX_SCALE = 78.0  # px per square: a token's letters are ~11 px tall at 400 px wide
@@ -68,7 +65,6 @@ MIN_SCALE = 54.0  # other riders join the view while a square stays this large (
 # its name and its cost at READABLE (11 px at 400 px wide). A stretch that bends too much for it
 # is drawn straight (renderer/straight.py; docs/board.md).
 LABEL_SCALE = 72.0
-STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 STATUS_WORD = {
     "breakaway": "away",
     "peloton": "peloton",
@@ -113,12 +109,7 @@ def render_image(
 
 def default_acting(state: State) -> tuple[str, ...]:
     """The riders to act now: the rider asked to ride, or the deciding player's riders in the peloton."""
-    decision = pending(state)
-    if decision is None:
-        return ()
-    if decision.rider:
-        return (decision.rider,)
-    return tuple(r.id for r in state.riders if r.player == decision.player and r.status == "peloton")
+    return family.acting_riders(pending(state), state.riders)
 
 
 def compose(
@@ -134,25 +125,32 @@ def compose(
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
     state, window = laid_out(state, highlight, acting_ids)
     road = state.setup.road
+    track = road.track
     view = _view(road, window)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    image.paste(_road_layer(road, view, window), BOARD[:2])  # the road as drawn for this view, kept
+    image.paste(_road_layer(road, view, window), family.BOARD[:2])  # the road as drawn for this view, kept
     draw = ImageDraw.Draw(image)
-    _lane_numbers(draw, state, view, window)
-    _peloton(image, draw, state, view)
-    paths = road_trails(state.events, road.track).items()
+    rows = family.visible_rows(road, view)
+    if rows:  # on the road's squares, where the road layer's beside-the-road tags never reach
+        family.lane_numbers(draw, road, view, family.free_row(state, view, rows, set(), window[0]))
+    corners = family.peloton_corners(state)
+    if corners is not None and state.peloton_arrived_turn is None:
+        family.shade(image, draw, view, corners, outline=True)
+    paths = road_trails(state.events, track).items()
     colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
     trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
     if highlight:
         floor = READABLE if view.scale >= LABEL_SCALE else SMALL - 6
-        _highlight(draw, road, view, highlight, labels or {}, floor)
-    radius = view.scale * 0.42
-    places = {**_peloton_riders(draw, state, view), **_riders(draw, state, view, radius)}
+        _highlight(draw, state.setup.road, view, highlight, labels or {}, floor)
+    places = {
+        **family.peloton_riders(draw, state, peloton_spots(state, view)),
+        **family.road_riders(draw, state, view, view.scale * 0.42, lambda r: track.cells[r.cell or ""].centre),
+    }
     for rider_id in acting_ids:
         if rider_id in places:
             point, r = places[rider_id]
             acting_marker(draw, point, r)
-    _header(draw, state, title or road.name, acting_ids)
+    _header(draw, state, title or state.setup.road.name, acting_ids)
     _strip(draw, state, window)
     _panel(draw, state, alliances)
     return image, view
@@ -161,91 +159,46 @@ def compose(
 # -- which part of the road, and how it is turned --------------------------------------------
 
 
-def _rows_of(state: State, ids: Collection[str]) -> list[int]:
-    rows = []
-    for r in state.riders:
-        if r.id not in ids:
-            continue
-        if r.status == "peloton":
-            rows += [state.peloton - 1, state.peloton]
-        elif r.row is not None and r.racing:
-            rows.append(r.row)
-    return rows
-
-
 def laid_out(
     state: State, highlight: list[RideOption] | None, acting: Collection[str]
 ) -> tuple[State, tuple[int, int]]:
     """The state to draw (its road straightened when the bends would shrink the squares on offer
     below ``LABEL_SCALE`` and straight they are larger) and the rows on show."""
-    window = _window(state, highlight, acting)
+    return family.straight_if_larger(
+        state,
+        bool(highlight),
+        lambda s: _window(s, highlight, acting),
+        lambda s, rows: _view(s.setup.road, rows),
+        _straightened,
+        LABEL_SCALE,
+    )
+
+
+def _straightened(state: State) -> State:
     road = state.setup.road
-    scale = _view(road, window).scale
-    if not highlight or scale >= LABEL_SCALE:
-        return state, window
-    straight = replace(state, setup=replace(state.setup, road=replace(road, track=straightened(road.track))))
-    window2 = _window(straight, highlight, acting)
-    if _view(straight.setup.road, window2).scale > scale:
-        return straight, window2
-    return state, window
+    return replace(state, setup=replace(state.setup, road=replace(road, track=straightened(road.track))))
 
 
 def _window(state: State, highlight: list[RideOption] | None, acting: Collection[str]) -> tuple[int, int]:
     """The rows on show: the piece to act and its squares first, then the peloton, then the others
     (while a square stays ``LABEL_SCALE`` px with squares on offer, ``MIN_SCALE`` without)."""
-    road = state.setup.road
-    last = road.track.row_count - 1
-    must = _rows_of(state, acting) + [int(o.to.split(".")[0]) for o in highlight or []]
-    pack = [state.peloton - 1, state.peloton] if state.peloton_arrived_turn is None else []
-    others = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
-    if not must:
-        must = pack or others or [road.finish]
-    floor = LABEL_SCALE if highlight else MIN_SCALE
-    lo, hi = min(must), max(must)
-    if _view(road, (max(0, lo - 1), min(last, hi + 1))).scale >= floor or not highlight:
-        lo, hi = max(0, lo - 1), min(last, hi + 1)  # a row of context either side
-    for row in sorted([*pack, *others], key=lambda r: min(abs(r - lo), abs(r - hi))):
-        lo2, hi2 = max(0, min(lo, row - 1)), min(last, max(hi, row + 1))
-        if (lo2, hi2) != (lo, hi) and _view(road, (lo2, hi2)).scale >= floor:
-            lo, hi = lo2, hi2
-    while _view(road, (lo, hi)).scale > MAX_SCALE and (lo > 0 or hi < last):
-        hi, lo = min(last, hi + 1), max(0, lo - (1 if hi == last or (hi - lo) % 2 else 0))
-    return lo, hi
+    return family.window(
+        state,
+        [int(o.to.split(".")[0]) for o in highlight or []],
+        acting,
+        lambda rows: _view(state.setup.road, rows).scale,
+        label=LABEL_SCALE,
+        join=LABEL_SCALE if highlight else MIN_SCALE,
+        largest=MAX_SCALE,
+    )
 
 
 def _view(road: Road, window: tuple[int, int]) -> View:
-    track = road.track
-    lo, hi = window
-    (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
-    angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
-    inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
     # room for the row numbers and tags beside the road, none wasted beyond the end rows' squares
-    edges = [_side(road, row, 0.6, right) for row in range(lo, hi + 1) for right in (True, False)]
-    return fit_view(edges, inner, angle, max_scale=MAX_SCALE * 1.0001, margin=0.5)
+    return family.fit(road, window, beside=0.6, largest=MAX_SCALE * 1.0001, margin=0.5)
 
 
 # -- the road ----------------------------------------------------------------------------------
-
-
-def _side(road: Road, row: float, distance: float, right: bool = True) -> Point:
-    """A point beside the road at ``row``: ``distance`` squares off its right (or left) edge."""
-    track = road.track
-    index = max(0, min(int(row), track.row_count - 1))
-    cx, cy = track.centres[index]
-    heading = track.headings[index]
-    offset = -(track.lanes / 2 + distance) if right else track.lanes / 2 + distance
-    return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
-
-
-def _on_board(point: tuple[float, float], slack: float = 80) -> bool:
-    return BOARD[0] - slack <= point[0] <= BOARD[2] + slack and BOARD[1] - slack <= point[1] <= BOARD[3] + slack
-
-
-def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, ink: RGB = INK) -> None:
-    w = text_length(text, SMALL) + 12
-    x, y = centre
-    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
-    write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 
 # The road under the pieces depends only on the road and the view, and a view only on the road
@@ -257,26 +210,23 @@ _ROAD_LAYERS = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
 
 
 def _road_layer(road: Road, view: View, window: tuple[int, int]) -> Image.Image:
-    """The board's band (``BOARD``) with the road on it (squares, borders, rows, tags): paste it, never draw on it."""
+    """The board's band (``family_road.BOARD``) with the road on it (squares, borders, rows, tags):
+    paste it, never draw on it."""
     key = (road.name, id(road.track), view, window)
     layer = _ROAD_LAYERS.get(key, road.track)
     if layer is None:
         whole = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
         _road(ImageDraw.Draw(whole), road, view)
-        layer = whole.crop(BOARD)
+        layer = whole.crop(family.BOARD)
         _ROAD_LAYERS.put(key, road.track, layer)
     assert isinstance(layer, Image.Image)
     return layer
 
 
-def _rows_on_board(road: Road, view: View) -> list[int]:
-    track = road.track
-    return [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
-
-
 def _road(draw: ImageDraw.ImageDraw, road: Road, view: View) -> None:
+    """The road without its lane numbers (they go on a row no rider is on: ``compose``)."""
     track = road.track
-    rows = _rows_on_board(road, view)
+    rows = family.visible_rows(road, view)
     if not rows:
         return
     first, last = rows[0], rows[-1]
@@ -301,135 +251,22 @@ def _road(draw: ImageDraw.ImageDraw, road: Road, view: View) -> None:
         for cell in track.row_cells(row):
             fill = FALL if road.is_fall(cell.id) else SPRINT if road.in_sprint(row) else ASPHALT
             draw.polygon([view.px(p) for p in cell.polygon], fill=fill, outline=LANE_LINE)
-        left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
-        if left is None or right is None:
-            continue
-        colour = TERRAIN[road.terrain(row)]
-        draw.line([view.px(left.polygon[0]), view.px(left.polygon[3])], fill=colour, width=border)
-        draw.line([view.px(right.polygon[1]), view.px(right.polygon[2])], fill=colour, width=border)
-    for cid in road.dotted:
-        cell = track.cells[cid]
-        if first <= cell.row <= last:
-            x, y = view.px(cell.centre)
-            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=DOT)
-    for row, kind in ((0, "START"), (road.finish, "FINISH")):
-        if first <= row <= last:
-            _line_across(draw, road, view, row, kind)
-    for row in rows:  # row numbers on the left edge (top of the picture), every row: squares are "row.lane"
-        x, y = view.px(_side(road, row + 0.5, 0.42, right=False))
-        write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
-    _terrain_marks(draw, road, view, rows)
-    for mountain in road.mountains:
-        if first <= mountain.row <= last:
-            _tag(draw, view.px(_side(road, mountain.row, 0.9)), f"cat {mountain.category}", TERRAIN["M"], WHITE)
-    for row in road.feed:
-        if first <= row <= last:
-            _tag(draw, view.px(_side(road, row, 0.9)), "FEED", (0, 114, 178), WHITE)
-    for row in road.bonus:
-        if first <= row <= last:
-            _tag(draw, view.px(_side(road, row + 1, 0.9)), "BONUS", (230, 159, 0))
+        family.edges(draw, road, view, row, border)
+    family.lines_and_numbers(draw, road, view, rows, DOT, family.tag)
+    family.terrain_words(draw, road, view, rows, family.tag)
+    family.line_tags(draw, road, view, rows, family.tag)
     if road.sprint is not None and first <= road.sprint <= last:
-        _tag(draw, view.px(_side(road, road.sprint + 2, 0.9)), "SPRINT", SPRINT)
-
-
-def _lane_numbers(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int, int]) -> None:
-    """Lane numbers on the squares of the hindmost row on show that no rider stands on (inside the
-    road: nothing of the road layer's beside-the-road tags is under them)."""
-    road = state.setup.road
-    track = road.track
-    rows = _rows_on_board(road, view)
-    if not rows:
-        return
-    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton}
-    back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), window[0])
-    for lane in range(track.lanes):  # lane numbers at the left edge of the picture
-        square = track.cell(back, lane)
-        if square is not None:
-            x, y = view.px(square.centre)
-            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
-            write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
-
-
-def _terrain_marks(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int]) -> None:
-    """Terrain named in words where it changes (and at the left edge): the border colour is not alone."""
-    previous = None
-    for row in rows:
-        kind = road.terrain(row)
-        if kind != previous:
-            point = view.px(_side(road, row + 0.5, 0.45))
-            if BOARD[0] + 30 <= point[0] <= BOARD[2] - 30:
-                colour = TERRAIN[kind]
-                _tag(draw, point, TERRAIN_NAME[kind], colour, WHITE if kind in ("M", "D", "P") else INK)
-        previous = kind
-
-
-def _line_across(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int, label: str) -> None:
-    track = road.track
-    row = min(row, track.row_count - 1)
-    left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
-    if left is None or right is None:
-        return
-    (x0, y0), (x1, y1) = view.px(left.polygon[0]), view.px(right.polygon[1])
-    squares = road.lanes * 4
-    for i in range(squares):
-        a, b = i / squares, (i + 1) / squares
-        draw.line(
-            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
-            fill=INK if i % 2 == 0 else WHITE,
-            width=max(5, round(view.scale * 0.16)),
-        )
-    x, y = view.px(_side(road, row, 1.0))
-    _tag(draw, (x, y), label, WHITE)
+        family.tag(draw, view.px(family.side(road, road.sprint + 2, 0.9)), "SPRINT", SPRINT)
 
 
 # -- pieces ------------------------------------------------------------------------------------
-
-
-def _peloton_corners(state: State) -> list[Point] | None:
-    track = state.setup.road.track
-    back, front = state.peloton - 1, state.peloton
-    a, b = track.cell(back, 0), track.cell(back, track.lanes - 1)
-    c, d = track.cell(front, track.lanes - 1), track.cell(front, 0)
-    if a is None or b is None or c is None or d is None:
-        return None
-    return [a.polygon[0], b.polygon[1], c.polygon[2], d.polygon[3]]
-
-
-def _peloton(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, view: View) -> None:
-    """The peloton's two rows, shaded (its riders are drawn later, over the trails)."""
-    corners = _peloton_corners(state)
-    if corners is None or state.peloton_arrived_turn is not None:
-        return
-    points = [view.px(p) for p in corners]
-    x0, y0 = max(0, math.floor(min(p[0] for p in points))), max(0, math.floor(min(p[1] for p in points)))
-    x1 = min(image.width, math.ceil(max(p[0] for p in points)) + 1)
-    y1 = min(image.height, math.ceil(max(p[1] for p in points)) + 1)
-    if x1 > x0 and y1 > y0:
-        box = (x0, y0, x1, y1)
-        patch = image.crop(box).convert("RGBA")
-        shade = Image.new("RGBA", patch.size, (0, 0, 0, 0))
-        ImageDraw.Draw(shade).polygon([(x - x0, y - y0) for x, y in points], fill=(*PELOTON, 170), outline=(*INK, 255))
-        image.paste(Image.alpha_composite(patch, shade).convert("RGB"), box)
-        polygon(draw, points, None, INK, 3)
-
-
-def _peloton_riders(
-    draw: ImageDraw.ImageDraw, state: State, view: View
-) -> dict[str, tuple[tuple[float, float], float]]:
-    """The peloton's riders inside it, in peloton order (front first)."""
-    places: dict[str, tuple[tuple[float, float], float]] = {}
-    for rider_id, point, radius in peloton_spots(state, view):
-        rider = state.rider(rider_id)
-        rider_token(draw, point, radius, rider.id, rider.kind, SMALL if radius >= 20 else SMALL - 6)
-        places[rider.id] = (point, radius)
-    return places
 
 
 def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, float], float]]:
     """Where each peloton rider is drawn (rider id, pixel centre, radius), in peloton order:
     front row first, left to right across the road, then the rows behind. Spots over a rider
     standing on the peloton's squares (a puncture, a dropped rider) are left free."""
-    corners = _peloton_corners(state)
+    corners = family.peloton_corners(state)
     riders = peloton_order(state)
     if corners is None or not riders or state.peloton_arrived_turn is not None:
         return []
@@ -462,25 +299,6 @@ def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, floa
     while len(spots) < len(riders):  # too crowded to keep clear: the rest go where they fit
         spots.append(spots[len(spots) % max(1, len(spots))] if spots else back_left)
     return [(rider.id, spot, radius) for rider, spot in zip(riders, spots, strict=False)]
-
-
-def _riders(
-    draw: ImageDraw.ImageDraw, state: State, view: View, radius: float
-) -> dict[str, tuple[tuple[float, float], float]]:
-    track = state.setup.road.track
-    places: dict[str, tuple[tuple[float, float], float]] = {}
-    for r in state.riders:
-        if r.row is None or r.lane is None or r.status in ("peloton", "finished", "eliminated"):
-            continue
-        if r.status == "fallen":
-            point = view.px(track.side_point(r.row, r.lane, outside=0.75))
-        else:
-            point = view.px(track.cells[r.cell or ""].centre)
-        rider_token(draw, point, radius, r.id, r.kind, SMALL)
-        if r.status in STATE_BADGE:
-            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), STATE_BADGE[r.status])
-        places[r.id] = (point, radius)
-    return places
 
 
 def _highlight(

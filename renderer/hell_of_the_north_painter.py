@@ -17,7 +17,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from renderer.camera import View, fit_view
+from renderer import family_road as family
+from renderer.camera import View
 from renderer.encode import png_bytes
 from renderer.hell_of_the_north_panel import header, panel, strip
 from renderer.palette import (
@@ -33,33 +34,29 @@ from renderer.palette import (
     PELOTON,
     READABLE,
     RGB,
-    SMALL,
     SPRINT,
     TEAM,
-    TERRAIN,
-    TERRAIN_NAME,
     WEATHER,
     WHITE,
     WIDTH,
     team_of,
 )
-from renderer.pieces import acting_marker, badge, highlight_square, polygon, rider_token, trails
+from renderer.pieces import acting_marker, highlight_square, trails
 from renderer.straight import straightened
-from renderer.text import text_length, write
 from renderer.trails import road_trails
 from rules.game import Choice
 from rules.hell_of_the_north.engine import legal_actions, pending
 from rules.hell_of_the_north.model import State
 from rules.hell_of_the_north.order import peloton_order
+from rules.leader1.family import FamilyRider
 from rules.track import Point
 
-BOARD = (0, 52, WIDTH, 452)  # the header above, the route strip and the panel below (hell_of_the_north_panel)
+# the road in family_road.BOARD: the header above, the route strip and the panel below (hell_of_the_north_panel)
 MAX_SCALE = 100.0  # px per square
 # Other riders join the view while a square stays this large: a square on offer holds its name and
 # its cost at READABLE (11 px at 400 px wide), and a 3-lane road fills the height (docs/board.md).
 MIN_SCALE = 76.0
 LABEL_SCALE = 72.0  # below this a stretch with squares on offer is drawn straight (renderer/straight.py)
-STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 WEATHER_SHORT = {
     "rain": "RAIN",
     "heat": "HEAT",
@@ -80,12 +77,7 @@ def paint(
 
 def default_acting(state: State) -> tuple[str, ...]:
     """The rider asked to ride, or the deciding team's riders in the peloton."""
-    decision = pending(state)
-    if decision is None:
-        return ()
-    if decision.rider:
-        return (decision.rider,)
-    return tuple(r.id for r in state.riders if r.player == decision.player and r.status == "peloton")
+    return family.acting_riders(pending(state), state.riders)
 
 
 def compose(
@@ -107,7 +99,9 @@ def compose(
     state, window = laid_out(state, targets, acting_ids)
     view = _view(state, window)
     _road(draw, state, view, {int(str(c.target).split(".")[0]) for c in targets})
-    _peloton_box(image, draw, state, view)
+    corners = _peloton_corners(state)
+    if corners is not None:
+        family.shade(image, draw, view, corners, outline=False)
     paths = road_trails(state.events, state.setup.road.track).items()
     colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
     trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
@@ -117,8 +111,8 @@ def compose(
     for rider_id, point, radius in peloton_spots(state, view):
         if rider_id in acting_ids:
             acting_marker(draw, point, radius)
-    places = _riders(draw, state, view)
-    _peloton_riders(draw, state, view)
+    places = family.road_riders(draw, state, view, view.scale * 0.42, lambda r: _centre(state, r))
+    family.peloton_riders(draw, state, peloton_spots(state, view))
     for rider_id in acting_ids:
         if rider_id in places:
             point, radius = places[rider_id]
@@ -132,97 +126,51 @@ def compose(
 # -- the part of the road on show ----------------------------------------------------------------
 
 
-def _rows_of(state: State, ids: Sequence[str]) -> list[int]:
-    rows: list[int] = []
-    for r in state.riders:
-        if r.id in ids and r.status == "peloton":
-            rows += [state.peloton - 1, state.peloton]
-        elif r.id in ids and r.row is not None and r.racing:
-            rows.append(r.row)
-    return rows
-
-
 def laid_out(state: State, targets: Sequence[Choice], acting: Sequence[str]) -> tuple[State, tuple[int, int]]:
     """The state to draw (its road straightened when its bends would shrink the squares on offer
     below ``LABEL_SCALE`` and straight they are larger: bends are only drawing) and the rows on show."""
-    window = _window(state, targets, acting)
-    scale = _view(state, window).scale
-    if not targets or scale >= LABEL_SCALE:
-        return state, window
+    return family.straight_if_larger(
+        state, bool(targets), lambda s: _window(s, targets, acting), _view, _straightened, LABEL_SCALE
+    )
+
+
+def _straightened(state: State) -> State:
     course = state.setup.course
     road = replace(course.road, track=straightened(course.road.track))
-    straight = replace(state, setup=replace(state.setup, course=replace(course, road=road)))
-    window2 = _window(straight, targets, acting)
-    if _view(straight, window2).scale > scale:
-        return straight, window2
-    return state, window
+    return replace(state, setup=replace(state.setup, course=replace(course, road=road)))
 
 
 def _window(state: State, targets: Sequence[Choice], acting: Sequence[str]) -> tuple[int, int]:
     """The rows on show: the rider to act and its squares first, then the peloton, then the others."""
-    road = state.setup.road
-    last = road.track.row_count - 1
-    must = _rows_of(state, acting) + [int(str(c.target).split(".")[0]) for c in targets]
-    pack = [state.peloton - 1, state.peloton] if state.peloton_arrived_turn is None else []
-    others = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
-    if not must:
-        must = pack or others or [road.finish]
-    lo, hi = min(must), max(must)
-    if not targets or _view(state, (max(0, lo - 1), min(last, hi + 1))).scale >= LABEL_SCALE:
-        lo, hi = max(0, lo - 1), min(last, hi + 1)  # a row of context either side
-    for row in sorted([*pack, *others], key=lambda r: min(abs(r - lo), abs(r - hi))):
-        lo2, hi2 = max(0, min(lo, row - 1)), min(last, max(hi, row + 1))
-        if (lo2, hi2) != (lo, hi) and _view(state, (lo2, hi2)).scale >= MIN_SCALE:
-            lo, hi = lo2, hi2
-    while _view(state, (lo, hi)).scale > MAX_SCALE and (lo > 0 or hi < last):
-        hi, lo = min(last, hi + 1), max(0, lo - (1 if hi == last or (hi - lo) % 2 else 0))
-    return lo, hi
+    return family.window(
+        state,
+        [int(str(c.target).split(".")[0]) for c in targets],
+        acting,
+        lambda rows: _view(state, rows).scale,
+        label=LABEL_SCALE,
+        join=MIN_SCALE,
+        largest=MAX_SCALE,
+    )
 
 
 def _view(state: State, window: tuple[int, int]) -> View:
-    road = state.setup.road
-    track = road.track
-    lo, hi = max(0, window[0]), min(track.row_count - 1, window[1])
-    (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
-    angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
-    inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
     # room for the tags beside the road, but none wasted beyond the first and last rows' squares
-    edges = [_side(state, row, 0.55, right) for row in range(lo, hi + 1) for right in (True, False)]
-    return fit_view(edges, inner, angle, max_scale=MAX_SCALE, margin=0.55)
+    return family.fit(state.setup.road, window, beside=0.55, largest=MAX_SCALE, margin=0.55)
 
 
 # -- the road ------------------------------------------------------------------------------------
 
 
-def _side(state: State, row: float, distance: float, right: bool = True) -> Point:
-    """A point beside the road at ``row``: ``distance`` squares off its right (or left) edge."""
-    track = state.setup.road.track
-    index = max(0, min(int(row), track.row_count - 1))
-    cx, cy = track.centres[index]
-    heading = track.headings[index]
-    offset = -(track.lanes / 2 + distance) if right else track.lanes / 2 + distance
-    return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
-
-
-def _on_board(point: tuple[float, float], slack: float = 80) -> bool:
-    return BOARD[0] - slack <= point[0] <= BOARD[2] + slack and BOARD[1] - slack <= point[1] <= BOARD[3] + slack
-
-
 def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, ink: RGB = INK) -> None:
-    w = text_length(text, SMALL) + 12
-    x, y = centre
-    if -w / 2 < x < WIDTH + w / 2:  # a tag cut by the edge is moved onto the picture
-        x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
-    centre = (x, y)
-    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
-    write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
+    """A tag beside the road, moved onto the picture where its edge would cut it."""
+    family.tag(draw, centre, text, fill, ink, inside=True)
 
 
 def _road(draw: ImageDraw.ImageDraw, state: State, view: View, offered: set[int]) -> None:
     course = state.setup.course
     road = course.road
     track = road.track
-    rows = [r for r in range(track.row_count) if _on_board(view.px(track.centres[r]), 120)]
+    rows = family.visible_rows(road, view)
     if not rows:
         return
     first, last = rows[0], rows[-1]
@@ -240,112 +188,27 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, offered: set[int]
                 for dx, dy in ((-0.27, -0.22), (0.22, -0.27), (-0.22, 0.24), (0.27, 0.2)):
                     x, y = cx + dx * view.scale, cy + dy * view.scale
                     draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=COBBLE_DOT)
-        left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
-        if left is not None and right is not None:
-            colour = TERRAIN[road.terrain(row)]
-            draw.line([view.px(left.polygon[0]), view.px(left.polygon[3])], fill=colour, width=border)
-            draw.line([view.px(right.polygon[1]), view.px(right.polygon[2])], fill=colour, width=border)
-    for cid in road.dotted:
-        cell = track.cells[cid]
-        if first <= cell.row <= last:
-            x, y = view.px(cell.centre)
-            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=MUTED)
-    for row, kind in ((0, "START"), (road.finish, "FINISH")):
-        if first <= row <= last:
-            _line_across(draw, state, view, row, kind)
-    for row in rows:  # row numbers along the left edge of the road: squares are "row.lane"
-        x, y = view.px(_side(state, row + 0.5, 0.42, right=False))
-        write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
-    busy = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton} | offered
-    back = next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in busy), first)
-    for lane in range(track.lanes):  # lane numbers across one free row near the left of the picture
-        square = track.cell(back, lane)
-        if square is not None:
-            x, y = view.px(square.centre)
-            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
-            write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
-    _terrain_words(draw, state, view, rows)
-    for mountain in road.mountains:
-        if first <= mountain.row <= last:
-            _tag(draw, view.px(_side(state, mountain.row, 0.9)), f"cat {mountain.category}", TERRAIN["M"], WHITE)
-    for row in road.feed:
-        if first <= row <= last:
-            _tag(draw, view.px(_side(state, row, 0.9)), "FEED", (0, 114, 178), WHITE)
-    for row in road.bonus:
-        if first <= row <= last:
-            _tag(draw, view.px(_side(state, row + 1, 0.9)), "BONUS", (230, 159, 0))
+        family.edges(draw, road, view, row, border)
+    family.lines_and_numbers(draw, road, view, rows, MUTED, _tag)
+    family.lane_numbers(draw, road, view, family.free_row(state, view, rows, offered, first))
+    family.terrain_words(draw, road, view, rows, _tag)
+    family.line_tags(draw, road, view, rows, _tag)
     for zone, _ in course.sprint_zones:
         if first <= zone <= last:
-            _tag(draw, view.px(_side(state, zone, 0.9, right=False)), "SPRINT", SPRINT)
+            _tag(draw, view.px(family.side(road, zone, 0.9, right=False)), "SPRINT", SPRINT)
     for hexagon, marker in state.weather:
         middle = hexagon + course.hex_rows // 2
         if first <= middle <= last:
             text = "? weather" if marker is None else WEATHER_SHORT.get(marker, marker)
-            _tag(draw, view.px(_side(state, middle, 0.9, right=False)), text, WEATHER, WHITE)
-
-
-def _terrain_words(draw: ImageDraw.ImageDraw, state: State, view: View, rows: list[int]) -> None:
-    """Terrain named where it changes: the border colour is not alone."""
-    road = state.setup.road
-    previous = None
-    for row in rows:
-        kind = road.terrain(row)
-        if kind != previous:
-            point = view.px(_side(state, row + 0.5, 0.45))
-            if BOARD[0] + 30 <= point[0] <= BOARD[2] - 30:
-                _tag(draw, point, TERRAIN_NAME[kind], TERRAIN[kind], WHITE if kind in ("M", "D", "P") else INK)
-        previous = kind
-
-
-def _line_across(draw: ImageDraw.ImageDraw, state: State, view: View, row: int, label: str) -> None:
-    track = state.setup.road.track
-    row = min(row, track.row_count - 1)
-    left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
-    if left is None or right is None:
-        return
-    (x0, y0), (x1, y1) = view.px(left.polygon[0]), view.px(right.polygon[1])
-    squares = track.lanes * 4
-    for i in range(squares):
-        a, b = i / squares, (i + 1) / squares
-        draw.line(
-            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
-            fill=INK if i % 2 == 0 else WHITE,
-            width=max(5, round(view.scale * 0.16)),
-        )
-    _tag(draw, view.px(_side(state, row, 1.0)), label, WHITE)
+            _tag(draw, view.px(family.side(road, middle, 0.9, right=False)), text, WEATHER, WHITE)
 
 
 # -- the riders ----------------------------------------------------------------------------------
 
-Places = dict[str, tuple[tuple[float, float], float]]
-
 
 def _peloton_corners(state: State) -> list[Point] | None:
-    track = state.setup.road.track
-    back, front = state.peloton - 1, state.peloton
-    a, b = track.cell(back, 0), track.cell(back, track.lanes - 1)
-    c, d = track.cell(front, track.lanes - 1), track.cell(front, 0)
-    if a is None or b is None or c is None or d is None or state.peloton_arrived_turn is not None:
-        return None
-    return [a.polygon[0], b.polygon[1], c.polygon[2], d.polygon[3]]
-
-
-def _peloton_box(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, view: View) -> None:
-    """The peloton's two rows, shaded and outlined (its riders are drawn inside it later)."""
-    corners = _peloton_corners(state)
-    if corners is None:
-        return
-    points = [view.px(p) for p in corners]
-    x0, y0 = max(0, math.floor(min(p[0] for p in points))), max(0, math.floor(min(p[1] for p in points)))
-    x1 = min(image.width, math.ceil(max(p[0] for p in points)) + 1)
-    y1 = min(image.height, math.ceil(max(p[1] for p in points)) + 1)
-    if x1 > x0 and y1 > y0:
-        box = (x0, y0, x1, y1)
-        patch = image.crop(box).convert("RGBA")
-        shade = Image.new("RGBA", patch.size, (0, 0, 0, 0))
-        ImageDraw.Draw(shade).polygon([(x - x0, y - y0) for x, y in points], fill=(*PELOTON, 170))
-        image.paste(Image.alpha_composite(patch, shade).convert("RGB"), box)
-        polygon(draw, points, None, INK, 3)
+    """The peloton's box, while it is on the road (none once it has arrived)."""
+    return family.peloton_corners(state) if state.peloton_arrived_turn is None else None
 
 
 def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, float], float]]:
@@ -412,34 +275,12 @@ def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, floa
     return [(rider, point, radius) for rider, point, _ in spots]
 
 
-def _peloton_riders(draw: ImageDraw.ImageDraw, state: State, view: View) -> Places:
-    places: Places = {}
-    for rider_id, point, radius in peloton_spots(state, view):
-        rider = state.rider(rider_id)
-        rider_token(draw, point, radius, rider.id, rider.kind, SMALL if radius >= 20 else SMALL - 6)
-        places[rider.id] = (point, radius)
-    return places
-
-
-def _riders(draw: ImageDraw.ImageDraw, state: State, view: View) -> Places:
+def _centre(state: State, rider: FamilyRider) -> Point | None:
+    """A rider's square (one past the end of the road on its last row)."""
+    assert rider.row is not None and rider.lane is not None
     track = state.setup.road.track
-    radius = view.scale * 0.42
-    places: Places = {}
-    for r in state.riders:
-        if r.row is None or r.lane is None or r.status in ("peloton", "finished", "eliminated"):
-            continue
-        if r.status == "fallen":
-            point = view.px(track.side_point(r.row, r.lane, outside=0.75))
-        else:
-            cell = track.cell(min(r.row, track.row_count - 1), r.lane)
-            if cell is None:
-                continue
-            point = view.px(cell.centre)
-        rider_token(draw, point, radius, r.id, r.kind, SMALL)
-        if r.status in STATE_BADGE:
-            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), STATE_BADGE[r.status])
-        places[r.id] = (point, radius)
-    return places
+    cell = track.cell(min(rider.row, track.row_count - 1), rider.lane)
+    return None if cell is None else cell.centre
 
 
 def _highlight(draw: ImageDraw.ImageDraw, state: State, view: View, targets: Sequence[Choice]) -> None:

@@ -312,6 +312,22 @@ class PaceHooks:
 
 
 @dataclass(frozen=True)
+class LobbyDraft:
+    """Decisions made on the lobby message once the host closes the seating, before the first board
+    (Peloton's time-trial cards, taken in the starting order). They stay ordinary decisions of the
+    record (actions in it); only the bot shows them differently: the lobby message becomes the draft,
+    with the pick's menu on it, edited in place after each pick.
+
+    ``drafting(state)`` is true while the pending decision is one of them; ``lines(state, name)``
+    is the draft in words (the order, what each took, what is left), ``name(player)`` naming a
+    player as the channel knows them.
+    """
+
+    drafting: Callable[[State], bool]
+    lines: Callable[[State, Callable[[str], str]], list[str]]
+
+
+@dataclass(frozen=True)
 class Game:
     """One rule system: the single source of truth the bot, the command line and leagues read."""
 
@@ -336,6 +352,7 @@ class Game:
     cautious_ai: Callable[[State, str], Action] | None = None  # for timeouts: no needless risks
     sample_players: Callable[[int], list[dict[str, Any]]] = lambda count: []  # a record's players for sims
     pace: PaceHooks = field(default_factory=PaceHooks)  # decide ahead, standing orders
+    draft: LobbyDraft | None = None  # decisions made on the lobby message before the first board
 
     def piece_word(self, count: int) -> str:
         return self.piece if count == 1 else self.pieces_noun

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any
 
 import pytest
@@ -14,6 +13,18 @@ from simcord.backend.errors import SetupError
 from bot.discord_layer.app import DomestiqueBot
 from rules.leader1 import public_view
 from rules.record import load_record, replay
+from tests.discord_play import (
+    MENTION,
+    answer,
+    components,
+    last_prompt,
+    member_of,
+    open_race,
+    play_prompt,
+    towards_a_feed_tile,
+    until_the_finish,
+    world,
+)
 
 
 @pytest.fixture
@@ -22,45 +33,9 @@ def db_path(database_url: str) -> str:
     return database_url
 
 
-MENTION = re.compile(r"<@(\d+)>")
-
-
-def world(env: Any, *names: str):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("race")
-    members = {name: guild.add_member(env.create_user(name)) for name in names}
-    return guild, channel, members
-
-
 def private(result: Any) -> Any:
     """The private answer to a click (a public prompt's click is a deferred update, then a followup)."""
     return result.followups[-1] if result.followups else result.response
-
-
-def last_prompt(channel: Any):
-    for message in reversed(channel.history()):
-        if message.components and message.author.bot and MENTION.search(message.content):
-            return message
-    return None
-
-
-def components(message: Any) -> list[dict[str, Any]]:
-    out = []
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            out.append(child)
-    return out
-
-
-async def play_prompt(message: Any, members: dict[str, Any]) -> Any:
-    """The mentioned member answers: the first square of a menu, else Pass."""
-    user_id = int(MENTION.search(message.content).group(1))
-    actor = next(m for m in members.values() if m.id == user_id)
-    for child in components(message):
-        if isinstance(child, __import__("discord").SelectMenu):
-            return await actor.select(message, [child.options[0].value], custom_id=child.custom_id)
-    labels = [getattr(c, "label", None) for c in components(message)]
-    return await actor.click(message, label="Pass" if "Pass" in labels else labels[-1])
 
 
 async def start_two_player_race(channel: Any, alice: Any, bob: Any, timer: int = 60) -> None:
@@ -209,9 +184,8 @@ async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
             break
         decision = rules.pending(state)
         choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
-        wanted = next((i for i, c in enumerate(choices) if c.action.do == "breakaway" and state.turn >= 2), None)
         user = int(decision.player[1:])
-        await bot.service.decide(race.id, race.version, user, len(choices) - 1 if wanted is None else wanted)
+        await bot.service.decide(race.id, race.version, user, towards_a_feed_tile(state, choices))
     assert keeper is not None, "no rider kept a feed tile"
     owner = next(m for m in members.values() if keeper.player == f"u{m.id}")
     other = next(m for m in members.values() if m is not owner)
@@ -301,35 +275,19 @@ async def test_typed_moves_with_autocomplete_and_private_feed_tiles(simcord_env)
 
 
 async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> None:
-    _, channel, members = world(simcord_env, "alice", "bob")
-    created = await members["alice"].slash(channel, "race new", game="formula-de-mini", stage="canyon", pieces=1)
-    assert "lobby" in created.response.content
-    await members["bob"].slash(channel, "race join", colour="blue")
+    channel, members = await open_race(simcord_env, "formula-de-mini", "canyon", 1, "blue")
     await members["alice"].slash(channel, "race ai")
     await members["alice"].slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot
     from rules.formula_de_mini import ai
+    from rules.formula_de_mini.engine import pending
+    from rules.formula_de_mini.game import choices
 
-    for _ in range(600):
-        if any("**Finish**" in m.content for m in channel.history()):
-            break
-        prompt = last_prompt(channel)
-        race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
-        from rules.formula_de_mini.engine import pending
-        from rules.formula_de_mini.game import choices
-
+    async for prompt, state in until_the_finish(bot, channel, 600):
         decision = pending(state)
-        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
         wanted = ai.choose(state, decision.player)
         index = next(i for i, c in enumerate(choices(state, decision.player)) if c.action == wanted)
-        selects = [c for c in components(prompt) if isinstance(c, __import__("discord").SelectMenu)]
-        menu = next((s for s in selects if str(index) in [o.value for o in s.options]), None)
-        if menu is not None:
-            await actor.select(prompt, [str(index)], custom_id=menu.custom_id)
-        else:
-            button = next(c for c in components(prompt) if getattr(c, "custom_id", "").endswith(f":{index}"))
-            await actor.click(prompt, custom_id=button.custom_id)
+        assert await answer(member_of(members, decision.player), prompt, index)
     history = channel.history()
     assert any("**Finish**" in m.content for m in history)
     assert sum(1 for m in history if m.attachments) >= 10

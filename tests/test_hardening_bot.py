@@ -10,6 +10,7 @@ from bot.discord_layer.app import DomestiqueBot
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from rules.registry import find_game
+from tests.discord_play import member_of, state_now, towards_a_feed_tile
 from tests.test_bot import last_prompt, play_prompt, start_two_player_race, world
 
 GUILD, CHANNEL, ANN, BOB = 1, 10, 101, 102
@@ -135,16 +136,14 @@ async def test_players_with_closed_dms_still_play_and_their_tiles_stay_secret(si
     rules = find_game("leader1").rules
     kept = None
     for _ in range(200):  # typed moves (they post to the channel and DM), breaking away until a tile is kept
-        race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
+        state = await state_now(bot, channel)
         kept = next((r for r in state.riders if r.kept), None)
         if kept is not None:
             break
         decision = rules.pending(state)
         choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
-        pick = next((c for c in choices if c.action.do == "breakaway" and state.turn >= 2), choices[-1])
-        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
-        done = await actor.slash(channel, "play move", choice=choice_key(pick))
+        pick = choices[towards_a_feed_tile(state, choices)]
+        done = await member_of(members, decision.player).slash(channel, "play move", choice=choice_key(pick))
         assert "went wrong" not in _reply(done).content
     assert kept is not None, "no rider kept a feed tile"
     assert "could not send a private message" in caplog.text  # the DM was tried and refused

@@ -4,45 +4,30 @@ told privately, weather announced; a whole race, and a two-stage league with the
 
 from __future__ import annotations
 
-import datetime
-
-import discord
-
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.core import choice_key, record_of
 from rules.hell_of_the_north import ai
 from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.game import choices
 from rules.record import load_record, replay
-from tests.test_bot import components, last_prompt, world
-
-DAY = 24 * 3600
+from tests.discord_play import answer, components, member_of, open_race, state_now, two_stage_league, until_the_finish
 
 
 async def test_a_hell_of_the_north_race_in_discord_to_the_finish(simcord_env) -> None:
-    _, channel, members = world(simcord_env, "alice", "bob")
-    alice, bob = members["alice"], members["bob"]
-    created = await alice.slash(channel, "race new", game="hell-of-the-north", stage="flanders", pieces=3)
-    assert "lobby" in created.response.content
-    await bob.slash(channel, "race join", colour="white")
+    channel, members = await open_race(simcord_env, "hell-of-the-north", "flanders", 3, "white")
+    alice = members["alice"]
     for option, value in (("attack", "rouleur"), ("sprint", "leader"), ("descent", "climber")):
         chosen = await alice.slash(channel, "race option", option=option, value=value)
         assert chosen.ephemeral
     await alice.slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot
-    race = await bot.storage.active_race(channel.id)
-    state = await bot.service.state_of(race)
+    state = await state_now(bot, channel)
     qualities = {r.id: r.quality for r in state.riders}
     assert qualities["black-rouleur"] == "attack" and qualities["black-climber"] == "descent"
 
     kinds_seen: set[str] = set()
     seen_before, last = -1, None
-    for _ in range(900):
-        if any("**Finish**" in m.content for m in channel.history()):
-            break
-        prompt = last_prompt(channel)
-        race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
+    async for prompt, state in until_the_finish(bot, channel, 900):
         decision = pending(state)
         assert decision is not None and prompt is not None
         kinds_seen.add(decision.kind)
@@ -51,7 +36,7 @@ async def test_a_hell_of_the_north_race_in_discord_to_the_finish(simcord_env) ->
             prompt.content,
         )
         seen_before, last = len(state.events) + len(state.dice.history), decision
-        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
+        actor = member_of(members, decision.player)
         wanted = ai.choose(state, decision.player)
         offered = choices(state, decision.player)
         index = next(i for i, c in enumerate(offered) if c.action == wanted)
@@ -59,21 +44,7 @@ async def test_a_hell_of_the_north_race_in_discord_to_the_finish(simcord_env) ->
             ate = await actor.slash(channel, "play move", choice=choice_key(offered[index]))
             assert (ate.response or ate.followups[0]).content == "Done."
             continue
-        selects = [c for c in components(prompt) if isinstance(c, discord.SelectMenu)]
-        menu = next((s for s in selects if str(index) in [o.value for o in s.options]), None)
-        if menu is not None:
-            await actor.select(prompt, [str(index)], custom_id=menu.custom_id)
-            continue
-        button = next(
-            (
-                c
-                for c in components(prompt)
-                if (getattr(c, "custom_id", "") or "").startswith("dq:c:") and c.custom_id.endswith(f":{index}")
-            ),
-            None,
-        )
-        if button is not None:
-            await actor.click(prompt, custom_id=button.custom_id)
+        if await answer(actor, prompt, index):
             continue
         # a two-step prompt: the rider first (its squares come privately, on a board), then typed
         label = f"Break away: {str(wanted.rider).replace('-', ' ')}"
@@ -96,45 +67,14 @@ async def test_a_hell_of_the_north_race_in_discord_to_the_finish(simcord_env) ->
 
 
 async def test_a_two_stage_hell_of_the_north_league(simcord_env, db_path) -> None:
-    guild = simcord_env.create_guild()
-    league_channel = guild.create_text_channel("league")
-    m = {name: guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob")}
-    created = await m["alice"].slash(
-        league_channel,
-        "league create",
+    league_channel, stages, race1, race2 = await two_stage_league(
+        simcord_env,
         name="Cobbles",
-        channel=league_channel,
         game="hell-of-the-north",
         stages="flanders,flanders",
-        weekday="thu",
-        hour=1,
-        timezone="UTC",
-        timer="60m",
-        pieces=3,
+        colours=("black", "white", "green"),
+        days=20,
     )
-    assert "created" in created.response.content
-    await m["alice"].slash(league_channel, "league join", colour="black")
-    await m["bob"].slash(league_channel, "league join", colour="white")
-    await m["alice"].slash(league_channel, "league ai", colour="green")
-    closed = await m["alice"].slash(league_channel, "league close")
-    first = datetime.datetime(2026, 1, 1, 1, 0, tzinfo=datetime.UTC)
-    assert f"<t:{int(first.timestamp())}:F>" in closed.response.content
-    bot: DomestiqueBot = simcord_env.bot
-
-    async def finished(n: int) -> bool:
-        league = (await bot.leagues.store.leagues())[0]
-        stages = await bot.leagues.store.stages(league.id)
-        return stages[n - 1].status == "finished"
-
-    for _ in range(80):
-        if await finished(2):
-            break
-        await simcord_env.advance_time(DAY / 4)
-    assert await finished(2)
-    league = (await bot.leagues.store.leagues())[0]
-    stages = await bot.leagues.store.stages(league.id)
-    race1 = await bot.storage.race(stages[0].race_id)
-    race2 = await bot.storage.race(stages[1].race_id)
     end1 = replay(record_of(race1)).state
     assert race2.envelope["options"].get("multi_day") is True
     players2 = {p["team"]: p for p in race2.envelope["players"]}

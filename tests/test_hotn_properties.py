@@ -9,11 +9,11 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.action import Action
-from rules.hell_of_the_north.engine import apply, legal_actions, pending
+from rules.events import Event
+from rules.hell_of_the_north import engine
 from rules.hell_of_the_north.model import MAX_PURSUIT_STREAK, PURSUITS, State
-from rules.record import Record, parse_record, replay, start_state
-from rules.rng import below
+from rules.record import Record, replay
+from tests.random_play import play_randomly
 
 MAX_DECISIONS = 6000
 TRACKS = [
@@ -49,34 +49,21 @@ def random_race(track: str, players: int, seed: int, chooser: int, multi_day: bo
         }
         for i in range(players)
     ]
-    record = parse_record(
-        {
-            "format": "domestique.record/1",
-            "game": "hell-of-the-north",
-            "track": track,
-            "players": seating,
-            "seed": seed,
-            "options": {"multi_day": multi_day},
-        }
-    )
-    _, state = start_state(record)
-    rng = chooser
-    actions: list[Action] = []
-    while not state.finished:
-        decision = pending(state)
-        assert decision is not None
-        choices = legal_actions(state, decision.player)
-        assert choices, "a pending decision with no legal choice"
-        pick, rng = below(rng, len(choices))
-        action = choices[pick].action
-        state, events = apply(state, action)
-        for e in events:  # R-HOTN-BEND: every move goes forward, never still or sideways
-            if e.type in ("rode", "breakaway") and e.data.get("from"):
-                assert int(str(e.data["to"]).split(".")[0]) > int(str(e.data["from"]).split(".")[0])
-        actions.append(action)
-        check_invariants(state)
-        assert len(actions) < MAX_DECISIONS, "the race does not end"
-    return record.with_actions(tuple(actions)), state
+    envelope = {
+        "game": "hell-of-the-north",
+        "track": track,
+        "players": seating,
+        "seed": seed,
+        "options": {"multi_day": multi_day},
+    }
+    return play_randomly(envelope, engine, chooser, _check, MAX_DECISIONS)
+
+
+def _check(state: State, events: list[Event]) -> None:
+    for e in events:  # R-HOTN-BEND: every move goes forward, never still or sideways
+        if e.type in ("rode", "breakaway") and e.data.get("from"):
+            assert int(str(e.data["to"]).split(".")[0]) > int(str(e.data["from"]).split(".")[0])
+    check_invariants(state)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

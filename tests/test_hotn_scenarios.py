@@ -3,12 +3,11 @@ meets its expectations; ``expect.about`` quotes the rule it pins."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from rules.record import check_expectations, parse_record, replay
+from tests.scenario_check import check_scenario
 
 ROOT = Path(__file__).parent / "scenarios" / "hell-of-the-north"
 SCENARIOS = sorted(ROOT.glob("*.json"))
@@ -16,12 +15,7 @@ SCENARIOS = sorted(ROOT.glob("*.json"))
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_scenario(path: Path) -> None:
-    record = parse_record(json.loads(path.read_text()))
-    assert record.expect, f"{path.name} has no expectations: a scenario must assert something"
-    assert record.expect.get("about"), f"{path.name} does not say which rule it pins"
-    result = replay(record)
-    problems = check_expectations(record.expect, result.game.rules.public_view(result.state), result.error_at)
-    assert not problems, "\n".join(problems)
+    check_scenario(path, about=True)
 
 
 # Every figure and worked example of the book, and the scenario (by a part of its name) that plays it

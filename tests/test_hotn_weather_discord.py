@@ -10,38 +10,38 @@ from rules.hell_of_the_north import ai
 from rules.hell_of_the_north.engine import legal_actions, pending
 from rules.hell_of_the_north.game import choices
 from rules.hell_of_the_north.narrate import WEATHER_WORDS
-from tests.test_bot import world
+from tests.discord_play import member_of, open_race, state_now
 
 
 def _said(channel) -> str:
     return "\n".join(m.content for m in channel.history() if m.author.bot)
 
 
-async def test_weather_is_announced_in_words_when_it_turns_up(simcord_env) -> None:
-    _, channel, members = world(simcord_env, "alice", "bob")
-    alice, bob = members["alice"], members["bob"]
-    await alice.slash(channel, "race new", game="hell-of-the-north", stage="flanders", pieces=3)
-    await bob.slash(channel, "race join", colour="white")
-    await alice.slash(channel, "race start")
-    bot: DomestiqueBot = simcord_env.bot
+async def _started(env) -> tuple:
+    """A Hell of the North race on flanders (one weather marker), Alice and Bob, started."""
+    channel, members = await open_race(env, "hell-of-the-north", "flanders", 3, "white")
+    await members["alice"].slash(channel, "race start")
+    bot: DomestiqueBot = env.bot
+    return channel, members, bot, await state_now(bot, channel)
 
-    race = await bot.storage.active_race(channel.id)
-    state = await bot.service.state_of(race)
+
+async def test_weather_is_announced_in_words_when_it_turns_up(simcord_env) -> None:
+    channel, members, bot, state = await _started(simcord_env)
     ((hexagon, marker),) = state.weather
     assert marker is None  # face down at the start
+    alice = members["alice"]
     shown = await alice.slash(channel, "race status")
     assert "face down" in (shown.response or shown.followups[0]).content
 
     for _ in range(200):
-        race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
+        state = await state_now(bot, channel)
         if dict(state.weather)[hexagon] is not None:
             break
         for words in WEATHER_WORDS.values():  # nothing tells the marker before it turns
             assert words not in _said(channel)
         decision = pending(state)
         assert decision is not None
-        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
+        actor = member_of(members, decision.player)
         wanted = ai.choose(state, decision.player)
         offered = next(c for c in choices(state, decision.player) if c.action == wanted)
         await actor.slash(channel, "play move", choice=choice_key(offered))
@@ -77,15 +77,7 @@ def test_a_marker_turned_mid_turn_is_told_at_once() -> None:
 async def test_a_rider_turning_a_marker_mid_turn_is_told_before_the_turns_summary(simcord_env) -> None:
     """A breakaway in the first turn reaches the hexagon before the weather: the channel tells the
     marker right after that move, while the turn goes on (no turn summary yet)."""
-    _, channel, members = world(simcord_env, "alice", "bob")
-    alice, bob = members["alice"], members["bob"]
-    await alice.slash(channel, "race new", game="hell-of-the-north", stage="flanders", pieces=3)
-    await bob.slash(channel, "race join", colour="white")
-    await alice.slash(channel, "race start")
-    bot: DomestiqueBot = simcord_env.bot
-
-    race = await bot.storage.active_race(channel.id)
-    state = await bot.service.state_of(race)
+    channel, members, bot, state = await _started(simcord_env)
     ((hexagon, _),) = state.weather
     before_it = hexagon - state.setup.course.hex_rows  # reaching this row turns the marker
     for _ in range(40):
@@ -98,12 +90,11 @@ async def test_a_rider_turning_a_marker_mid_turn_is_told_before_the_turns_summar
             far = [c for c in legal if c.option is not None and int(c.option.to.split(".")[0]) >= before_it]
             wanted = far[0].action if far else ai.choose(state, decision.player)
         offered = next(c for c in choices(state, decision.player) if c.action == wanted)
-        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
+        actor = member_of(members, decision.player)
         seen = len(channel.history())
         turn = state.turn
         await actor.slash(channel, "play move", choice=choice_key(offered))
-        race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
+        state = await state_now(bot, channel)
         turned = dict(state.weather)[hexagon]
         if turned is None:
             continue

@@ -8,11 +8,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.action import Action
-from rules.leader1 import apply, legal_actions, outcome, pending, public_view
+from rules.leader1 import engine, outcome, public_view
 from rules.leader1.model import State
 from rules.record import Record, parse_record, replay, start_state
-from rules.rng import below
+from tests.random_play import play_randomly
 
 MAX_DECISIONS = 4000
 TRACKS = [
@@ -39,31 +38,14 @@ def random_race(
         {"id": f"p{i}", "team": team, "riders": ["rouleur", "leader", "climber"][:riders]}
         for i, team in enumerate(["yellow", "blue", "green", "white", "black"][:players])
     ]
-    record = parse_record(
-        {
-            "format": "domestique.record/1",
-            "game": "leader1",
-            "track": track,
-            "players": seating,
-            "seed": seed,
-            "options": {"elimination": elimination},
-        }
-    )
-    _, state = start_state(record)
-    rng = chooser
-    actions: list[Action] = []
-    while not state.finished:
-        decision = pending(state)
-        assert decision is not None
-        choices = legal_actions(state, decision.player)
-        assert choices, "a pending decision with no legal choice"
-        pick, rng = below(rng, len(choices))
-        action = choices[pick].action
-        state, _ = apply(state, action)
-        check_invariants(state)
-        actions.append(action)
-        assert len(actions) < MAX_DECISIONS, "the race did not end"
-    return record.with_actions(tuple(actions)), state
+    envelope = {
+        "game": "leader1",
+        "track": track,
+        "players": seating,
+        "seed": seed,
+        "options": {"elimination": elimination},
+    }
+    return play_randomly(envelope, engine, chooser, lambda state, _: check_invariants(state), MAX_DECISIONS)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

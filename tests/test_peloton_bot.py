@@ -89,12 +89,17 @@ async def test_a_peloton_leg_race_in_discord_to_the_finish(simcord_env) -> None:
 
 
 async def test_a_peloton_time_trial_with_its_card_draft_in_discord(simcord_env) -> None:
+    """The cards are drafted on the lobby message (the latest one, from /race ai), then the race is played."""
     history = await _play(simcord_env, "itt-25", 1)
-    card_prompts = [m for m in history if "choose a time-trial card" in m.content]
-    assert card_prompts
-    first = card_prompts[0]
-    offered = OFFERED[first.id]
-    assert len(offered) == 13  # every card, none dropped
+    lobbies = [m for m in history if "— lobby (Peloton" in m.content or "— Peloton, the draft" in m.content]
+    draft = lobbies[-1]
+    assert "— Peloton, the draft" in draft.content and "The draft is over" in draft.content
+    assert not draft.components  # its menu is gone once every cyclist has a card
+    assert len(OFFERED[draft.id]) == 13  # the first pick offered every card, none dropped
+    assert not any("choose a time-trial card" in m.content for m in history if m.components)  # no other menu
+    picks = [i for i, m in enumerate(history) if "takes card" in m.content]
+    first_board = next(i for i, m in enumerate(history) if m.attachments)
+    assert picks and first_board >= picks[-1]  # the first board once the draft is over
 
 
 async def test_a_peloton_team_time_trial_in_discord(simcord_env) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules.action import Action
-from rules.errors import IllegalAction, MalformedRecord
+from rules.errors import IllegalAction, InvalidSetup, MalformedRecord
 from rules.peloton import engine
 from rules.peloton.cards import CARDS, wind_of
 from rules.peloton.course import build_course, load_course, random_course_data, split
@@ -351,6 +351,19 @@ def test_cards_cannot_be_taken_twice() -> None:
     s, _ = apply(s, Action("a", "card", cyclist="1", card=5))
     with pytest.raises(IllegalAction):
         apply(s, Action("a", "card", cyclist="2", card=5))
+
+
+def test_a_time_trial_with_cards_has_at_most_13_cyclists() -> None:
+    """One card a cyclist: a fourteenth would wait for a card forever (R-PEL-CARDS)."""
+    teams = ("grey", "red", "blue", "green", "white")
+    players = [{"id": t, "team": t, "cyclists": 3 if t != "white" else 1} for t in teams]
+    s = build({"track": ITT, "players": players})
+    assert len(s.card_queue) == 13  # thirteen take the thirteen cards
+    players[-1]["cyclists"] = 2
+    with pytest.raises(InvalidSetup, match="at most 13 cyclists"):
+        build({"track": ITT, "players": players})
+    s = build({"track": ITT, "players": players, "options": {"cards": False}})  # without cards, no limit
+    assert s.phase != "cards" and len(s.cyclists) == 14
 
 
 def test_checkpoint_overdrawn_costs_one_more_per_point() -> None:

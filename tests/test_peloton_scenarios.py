@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.record import check_expectations, parse_record, replay
+from rules.record import parse_record
+from tests.scenario_check import check_scenario, problems
 
 ROOT = Path(__file__).parent / "scenarios" / "peloton"
 SCENARIOS = sorted(ROOT.glob("*.json"))
@@ -16,11 +17,7 @@ SCENARIOS = sorted(ROOT.glob("*.json"))
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_scenario(path: Path) -> None:
-    record = parse_record(json.loads(path.read_text()))
-    assert record.expect, f"{path.name} has no expectations"
-    result = replay(record)
-    problems = check_expectations(record.expect, result.game.rules.public_view(result.state), result.error_at)
-    assert not problems, "\n".join(problems)
+    check_scenario(path)
 
 
 def test_the_three_timing_examples_are_there() -> None:
@@ -37,6 +34,5 @@ def test_a_changed_expectation_fails() -> None:
     data = json.loads((ROOT / "itt-timing-example-35-46-2.json").read_text())
     data["start"]["cyclists"]["1"]["card"] = 3  # t +9.3
     record = parse_record(data)
-    result = replay(record)
     assert record.expect is not None
-    assert check_expectations(record.expect, result.game.rules.public_view(result.state), result.error_at)
+    assert problems(record)

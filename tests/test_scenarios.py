@@ -6,12 +6,11 @@ rulebook's words it pins and the ruling it checks (never compared with the outpu
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from rules.record import check_expectations, parse_record, replay
+from tests.scenario_check import check_scenario
 
 ROOT = Path(__file__).parent / "scenarios"
 SCENARIOS = sorted([*(ROOT / "leader1").glob("*.json"), *(ROOT / "formula-de-mini").glob("*.json")])
@@ -19,12 +18,7 @@ SCENARIOS = sorted([*(ROOT / "leader1").glob("*.json"), *(ROOT / "formula-de-min
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_scenario(path: Path) -> None:
-    data = json.loads(path.read_text())
-    record = parse_record(data)
-    assert record.expect, f"{path.name} has no expectations: a scenario must assert something"
-    result = replay(record)
-    problems = check_expectations(record.expect, result.game.rules.public_view(result.state), result.error_at)
-    assert not problems, "\n".join(problems)
+    check_scenario(path)
 
 
 def test_there_are_scenarios() -> None:

@@ -63,9 +63,7 @@ def last_choice(state, player: str) -> int:
 
 async def play_next(service: RaceService, storage: SqliteStorage, pick: str = "last"):
     """The player to act answers: the last legal choice (a pass, mostly) or the first."""
-    race, state = await current(service, storage)
-    decision = find_game("leader1").rules.pending(state)
-    user = ANN if decision.player == f"u{ANN}" else BOB
+    race, state, decision, user = await to_act(service, storage)
     index = last_choice(state, decision.player) if pick == "last" else 0
     return await service.decide(race.id, race.version, user, index)
 
@@ -74,6 +72,13 @@ async def current(service: RaceService, storage: SqliteStorage):
     race = await storage.active_race(CHANNEL)
     assert race is not None
     return race, await service.state_of(race)
+
+
+async def to_act(service: RaceService, storage: SqliteStorage):
+    """The race, its state, the decision pending and the user (Ann or Bob) who makes it."""
+    race, state = await current(service, storage)
+    decision = find_game("leader1").rules.pending(state)
+    return race, state, decision, ANN if decision.player == f"u{ANN}" else BOB
 
 
 async def test_the_database_is_migrated_and_in_wal_mode(env) -> None:
@@ -96,9 +101,7 @@ async def test_one_race_per_channel(env) -> None:
 async def test_two_clicks_at_the_same_moment_apply_once(env) -> None:
     service, storage, _, _ = env
     await two_player_race(service)
-    race, state = await current(service, storage)
-    decision = find_game("leader1").rules.pending(state)
-    user = ANN if decision.player == f"u{ANN}" else BOB
+    race, state, decision, user = await to_act(service, storage)
     results = await asyncio.gather(
         service.decide(race.id, race.version, user, last_choice(state, decision.player)),
         service.decide(race.id, race.version, user, last_choice(state, decision.player)),
@@ -114,9 +117,8 @@ async def test_two_clicks_at_the_same_moment_apply_once(env) -> None:
 async def test_someone_else_and_strangers_and_stale_buttons_are_refused(env) -> None:
     service, storage, _, _ = env
     await two_player_race(service)
-    race, state = await current(service, storage)
-    decision = find_game("leader1").rules.pending(state)
-    other = BOB if decision.player == f"u{ANN}" else ANN
+    race, _, _, user = await to_act(service, storage)
+    other = BOB if user == ANN else ANN
     with pytest.raises(Refusal, match="not yours"):
         await service.decide(race.id, race.version, other, 0)
     with pytest.raises(Refusal, match="not playing"):
@@ -130,9 +132,7 @@ async def test_someone_else_and_strangers_and_stale_buttons_are_refused(env) -> 
 async def test_an_illegal_typed_move_is_refused_with_what_is_allowed(env) -> None:
     service, storage, _, _ = env
     await two_player_race(service)
-    race, state = await current(service, storage)
-    decision = find_game("leader1").rules.pending(state)
-    user = ANN if decision.player == f"u{ANN}" else BOB
+    race, _, _, user = await to_act(service, storage)
     team = "yellow" if user == ANN else "blue"
     with pytest.raises(Refusal, match="not one of your choices"):
         await service.play(CHANNEL, user, f"breakaway rider={team}-rouleur to=2.1")
@@ -202,9 +202,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai_until_its_owner_r
 async def test_undo_is_for_the_host_and_takes_back_the_last_decision(env) -> None:
     service, storage, _, _ = env
     await two_player_race(service)
-    race, state = await current(service, storage)
-    decision = find_game("leader1").rules.pending(state)
-    user = ANN if decision.player == f"u{ANN}" else BOB
+    race, state, decision, user = await to_act(service, storage)
     before = public_view(state)
     await service.decide(race.id, race.version, user, last_choice(state, decision.player))
     with pytest.raises(Refusal, match="Only the host"):

@@ -79,6 +79,19 @@ async def test_a_race_keeps_its_lobby_ids_and_one_active_race_per_channel(store:
     assert await store.race(second.id + 100) is None
 
 
+async def test_the_lobby_message_is_kept_without_a_new_version(store: Storage) -> None:
+    """The message showing a lobby (a draft becomes it) is bookkeeping: the menus shown at this
+    version stay good, and a stale version is refused."""
+    race_id = await running_race(store)
+    race = await store.race(race_id)
+    assert race is not None
+    assert await store.keep_lobby(race_id, race.version, {**race.lobby, "message": SNOWFLAKE})
+    assert not await store.keep_lobby(race_id, race.version + 1, {**race.lobby, "message": 1})
+    fresh = await store.race(race_id)
+    assert fresh is not None and fresh.version == race.version and fresh.lobby["message"] == SNOWFLAKE
+    assert fresh.deadline == race.deadline and fresh.status == "running"
+
+
 async def test_every_change_checks_the_version_it_started_from(store: Storage) -> None:
     race = await store.create_race(1, 10, 7, "leader1", LOBBY)
     assert await store.update_lobby(race.id, 0, {**LOBBY, "title": "Sunday"})

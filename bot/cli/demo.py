@@ -40,7 +40,9 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
         transcript.append(outcome.reply)
         outcome = await service.start(CHANNEL, HOST)
         while True:
-            if outcome.retire:  # in Discord the answered prompt is edited to show this line
+            if outcome.lobby_edit is not None:  # in Discord the lobby message is edited to read this
+                transcript.append(f"(the lobby message now reads)\n{outcome.lobby_edit.text}")
+            elif outcome.retire:  # in Discord the answered prompt is edited to show this line
                 transcript.append(outcome.retire)
             for post in outcome.posts:
                 transcript.append(post.text)

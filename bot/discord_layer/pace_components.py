@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
-from bot.discord_layer.components import MENU, MENUS_PER_MESSAGE, _options, _selected
+from bot.discord_layer.components import MENU, MENUS_PER_MESSAGE, ChoiceSelect, _selected
 from bot.discord_layer.host import host
 from bot.service.model import Prompt
 
 
-class AheadSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"dq:ah:(?P<race>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)",
-):
+class AheadSelect(ChoiceSelect, template=r"dq:ah:(?P<race>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+    """A prompt's menu (``ChoiceSelect``) under its own custom id: a pick is a decision made ahead."""
+
     def __init__(
         self,
         race: int,
@@ -24,21 +20,11 @@ class AheadSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str = "Decide ahead",
     ) -> None:
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"dq:ah:{race}:{version}:{page}",
-            options=options or [discord.SelectOption(label="-")],
-            placeholder=placeholder[:150],
-            min_values=1,
-            max_values=1,
-        )
-        super().__init__(select)
+        select = ChoiceSelect(race, version, page, options, placeholder).item
+        select.custom_id = f"dq:ah:{race}:{version}:{page}"
+        # ChoiceSelect's own __init__ would check the prompt's custom id against this template
+        discord.ui.DynamicItem.__init__(self, select)
         self.race, self.version = race, version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AheadSelect:
-        return cls(int(match["race"]), int(match["version"]), int(match["page"]), _options(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = _selected(interaction)

@@ -7,6 +7,7 @@ traceback in the log under the same reference. Tokens never reach a log line.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import secrets
@@ -16,6 +17,7 @@ from typing import Any, cast
 import discord
 
 from bot.discord_layer.components import lobby_view, menus, prompt_view, proposal_view
+from bot.discord_layer.draft_components import edit_lobby, post_lobby
 from bot.discord_layer.host import Host
 from bot.discord_layer.pace_components import ahead_view
 from bot.service.core import Refusal, chunks
@@ -55,6 +57,11 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
             interaction, f"Something went wrong (ref {ref}). Nothing was changed by this request.", ephemeral=True
         )
         return
+    drafted = outcome.lobby_edit is not None and public_prompt and defer
+    if outcome.lobby_edit is not None and outcome.retire is not None:
+        # a draft pick: the channel's post tells it and the lobby message shows it; a typed one
+        # is answered privately with the pick itself
+        outcome.reply, outcome.retire = outcome.retire, None
     if outcome.retire is not None:
         if public_prompt and defer and interaction.message is not None:
             shown = f"{interaction.message.content}\n{outcome.retire}"[:2000]
@@ -67,12 +74,25 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
         # the lobby is one message, edited in place: who sits where, and its live buttons
         view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
         await interaction.edit_original_response(content=outcome.reply[:2000], view=view)
+        if interaction.message is not None:
+            await remember_lobby(interaction, outcome.lobby_race, interaction.message.id)
+    elif drafted:
+        pass  # a click on the lobby message (start, or a pick): the message itself shows what it did
     elif outcome.retire is None or not clicked or not defer:
         await _reply(interaction, outcome)
+        if outcome.lobby_race is not None and not outcome.ephemeral:
+            with contextlib.suppress(discord.HTTPException):
+                lobby_message = await interaction.original_response()
+                await remember_lobby(interaction, outcome.lobby_race, lobby_message.id)
     channel = interaction.channel
     if isinstance(channel, discord.abc.Messageable):
         await post_all(interaction.client, channel, outcome)
     await hand_over_notes(interaction)
+
+
+async def remember_lobby(interaction: discord.Interaction, race_id: int, message_id: int) -> None:
+    """The lobby message just shown is the one a game's draft becomes when the race starts."""
+    await cast(Host, interaction.client).service.remember_lobby_message(race_id, message_id)
 
 
 async def _reply(interaction: discord.Interaction, outcome: Outcome) -> None:
@@ -118,8 +138,14 @@ async def say(
 
 
 async def post_all(client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome) -> None:
+    # the lobby message shows a draft pick before the channel is told of it; posted anew, it comes
+    # below the posts (the draft stays the channel's latest message, where its menu is easy to find)
+    edit = outcome.lobby_edit
+    edited = edit is not None and await edit_lobby(channel, edit)
     for post in outcome.posts:
         await send_post(channel, post)
+    if edit is not None and not edited:
+        await post_lobby(client, channel, edit)
     for name, users in outcome.threads:
         await open_private_thread(client, channel, name, users, outcome.alliance_thread)
     for user_id, text in outcome.dms:

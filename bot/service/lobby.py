@@ -226,7 +226,13 @@ class LobbyIntents(RaceCore):
             raise Refusal("The lobby changed at the same moment; try again.")
         fresh = await self.storage.race(race.id)
         assert fresh is not None
-        outcome = await self.commit(fresh, state, [], headline=f"**{self.title(fresh)}** starts!")
+        headline = f"**{self.title(fresh)}** starts!"
+        if game.draft is not None and game.draft.drafting(state):
+            headline = (
+                f"**{self.title(fresh)}**: the seating is closed and the starting order fixed; "
+                "the draft is on the lobby message."
+            )
+        outcome = await self.commit(fresh, state, [], headline=headline)
         outcome.threads = self._team_threads(fresh)
         return outcome
 

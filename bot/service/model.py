@@ -82,6 +82,19 @@ class Post:
 
 
 @dataclass
+class LobbyEdit:
+    """The lobby message shown as it is now (a game's lobby draft: Peloton's time-trial cards):
+    its text and, while a pick is owed, the pick's prompt as a menu on it. ``message_id`` None:
+    no lobby message is known (a league stage opens without one), so it is posted and remembered."""
+
+    race_id: int
+    message_id: int | None
+    text: str
+    prompt: Prompt | None = None
+    placeholder: str = "Choose"
+
+
+@dataclass
 class Outcome:
     """The answer to one intent: a reply to the person, posts for the channel, private messages."""
 
@@ -98,3 +111,4 @@ class Outcome:
     threads: list[tuple[str, list[int]]] = field(default_factory=list)  # private threads to open: name, members
     alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens
     retire: str | None = None  # the decision's result in one line: replaces the answered prompt, or is posted
+    lobby_edit: LobbyEdit | None = None  # the lobby message to edit first (the draft after a pick)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.service.core import MESSAGE_LIMIT, Refusal, chunks
+from bot.service.draft import DraftIntents
 from bot.service.pace import PaceIntents
 from bot.service.people import PeopleIntents
 from bot.service.reading import ReadingIntents
@@ -12,5 +13,5 @@ from bot.service.timers import TimerIntents
 __all__ = ["MESSAGE_LIMIT", "RaceService", "Refusal", "chunks"]
 
 
-class RaceService(ReadingIntents, TimerIntents, PeopleIntents, RecapIntents, PaceIntents):
+class RaceService(DraftIntents, ReadingIntents, TimerIntents, PeopleIntents, RecapIntents, PaceIntents):
     """Every intent of the bot, on one storage."""

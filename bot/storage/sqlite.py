@@ -599,6 +599,12 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         async with self._guard:
             return await self._update_lobby(race_id, version, lobby)
 
+    async def keep_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
+        """The lobby's bookkeeping (which message shows it) without a new version: the buttons and
+        menus made for this version stay good."""
+        sql = "UPDATE races SET lobby = ? WHERE id = ? AND version = ?"
+        return await self._update(sql, (json.dumps(lobby), race_id, version)) == 1
+
     async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool:
         async with self._guard:
             return await self._start(race_id, version, envelope, deadline)

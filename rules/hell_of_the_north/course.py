@@ -34,12 +34,7 @@ class Tile:
     dark: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Library:
-    hex_rows: int
-    lanes: int
-    runout: int
-    tiles: dict[str, Tile]
+Library = stages.Library[Tile]
 
 
 @dataclass(frozen=True)
@@ -58,12 +53,9 @@ class StagePlan:
 
 @cache
 def library() -> Library:
-    raw = json.loads((DATA / "tiles.json").read_text())
-    tiles = {
-        t["id"]: Tile(t["id"], t["terrain"], t["milestone"], float(t["bend"]), t["surface"], tuple(t["dark"]))
-        for t in raw["tiles"]
-    }
-    return Library(raw["hex_rows"], raw["lanes"], raw["runout"], tiles)
+    return stages.load_library(
+        DATA, lambda t: Tile(t["id"], t["terrain"], t["milestone"], float(t["bend"]), t["surface"], tuple(t["dark"]))
+    )
 
 
 def stage_names() -> list[str]:

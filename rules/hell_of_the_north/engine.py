@@ -58,51 +58,40 @@ def pending(state: State) -> Decision | None:
     return Decision(state.queue[0], state.phase, kind)
 
 
-def _eat_choices(state: State, player: str) -> list[Choice]:
-    return [Choice(a) for a in actions.eat_actions(state, player)]
-
-
 def legal_actions(state: State, player: str) -> list[Choice]:
     """Every legal choice of ``player`` now, with its consequences."""
-    if state.finished:
-        return []
+    return actions.legal_choices(state, player, pending, ride_options, _team_choices)
+
+
+def _team_choices(state: State, d: Decision) -> list[Choice]:
+    """A team's decision: placing its riders, breaking away, moving inside the peloton, pursuing."""
+    player = d.player
     choices: list[Choice] = []
-    d = pending(state)
-    if d is not None and d.player == player:
-        if d.kind == "ride":
-            assert d.rider is not None
-            choices += [Choice(actions.ride_action(player, "ride", o), o) for o in ride_options(state, d.rider)]
-        elif d.kind == "place":
-            for r in state.riders:
-                if r.player == player and r.status == "peloton" and r.part is None:
-                    choices += [Choice(Action(player, "place", rider=r.id, part=p)) for p in PARTS]
-        elif d.kind == "breakaway":
-            for r in breakaway_candidates(state, player):
-                choices += [
-                    Choice(actions.ride_action(player, "breakaway", o), o)
-                    for o in ride_options(state, r.id, breakaway=True)
-                ]
-            choices.append(Choice(Action(player, "pass")))
-        elif d.kind == "position":
-            for r in positioning_candidates(state, player):
-                if r.part == "back":
-                    choices.append(Choice(Action(player, "place", rider=r.id, part="front")))
-                    choices.append(Choice(Action(player, "drop", rider=r.id)))
-                else:
-                    choices.append(Choice(Action(player, "place", rider=r.id, part="back")))
-            choices.append(Choice(Action(player, "pass")))
-        else:
-            choices += [Choice(Action(player, "pursue")), Choice(Action(player, "pass"))]
-    return choices + _eat_choices(state, player)
+    if d.kind == "place":
+        for r in state.riders:
+            if r.player == player and r.status == "peloton" and r.part is None:
+                choices += [Choice(Action(player, "place", rider=r.id, part=p)) for p in PARTS]
+    elif d.kind == "breakaway":
+        for r in breakaway_candidates(state, player):
+            choices += actions.ride_choices(player, "breakaway", ride_options(state, r.id, breakaway=True))
+        choices.append(Choice(Action(player, "pass")))
+    elif d.kind == "position":
+        for r in positioning_candidates(state, player):
+            if r.part == "back":
+                choices.append(Choice(Action(player, "place", rider=r.id, part="front")))
+                choices.append(Choice(Action(player, "drop", rider=r.id)))
+            else:
+                choices.append(Choice(Action(player, "place", rider=r.id, part="back")))
+        choices.append(Choice(Action(player, "pass")))
+    else:
+        choices += [Choice(Action(player, "pursue")), Choice(Action(player, "pass"))]
+    return choices
 
 
 def describe_allowed(state: State) -> str:
-    d = pending(state)
-    if d is None:
-        return "the race is over"
-    if d.kind == "ride":
-        return f"{d.player} must ride {d.rider} ({d.phase})"
-    return f"{d.player} may {' or '.join(ALLOWED[d.kind])} ({d.phase})"
+    return actions.describe_allowed(
+        pending(state), lambda d: f"{d.player} may {' or '.join(ALLOWED[d.kind])} ({d.phase})"
+    )
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:

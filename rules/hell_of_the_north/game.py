@@ -5,23 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.action import Field, Vocabulary
+from rules.action import Field
 from rules.events import Event
-from rules.game import (
-    Choice,
-    Decision,
-    Game,
-    LeagueSetting,
-    Narration,
-    Outcome,
-    PieceCount,
-    Seat,
-    SeatOption,
-    Secrets,
-    Standing,
-    TrackCatalog,
-    rules_for_setup_states,
-)
+from rules.game import Choice, Decision, LeagueSetting, Seat, SeatOption, Standing
 from rules.hell_of_the_north import ai, engine
 from rules.hell_of_the_north.course import course_for, stage_names
 from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, State, risk_need
@@ -33,15 +19,7 @@ from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, gene
 from rules.hell_of_the_north.view import public_view
 from rules.leader1 import game_kit
 
-VOCABULARY = Vocabulary(
-    (
-        Field("rider", "text", "the rider, e.g. black-rouleur"),
-        Field("part", "text", "front or back of the peloton tile"),
-        Field("to", "text", "the square a move ends on, e.g. 14.2"),
-        Field("via", "cells", "the squares crossed before it"),
-        Field("tile", "count", "a kept feed tile (0 = first kept)"),
-    )
-)
+VOCABULARY = game_kit.vocabulary("black-rouleur", Field("part", "text", "front or back of the peloton tile"))
 
 HELP = (
     "**Leader 1: Hell of the North** — each team has a rouleur, a leader and a climber, each with one "
@@ -59,10 +37,6 @@ HELP = (
     "offered squares carry the menu's name (34.0: row 34, lane 0); ? marks face-down weather; the panel "
     "is each team's diary and last turn."
 )
-
-
-def _decision(state: State) -> Decision | None:
-    return game_kit.decision(engine.pending(state))
 
 
 def piece_name(state: State | None, rider_id: str) -> str:
@@ -117,10 +91,6 @@ def choices(state: State, player: str) -> list[Choice]:
     return [_choice(state, c) for c in engine.legal_actions(state, player)]
 
 
-def outcome(state: State) -> Outcome:
-    return game_kit.outcome(state, "out of the race")
-
-
 def _player_name(state: State, player: str) -> str:
     return game_kit.player_name(state, player)
 
@@ -145,27 +115,20 @@ def announce(state: State, events: list[Event]) -> list[str]:
 
 
 def status(state: State) -> list[str]:
-    lines = []
-    for r in [*arrival_order(state), *classification(state)]:
-        where = f" ({r.part})" if r.status == "peloton" else ("" if r.cell is None else f" at {r.cell}")
-        quality = f", {r.quality}" if r.quality else ""
-        lines.append(
-            f"{piece_name(state, r.id)} ({_player_name(state, r.player)}{quality}): {r.status}{where}, "
-            f"energy {r.energy}, {len(r.kept)} kept, {r.risks} risks"
+    lines = [
+        game_kit.rider_status(
+            state,
+            r,
+            f" ({r.part})" if r.status == "peloton" else ("" if r.cell is None else f" at {r.cell}"),
+            f", {r.quality}" if r.quality else "",
         )
+        for r in [*arrival_order(state), *classification(state)]
+    ]
     lines.append("pursuits: " + ", ".join(f"{_player_name(state, p)} {n}" for p, n in state.pursuits))
     shown = [f"row {row}: {WEATHER_WORDS.get(m, m) if m else 'face down'}" for row, m in state.weather]
     if shown:
         lines.append("weather: " + "; ".join(shown))
     return lines
-
-
-def results(state: State) -> list[str]:
-    return game_kit.results(state, outcome(state), piece_name)
-
-
-def hand(state: State, player: str) -> list[str]:
-    return game_kit.hand(state, player, piece_name)
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
@@ -247,25 +210,19 @@ def sample_players(count: int) -> list[dict[str, Any]]:
     ]
 
 
+# the qualities each player gives riders in the lobby (/race option)
+QUALITY_OPTIONS = (
+    SeatOption("descent", "the rider with the descent quality (+1 square starting downhill)", lambda s: s.kinds),
+    SeatOption("sprint", "the rider with the sprint quality (+1 square in a sprint zone)", lambda s: s.kinds),
+    SeatOption("attack", "the rider with the attack quality (first dark square ignored)", lambda s: s.kinds),
+)
+
+
 # ---------------------------------------------------------------- stages
 
 
-def resolve_track(name: str, seed: int) -> str:
-    """``roubaix`` or ``random-12`` (a fresh route of 12 hexagons) -> the record's track name."""
-    return game_kit.resolve_track(name, seed, GAME_ID, course_for)
-
-
-def hexagons(name: str) -> int:
-    return len(course_for(name.removeprefix(f"{GAME_ID}/")).road.tiles)
-
-
-TRACKS = TrackCatalog(
-    names=stage_names,
-    default="roubaix",
-    suggestions=lambda: [*stage_names(), "random-8", "random-12", "random-16"],
-    resolve=resolve_track,
-    hexagons=hexagons,
-)
+# ``roubaix`` or ``random-12`` (a fresh route of 12 hexagons)
+TRACKS = game_kit.tracks(GAME_ID, stage_names, "roubaix", (8, 12, 16), lambda name: len(course_for(name).road.tiles))
 
 
 # ---------------------------------------------------------------- leagues
@@ -334,46 +291,27 @@ class HellOfTheNorthScoring:
         return game_kit.surviving_seat(seat, standings, carry)
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
-        if standing.eliminated:
-            return "out of the race"
-        energy = f", energy {standing.resources['energy']}" if "energy" in standing.resources else ""
-        if rank == 1:
-            return "leader" + energy
-        behind = leader.score - standing.score
-        return f"{behind} turn{'s' if behind != 1 else ''} behind{energy}"
+        return game_kit.standing_text(
+            standing, rank, leader, "out of the race", lambda n: f"{n} turn{'s' if n != 1 else ''} behind"
+        )
 
 
-GAME = Game(
+GAME = game_kit.family_game(
     id=GAME_ID,
     title="Leader 1: Hell of the North",
-    piece="rider",
-    pieces_noun="riders",
     colours=TEAMS,
-    pieces=PieceCount(1, 3, 3),
     players=(2, 4),
     vocabulary=VOCABULARY,
-    rules=rules_for_setup_states(build, _decision, choices, engine.apply, outcome, public_view),
-    narration=Narration(
-        ask=ask,
-        summary=lambda state, events: summary(events, lambda player: _player_name(state, player)),
-        announce=announce,
-        status=status,
-        results=results,
-        piece_name=piece_name,
-        help=HELP,
+    engine=game_kit.Engine(build, engine.pending, choices, engine.apply, public_view),
+    out="out of the race",
+    words=game_kit.Words(
+        ask, lambda state, events: summary(events, lambda player: _player_name(state, player)), announce, status, HELP
     ),
     tracks=TRACKS,
     ai=ai.choose,
     cautious_ai=ai.cautious,
-    seat=seat,
-    record_players=record_players,
-    check_lobby=check_lobby,
-    secrets=Secrets(hand=hand, news=news, hides_from=hides_from),
-    seat_options=(
-        SeatOption("descent", "the rider with the descent quality (+1 square starting downhill)", lambda s: s.kinds),
-        SeatOption("sprint", "the rider with the sprint quality (+1 square in a sprint zone)", lambda s: s.kinds),
-        SeatOption("attack", "the rider with the attack quality (first dark square ignored)", lambda s: s.kinds),
-    ),
+    lobby=game_kit.Lobby(seat, record_players, check_lobby, sample_players, QUALITY_OPTIONS),
+    news=news,
+    hides_from=hides_from,
     scoring=HellOfTheNorthScoring(),
-    sample_players=sample_players,
 )

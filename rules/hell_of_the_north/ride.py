@@ -51,9 +51,6 @@ PELOTON_DIE_RISK = PelotonDieRisk()
 
 def resolve_ride(state: State, option: RideOption) -> State:
     """Apply a legal ``option``: roll its risks, pay, and place the rider."""
-    setup = state.setup
-    course = setup.course
-    road = course.road
     rider = state.rider(option.rider)
     turn = state.turn
     events: list[Event] = []
@@ -76,10 +73,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
-    kept = rider.kept
-    piles = state.piles
-    for _ in family.crossed(road.feed, start_row, dest_row):
-        kept, dice, piles = family.take_tile(dice, piles, rider, kept, turn, events)
+    kept, dice, piles = family.feed_rider(state, rider, dice, start_row, dest_row, events)
     if option.heat and kept:  # Weather, heat: show a kept tile and add it at once (R-HOTN-HEAT)
         value, kept = kept[0], kept[1:]
         energy += value

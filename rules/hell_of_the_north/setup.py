@@ -28,6 +28,7 @@ from rules.hell_of_the_north.model import (
     event,
     weather_markers,
 )
+from rules.leader1 import player_record
 from rules.leader1.feed import COLOURS, check_script, die_name, draw, full_piles, without
 from rules.leader1.player_record import MAX_TURN, parse_identity, parse_start_rider
 from rules.rng import Dice
@@ -146,16 +147,8 @@ def marker_order(players: tuple[Player, ...], options: Options) -> tuple[str, ..
 
 def starting_riders(setup: Setup) -> tuple[Rider, ...]:
     """Setup 4: the milestones' energy (plus any carried over) for every rider, in the peloton."""
-    return tuple(
-        Rider(
-            id=rid,
-            player=p.id,
-            kind=kind,
-            energy=setup.road.energy + dict(p.carry).get(kind, 0),
-            quality=p.quality(kind),
-        )
-        for p in setup.players
-        for rid, kind in zip(p.rider_ids(), p.riders, strict=True)
+    return player_record.starting_riders(
+        setup.players, setup.road.energy, Rider, lambda p, kind: {"quality": p.quality(kind)}
     )
 
 
@@ -275,26 +268,13 @@ def _start(state: State, raw: object) -> State:
 def _start_rider(rider: Rider, spec: object, path: str, state: State, peloton: int, occupied: set[str]) -> Rider:
     allowed = ("at", "energy", "status", "risks", "kept", "part", "slipstream")
     start = parse_start_rider(spec, path, allowed, state.setup.road, peloton, rider.energy, occupied)
-    status, row, lane, energy, risks, kept = start.status, start.row, start.lane, start.energy, start.risks, start.kept
     assert isinstance(spec, dict)
     part = None
-    if status == "peloton":
+    if start.status == "peloton":
         part = spec.get("part", "front")
         if part not in PARTS:
             raise MalformedRecord(f"{path}.part", "expected front or back")
     slip = spec.get("slipstream", False)
     if type(slip) is not bool:
         raise MalformedRecord(f"{path}.slipstream", "expected true or false")
-    return replace(
-        rider,
-        status=status,
-        part=part,
-        row=row,
-        lane=lane,
-        energy=energy,
-        risks=risks,
-        kept=kept,
-        slipstream=slip,
-        punctured_turn=0 if status == "punctured" else None,
-        skip_turn=0 if status == "fallen" else None,
-    )
+    return player_record.placed(rider, start, part=part, slipstream=slip)

@@ -138,9 +138,7 @@ def move_peloton(state: State) -> State:
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
 
-    state = family.feed_peloton(state, riding, old, new, events)
-    bonus_won, _ = family.bonus_rows_won(state, old, new, "peloton")  # R-HOTN-BONUS-PELOTON
-    state = replace(state, bonus_won=bonus_won)
+    state = family.peloton_passes(state, riding, old, new, events)  # R-HOTN-BONUS-PELOTON
     # Caught by the peloton: drawn level -> the front part, passed -> the back part
     for r in state.riders:
         if r.status == "breakaway" and (r.row or 0) <= new:

@@ -24,6 +24,7 @@ class _Option(Protocol):
 
 OptionT = TypeVar("OptionT", bound=_Option)
 OptionT_co = TypeVar("OptionT_co", covariant=True)
+RideOptionT = TypeVar("RideOptionT", bound=RideOption)
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,42 @@ def match(
 def ride_action(player: str, do: str, option: RideOption) -> Action:
     """The action that plays ``option`` (``ride`` or ``breakaway``), with its path."""
     return Action(player, do, rider=option.rider, to=option.to, via=option.via)
+
+
+def ride_choices(player: str, do: str, options: Sequence[RideOptionT]) -> list[Choice[RideOptionT]]:
+    """A choice for each option (``ride`` or ``breakaway``), with its action and the option."""
+    return [Choice(ride_action(player, do, o), o) for o in options]
+
+
+def legal_choices(
+    state: S,
+    player: str,
+    pending: Callable[[S], Decision | None],
+    options: Callable[[S, str], Sequence[RideOptionT]],
+    others: Callable[[S, Decision], list[Choice[RideOptionT]]],
+) -> list[Choice[RideOptionT]]:
+    """Every legal choice of ``player`` now, with its consequences: when the pending decision is
+    theirs, a rider's ride ``options`` or what ``others`` lists for the other kinds; then eating."""
+    if state.finished:
+        return []
+    choices: list[Choice[RideOptionT]] = []
+    decision = pending(state)
+    if decision is not None and decision.player == player:
+        if decision.kind == "ride":
+            assert decision.rider is not None
+            choices = ride_choices(player, "ride", options(state, decision.rider))
+        else:
+            choices = others(state, decision)
+    return choices + [Choice(a) for a in eat_actions(state, player)]
+
+
+def describe_allowed(decision: Decision | None, others: Callable[[Decision], str]) -> str:
+    """What may be played now, for an error message: the rider who must ride, or ``others(decision)``."""
+    if decision is None:
+        return "the race is over"
+    if decision.kind == "ride":
+        return f"{decision.player} must ride {decision.rider} ({decision.phase})"
+    return others(decision)
 
 
 def check_decider(action: Action, player: str, phase: str, allowed: tuple[str, ...], now: str) -> None:

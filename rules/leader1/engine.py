@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from rules.action import Action
 from rules.errors import IllegalAction
-from rules.leader1 import actions
+from rules.leader1 import actions, player_record
 from rules.leader1.feed import Piles, full_piles
 from rules.leader1.model import Event, Rider, Setup, State
 from rules.leader1.moves import RideOption, ride_options
@@ -29,17 +29,11 @@ class Outcome:
 
 def starting_riders(setup: Setup) -> tuple[Rider, ...]:
     """A.3: every rider in the peloton with the route's energy (plus any carried, D.3)."""
-    return tuple(
-        Rider(
-            id=rid,
-            player=p.id,
-            kind=kind,
-            energy=setup.road.energy + dict(p.carry).get(kind, 0),
-            sprinter=kind == p.sprinter,
-            descender=kind == p.descender,
-        )
-        for p in setup.players
-        for rid, kind in zip(p.rider_ids(), p.riders, strict=True)
+    return player_record.starting_riders(
+        setup.players,
+        setup.road.energy,
+        Rider,
+        lambda p, kind: {"sprinter": kind == p.sprinter, "descender": kind == p.descender},
     )
 
 
@@ -81,46 +75,36 @@ def pending(state: State) -> Decision | None:
     return Decision(state.setup.players[state.token].id, state.phase, "pursuit")
 
 
-def _eat_choices(state: State, player: str) -> list[Choice]:
-    return [Choice(a) for a in actions.eat_actions(state, player)]
-
-
 def _breakaway_candidates(state: State, player: str) -> list[Rider]:
     return [r for r in state.riders if r.player == player and r.status == "peloton" and r.id not in state.drop_requests]
 
 
 def legal_actions(state: State, player: str) -> list[Choice]:
     """Every legal choice of ``player`` now, with its consequences."""
-    if state.finished:
-        return []
+    return actions.legal_choices(state, player, pending, ride_options, _team_choices)
+
+
+def _team_choices(state: State, decision: Decision) -> list[Choice]:
+    """The breaking-away phase: each rider's breakaways and drop, then pass; the token's pursuit."""
+    player = decision.player
+    if decision.kind == "pursuit":
+        return [Choice(Action(player, "pursue")), Choice(Action(player, "pass"))]
     choices: list[Choice] = []
-    decision = pending(state)
-    if decision is not None and decision.player == player:
-        if decision.kind == "ride":
-            assert decision.rider is not None
-            choices += [Choice(actions.ride_action(player, "ride", o), o) for o in ride_options(state, decision.rider)]
-        elif decision.kind == "breakaway":
-            for r in _breakaway_candidates(state, player):
-                choices += [
-                    Choice(actions.ride_action(player, "breakaway", o), o)
-                    for o in ride_options(state, r.id, breakaway=True)
-                ]
-                choices.append(Choice(Action(player, "drop", rider=r.id)))
-            choices.append(Choice(Action(player, "pass")))
-        else:
-            choices += [Choice(Action(player, "pursue")), Choice(Action(player, "pass"))]
-    return choices + _eat_choices(state, player)
+    for r in _breakaway_candidates(state, player):
+        choices += actions.ride_choices(player, "breakaway", ride_options(state, r.id, breakaway=True))
+        choices.append(Choice(Action(player, "drop", rider=r.id)))
+    return [*choices, Choice(Action(player, "pass"))]
 
 
 def _describe_allowed(state: State) -> str:
-    decision = pending(state)
-    if decision is None:
-        return "the race is over"
-    if decision.kind == "ride":
-        return f"{decision.player} must ride {decision.rider} ({decision.phase})"
-    if decision.kind == "breakaway":
-        return f"{decision.player} may break away, drop a rider or pass"
-    return f"{decision.player} (peloton token) may pursue or pass"
+    return actions.describe_allowed(
+        pending(state),
+        lambda d: (
+            f"{d.player} may break away, drop a rider or pass"
+            if d.kind == "breakaway"
+            else f"{d.player} (peloton token) may pursue or pass"
+        ),
+    )
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:

@@ -180,6 +180,16 @@ def take_tile(
     return (*kept, value), dice, piles
 
 
+def feed_rider(
+    state: FamilyState[Any], rider: FamilyRider, dice: Dice, start_row: int, dest_row: int, events: list[Event]
+) -> tuple[tuple[int, ...], Dice, Piles]:
+    """Each feed zone a rider's move passes or reaches gives it a tile: what it keeps, the dice, the piles."""
+    kept, piles = rider.kept, state.piles
+    for _ in crossed(state.setup.road.feed, start_row, dest_row):
+        kept, dice, piles = take_tile(dice, piles, rider, kept, state.turn, events)
+    return kept, dice, piles
+
+
 def feed_peloton(state: S, riders: list[Any], old: int, new: int, events: list[Event]) -> S:
     """Each feed zone the peloton passes gives each of ``riders`` a tile, in that order."""
     for _ in crossed(state.setup.road.feed, old, new):
@@ -188,6 +198,14 @@ def feed_peloton(state: S, riders: list[Any], old: int, new: int, events: list[E
             kept, dice, piles = take_tile(state.dice, state.piles, current, current.kept, state.turn, events)
             state = replace(replace_rider(state, replace(current, kept=kept)), dice=dice, piles=piles)
     return state
+
+
+def peloton_passes(state: S, riders: list[Any], old: int, new: int, events: list[Event]) -> S:
+    """What the peloton passes from row ``old`` to ``new``: each feed zone feeds ``riders`` (in that
+    order), each bonus line nobody has claimed yet is the peloton's."""
+    state = feed_peloton(state, riders, old, new, events)
+    bonus_won, _ = bonus_rows_won(state, old, new, "peloton")
+    return replace(state, bonus_won=bonus_won)
 
 
 # ---------------------------------------------------------------- a ride's risks

@@ -5,23 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.action import Action, Field, Vocabulary
+from rules.action import Action
 from rules.events import Event
-from rules.game import (
-    Choice,
-    Decision,
-    Game,
-    LeagueSetting,
-    Narration,
-    Outcome,
-    PieceCount,
-    Seat,
-    SeatOption,
-    Secrets,
-    Standing,
-    TrackCatalog,
-    rules_for_setup_states,
-)
+from rules.game import Choice, Decision, LeagueSetting, Seat, SeatOption, Standing
 from rules.leader1 import ai, engine, game_kit
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.moves import RideOption
@@ -33,14 +19,7 @@ from rules.leader1.setup import build, riders_allowed
 from rules.leader1.stage import carried_energy, general_classification, stage_result
 from rules.leader1.view import public_view
 
-VOCABULARY = Vocabulary(
-    (
-        Field("rider", "text", "the rider, e.g. yellow-rouleur"),
-        Field("to", "text", "the square a move ends on, e.g. 14.2"),
-        Field("via", "cells", "the squares crossed before it"),
-        Field("tile", "count", "a kept feed tile (0 = first kept)"),
-    )
-)
+VOCABULARY = game_kit.vocabulary("yellow-rouleur")
 
 HELP = (
     "**Leader 1** — each player runs a team of riders (rouleur, leader, climber). Every turn: "
@@ -55,10 +34,6 @@ HELP = (
     "band is the peloton with its riders inside; the rider to act has a ring and an arrow; highlighted "
     "squares are where it can go, named as in its menu (33.1: row 33, lane 1) with their energy cost."
 )
-
-
-def _decision(state: State) -> Decision | None:
-    return game_kit.decision(engine.pending(state))
 
 
 def option_text(o: RideOption, state: State) -> tuple[str, str]:
@@ -93,14 +68,6 @@ def choices(state: State, player: str) -> list[Choice]:
     return [_choice(state, c) for c in engine.legal_actions(state, player)]
 
 
-def outcome(state: State) -> Outcome:
-    return game_kit.outcome(state, "eliminated")
-
-
-def _player_name(state: State, player: str) -> str:
-    return game_kit.player_name(state, player)
-
-
 def ask(state: State, decision: Decision, who: str) -> str:
     if decision.kind == "ride":
         return f"{who}, ride your **{piece_name(state, decision.piece or '')}** (turn {state.turn}, {state.phase})."
@@ -128,22 +95,10 @@ def announce(state: State, events: list[Event]) -> list[str]:
 
 
 def status(state: State) -> list[str]:
-    lines = []
-    for r in [*arrival_order(state), *classification(state)]:
-        where = "" if r.status == "peloton" or r.cell is None else f" at {r.cell}"
-        lines.append(
-            f"{piece_name(state, r.id)} ({_player_name(state, r.player)}): {r.status}{where}, "
-            f"energy {r.energy}, {len(r.kept)} kept, {r.risks} risks"
-        )
-    return lines
-
-
-def results(state: State) -> list[str]:
-    return game_kit.results(state, outcome(state), piece_name)
-
-
-def hand(state: State, player: str) -> list[str]:
-    return game_kit.hand(state, player, piece_name)
+    return [
+        game_kit.rider_status(state, r, "" if r.status == "peloton" or r.cell is None else f" at {r.cell}")
+        for r in [*arrival_order(state), *classification(state)]
+    ]
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
@@ -246,25 +201,18 @@ def sample_players(count: int) -> list[dict[str, Any]]:
     return players
 
 
+# the qualities each player gives riders in the lobby (/race option)
+QUALITY_OPTIONS = (
+    SeatOption("sprinter", "the rider who sprints for bonus time", lambda s: s.kinds),
+    SeatOption("descender", "the rider who descends best", lambda s: s.kinds),
+)
+
+
 # ---------------------------------------------------------------- stages
 
 
-def resolve_track(name: str, seed: int) -> str:
-    """``first-race`` or ``random-12`` (a fresh route of 12 hexagons) -> the record's track name."""
-    return game_kit.resolve_track(name, seed, "leader1", road_for)
-
-
-def hexagons(name: str) -> int:
-    return len(road_for(name.removeprefix("leader1/")).tiles)
-
-
-TRACKS = TrackCatalog(
-    names=stage_names,
-    default="first-race",
-    suggestions=lambda: [*stage_names(), "random-10", "random-15", "random-20"],
-    resolve=resolve_track,
-    hexagons=hexagons,
-)
+# ``first-race`` or ``random-12`` (a fresh route of 12 hexagons)
+TRACKS = game_kit.tracks("leader1", stage_names, "first-race", (10, 15, 20), lambda name: len(road_for(name).tiles))
 
 
 # ---------------------------------------------------------------- leagues
@@ -308,46 +256,26 @@ class Leader1Scoring:
         )
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
-        if standing.eliminated:
-            return "eliminated"
-        energy = f", energy {standing.resources['energy']}" if "energy" in standing.resources else ""
-        if rank == 1:
-            return "leader" + energy
-        behind = leader.score - standing.score
-        return f"{behind} square{'s' if behind != 1 else ''} behind on the ring{energy}"
+        return game_kit.standing_text(
+            standing, rank, leader, "eliminated", lambda n: f"{n} square{'s' if n != 1 else ''} behind on the ring"
+        )
 
 
-GAME = Game(
+GAME = game_kit.family_game(
     id="leader1",
     title="Leader 1",
-    piece="rider",
-    pieces_noun="riders",
     colours=TEAMS,
-    pieces=PieceCount(1, 3, 3),
     players=(2, 10),
     vocabulary=VOCABULARY,
-    rules=rules_for_setup_states(build, _decision, choices, engine.apply, outcome, public_view),
-    narration=Narration(
-        ask=ask,
-        summary=lambda state, events: summary(events),
-        announce=announce,
-        status=status,
-        results=results,
-        piece_name=piece_name,
-        help=HELP,
-    ),
+    engine=game_kit.Engine(build, engine.pending, choices, engine.apply, public_view),
+    out="eliminated",
+    words=game_kit.Words(ask, lambda state, events: summary(events), announce, status, HELP),
     tracks=TRACKS,
     ai=ai.choose,
     cautious_ai=cautious,
-    seat=seat,
-    record_players=record_players,
-    check_lobby=check_lobby,
-    secrets=Secrets(hand=hand, news=news, hides_from=hides_from),
-    seat_options=(
-        SeatOption("sprinter", "the rider who sprints for bonus time", lambda s: s.kinds),
-        SeatOption("descender", "the rider who descends best", lambda s: s.kinds),
-    ),
+    lobby=game_kit.Lobby(seat, record_players, check_lobby, sample_players, QUALITY_OPTIONS),
+    news=news,
+    hides_from=hides_from,
     scoring=Leader1Scoring(),
-    sample_players=sample_players,
     pace=pace_hooks(),
 )

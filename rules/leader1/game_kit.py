@@ -1,20 +1,50 @@
 """The parts of a Leader 1 family ``Game`` that read the same in every edition: names, the
-outcome, results, a player's hand and private news, colours, stage names, league seats."""
+outcome, results, a player's hand and private news, colours, stage names, league seats, and
+the ``Game`` value itself (``family_game``: an edition passes only what differs)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
-from rules.action import Action
+from rules.action import Action, Field, Vocabulary
 from rules.errors import DomestiqueError
 from rules.events import Event
-from rules.game import Choice, Decision, Outcome, Placing, Seat, Standing
+from rules.game import (
+    Choice,
+    Decision,
+    Game,
+    LeagueScoring,
+    Narration,
+    Outcome,
+    PaceHooks,
+    PieceCount,
+    Placing,
+    Seat,
+    SeatOption,
+    Secrets,
+    Standing,
+    TrackCatalog,
+    rules_for_setup_states,
+)
 from rules.leader1.family import FamilyState, arrival_order
 from rules.leader1.paths import RideOption
 
 Name = Callable[[Any, str], str]  # (state, rider id) -> what players call the rider
+
+
+def vocabulary(rider_example: str, *own: Field) -> Vocabulary:
+    """The family's action fields: the rider, an edition's ``own`` fields, the square, the path, the tile."""
+    return Vocabulary(
+        (
+            Field("rider", "text", f"the rider, e.g. {rider_example}"),
+            *own,
+            Field("to", "text", "the square a move ends on, e.g. 14.2"),
+            Field("via", "cells", "the squares crossed before it"),
+            Field("tile", "count", "a kept feed tile (0 = first kept)"),
+        )
+    )
 
 
 def piece_name(state: FamilyState[Any] | None, rider_id: str) -> str:
@@ -167,3 +197,129 @@ def eat_choice(state: FamilyState[Any], a: Action, name: str) -> Choice:
     assert isinstance(a.rider, str) and isinstance(a.tile, int)
     value = state.rider(a.rider).kept[a.tile]
     return Choice(a, f"Eat tile #{a.tile} ({value})", f"{name} gets {value} energy", piece=a.rider, anytime=True)
+
+
+def rider_status(state: FamilyState[Any], rider: Any, where: str, quality: str = "") -> str:
+    """One ``/race status`` line: the rider, its player (and ``quality``), where it is, what it has."""
+    return (
+        f"{piece_name(state, rider.id)} ({player_name(state, rider.player)}{quality}): {rider.status}{where}, "
+        f"energy {rider.energy}, {len(rider.kept)} kept, {rider.risks} risks"
+    )
+
+
+def standing_text(standing: Standing, rank: int, leader: Standing, out: str, behind: Callable[[int], str]) -> str:
+    """A general-classification line: ``out`` of the race, the leader, or ``behind(score gap)``; energy carried."""
+    if standing.eliminated:
+        return out
+    energy = f", energy {standing.resources['energy']}" if "energy" in standing.resources else ""
+    if rank == 1:
+        return "leader" + energy
+    return behind(leader.score - standing.score) + energy
+
+
+def tracks(
+    game_id: str, names: Callable[[], list[str]], default: str, randoms: Sequence[int], tiles: Callable[[str], int]
+) -> TrackCatalog:
+    """The shipped stages (``names``) and ``random-N`` routes; ``tiles(stage)`` counts a stage's hexagons."""
+    return TrackCatalog(
+        names=names,
+        default=default,
+        suggestions=lambda: [*names(), *(f"random-{n}" for n in randoms)],
+        resolve=lambda name, seed: resolve_track(name, seed, game_id, tiles),
+        hexagons=lambda name: tiles(name.removeprefix(f"{game_id}/")),
+    )
+
+
+class Engine(NamedTuple):
+    """An edition's rules as its engine and game module give them."""
+
+    build: Callable[[dict[str, Any]], Any]  # record envelope -> state at its first decision
+    pending: Callable[[Any], Any]  # the engine's decision (rules.leader1.actions.Decision) or None
+    choices: Callable[[Any, str], list[Choice]]
+    apply: Callable[[Any, Action], tuple[Any, list[Event]]]
+    public_view: Callable[[Any], dict[str, Any]]
+
+
+class Words(NamedTuple):
+    """What an edition says in its own words (``rules.game.Narration`` less names and results)."""
+
+    ask: Callable[[Any, Decision, str], str]
+    summary: Callable[[Any, list[Event]], list[str]]
+    announce: Callable[[Any, list[Event]], list[str]]
+    status: Callable[[Any], list[str]]
+    help: str
+
+
+class Lobby(NamedTuple):
+    """An edition's seats: a new seat, the record's players, why a lobby cannot start, a simulated race's players."""
+
+    seat: Callable[[Sequence[Seat], int, str | None], tuple[str, tuple[str, ...]]]
+    record_players: Callable[[Sequence[Seat]], list[dict[str, Any]]]
+    check_lobby: Callable[[Sequence[Seat], int], str | None]
+    sample_players: Callable[[int], list[dict[str, Any]]]
+    options: tuple[SeatOption, ...]
+
+
+def family_game(
+    *,
+    id: str,
+    title: str,
+    colours: tuple[str, ...],
+    players: tuple[int, int],
+    vocabulary: Vocabulary,
+    engine: Engine,
+    out: str,
+    words: Words,
+    tracks: TrackCatalog,
+    ai: Callable[[Any, str], Action],
+    cautious_ai: Callable[[Any, str], Action],
+    lobby: Lobby,
+    news: Callable[[Any, Any, list[Event]], list[tuple[str, str]]],
+    hides_from: Callable[[Any, str | None], bool],
+    scoring: LeagueScoring,
+    pace: PaceHooks | None = None,
+) -> Game:
+    """A Leader 1 family ``Game``: riders (1 to 3 a player), the engine's decisions asked as the family
+    asks them, the outcome and results with riders ``out`` of the race, riders' names, players' hands."""
+
+    def placed(state: Any) -> Outcome:
+        return outcome(state, out)
+
+    return Game(
+        id=id,
+        title=title,
+        piece="rider",
+        pieces_noun="riders",
+        colours=colours,
+        pieces=PieceCount(1, 3, 3),
+        players=players,
+        vocabulary=vocabulary,
+        rules=rules_for_setup_states(
+            engine.build,
+            lambda state: decision(engine.pending(state)),
+            engine.choices,
+            engine.apply,
+            placed,
+            engine.public_view,
+        ),
+        narration=Narration(
+            ask=words.ask,
+            summary=words.summary,
+            announce=words.announce,
+            status=words.status,
+            results=lambda state: results(state, placed(state), piece_name),
+            piece_name=piece_name,
+            help=words.help,
+        ),
+        tracks=tracks,
+        ai=ai,
+        cautious_ai=cautious_ai,
+        seat=lobby.seat,
+        record_players=lobby.record_players,
+        check_lobby=lobby.check_lobby,
+        secrets=Secrets(hand=lambda state, player: hand(state, player, piece_name), news=news, hides_from=hides_from),
+        seat_options=lobby.options,
+        scoring=scoring,
+        sample_players=lobby.sample_players,
+        pace=pace or PaceHooks(),
+    )

@@ -1,13 +1,14 @@
 """The part of a record's player object every Leader 1 family game reads alike: its fields,
-id, team colour, rider types and name."""
+id, team colour, rider types and name; its riders at the start, or where a mid-race start puts them."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from rules.errors import MalformedRecord
+from rules.leader1.base import RiderBase
 from rules.leader1.model import RIDER_TYPES
 from rules.road import Road
 from rules.track import parse_cell_id, whole_number
@@ -47,6 +48,21 @@ def parse_identity(raw: object, path: str, allowed: Collection[str], teams: Sequ
     if not isinstance(name, str):
         raise MalformedRecord(f"{path}.name", "expected a string")
     return Identity(raw, pid, name, team, riders)
+
+
+R = TypeVar("R", bound=RiderBase)
+
+
+def starting_riders(
+    players: Sequence[Any], energy: int, rider: Callable[..., R], own: Callable[[Any, str], dict[str, Any]]
+) -> tuple[R, ...]:
+    """Every player's riders in the peloton, each with the route's ``energy`` plus any carried from a
+    league's last stage, and the edition's ``own(player, kind)`` fields."""
+    return tuple(
+        rider(id=rid, player=p.id, kind=kind, energy=energy + dict(p.carry).get(kind, 0), **own(p, kind))
+        for p in players
+        for rid, kind in zip(p.rider_ids(), p.riders, strict=True)
+    )
 
 
 START_STATUSES = ("peloton", "breakaway", "dropped", "fallen", "punctured")
@@ -103,3 +119,20 @@ def parse_start_rider(
     if not isinstance(kept, list) or any(type(v) is not int or v not in (2, 3, 4, 5) for v in kept):
         raise MalformedRecord(f"{path}.kept", "expected the values (2 to 5) of kept feed tiles")
     return StartRider(status, row, lane, energy, risks, tuple(kept))
+
+
+def placed(rider: R, start: StartRider, **own: Any) -> R:
+    """``rider`` where a mid-race ``start`` puts it (a fallen or punctured rider from turn 0), with the
+    edition's ``own`` fields."""
+    return replace(
+        rider,
+        status=start.status,
+        row=start.row,
+        lane=start.lane,
+        energy=start.energy,
+        risks=start.risks,
+        kept=start.kept,
+        punctured_turn=0 if start.status == "punctured" else None,
+        skip_turn=0 if start.status == "fallen" else None,
+        **own,
+    )

@@ -53,10 +53,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
-    kept = rider.kept
-    piles = state.piles
-    for _ in family.crossed(road.feed, start_row, dest_row):
-        kept, dice, piles = family.take_tile(dice, piles, rider, kept, turn, events)
+    kept, dice, piles = family.feed_rider(state, rider, dice, start_row, dest_row, events)
     bonus_won, bonus_rows = family.bonus_rows_won(state, start_row, dest_row, rider.id)
     events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 

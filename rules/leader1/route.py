@@ -27,12 +27,7 @@ class Tile:
     fall: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Library:
-    hex_rows: int
-    lanes: int
-    runout: int
-    tiles: dict[str, Tile]
+Library = stages.Library[Tile]
 
 
 @dataclass(frozen=True)
@@ -49,14 +44,12 @@ class StagePlan:
 
 @cache
 def library() -> Library:
-    raw = json.loads((DATA / "tiles.json").read_text())
-    tiles = {
-        t["id"]: Tile(
+    return stages.load_library(
+        DATA,
+        lambda t: Tile(
             t["id"], t["kind"], t["terrain"], t["milestone"], float(t.get("bend", 0)), tuple(t.get("fall", ()))
-        )
-        for t in raw["tiles"]
-    }
-    return Library(raw["hex_rows"], raw["lanes"], raw["runout"], tiles)
+        ),
+    )
 
 
 def stage_names() -> list[str]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any
 
 from rules.errors import InvalidSetup, MalformedRecord
+from rules.leader1 import player_record
 from rules.leader1.dice import dice as leader1_dice
 from rules.leader1.engine import new_race, starting_riders
 from rules.leader1.feed import COLOURS, check_script, die_name, full_piles, without
@@ -194,15 +195,4 @@ def _start(setup: Setup, seed: int, dice_script: dict[str, list[int | str]], raw
 def _start_rider(rider: Rider, spec: object, path: str, road: Road, peloton: int, occupied: set[str]) -> Rider:
     allowed = ("at", "energy", "status", "risks", "kept")
     start = parse_start_rider(spec, path, allowed, road, peloton, rider.energy, occupied)
-    status, row, lane, energy, risks, kept = start.status, start.row, start.lane, start.energy, start.risks, start.kept
-    return replace(
-        rider,
-        status=status,
-        row=row,
-        lane=lane,
-        energy=energy,
-        risks=risks,
-        kept=kept,
-        punctured_turn=0 if status == "punctured" else None,
-        skip_turn=0 if status == "fallen" else None,
-    )
+    return player_record.placed(rider, start)

@@ -1,13 +1,14 @@
-"""What laying a Leader 1 family route has in common: shipped stages by name, random-route
-names, and tiles laid end to end into rows, fall (dark) squares, bends and placements."""
+"""What laying a Leader 1 family route has in common: the tile library, shipped stages by name,
+random-route names, and tiles laid end to end into rows, fall (dark) squares, bends and placements."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from rules.errors import UnknownTrack
 from rules.rng import below
@@ -18,6 +19,22 @@ from rules.track import cell_id, parse_cell_id
 # a few digits more than the bounds so that random-99-1 is told the range of hexagons
 RANDOM_NAME = re.compile(r"random-(0|[1-9][0-9]{0,2})-(0|[1-9][0-9]{0,15})", re.ASCII)
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Library(Generic[T]):
+    """A game's box of hexagon tiles: rows a hexagon, lanes, the run-out after the finish, the tiles by id."""
+
+    hex_rows: int
+    lanes: int
+    runout: int
+    tiles: dict[str, T]
+
+
+def load_library(data: Path, tile: Callable[[dict[str, Any]], T]) -> Library[T]:
+    """The library in ``data``/tiles.json, each tile read by ``tile``."""
+    raw = json.loads((data / "tiles.json").read_text())
+    return Library(raw["hex_rows"], raw["lanes"], raw["runout"], {t["id"]: tile(t) for t in raw["tiles"]})
 
 
 def stage_names(data: Path) -> list[str]:

@@ -82,10 +82,8 @@ def move_peloton(state: State) -> State:
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     red = face == "red"
 
-    # feed zones and bonus tokens passed by the peloton (C.4, D.2)
-    state = family.feed_peloton(state, peloton_order(state), old, new, events)
-    bonus_won, _ = family.bonus_rows_won(state, old, new, "peloton")  # R-BONUS-PELOTON
-    state = replace(state, bonus_won=bonus_won)
+    # feed zones and bonus tokens passed by the peloton (C.4, D.2; R-BONUS-PELOTON)
+    state = family.peloton_passes(state, peloton_order(state), old, new, events)
     # B.1 reintegration: level with or overtaken by the peloton
     for r in state.riders:
         if r.status == "breakaway" and (r.row or 0) <= new:

@@ -21,6 +21,11 @@ class Card:
     def label(self) -> str:
         return f"card {self.number}: E {self.energy:+d}, t {seconds_text(self.tenths)}, W {self.wind}"
 
+    @property
+    def words(self) -> str:
+        """E, t and W as a player reads them: energy for the ride, seconds on the finish time, the wind value."""
+        return f"{self.energy:+d} energy, {seconds_text(self.tenths)}, wind {self.wind}"
+
 
 def seconds_text(tenths: int) -> str:
     sign = "+" if tenths >= 0 else "-"

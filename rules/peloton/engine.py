@@ -115,6 +115,11 @@ def build(envelope: dict[str, Any]) -> State:
         else:
             team_index = [q.id for q in players].index(p.id)
             cyclists.append(Cyclist(cid, p.id, p.team, None, energy, status=WAITING, start_round=1 + gap * team_index))
+    if use_cards and len(order) > len(CARDS):
+        # one card a cyclist (R-PEL-CARDS): a fourteenth would wait for a card forever
+        raise InvalidSetup(
+            "$.players", f"a time trial with cards has at most {len(CARDS)} cyclists (one card each); {len(order)} ride"
+        )
     state = State(setup, tuple(cyclists), wind, card_queue=tuple(order) if use_cards else ())
     start = envelope.get("start")
     if start:

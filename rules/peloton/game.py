@@ -15,6 +15,7 @@ from rules.game import (
     Decision,
     Game,
     LeagueSetting,
+    LobbyDraft,
     Narration,
     Outcome,
     PieceCount,
@@ -25,13 +26,14 @@ from rules.game import (
     TrackCatalog,
 )
 from rules.leader1.game import own_colour
-from rules.peloton import ai, engine, timing
+from rules.peloton import ai, draft, engine, timing
 from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
 from rules.peloton.model import DIAL, FINISHED, TEAMS, State
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
+from rules.peloton.words import DISCIPLINE_NAMES, WIND_NAMES
 
 VOCABULARY = Vocabulary(
     (
@@ -43,23 +45,15 @@ VOCABULARY = Vocabulary(
         Field("via", "cells", "the hexagons crossed before it"),
     )
 )
-DISCIPLINE_NAMES = {"leg": "leg race", "itt": "individual time trial", "ttt": "team time trial"}
-WIND_NAMES = {
-    0: "no wind",
-    1: "wind 1 (from the north)",
-    2: "wind 2 (from the east)",
-    3: "wind 3 (from the south)",
-    4: "wind 4 (from the west)",
-}
-
 HELP = (
     "**Peloton** — each player rides a team of up to three cyclists on a road of hexagons. Every move, "
     "cyclists go in order (the one ahead first). Set the **dial** (+0, +1, +1, +2, +2: always forward, "
     "never through +0; it costs its value in energy, +0 to +2 costs 3), then pick the **end hexagon**.\n"
     "Speed = basic (level 3, uphill 2, downhill 4, from the hexagon you start on) + 1 for tandem (a "
     "cyclist right in front; not uphill, not at the start or after a fall) + the dial. Ride at least the "
-    "basic speed or fall; above speed 4 keep to the wide lanes of a turning or fall. Time trials: cards "
-    "first, basic speed +1 unless against the wind.\n"
+    "basic speed or fall; above speed 4 keep to the wide lanes of a turning or fall. Time trials: when the "
+    "host starts, each cyclist takes a card (E energy, t seconds, W wind) in the starting order, with the "
+    "menu on the lobby message; then basic speed +1 unless against the wind.\n"
     "**Board**: cyclists are discs in their team colour with their number (1-3 the first team, 4-6 the "
     "second ...); the panel gives each one's dial and energy. Letters on the road are where the cyclist to "
     "act can stop, as in its menu (with the hexagons ridden; T tandem, ! falls). Violet lines are speed "
@@ -148,8 +142,16 @@ def choices(state: State, player: str) -> list[Choice]:
     if d.kind == "card":
         # a target puts the 13 cards in a select menu: the bot lays a menu's untargeted choices out
         # as one row of five buttons (bot/discord_layer/components.py ``menus``), which would drop cards
+        energy = state.cyclist(d.cyclist or "").energy
         return [
-            Choice(o.action, card(o.card or 1).label, "", piece=d.cyclist, target=f"card-{o.card}", short=str(o.card))
+            Choice(
+                o.action,
+                card(o.card or 1).label,
+                f"{card(o.card or 1).words}; {energy + card(o.card or 1).energy} energy to ride"[:100],
+                piece=d.cyclist,
+                target=f"card-{o.card}",
+                short=str(o.card),
+            )
             for o in options
         ]
     if d.kind == "dial":
@@ -226,7 +228,7 @@ def describe(state: State, e: Event) -> str | None:
         "bonus-line": f"{who} crosses the {d.get('kind')} bonus line, place {d.get('place')}",
         "checkpoint": f"{who} passes the checkpoint"
         + (f", {d.get('overdrawn')} overdrawn" if d.get("overdrawn") else ""),
-        "card": f"{who} takes card {d.get('card')}",
+        "card": f"{who} takes card {d.get('card')} ({card(int(d.get('card', 1))).words})",
         "wind": WIND_NAMES.get(int(d.get("wind", 0)), "wind"),
         "race-over": "the race is over",
     }
@@ -401,4 +403,5 @@ GAME = Game(
     check_lobby=check_lobby,
     scoring=StageRaceScoring(),
     sample_players=sample_players,
+    draft=LobbyDraft(drafting=draft.drafting, lines=draft.lines),
 )

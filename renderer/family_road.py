@@ -1,0 +1,321 @@
+"""The road of a Leader 1 family board (classic and Hell of the North), as both painters draw it.
+
+Which rows are on show and how they are turned, the road's edges, lines, numbers and tags, the
+peloton's shaded box and its riders, the riders on the road. Each painter passes what its game
+draws differently (its squares' colours, its own tags, how far it zooms) and keeps its own
+header, panel and squares on offer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, TypeVar
+
+from PIL import Image, ImageDraw
+
+from renderer.camera import View, fit_view
+from renderer.palette import INK, MUTED, PELOTON, RGB, SMALL, TERRAIN, TERRAIN_NAME, WHITE, WIDTH
+from renderer.pieces import badge, polygon, rider_token
+from renderer.text import text_length, write
+from rules.leader1.family import FamilyRider, FamilyState
+from rules.road import Road
+from rules.track import Point
+
+BOARD = (0, 52, WIDTH, 452)  # the road's part of every family board: the header above, strip and panel below
+STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
+
+S = TypeVar("S", bound=FamilyState[Any])
+Window = tuple[int, int]
+Places = dict[str, tuple[tuple[float, float], float]]
+Spots = list[tuple[str, tuple[float, float], float]]  # (rider id, pixel centre, radius)
+Tag = Callable[[ImageDraw.ImageDraw, tuple[float, float], str, RGB, RGB], None]
+
+
+# -- which part of the road, and how it is turned --------------------------------------------
+
+
+def acting_riders(decision: Any, riders: Sequence[FamilyRider]) -> tuple[str, ...]:
+    """The riders to act on a decision: the rider asked to ride, or the deciding player's riders in the peloton."""
+    if decision is None:
+        return ()
+    if decision.rider:
+        return (decision.rider,)
+    return tuple(r.id for r in riders if r.player == decision.player and r.status == "peloton")
+
+
+def rows_of(state: FamilyState[Any], ids: Collection[str]) -> list[int]:
+    """The rows of the riders ``ids``: a peloton rider's are the peloton's two rows."""
+    rows: list[int] = []
+    for r in state.riders:
+        if r.id not in ids:
+            continue
+        if r.status == "peloton":
+            rows += [state.peloton - 1, state.peloton]
+        elif r.row is not None and r.racing:
+            rows.append(r.row)
+    return rows
+
+
+def window(
+    state: FamilyState[Any],
+    offered: list[int],
+    acting: Collection[str],
+    scale: Callable[[Window], float],
+    *,
+    label: float,
+    join: float,
+    largest: float,
+) -> Window:
+    """The rows on show: the riders to act and the ``offered`` rows first (a row of context either side
+    while an offered square stays ``label`` px), then the peloton, then the others while a square stays
+    ``join`` px; widened while a square would be larger than ``largest`` px. ``scale(window)``: a square's px."""
+    road = state.setup.road
+    last = road.track.row_count - 1
+    must = rows_of(state, acting) + offered
+    pack = [state.peloton - 1, state.peloton] if state.peloton_arrived_turn is None else []
+    others = [r.row for r in state.riders if r.racing and r.row is not None and r.status != "peloton"]
+    if not must:
+        must = pack or others or [road.finish]
+    lo, hi = min(must), max(must)
+    if not offered or scale((max(0, lo - 1), min(last, hi + 1))) >= label:
+        lo, hi = max(0, lo - 1), min(last, hi + 1)  # a row of context either side
+    for row in sorted([*pack, *others], key=lambda r: min(abs(r - lo), abs(r - hi))):
+        lo2, hi2 = max(0, min(lo, row - 1)), min(last, max(hi, row + 1))
+        if (lo2, hi2) != (lo, hi) and scale((lo2, hi2)) >= join:
+            lo, hi = lo2, hi2
+    while scale((lo, hi)) > largest and (lo > 0 or hi < last):
+        hi, lo = min(last, hi + 1), max(0, lo - (1 if hi == last or (hi - lo) % 2 else 0))
+    return lo, hi
+
+
+def straight_if_larger(
+    state: S,
+    offered: bool,
+    window_of: Callable[[S], Window],
+    view_of: Callable[[S, Window], View],
+    straighten: Callable[[S], S],
+    label: float,
+) -> tuple[S, Window]:
+    """The state to draw (its road straightened when its bends would shrink the squares on offer below
+    ``label`` px and straight they are larger: bends are only drawing) and the rows on show."""
+    shown = window_of(state)
+    scale = view_of(state, shown).scale
+    if not offered or scale >= label:
+        return state, shown
+    straight = straighten(state)
+    shown2 = window_of(straight)
+    if view_of(straight, shown2).scale > scale:
+        return straight, shown2
+    return state, shown
+
+
+def fit(road: Road, shown: Window, *, beside: float, largest: float, margin: float) -> View:
+    """The view that turns rows ``shown`` to run left to right, as large as they fit (``largest`` px a
+    square at most), with room ``beside`` the road for numbers and tags, none wasted past the end rows."""
+    track = road.track
+    lo, hi = max(0, shown[0]), min(track.row_count - 1, shown[1])
+    (ax, ay), (bx, by) = track.centres[lo], track.centres[hi]
+    angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
+    inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
+    edges = [side(road, row, beside, right) for row in range(lo, hi + 1) for right in (True, False)]
+    return fit_view(edges, inner, angle, max_scale=largest, margin=margin)
+
+
+# -- the road ----------------------------------------------------------------------------------
+
+
+def side(road: Road, row: float, distance: float, right: bool = True) -> Point:
+    """A point beside the road at ``row``: ``distance`` squares off its right (or left) edge."""
+    track = road.track
+    index = max(0, min(int(row), track.row_count - 1))
+    cx, cy = track.centres[index]
+    heading = track.headings[index]
+    offset = -(track.lanes / 2 + distance) if right else track.lanes / 2 + distance
+    return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
+
+
+def on_board(point: tuple[float, float], slack: float = 80) -> bool:
+    return BOARD[0] - slack <= point[0] <= BOARD[2] + slack and BOARD[1] - slack <= point[1] <= BOARD[3] + slack
+
+
+def visible_rows(road: Road, view: View) -> list[int]:
+    """The rows whose centre is on the board, or near it."""
+    track = road.track
+    return [r for r in range(track.row_count) if on_board(view.px(track.centres[r]), 120)]
+
+
+def tag(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    text: str,
+    fill: RGB,
+    ink: RGB = INK,
+    *,
+    inside: bool = False,
+) -> None:
+    """A rounded label beside the road (``inside``: one the picture's edge would cut is moved onto it)."""
+    w = text_length(text, SMALL) + 12
+    x, y = centre
+    if inside and -w / 2 < x < WIDTH + w / 2:
+        x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
+    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
+    write(draw, (x, y), text, fill=ink, size=SMALL, bold=True, anchor="mm")
+
+
+def edges(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int, width: int) -> None:
+    """A row's two road edges in its terrain's colour."""
+    track = road.track
+    left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
+    if left is None or right is None:
+        return
+    colour = TERRAIN[road.terrain(row)]
+    draw.line([view.px(left.polygon[0]), view.px(left.polygon[3])], fill=colour, width=width)
+    draw.line([view.px(right.polygon[1]), view.px(right.polygon[2])], fill=colour, width=width)
+
+
+def lines_and_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], dot: RGB, label: Tag) -> None:
+    """Over the squares: dotted squares, the start and finish lines, and the row numbers."""
+    track = road.track
+    first, last = rows[0], rows[-1]
+    for cid in road.dotted:
+        cell = track.cells[cid]
+        if first <= cell.row <= last:
+            x, y = view.px(cell.centre)
+            draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=dot)
+    for row, kind in ((0, "START"), (road.finish, "FINISH")):
+        if first <= row <= last:
+            line_across(draw, road, view, row, kind, label)
+    for row in rows:  # row numbers along the left edge of the road: squares are "row.lane"
+        x, y = view.px(side(road, row + 0.5, 0.42, right=False))
+        write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
+
+
+def lane_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int) -> None:
+    """The lane numbers on the squares of ``row`` (a free row near the left of the picture)."""
+    track = road.track
+    for lane in range(track.lanes):
+        square = track.cell(row, lane)
+        if square is not None:
+            x, y = view.px(square.centre)
+            draw.ellipse((x - 13, y - 13, x + 13, y + 13), fill=WHITE, outline=MUTED)
+            write(draw, (x, y), str(lane), fill=INK, size=SMALL, bold=True, anchor="mm")
+
+
+def line_tags(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], label: Tag) -> None:
+    """The tags of the mountains (their category), the feed zones and the bonus lines on show."""
+    first, last = rows[0], rows[-1]
+    for mountain in road.mountains:
+        if first <= mountain.row <= last:
+            label(draw, view.px(side(road, mountain.row, 0.9)), f"cat {mountain.category}", TERRAIN["M"], WHITE)
+    for row in road.feed:
+        if first <= row <= last:
+            label(draw, view.px(side(road, row, 0.9)), "FEED", (0, 114, 178), WHITE)
+    for row in road.bonus:
+        if first <= row <= last:
+            label(draw, view.px(side(road, row + 1, 0.9)), "BONUS", (230, 159, 0), INK)
+
+
+def free_row(state: FamilyState[Any], view: View, rows: list[int], busy: set[int], default: int) -> int:
+    """A row near the left of the picture with no rider (nor ``busy`` row) on it, for the lane numbers."""
+    track = state.setup.road.track
+    taken = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton} | busy
+    return next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in taken), default)
+
+
+def terrain_words(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], label: Tag) -> None:
+    """Terrain named in words where it changes (and at the left edge): the border colour is not alone."""
+    previous = None
+    for row in rows:
+        kind = road.terrain(row)
+        if kind != previous:
+            point = view.px(side(road, row + 0.5, 0.45))
+            if BOARD[0] + 30 <= point[0] <= BOARD[2] - 30:
+                label(draw, point, TERRAIN_NAME[kind], TERRAIN[kind], WHITE if kind in ("M", "D", "P") else INK)
+        previous = kind
+
+
+def line_across(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int, text: str, label: Tag) -> None:
+    """A chequered line across the road at ``row`` (start, finish), named beside it."""
+    track = road.track
+    row = min(row, track.row_count - 1)
+    left, right = track.cell(row, 0), track.cell(row, track.lanes - 1)
+    if left is None or right is None:
+        return
+    (x0, y0), (x1, y1) = view.px(left.polygon[0]), view.px(right.polygon[1])
+    squares = track.lanes * 4
+    for i in range(squares):
+        a, b = i / squares, (i + 1) / squares
+        draw.line(
+            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+            fill=INK if i % 2 == 0 else WHITE,
+            width=max(5, round(view.scale * 0.16)),
+        )
+    label(draw, view.px(side(road, row, 1.0)), text, WHITE, INK)
+
+
+# -- the peloton and the riders ----------------------------------------------------------------
+
+
+def peloton_corners(state: FamilyState[Any]) -> list[Point] | None:
+    """The corners of the peloton's two rows: back left, back right, front right, front left."""
+    track = state.setup.road.track
+    back, front = state.peloton - 1, state.peloton
+    a, b = track.cell(back, 0), track.cell(back, track.lanes - 1)
+    c, d = track.cell(front, track.lanes - 1), track.cell(front, 0)
+    if a is None or b is None or c is None or d is None:
+        return None
+    return [a.polygon[0], b.polygon[1], c.polygon[2], d.polygon[3]]
+
+
+def shade(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, corners: list[Point], outline: bool) -> None:
+    """The peloton's box, shaded over the road (``outline``: in the shade too) and outlined."""
+    points = [view.px(p) for p in corners]
+    x0, y0 = max(0, math.floor(min(p[0] for p in points))), max(0, math.floor(min(p[1] for p in points)))
+    x1 = min(image.width, math.ceil(max(p[0] for p in points)) + 1)
+    y1 = min(image.height, math.ceil(max(p[1] for p in points)) + 1)
+    if x1 > x0 and y1 > y0:
+        box = (x0, y0, x1, y1)
+        patch = image.crop(box).convert("RGBA")
+        layer = Image.new("RGBA", patch.size, (0, 0, 0, 0))
+        inside = [(x - x0, y - y0) for x, y in points]
+        ImageDraw.Draw(layer).polygon(inside, fill=(*PELOTON, 170), outline=(*INK, 255) if outline else None)
+        image.paste(Image.alpha_composite(patch, layer).convert("RGB"), box)
+        polygon(draw, points, None, INK, 3)
+
+
+def peloton_riders(draw: ImageDraw.ImageDraw, state: FamilyState[Any], spots: Spots) -> Places:
+    """The peloton's riders at their ``spots``."""
+    places: Places = {}
+    for rider_id, point, radius in spots:
+        rider = state.rider(rider_id)
+        rider_token(draw, point, radius, rider.id, rider.kind, SMALL if radius >= 20 else SMALL - 6)
+        places[rider.id] = (point, radius)
+    return places
+
+
+def road_riders(
+    draw: ImageDraw.ImageDraw,
+    state: FamilyState[Any],
+    view: View,
+    radius: float,
+    centre: Callable[[FamilyRider], Point | None],
+) -> Places:
+    """The riders on the road (a fallen one beside its square), with a badge for their state."""
+    track = state.setup.road.track
+    places: Places = {}
+    for r in state.riders:
+        if r.row is None or r.lane is None or r.status in ("peloton", "finished", "eliminated"):
+            continue
+        if r.status == "fallen":
+            point = view.px(track.side_point(r.row, r.lane, outside=0.75))
+        else:
+            where = centre(r)
+            if where is None:
+                continue
+            point = view.px(where)
+        rider_token(draw, point, radius, r.id, r.kind, SMALL)
+        if r.status in STATE_BADGE:
+            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), STATE_BADGE[r.status])
+        places[r.id] = (point, radius)
+    return places
