@@ -269,3 +269,21 @@ def test_a_loop_read_or_write_that_would_wait_for_a_lock_raises_busy_having_done
     finally:
         reader.close()
         writer.close()
+
+
+async def test_a_notify_mode_is_read_once_and_a_change_is_seen_at_once(service, monkeypatch) -> None:
+    service, storage = service
+    reads: list[str] = []
+    real_rows = type(storage)._rows
+
+    async def counted(self, sql, args=()):  # type: ignore[no-untyped-def]
+        reads.append(sql)
+        return await real_rows(self, sql, args)
+
+    monkeypatch.setattr(type(storage), "_rows", counted)
+    for _ in range(3):  # every prompt that pings asks
+        assert await storage.notify_mode(GUILD, ANN) is None
+    assert len(reads) == 1
+    await storage.set_notify_mode(GUILD, ANN, "dm")
+    assert await storage.notify_mode(GUILD, ANN) == "dm" and len(reads) == 1
+    assert await storage.notify_mode(GUILD, BOB) is None and len(reads) == 2  # another person: read
