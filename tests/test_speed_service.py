@@ -287,3 +287,42 @@ async def test_a_notify_mode_is_read_once_and_a_change_is_seen_at_once(service, 
     await storage.set_notify_mode(GUILD, ANN, "dm")
     assert await storage.notify_mode(GUILD, ANN) == "dm" and len(reads) == 1
     assert await storage.notify_mode(GUILD, BOB) is None and len(reads) == 2  # another person: read
+
+
+async def test_decisions_take_turns_a_few_at_a_time_first_come_first_served() -> None:
+    from bot.service.turns import Turns
+
+    turns = Turns(2)
+    running: list[int] = []
+    most = 0
+    started: list[int] = []
+
+    async def decision(n: int, board: bool) -> None:
+        nonlocal most
+        async with turns.turn():
+            started.append(n)
+            running.append(n)
+            most = max(most, len(running))
+            await asyncio.sleep(0.01)  # work on the loop, in stretches
+            running.remove(n)
+            if board:
+                turns.give_back()  # waiting for another process: the next decision may start
+                await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(decision(n, board=n == 0) for n in range(5)))
+    assert most == 2  # never more than two at once
+    assert started == [0, 1, 2, 3, 4]  # in the order they came
+
+    one = Turns(1)
+    finished: list[int] = []
+
+    async def alone(n: int) -> None:
+        async with one.turn():
+            await asyncio.sleep(0.01)
+            if n == 0:
+                one.give_back()
+                await asyncio.sleep(0.05)
+        finished.append(n)
+
+    await asyncio.gather(*(alone(n) for n in range(2)))
+    assert finished == [1, 0]  # the first gave its turn back while waiting: the second did not wait for it
