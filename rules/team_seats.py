@@ -82,12 +82,12 @@ class NumberedTeams:
         ]
 
     def fields(self) -> SeatFields:
-        return SeatFields(
-            colours=self.colours,
-            pieces=self.pieces,
-            players=self.players,
-            seat=self.seat,
-            record_players=self.record_players,
-            check_lobby=self.check_lobby,
-            sample_players=self.sample_players,
-        )
+        return {
+            "colours": self.colours,
+            "pieces": self.pieces,
+            "players": self.players,
+            "seat": self.seat,
+            "record_players": self.record_players,
+            "check_lobby": self.check_lobby,
+            "sample_players": self.sample_players,
+        }
