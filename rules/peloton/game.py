@@ -69,7 +69,11 @@ HELP = (
     "**Board**: cyclists are discs in their team colour with their number (1-3 the first team, 4-6 the "
     "second ...); the panel gives each one's dial and energy. Letters on the road are where the cyclist to "
     "act can stop, as in its menu (with the hexagons ridden; T tandem, ! falls). Violet lines are speed "
-    "bonuses, green ones uphill bonuses; the arrow is the wind; trails show the latest rides."
+    "bonuses, green ones uphill bonuses; the arrow is the wind; trails show the latest rides. A course "
+    "marked on a board of roads is drawn over the board's other roads (faded).\n"
+    "**Courses** (`stage:`): the shipped ones, `random-<hexagons>` (`random-itt-50`, `random-ttt-100`) for "
+    "a random road, or `random-<board>-<hexagons>` (`random-bohemia-120`, `random-bohemia-itt-50`) for a "
+    "random course marked on a board's roads; the same name is always the same course."
 )
 
 
@@ -274,13 +278,21 @@ def results(state: State) -> list[str]:
     return lines
 
 
-RANDOM_SUGGESTIONS = ["random-120", "random-itt-25", "random-itt-50", "random-itt-75", "random-ttt-100"]
+RANDOM_SUGGESTIONS = [
+    "random-120",
+    "random-itt-25",
+    "random-itt-50",
+    "random-itt-75",
+    "random-ttt-100",
+    "random-bohemia-120",
+    "random-bohemia-itt-50",
+]
 
 
 def resolve_track(name: str, seed: int) -> str:
     """A course name as a record's track; a random course gets the seed in its name (so it replays)."""
     name = name.strip().removeprefix("peloton/")
-    if name.startswith("random-") and "-s" not in name:
+    if name.startswith("random-") and not name.rpartition("-s")[2].isdigit():  # a board may be named s...
         name = f"{name}-s{seed % 10**12}"
     try:
         load_course(name)
