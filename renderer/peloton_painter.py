@@ -38,6 +38,8 @@ from renderer.palette import (
     WHITE,
     WIDTH,
 )
+from renderer.peloton_geometry import Geometry
+from renderer.peloton_map import draw_map
 from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
 from renderer.text import text_length, write
 from rules.game import Choice
@@ -57,31 +59,6 @@ UPHILL_LINE: RGB = (0, 150, 70)  # green: the uphill bonus line
 TERRAIN_SPEED = {"level": "3", "up": "2", "down": "4"}
 WIND_FROM = {1: 90.0, 2: 0.0, 3: 270.0, 4: 180.0}
 TURNING: RGB = (226, 226, 236)
-
-
-class Geometry:
-    """Cell centres in hexagon units (x east, y north) from the course's centreline and headings."""
-
-    def __init__(self, course: Course) -> None:
-        self.course = course
-        self.line = course.centreline()
-
-    def centre(self, s: float, lane: float) -> tuple[float, float]:
-        i = max(0, min(len(self.line) - 1, int(s)))
-        x, y = self.line[i]
-        a = math.radians(self.course.heading(s))
-        offset = ((self.course.width - 1) / 2 - lane) * math.sqrt(3) / 2  # lane 0 is on the left
-        return x - math.sin(a) * offset, y + math.cos(a) * offset
-
-    def hexagon(self, cell: str, scale: float = 1.0) -> list[tuple[float, float]]:
-        s, lane = split(cell)
-        cx, cy = self.centre(s, lane)
-        a = math.radians(self.course.heading(s))
-        r = scale / math.sqrt(3)
-        return [
-            (cx + r * math.cos(a + math.radians(30 + 60 * k)), cy + r * math.sin(a + math.radians(30 + 60 * k)))
-            for k in range(6)
-        ]
 
 
 def paint(
@@ -122,6 +99,7 @@ def compose(
     view = _view(geo, window)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
+    draw_map(draw, course, view, BOARD, _drawn(course, window))
     _road(draw, state, geo, view, window)
     paths = [
         ([view.px(geo.centre(*split(cell))) for cell in (was, now)], PELOTON_TEAM.get(state.cyclist(cid).team, MUTED))
@@ -190,10 +168,14 @@ def _across(geo: Geometry, s: float) -> tuple[tuple[float, float], tuple[float, 
     return geo.centre(s, -0.6), geo.centre(s, w - 0.4)
 
 
+def _drawn(course: Course, window: tuple[int, int]) -> tuple[int, int]:
+    """The half-hexagon steps of the course drawn in full: the window on show and a little more."""
+    return max(0, window[0] - 6), min(course.end, window[1] + 6)
+
+
 def _road(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, window: tuple[int, int]) -> None:
     course = state.course
-    lo, hi = window
-    first, last = max(0, lo - 6), min(course.end, hi + 6)
+    first, last = _drawn(course, window)
     for cell in course.cells():
         s, _ = split(cell)
         if not first <= s <= last:

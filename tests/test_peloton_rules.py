@@ -159,14 +159,24 @@ def test_headwind_costs_a_leading_cyclist_one_more_not_one_in_tandem() -> None:
     )
     assert {o.position: o.cost for o in dial_options(s, s.cyclist("1"))}[1] == 2
     assert {o.position: o.cost for o in dial_options(s, s.cyclist("4"))}[1] == 1
+    # judged from the position at the move's start: no. 1 goes first and rides away, no. 4 still
+    # started the move behind it (IV.1: "depends on his initial position")
+    s = set_dial(s, 0)
+    s = ride_to(s, "46.0")
+    assert pending(s) == engine.Pending("p1", "dial", "4")
+    assert {o.position: o.cost for o in dial_options(s, s.cyclist("4"))}[1] == 1
+    assert set_dial(s, 1).cyclist("4").energy == 19
 
 
 # ---------------------------------------------------------------- speed and tandem
 
 
 def test_tandem_needs_a_cyclist_directly_in_front_not_uphill_not_at_the_start() -> None:
-    s = race(LEVEL, {"1": {"at": "40.0"}, "2": {"at": "38.0"}, "3": {"at": "37.1"}}, teams=1)
-    assert s.tandem == {"2"}  # 3 is crosswise behind, not directly behind
+    placed = {"1": {"at": "40.0"}, "2": {"at": "38.0"}, "3": {"at": "39.1"}, "4": {"at": "36.2"}}
+    s = race(LEVEL, placed)
+    # 2 straight behind 1, 3 crosswise behind 1: both directly behind (any forward hexagon, R-PEL-TANDEM);
+    # 4 has 38.2 and 37.1 in front of it, both free
+    assert s.tandem == {"2", "3"}
     assert speed_range(s, s.cyclist("2")) == (3, 4)
     hill = course([{"hexagons": 40, "terrain": "up"}])
     s = race(hill, {"1": {"at": "40.0"}, "2": {"at": "38.0"}}, teams=1, per_team=2)
@@ -295,6 +305,36 @@ def test_turning_above_speed_four_needs_a_lane_fit_for_the_speed() -> None:
         apply(s, Action(d.player, "ride", cyclist="1", to=inside, via=tuple(f"{start + 2 * k}.0" for k in range(1, 5))))
 
 
+def test_a_forced_fall_in_a_turning_is_offered_at_every_path_s_first_unsafe_hexagon() -> None:
+    """R-PEL-FALLS, IV.2: "fall on the hexagon where he did not keep to the safe trail" - every path."""
+    bend = course([{"hexagons": 6, "terrain": "down"}, {"turn": "left", "hexagons": 3}, {"hexagons": 20}], "itt", 2)
+    c = build_course(bend)
+    at = c.start + 8  # downhill: 4, +1 in a time trial = 5, above the inside lane's safe 4
+    blocker = f"{at + 9}.1"  # lying on the second lane inside the turning
+    s = race(
+        bend,
+        {"1": {"at": f"{at}.0", "energy": 5}, "2": {"at": blocker, "status": "lying"}},
+        teams=1,
+        per_team=2,
+        options={"wind": 0},
+    )
+    assert pending(s) == engine.Pending("p0", "dial", "1") and s.cyclist("2").status == "standing"
+    s = set_dial(s, 0)
+    assert speed_range(s, s.cyclist("1")) == (5, 5)
+    falls = {r.to: r for r in rides(s, s.cyclist("1"))}
+    assert all(r.fell == "turning" for r in falls.values())
+    for r in falls.values():  # each fall hexagon is the first of its path off the safe trail (lane 0)
+        assert split(r.to)[1] == 0 and c.turning_at(split(r.to)[0]) is not None
+        assert all(split(x)[1] == 1 or c.turning_at(split(x)[0]) is None for x in r.via)
+    # the furthest: four hexagons on the second lane, then forced onto the inside lane by no. 2
+    assert f"{at + 8}.0" in falls and len(falls[f"{at + 8}.0"].via) == 4
+    assert f"{at + 4}.0" in falls  # or leave the trail at once
+    s = ride_to(s, f"{at + 8}.0")
+    fell = {"cyclist": "1", "at": f"{at + 8}.0", "reason": "turning"}
+    assert any(e.type == "fell" and e.data == fell for e in s.events)
+    assert s.cyclist("1").cell == f"{at + 8}.0" and s.cyclist("1").dial == 0
+
+
 def test_turning_at_speed_four_may_take_the_inside_lane() -> None:
     bend = course([{"hexagons": 6, "terrain": "level"}, {"turn": "left", "hexagons": 3}, {"hexagons": 20}])
     c = build_course(bend)
@@ -344,6 +384,22 @@ def test_individual_starts_every_two_moves_after_the_card_draft() -> None:
     assert s.wind == wind_of([c.number for c in CARDS if c.number not in (13, 1, 7)])
     assert [s.cyclist(c).start_round for c in ("1", "4", "2")] == [1, 3, 5]
     assert s.cyclist("1").cell is not None and s.cyclist("4").cell is None
+
+
+@pytest.mark.parametrize("cyclists, wind", [(12, 1), (13, 0)])
+def test_with_twelve_or_thirteen_cyclists_the_wind_is_what_the_cards_left_say(cyclists: int, wind: int) -> None:
+    """R-PEL-CARDS: with 12 cyclists one card is left (no. 13, W 1): its W alone is the wind; with 13 none
+    is left: no wind (not the course's wind, nor a card drawn). Taken in order 1, 2, ... so the card left
+    is the last."""
+    counts = [3, 3, 3, 3] + ([1] if cyclists == 13 else [])
+    teams = ("grey", "red", "blue", "green", "white")
+    players = [{"id": f"p{i}", "team": teams[i], "cyclists": n} for i, n in enumerate(counts)]
+    s = build({"track": ITT, "players": players})
+    for n in range(1, cyclists + 1):
+        d = pending(s)
+        assert d is not None and d.kind == "card"
+        s, _ = apply(s, Action(d.player, "card", cyclist=d.cyclist, card=n))
+    assert s.phase == "ride" and s.wind == wind
 
 
 def test_cards_cannot_be_taken_twice() -> None:
@@ -402,8 +458,12 @@ def test_team_time_trial_moves_the_team_in_any_order_and_keeps_the_dial_in_tande
     assert {o.action.get("cyclist") for o in keeps} == {"2"}  # only 2 rode tandem (behind 1)
     s, _ = apply(s, keeps[0].action)  # 2 keeps +1 (position 1) after a move in tandem
     assert s.cyclist("2").dial == 1 and s.cyclist("2").energy == 9
-    # after a kept dial 2 must end its move behind a team-mate
+    # after a kept dial 2 must end its move behind a team-mate: the menu and the rule (VI.3)
     assert all(engine._behind_mate(s, s.cyclist("2"), r.to) for r in rides(s, s.cyclist("2")))
+    with pytest.raises(IllegalAction, match="behind a team-mate"):
+        apply(s, Action("p0", "ride", cyclist="2", to="44.2", via=("39.1", "40.2", "42.2")))
+    s, _ = apply(s, Action("p0", "ride", cyclist="2", to="46.0", via=("40.0", "42.0", "44.0")))
+    assert s.cyclist("2").cell == "46.0"  # straight behind no. 1 on 48.0
 
 
 def test_ttt_tandem_is_only_behind_a_team_mate() -> None:
@@ -500,3 +560,25 @@ def test_no_move_turns_back_or_leaves_the_marked_road() -> None:
     for r in rides(s, s.cyclist("1")):
         path = [s.cyclist("1").cell, *r.via, r.to]
         assert all(split(b)[0] > split(a)[0] for a, b in itertools.pairwise(path))
+
+
+def test_the_discipline_is_the_courses() -> None:
+    """R-PEL-DISCIPLINE: a course names its discipline; random names choose it; the race follows it."""
+    names = ("leg-bohemia", "itt-25", "ttt-100", "random-120-s1", "random-itt-50-s2", "random-ttt-100-s3")
+    assert [load_course(n).discipline for n in names] == ["leg", "itt", "ttt", "leg", "itt", "ttt"]
+    players = [{"id": "a", "team": "grey"}]
+    phases = [build({"track": f"peloton/{n}", "players": players}).phase for n in ("leg-bohemia", "itt-25", "ttt-100")]
+    assert phases == ["ride", "cards", "cards"]  # time trials open with the card draft
+
+
+def test_up_to_eight_players_may_each_ride_one_cyclist() -> None:
+    """R-PEL-PLAYERS: a seat is one team of 1-3 cyclists in one of 8 colours; the book's '12 players -
+    each player plays with 1 cyclist' plays with at most 8."""
+    from rules.errors import InvalidSetup
+    from rules.peloton.model import TEAMS
+
+    players = [{"id": f"p{i}", "team": team, "cyclists": 1} for i, team in enumerate(TEAMS)]
+    s = build({"track": "peloton/leg-bohemia", "players": players})
+    assert len(s.cyclists) == 8 and len({c.player for c in s.cyclists}) == 8
+    with pytest.raises(InvalidSetup):
+        build({"track": "peloton/leg-bohemia", "players": [*players, {"id": "p8", "team": "grey", "cyclists": 1}]})

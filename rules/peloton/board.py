@@ -1,4 +1,4 @@
-"""A board of several roads and a course marked out on it (rulings R-PEL-BOARD).
+"""A board of several roads and a course marked out on it (rulings R-PEL-COURSE).
 
 The physical board is a landscape with a network of roads; before a race the players mark one
 course on it with signs. A board (``data/peloton/boards/<name>.json``) lists its roads (each a
@@ -259,3 +259,18 @@ def _with_signs(pieces: list[dict[str, Any]], signs: object, path: str) -> list[
             out.append({**(p if a == at else {"hexagons": 0}), "hexagons": b - a, **marks.get(a, {})})
         at += n
     return out
+
+
+def route_offsets(board: Board, route: tuple[tuple[str, int, int], ...]) -> list[int]:
+    """Where each leg of a (valid) route begins, in hexagons from the start line."""
+    offsets: list[int] = []
+    at = 0
+    previous: tuple[str, int, bool] | None = None
+    for road, start, end in route:
+        going = (road, start, end < start)
+        if previous is not None:
+            at += sum(int(p["hexagons"]) for p in _junction_pieces(board, previous, going, "$"))
+        offsets.append(at)
+        at += abs(end - start)
+        previous = (road, end, end < start)
+    return offsets

@@ -15,6 +15,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,8 @@ class Course:
     energy: int
     constant: int  # minutes added to every time (III, V)
     wind: int  # 0 none, 1-4 (the wind card's direction)
+    board: str = ""  # the board of roads the course is marked on ("" if written as segments)
+    route: tuple[tuple[str, int, int], ...] = ()  # its legs (road, from, to) on that board
 
     def has(self, cell: str) -> bool:
         m = CELL.match(cell)
@@ -166,10 +169,14 @@ def build_course(data: object, path: str = "$.track") -> Course:
     for key in data:
         if key not in allowed:
             raise MalformedRecord(f"{path}.{key}", f"unknown course field; allowed: {', '.join(sorted(allowed))}")
+    board = ""
+    route: tuple[tuple[str, int, int], ...] = ()
     if "board" in data:
         from rules.peloton.board import route_segments
 
         width, marked = route_segments(data, path)
+        board = str(data["board"])
+        route = tuple((str(leg["road"]), int(leg["from"]), int(leg["to"])) for leg in data["route"])
         data = {k: v for k, v in data.items() if k not in ("board", "route", "signs")}
         data.update(width=width, segments=marked)
     discipline = data.get("discipline", "leg")
@@ -230,6 +237,8 @@ def build_course(data: object, path: str = "$.track") -> Course:
         energy=_int(data, "energy", 0, 40, energy_default, path),
         constant=_int(data, "constant", 0, 6000, constant_default, path),
         wind=_int(data, "wind", 0, 4, 0, path),
+        board=board,
+        route=route,
     )
 
 
@@ -238,13 +247,25 @@ def course_names() -> list[str]:
 
 
 def load_course(name: str) -> Course:
-    """A shipped course (``leg-bohemia``), or a random one (``random-120``, ``random-itt-50``...)."""
+    """A shipped course (``leg-bohemia``), or a random one (``random-120``, ``random-itt-50``...), or a
+    random one marked on a board (``random-bohemia-120``)."""
+    if name.startswith("random-") and not RANDOM.match(name):
+        return _random_board_course(name)
     if name.startswith("random-"):
         return build_course(random_course_data(name), "$.track")
     file = DATA / f"{name}.json"
     if not re.fullmatch(r"[a-z0-9-]{1,40}", name) or not file.exists():
         raise UnknownTrack("$.track", f"unknown course {name[:40]!r}; courses: {', '.join(course_names())}")
     return build_course(json.loads(file.read_text()), "$.track")
+
+
+@lru_cache(maxsize=64)
+def _random_board_course(name: str) -> Course:
+    """A random course on a board (rules/peloton/random_board.py): built once per name, it takes a
+    search of the board's routes."""
+    from rules.peloton.random_board import board_course_data
+
+    return build_course(board_course_data(name), "$.track")
 
 
 RANDOM = re.compile(r"^random-(?:(leg|itt|ttt)-)?([1-9][0-9]{0,2})(?:-s([0-9]{1,12}))?$")

@@ -202,28 +202,43 @@ def relative_wind(state: State, cell: str) -> str:
     return "left" if d > 0 else "right"
 
 
-def tandem_cell(state: State, cell: str) -> str | None:
-    """The hexagon a cyclist must have a cyclist on to ride tandem: ahead, or crosswise against a side wind."""
+def tandem_cells(state: State, cell: str) -> list[str]:
+    """The hexagons directly in front of ``cell`` (II.3b, picture 8): the 2-3 forward hexagons; with a
+    side wind only the crosswise one against the wind (IV.1). Rulings R-PEL-TANDEM, R-PEL-PICTURE-6."""
     wind = relative_wind(state, cell)
     if wind in ("left", "right"):
-        return state.course.crosswise_ahead(cell, wind)
-    return state.course.ahead(cell)
+        windward = state.course.crosswise_ahead(cell, wind)
+        return [windward] if windward is not None else []
+    return [to for _, to in state.course.forward(cell)]
+
+
+def _narrowed_cells(state: State, cell: str) -> list[str]:
+    """The team time trial's narrowed tandem on straights (VI.2): crosswise against a side wind,
+    otherwise straight ahead ("they follow each other directly")."""
+    if relative_wind(state, cell) in ("left", "right"):
+        return tandem_cells(state, cell)
+    ahead = state.course.ahead(cell)
+    return [ahead] if ahead is not None else []
+
+
+def behind(state: State, cell: str, team: str, taken: dict[str, str], me: str) -> bool:
+    """Would a cyclist of ``team`` on ``cell`` ride behind someone (a team-mate in a team time trial)?"""
+    ttt = state.discipline == "ttt"
+    others = {x for x, cid in taken.items() if cid != me and (not ttt or state.cyclist(cid).team == team)}
+    in_front = [x for x in tandem_cells(state, cell) if x in others]
+    if not ttt:
+        return bool(in_front)
+    # the team time trial: at turnings the general definition, when the cyclist or the team-mate in
+    # front of it has entered the turning (VI.2, picture 17); on straights the narrowed one
+    course = state.course
+    if any(course.turning_at(split(x)[0]) is not None for x in [cell, *in_front]):
+        return bool(in_front)
+    return any(x in others for x in _narrowed_cells(state, cell))
 
 
 def _tandem_partners(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
     assert c.cell is not None
-    course = state.course
-    if state.discipline == "ttt":
-        mates = {cell for cell, cid in taken.items() if cid != c.id and state.cyclist(cid).team == c.team}
-        near = [course.ahead(c.cell), course.crosswise_ahead(c.cell, "left"), course.crosswise_ahead(c.cell, "right")]
-        in_front = [x for x in near if x is not None and x in mates]
-        # at turnings the general definition: the cyclist or the team-mate in front of it has entered
-        # the turning (VI.2, picture 17; rulings R-PEL-TTT)
-        if any(course.turning_at(split(x)[0]) is not None for x in [c.cell, *in_front]):
-            return bool(in_front)
-        return tandem_cell(state, c.cell) in mates
-    target = tandem_cell(state, c.cell)
-    return target is not None and target in taken
+    return behind(state, c.cell, c.team, taken, c.id)
 
 
 def may_tandem(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
@@ -236,10 +251,9 @@ def may_tandem(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
 
 
 def is_leading(state: State, c: Cyclist) -> bool:
-    """A lone or leading cyclist: nobody on the hexagon directly in front (R-PEL-HEADWIND)."""
-    assert c.cell is not None
-    ahead = state.course.ahead(c.cell)
-    return ahead is None or ahead not in occupied(state)
+    """A lone or leading cyclist: nobody on a hexagon directly in front when the move began
+    (R-PEL-HEADWIND; the cyclist ahead has always moved away by the time this one sets its dial)."""
+    return c.id not in state.sheltered
 
 
 def basic_speed(state: State, c: Cyclist) -> int:
@@ -320,10 +334,15 @@ def speed_range(state: State, c: Cyclist) -> tuple[int, int]:
     return basic, basic + (1 if c.id in state.tandem else 0) + DIAL[c.dial]
 
 
-def _safe(state: State, cell: str, speed: int) -> bool:
+def _safe(state: State, cell: str, speed: int, start: str | None = None) -> bool:
+    """Is ``cell`` on a trail fit for ``speed`` (IV.2)? A cyclist whose move starts inside a crossroads
+    has entered it and has the traverse road straight ahead: no trail binds it there (picture 14's
+    no. 2); inside an ordinary turning it still follows the trail (no. 3). Rulings R-PEL-TRAILS."""
     s, lane = split(cell)
     turning = state.course.turning_at(s)
-    return speed <= 4 or turning is None or speed <= turning.limit(lane, state.course.width)
+    if speed <= 4 or turning is None or speed <= turning.limit(lane, state.course.width):
+        return True
+    return turning.crossroads and start is not None and state.course.turning_at(split(start)[0]) == turning
 
 
 def _walk(state: State, c: Cyclist, steps: int, speed: int | None) -> dict[str, tuple[str, ...]]:
@@ -338,7 +357,7 @@ def _walk(state: State, c: Cyclist, steps: int, speed: int | None) -> dict[str, 
             for direction, to in state.course.forward(cell):
                 if to in taken or {last, direction} == {"left", "right"}:
                     continue
-                if speed is not None and not _safe(state, to, speed):
+                if speed is not None and not _safe(state, to, speed, c.cell):
                     continue
                 nxt.setdefault((to, direction), (*path, to))
         layer = nxt
@@ -360,12 +379,9 @@ def rides(state: State, c: Cyclist) -> list[Ride]:
         return sorted(out.values(), key=lambda r: (-split(r.to)[0], split(r.to)[1]))
     if out:
         return sorted(out.values(), key=lambda r: (-split(r.to)[0], split(r.to)[1]))
-    # no safe way to make the basic speed: the cyclist falls (II.6, IV.2)
-    falls: dict[str, Ride] = {}
-    for to, via in _walk(state, c, low, None).items():
-        path = (*via, to)
-        first_unsafe = next(i for i, cell in enumerate(path) if not _safe(state, cell, low))
-        falls.setdefault(path[first_unsafe], Ride(path[first_unsafe], path[:first_unsafe], "turning"))
+    # no safe way to make the basic speed: the cyclist falls (II.6, IV.2), where the path it picks
+    # leaves the safe trail: every path's first unsafe hexagon is offered (R-PEL-FALLS)
+    falls = {to: Ride(to, via, "turning") for to, via in _turning_falls(state, c, low).items()}
     if not falls:
         for steps in range(low - 1, 0, -1):
             ends = _walk(state, c, steps, None)
@@ -378,11 +394,34 @@ def rides(state: State, c: Cyclist) -> list[Ride]:
     return sorted(falls.values(), key=lambda r: (-split(r.to)[0], split(r.to)[1]))
 
 
+def _turning_falls(state: State, c: Cyclist, speed: int) -> dict[str, tuple[str, ...]]:
+    """Fall hexagon -> a path before it: each path of free hexagons without a swerve, up to ``speed``
+    steps, ends on its first hexagon unsafe at ``speed``; those are the places it may fall."""
+    assert c.cell is not None
+    taken = occupied(state)
+    out: dict[str, tuple[str, ...]] = {}
+    seen: set[tuple[str, str, int]] = set()
+    stack: list[tuple[str, str, tuple[str, ...]]] = [(c.cell, "", ())]
+    while stack:
+        cell, last, path = stack.pop()
+        if len(path) == speed or (cell, last, len(path)) in seen:
+            continue
+        seen.add((cell, last, len(path)))
+        for direction, to in state.course.forward(cell):
+            if to in taken or {last, direction} == {"left", "right"}:
+                continue
+            if not _safe(state, to, speed, c.cell):
+                out.setdefault(to, path)
+                continue
+            stack.append((to, direction, (*path, to)))
+    return out
+
+
 def _behind_mate(state: State, c: Cyclist, cell: str) -> bool:
+    """Would ``c`` end its move on ``cell`` behind a team-mate (the kept dial's condition, VI.3)?"""
     taken = occupied(state)
     taken.pop(c.cell or "", None)
-    target = tandem_cell(state, cell)
-    return target is not None and target in taken and state.cyclist(taken[target]).team == c.team
+    return behind(state, cell, c.team, taken, c.id)
 
 
 # ---------------------------------------------------------------- the move's order
@@ -418,8 +457,11 @@ def _new_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             events.append(event(rnd, "started", cyclist=c.id, at=free[0]))
     state = replace(state, cyclists=tuple(cyclists), round=rnd, acting=None, kept=False)
     taken_map = occupied(state)
-    tandem = frozenset(c.id for c in state.cyclists if c.on_road and may_tandem(state, c, taken_map))
-    return replace(state, queue=tuple(move_order(state)), tandem=tandem), events
+    on_road = [c for c in state.cyclists if c.on_road]
+    tandem = frozenset(c.id for c in on_road if may_tandem(state, c, taken_map))
+    # headwind: lone or leading by the general definition, in every discipline (R-PEL-HEADWIND)
+    sheltered = frozenset(c.id for c in on_road if any(x in taken_map for x in tandem_cells(state, c.cell or "")))
+    return replace(state, queue=tuple(move_order(state)), tandem=tandem, sheltered=sheltered), events
 
 
 def _update(state: State, c: Cyclist) -> State:
@@ -598,7 +640,7 @@ def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[S
         if {last, step} == {"left", "right"}:
             fell, stop = "swerve", i + 1
             break
-        if not _safe(state, to, len(path)):
+        if not _safe(state, to, max(len(path), low), c.cell):  # its speed: a fall cuts the path short
             fell, stop = "turning", i + 1
             break
         cell, last = to, step
@@ -611,6 +653,8 @@ def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[S
             raise IllegalAction(f"{text!r}: {c.id} must ride at least its basic speed, {low} hexagons")
         fell = "blocked"
     end = path[-1] if path else c.cell
+    if state.kept and not fell and not _behind_mate(state, c, end):
+        raise IllegalAction(f"{text!r}: {c.id} kept its dial, so it must end its move behind a team-mate")
     events = [
         event(
             state.round,

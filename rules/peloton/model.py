@@ -59,6 +59,7 @@ class State:
     phase: str = "ride"  # "cards", "ride", "finished"
     queue: tuple[str, ...] = ()  # cyclists still to move this round, in order
     tandem: frozenset[str] = frozenset()  # cyclists who may ride tandem this round (judged at its start)
+    sheltered: frozenset[str] = frozenset()  # cyclists with a cyclist directly in front at the round's start
     acting: str | None = None  # the cyclist whose dial is set and who rides now
     kept: bool = False  # the acting cyclist kept its dial (team time trial, VI.3)
     card_queue: tuple[str, ...] = ()
