@@ -197,9 +197,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--pieces", type=int, default=None, help="riders or cars per player (default: the game's sample)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default="race.json")
-    p.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option, e.g. weather=3"
-    )
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option, e.g. weather=3")
     p.set_defaults(run=_sim)
     p = sub.add_parser("render", help="draw a record's board as a PNG, or its recap as a GIF")
     p.add_argument("record", nargs="?")
