@@ -113,6 +113,18 @@ class SeatOption:
 
 
 @dataclass(frozen=True)
+class RaceOption:
+    """A rule option of the whole race the host chooses in the lobby (Hell of the North: how many
+    weather markers); ``value`` turns what was typed into the record's option, or raises ValueError
+    with the reason shown to the host."""
+
+    name: str
+    about: str
+    values: tuple[str, ...]
+    value: Callable[[str], Any]
+
+
+@dataclass(frozen=True)
 class TrackCatalog:
     """The shipped stages or circuits, and the names a race may be opened with."""
 
@@ -348,6 +360,7 @@ class Game:
     check_lobby: Callable[[Sequence[Seat], int], str | None]  # (seats, pieces each) -> why it cannot start
     secrets: Secrets = field(default_factory=nothing_hidden)
     seat_options: tuple[SeatOption, ...] = ()
+    race_options: tuple[RaceOption, ...] = ()  # chosen by the host in the lobby, written in the record's options
     scoring: LeagueScoring | None = None
     cautious_ai: Callable[[State, str], Action] | None = None  # for timeouts: no needless risks
     sample_players: Callable[[int], list[dict[str, Any]]] = lambda count: []  # a record's players for sims

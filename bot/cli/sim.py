@@ -21,6 +21,7 @@ def simulate(
     pieces: int | None = None,
     stage: str | None = None,
     random_hexagons: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[Record, Any]:
     """Play a whole race with AI players; returns its record and final state."""
     rules = find_game(game)
@@ -32,7 +33,7 @@ def simulate(
         raise InvalidSetup("--players" if "player" in str(exc) else "--stage", str(exc)) from None
     if pieces is not None:
         seats = _with_pieces(rules.id, seats, pieces)
-    record = Record(game=game, track=track, players=seats, seed=seed)
+    record = Record(game=game, track=track, players=seats, seed=seed, options=options or {})
     game_def, state = start_state(record)
     actions: list[Action] = []
     while not game_def.rules.outcome(state).finished:

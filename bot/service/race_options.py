@@ -1,0 +1,52 @@
+"""A game's race options in the lobby (Hell of the North: how many weather markers): chosen by the
+host with /race option, kept in the lobby under ``options``, written into the record's options at the start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.core import Refusal
+from rules.game import Game, RaceOption
+
+
+def find(game: Game, name: str) -> RaceOption | None:
+    return next((o for o in game.race_options if o.name == name), None)
+
+
+def chosen(lobby: dict[str, Any]) -> dict[str, str]:
+    """The host's choices as typed, by option name."""
+    raw = lobby.get("options") or {}
+    return {str(k): str(v) for k, v in raw.items()}
+
+
+def with_choice(game: Game, lobby: dict[str, Any], option: RaceOption, value: str | None) -> dict[str, Any]:
+    """The lobby with ``option`` set to ``value`` (None: back to the game's default); a bad value is refused."""
+    options = chosen(lobby)
+    if value is None or not value.strip():
+        options.pop(option.name, None)
+    else:
+        try:
+            option.value(value)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        options[option.name] = value.strip()
+    return {**lobby, "options": options}
+
+
+def record_options(game: Game, lobby: dict[str, Any]) -> dict[str, Any]:
+    """The record's ``options`` for the lobby's choices (options the game no longer offers are left out)."""
+    out: dict[str, Any] = {}
+    for name, value in chosen(lobby).items():
+        option = find(game, name)
+        if option is not None:
+            out[name] = option.value(value)
+    return out
+
+
+def describe(game: Game, lobby: dict[str, Any]) -> str:
+    """The lobby's line of race options, or '' when the game has none."""
+    if not game.race_options:
+        return ""
+    given = chosen(lobby)
+    parts = [f"{o.name}: {given.get(o.name, 'default')}" for o in game.race_options]
+    return "Race options (host, /race option): " + "; ".join(parts) + "."
