@@ -113,6 +113,20 @@ class SeatOption:
 
 
 @dataclass(frozen=True)
+class RaceOption:
+    """A choice for the whole race, made by the host in the lobby and written into the record's
+    ``options`` when the race starts (Peloton: the starting order). ``values`` are what the lobby
+    offers, ``default`` what a new race writes when the host chooses nothing, ``words`` a value as
+    players read it."""
+
+    name: str
+    about: str
+    values: tuple[str, ...]
+    default: str
+    words: Callable[[str], str] = lambda value: value
+
+
+@dataclass(frozen=True)
 class TrackCatalog:
     """The shipped stages or circuits, and the names a race may be opened with."""
 
@@ -348,6 +362,7 @@ class Game:
     check_lobby: Callable[[Sequence[Seat], int], str | None]  # (seats, pieces each) -> why it cannot start
     secrets: Secrets = field(default_factory=nothing_hidden)
     seat_options: tuple[SeatOption, ...] = ()
+    race_options: tuple[RaceOption, ...] = ()  # the host's choices for the whole race, written into the record
     scoring: LeagueScoring | None = None
     cautious_ai: Callable[[State, str], Action] | None = None  # for timeouts: no needless risks
     sample_players: Callable[[int], list[dict[str, Any]]] = lambda count: []  # a record's players for sims

@@ -32,7 +32,8 @@ def simulate(
         raise InvalidSetup("--players" if "player" in str(exc) else "--stage", str(exc)) from None
     if pieces is not None:
         seats = _with_pieces(rules.id, seats, pieces)
-    record = Record(game=game, track=track, players=seats, seed=seed)
+    options = {o.name: o.default for o in rules.race_options}  # as a new race's lobby writes them
+    record = Record(game=game, track=track, players=seats, seed=seed, options=options)
     game_def, state = start_state(record)
     actions: list[Action] = []
     while not game_def.rules.outcome(state).finished:

@@ -125,8 +125,11 @@ async def race_ai(interaction: discord.Interaction, colour: str | None = None) -
 
 async def option_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     active = await host(interaction).service.storage.active_race(channel_of(interaction))
-    options = find_game(active.game).seat_options if active is not None else ()
-    return _matching([(o.name, f"{o.name}: {o.about}") for o in options], current)
+    game = find_game(active.game) if active is not None else None
+    if game is None:
+        return []
+    pairs = [(o.name, f"{o.name}: {o.about}") for o in game.seat_options]
+    return _matching(pairs + [(o.name, f"{o.name}: {o.about}") for o in game.race_options], current)
 
 
 async def value_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -136,11 +139,17 @@ async def value_autocomplete(interaction: discord.Interaction, current: str) -> 
     name = getattr(interaction.namespace, "option", None)
     seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id), None)
     kinds = [str(k) for k in (seat or {}).get("kinds", [])]
-    known = {o.name for o in find_game(active.game).seat_options}
+    game = find_game(active.game)
+    for race_option in game.race_options:
+        if race_option.name == name:
+            return _matching([(v, f"{v}: {race_option.words(v)}") for v in race_option.values], current)
+    known = {o.name for o in game.seat_options}
     return _matching([(k, k) for k in kinds], current) if name in known else []
 
 
-@race.command(name="option", description="A choice before the start (Leader 1: your sprinter and descender)")
+@race.command(
+    name="option", description="A choice before the start (Leader 1: your sprinter and descender; Peloton: start order)"
+)
 @app_commands.describe(option="what to choose", value="your choice (empty: none)")
 @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)
 async def race_option(interaction: discord.Interaction, option: str, value: str | None = None) -> None:

@@ -20,13 +20,14 @@ from rules.game import (
     Outcome,
     PieceCount,
     Placing,
+    RaceOption,
     Rules,
     Seat,
     Standing,
     TrackCatalog,
 )
 from rules.leader1.game import own_colour
-from rules.peloton import ai, draft, engine, timing
+from rules.peloton import ai, draft, engine, start_order, timing
 from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
@@ -274,8 +275,11 @@ def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
     out = []
     for s in seats:
         player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, "cyclists": len(s.kinds) or 3}
-        if s.carry:
-            player["carry"] = {k: max(-5, min(5, v)) for k, v in s.carry.items()}
+        energy, places = start_order.split_carry(s.carry)
+        if energy:
+            player["carry"] = energy
+        if places:
+            player["places"] = places
         out.append(player)
     return out
 
@@ -330,7 +334,7 @@ class StageRaceScoring:
     settings: tuple[LeagueSetting, ...] = ()
 
     def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
-        return {"borrow": True}
+        return {"borrow": True, "start_order": start_order.LEAGUE}
 
     def classify(
         self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
@@ -364,7 +368,8 @@ class StageRaceScoring:
         carry = {
             k: int(st.resources.get("energy", 0)) for k in seat.kinds if (st := standings.get(str(first + int(k) - 1)))
         }
-        return replace(seat, carry=carry)
+        ranked = [s.piece for s in sorted(standings.values(), key=lambda s: (-s.score, int(s.piece)))]
+        return replace(seat, carry={**carry, **start_order.league_places(first, seat.kinds, ranked)})
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         total = int(standing.resources.get("time", 0))
@@ -391,7 +396,7 @@ GAME = Game(
         public_view=public_view,
         turn=lambda state: state.round,
         events=lambda state: state.events,
-        rolled=lambda state: {},
+        rolled=lambda state: {"lots": list(state.setup.lots)} if state.setup.lots else {},
     ),
     narration=Narration(
         ask=ask,
@@ -416,4 +421,9 @@ GAME = Game(
     scoring=StageRaceScoring(),
     sample_players=sample_players,
     draft=LobbyDraft(drafting=draft.drafting, lines=draft.lines),
+    race_options=(
+        RaceOption(
+            "start_order", "Starting order", ("drawn", "seats"), start_order.DEFAULT, start_order.ABOUT.__getitem__
+        ),
+    ),
 )
