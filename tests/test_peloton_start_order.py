@@ -147,6 +147,8 @@ async def test_the_lobby_shows_the_start_order_the_host_changes_it_and_the_recor
     alice, bob = members["alice"], members["bob"]
     opened = await alice.slash(channel, "race new", game="peloton", stage="leg-bohemia", pieces=1)
     assert "Starting order: drawn (lots drawn from the race's seed)" in opened.response.content
+    helped = await bob.slash(channel, "race help")
+    assert "**starting order** is drawn by lot" in (helped.response or helped.followups[0]).content
     await bob.slash(channel, "race join")
     refused = await bob.slash(channel, "race option", option="start_order", value="seats")
     assert refused.ephemeral and "Only the host" in (refused.response or refused.followups[0]).content

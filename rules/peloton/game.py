@@ -48,7 +48,10 @@ VOCABULARY = Vocabulary(
 )
 HELP = (
     "**Peloton** — each player rides a team of up to three cyclists on a road of hexagons. Every move, "
-    "cyclists go in order (the one ahead first). Set the **dial** (+0, +1, +1, +2, +2: always forward, "
+    "cyclists go in order (the one ahead first). The **starting order** is drawn by lot unless the host "
+    "picks the seats in turn in the lobby (`/race option start_order`); a league's legs start by the overall "
+    "classification (the leader in front, last to start in a time trial). "
+    "Set the **dial** (+0, +1, +1, +2, +2: always forward, "
     "never through +0; it costs its value in energy, +0 to +2 costs 3), then pick the **end hexagon**.\n"
     "Speed = basic (level 3, uphill 2, downhill 4, from the hexagon you start on) + 1 for tandem (a "
     "cyclist right in front; not uphill, not at the start or after a fall) + the dial. Ride at least the "
