@@ -178,3 +178,30 @@ async def test_decisions_made_ahead_and_clocks_survive_a_restart(simcord_env, db
     assert f"Clock: {name_of(first, named)} has 4 h 30 min left" in status
     pace = reply(await first.slash(channel, "race pace")).content
     assert f"{name_of(first, named)}: median 30 min, slowest 30 min, 1 decision asked, 0 automatic" in pace
+
+
+def test_the_ahead_menu_offers_each_choice_as_the_prompts_menu_does() -> None:
+    """The same options (label, consequences, ⚠️ when risky), under the ahead menu's own custom id."""
+    import discord
+
+    from bot.discord_layer.components import menus
+    from bot.discord_layer.pace_components import ahead_view
+    from bot.service.model import ChoiceView, Prompt
+
+    choices = tuple(
+        ChoiceView(i, f"{10 + i // 3}.{i % 3}", f"cost {i % 4}" if i % 2 else "", "red-1", risky=i % 5 == 0)
+        for i in range(30)
+    )
+    prompt = Prompt(1, 7, "ann", 5, "menu", "red-1", choices)
+
+    def selects(view: discord.ui.View) -> list[discord.ui.Select[Any]]:
+        return [i for i in (getattr(c, "item", c) for c in view.children) if isinstance(i, discord.ui.Select)]
+
+    def offered(view: discord.ui.View) -> list[tuple[str, str, str | None, str]]:
+        return [(o.label, o.value, o.description, str(o.emoji or "")) for s in selects(view) for o in s.options]
+
+    now, ahead = menus(prompt, 0), ahead_view(prompt)
+    assert offered(ahead) == offered(now)
+    assert ("10.0", "0", None, "⚠️") in offered(ahead) and ("10.1", "1", "cost 1", "") in offered(ahead)
+    assert [s.custom_id for s in selects(ahead)] == ["dq:ah:1:7:0", "dq:ah:1:7:1"]
+    assert [s.custom_id for s in selects(now)] == ["dq:s:1:7:0", "dq:s:1:7:1"]

@@ -9,7 +9,7 @@ import discord
 from bot.discord_layer.app import DomestiqueBot
 from rules.peloton.game import GAME
 from rules.record import load_record, replay, start_state
-from tests.test_bot import components, last_prompt, world
+from tests.discord_play import answer, components, member_of, open_race, two_stage_league, until_the_finish
 
 OFFERED: dict[int, list[str]] = {}  # the menu options of each prompt as it was offered
 STEPPED: list[str] = []  # the private second steps of two-step prompts
@@ -18,39 +18,21 @@ STEPPED: list[str] = []  # the private second steps of two-step prompts
 async def _play(simcord_env, stage: str, pieces: int) -> list:
     OFFERED.clear()  # message ids start again in every simcord environment
     STEPPED.clear()
-    _, channel, members = world(simcord_env, "alice", "bob")
-    created = await members["alice"].slash(channel, "race new", game="peloton", stage=stage, pieces=pieces)
-    assert "lobby" in created.response.content
-    await members["bob"].slash(channel, "race join", colour="red")
+    channel, members = await open_race(simcord_env, "peloton", stage, pieces, "red")
     await members["alice"].slash(channel, "race ai")
     await members["alice"].slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot
-    for _ in range(1500):
-        if any("**Finish**" in m.content for m in channel.history()):
-            break
-        prompt = last_prompt(channel)
-        race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
+    async for prompt, state in until_the_finish(bot, channel, 1500):
         decision = GAME.rules.pending(state)
-        actor = next(m for m in members.values() if decision.player == f"u{m.id}")
+        actor = member_of(members, decision.player)
         wanted = GAME.ai(state, decision.player)
-        index = next(i for i, c in enumerate(GAME.rules.choices(state, decision.player)) if c.action == wanted)
+        offered = GAME.rules.choices(state, decision.player)
+        index = next(i for i, c in enumerate(offered) if c.action == wanted)
         selects = [c for c in components(prompt) if isinstance(c, discord.SelectMenu)]
         OFFERED.setdefault(prompt.id, [o.label for s in selects for o in s.options])  # before it is answered
-        menu = next((s for s in selects if str(index) in [o.value for o in s.options]), None)
-        if menu is not None:
-            await actor.select(prompt, [str(index)], custom_id=menu.custom_id)
+        if await answer(actor, prompt, index):
             continue
-        button = next(
-            (
-                c
-                for c in components(prompt)
-                if (getattr(c, "custom_id", "") or "").startswith("dq:c:") and c.custom_id.endswith(f":{index}")
-            ),
-            None,
-        )
-        offered = GAME.rules.choices(state, decision.player)
-        if button is None and offered[index].step is not None:
+        if offered[index].step is not None:
             # a team time trial: the cyclist first (its dial positions come privately), then the dial
             step = next(c for c in components(prompt) if getattr(c, "label", "") == offered[index].step_label)
             reply = await actor.click(prompt, custom_id=step.custom_id)
@@ -64,11 +46,9 @@ async def _play(simcord_env, stage: str, pieces: int) -> list:
             menu = next(m for m in inner if str(index) in [o["value"] for o in m["options"]])
             await actor.select(private, [str(index)], custom_id=menu["custom_id"])
             continue
-        if button is None:  # a paged menu: turn the page until the choice shows
-            page = next(c for c in components(prompt) if "next" in (getattr(c, "label", "") or "").lower())
-            await actor.click(prompt, custom_id=page.custom_id)
-            continue
-        await actor.click(prompt, custom_id=button.custom_id)
+        # a paged menu: turn the page until the choice shows
+        page = next(c for c in components(prompt) if "next" in (getattr(c, "label", "") or "").lower())
+        await actor.click(prompt, custom_id=page.custom_id)
     history = channel.history()
     assert any("**Finish**" in m.content for m in history)
     exported = await members["alice"].slash(channel, "race export")
@@ -113,55 +93,19 @@ async def test_a_peloton_team_time_trial_in_discord(simcord_env) -> None:
     assert race_over
 
 
-DAY = 24 * 3600
-
-
 async def test_a_two_stage_peloton_league_adds_times_and_carries_energy(simcord_env, db_path) -> None:
-    import datetime
-
     from bot.service.core import record_of
     from rules.peloton import timing
     from rules.peloton.standings import classifications
 
-    guild = simcord_env.create_guild()
-    league_channel = guild.create_text_channel("league")
-    m = {name: guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob")}
-    created = await m["alice"].slash(
-        league_channel,
-        "league create",
+    league_channel, stages, race1, race2 = await two_stage_league(
+        simcord_env,
         name="Tour",
-        channel=league_channel,
         game="peloton",
         stages="random-25,random-30",
-        weekday="thu",
-        hour=1,
-        timezone="UTC",
-        timer="60m",
-        pieces=3,
+        colours=("grey", "red", "blue"),
+        days=30,
     )
-    assert "created" in created.response.content
-    await m["alice"].slash(league_channel, "league join", colour="grey")
-    await m["bob"].slash(league_channel, "league join", colour="red")
-    await m["alice"].slash(league_channel, "league ai", colour="blue")
-    closed = await m["alice"].slash(league_channel, "league close")
-    first = datetime.datetime(2026, 1, 1, 1, 0, tzinfo=datetime.UTC)
-    assert f"<t:{int(first.timestamp())}:F>" in closed.response.content
-    bot: DomestiqueBot = simcord_env.bot
-
-    async def finished(n: int) -> bool:
-        league = (await bot.leagues.store.leagues())[0]
-        stages = await bot.leagues.store.stages(league.id)
-        return stages[n - 1].status == "finished"
-
-    for _ in range(120):
-        if await finished(2):
-            break
-        await simcord_env.advance_time(DAY / 4)
-    assert await finished(2)
-    league = (await bot.leagues.store.leagues())[0]
-    stages = await bot.leagues.store.stages(league.id)
-    race1 = await bot.storage.race(stages[0].race_id)
-    race2 = await bot.storage.race(stages[1].race_id)
     end1, end2 = replay(record_of(race1)).state, replay(record_of(race2)).state
     assert end1.phase == end2.phase == "finished"
     # a leg of a stage race may borrow down to -5; what is left, -5 to +5, starts the next leg
@@ -196,7 +140,8 @@ async def test_a_two_stage_peloton_league_adds_times_and_carries_energy(simcord_
     ]
     assert any("general classification after stage 2" in t for t in texts)
     assert any("yellow jersey: No." in t for t in texts)
-    standings = await m["bob"].slash(league_channel, "league standings")
+    spectator = league_channel.guild.add_member(simcord_env.create_user("carol"))
+    standings = await spectator.slash(league_channel, "league standings")
     table = (standings.response or standings.followups[0]).content
     assert "general classification after stage 2" in table
     assert re.search(r"^1\. No\. \d+ \(", table, re.M)  # cyclists by number, as players know them

@@ -9,12 +9,13 @@ button pages them: no legal choice is ever dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Sequence
 from typing import Any, ClassVar, cast
 
 import discord
 
-from bot.discord_layer.host import channel_of, host
-from bot.service.model import ChoiceView, Prompt
+from bot.discord_layer.host import Host, channel_of, host
+from bot.service.model import ChoiceView, Outcome, Prompt
 
 MENU = 25  # options in one select menu
 MENUS_PER_MESSAGE = 4  # the fifth row holds the buttons
@@ -70,6 +71,11 @@ class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"dq:s:(?P<race>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)",
 ):
+    """A menu of a prompt's choices (a page of them): a pick is the player's decision. A subclass
+    with its own ``prefix`` (and template) and ``decide`` serves another menu of the same choices."""
+
+    prefix: ClassVar[str] = "dq:s"
+
     def __init__(
         self,
         race: int,
@@ -79,7 +85,7 @@ class ChoiceSelect(
         placeholder: str = "Choose",
     ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"dq:s:{race}:{version}:{page}",
+            custom_id=f"{self.prefix}:{race}:{version}:{page}",
             options=options or [discord.SelectOption(label="-")],
             placeholder=placeholder[:150],
             min_values=1,
@@ -94,11 +100,14 @@ class ChoiceSelect(
     ) -> ChoiceSelect:
         return cls(int(match["race"]), int(match["version"]), int(match["page"]), _options(item))
 
+    def decide(self, bot: Host, user_id: int, index: int) -> Awaitable[Outcome]:
+        return bot.service.decide(self.race, self.version, user_id, index)
+
     async def callback(self, interaction: discord.Interaction) -> None:
         value = _selected(interaction)
         index = int(value) if value is not None and value.isdigit() else -1
         bot = host(interaction)
-        await bot.answer(interaction, bot.service.decide(self.race, self.version, interaction.user.id, index))
+        await bot.answer(interaction, self.decide(bot, interaction.user.id, index))
 
 
 class StepButton(
@@ -161,6 +170,19 @@ class PageButton(
         await bot.answer(interaction, work)
 
 
+def select_options(choices: Sequence[ChoiceView]) -> list[discord.SelectOption]:
+    """A menu's options: each choice's label, its consequences as the description, ⚠️ when it is risky."""
+    return [
+        discord.SelectOption(
+            label=c.label[:100],
+            value=str(c.index),
+            description=c.detail[:100] or None,
+            emoji="⚠️" if c.risky else None,
+        )
+        for c in choices
+    ]
+
+
 def _button(prompt: Prompt, c: ChoiceView, row: int | None) -> ChoiceButton:
     style = discord.ButtonStyle.danger if c.risky else discord.ButtonStyle.primary
     if c.target is None and c.label.lower().startswith(("pass", "no ")):
@@ -179,15 +201,7 @@ def menus(prompt: Prompt, page: int) -> discord.ui.View:
     shown = targets[page * per_page : (page + 1) * per_page]
     for n in range(0, len(shown), MENU):
         part = shown[n : n + MENU]
-        options = [
-            discord.SelectOption(
-                label=c.label[:100],
-                value=str(c.index),
-                description=c.detail[:100] or None,
-                emoji="⚠️" if c.risky else None,
-            )
-            for c in part
-        ]
+        options = select_options(part)
         first = page * per_page + n + 1
         placeholder = f"Choices {first}–{first + len(part) - 1} of {len(targets)}"
         view.add_item(

@@ -4,7 +4,7 @@ every consequence, slipstreams and pits; one or two cars a player; league points
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -33,7 +33,7 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.leader1.game import own_colour
+from rules.team_seats import NumberedTeams
 
 VOCABULARY = Vocabulary(
     (
@@ -44,6 +44,16 @@ VOCABULARY = Vocabulary(
         Field("brake", "count", "LP spent braking", zero_is_absent=True),
         Field("turbo", "flag", "the once-a-race turbo"),
     )
+)
+# a team colour a player and one or two cars in it, numbered 1 and 2; 2 to 8 cars a race
+SEATS = NumberedTeams(
+    title="Formula Dé Mini",
+    colours=TEAMS,
+    pieces=PieceCount(1, 2, 2),
+    key="cars",
+    fewest=2,
+    refusal="A race has 2 to 8 cars; there are {total}. Add AI drivers or invite friends.",
+    unstated=1,
 )
 GEAR_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 # League points by place (rulings R-FDM-LEAGUE-POINTS): a grid of up to 8 cars scores down to 8th.
@@ -210,27 +220,6 @@ def results(state: State) -> list[str]:
     ]
 
 
-def seat(seats: Sequence[Seat], cars: int, colour: str | None) -> tuple[str, tuple[str, ...]]:
-    return own_colour(seats, TEAMS, colour), tuple(str(n + 1) for n in range(min(max(cars, 1), 2)))
-
-
-def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    return [{"id": s.player, "name": s.name[:32], "team": s.colour, "cars": len(s.kinds) or 1} for s in seats]
-
-
-def check_lobby(seats: Sequence[Seat], cars: int) -> str | None:
-    total = sum(len(s.kinds) or 1 for s in seats)
-    if not 2 <= total <= 8:
-        return f"A race has 2 to 8 cars; there are {total}. Add AI drivers or invite friends."
-    return None
-
-
-def sample_players(count: int) -> list[dict[str, Any]]:
-    if not 1 <= count <= len(TEAMS):
-        raise ValueError(f"Formula Dé Mini has 1 to {len(TEAMS)} teams of 1 or 2 cars, got {count}")
-    return [{"id": f"ai{i + 1}", "name": f"AI {i + 1}", "team": TEAMS[i], "cars": 2} for i in range(count)]
-
-
 def resolve_track(name: str, seed: int) -> str:
     try:
         load_circuit(name)
@@ -275,9 +264,7 @@ GAME = Game(
     title="Formula Dé Mini",
     piece="car",
     pieces_noun="cars",
-    colours=TEAMS,
-    pieces=PieceCount(1, 2, 2),
-    players=(1, len(TEAMS)),
+    **SEATS.fields(),
     vocabulary=VOCABULARY,
     rules=rules_for_setup_states(build, _decision, choices, engine.apply, outcome, public_view),
     narration=Narration(
@@ -297,10 +284,6 @@ GAME = Game(
         hexagons=lambda name: 10,
     ),
     ai=ai.choose,
-    seat=seat,
-    record_players=record_players,
-    check_lobby=check_lobby,
     scoring=PointsScoring(),
-    sample_players=sample_players,
     pace=pace_hooks(),
 )

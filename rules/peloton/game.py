@@ -3,7 +3,7 @@ hexagon from a menu; time-trial cards; leg races as leagues with time, points an
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -26,7 +26,6 @@ from rules.game import (
     Standing,
     TrackCatalog,
 )
-from rules.leader1.game import own_colour
 from rules.peloton import ai, draft, engine, start_order, timing
 from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
@@ -35,6 +34,7 @@ from rules.peloton.model import DIAL, FINISHED, TEAMS, State
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
 from rules.peloton.words import DISCIPLINE_NAMES, WIND_NAMES
+from rules.team_seats import NumberedTeams
 
 VOCABULARY = Vocabulary(
     (
@@ -45,6 +45,19 @@ VOCABULARY = Vocabulary(
         Field("to", "text", "the hexagon the move ends on, <s>.<lane>"),
         Field("via", "cells", "the hexagons crossed before it"),
     )
+)
+# a team colour a player and up to three cyclists in it; a league seat carries its cyclists' energy
+# from the last leg, ±5 (II.5, rulings R-PEL-LEAGUE), and their overall places (R-PEL-START-ORDER)
+SEATS = NumberedTeams(
+    title="Peloton",
+    colours=TEAMS,
+    pieces=PieceCount(1, 3, 3),
+    key="cyclists",
+    fewest=1,
+    refusal="Peloton has 1 to 8 teams and at most 24 cyclists; there are {total}.",
+    unstated=3,
+    carry=lambda carried: start_order.split_carry(carried)[0],
+    more=lambda seat: {"places": places} if (places := start_order.split_carry(seat.carry)[1]) else {},
 )
 HELP = (
     "**Peloton** — each player rides a team of up to three cyclists on a road of hexagons. Every move, "
@@ -270,36 +283,6 @@ def results(state: State) -> list[str]:
     return lines
 
 
-def seat(seats: Sequence[Seat], cyclists: int, colour: str | None) -> tuple[str, tuple[str, ...]]:
-    return own_colour(seats, TEAMS, colour), tuple(str(n + 1) for n in range(min(max(cyclists, 1), 3)))
-
-
-def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
-    out = []
-    for s in seats:
-        player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, "cyclists": len(s.kinds) or 3}
-        energy, places = start_order.split_carry(s.carry)
-        if energy:
-            player["carry"] = energy
-        if places:
-            player["places"] = places
-        out.append(player)
-    return out
-
-
-def check_lobby(seats: Sequence[Seat], cyclists: int) -> str | None:
-    total = sum(len(s.kinds) or 3 for s in seats)
-    if not 1 <= len(seats) <= len(TEAMS) or total > 24:
-        return f"Peloton has 1 to {len(TEAMS)} teams and at most 24 cyclists; there are {total}."
-    return None
-
-
-def sample_players(count: int) -> list[dict[str, Any]]:
-    if not 1 <= count <= len(TEAMS):
-        raise ValueError(f"Peloton has 1 to {len(TEAMS)} players, got {count}")
-    return [{"id": f"ai{i + 1}", "name": f"AI {i + 1}", "team": TEAMS[i], "cyclists": 3} for i in range(count)]
-
-
 RANDOM_SUGGESTIONS = [
     "random-120",
     "random-itt-25",
@@ -386,9 +369,7 @@ GAME = Game(
     title="Peloton",
     piece="cyclist",
     pieces_noun="cyclists",
-    colours=TEAMS,
-    pieces=PieceCount(1, 3, 3),
-    players=(1, len(TEAMS)),
+    **SEATS.fields(),
     vocabulary=VOCABULARY,
     rules=Rules(
         build=build,
@@ -418,11 +399,7 @@ GAME = Game(
         hexagons=_hexagons,
     ),
     ai=ai.choose,
-    seat=seat,
-    record_players=record_players,
-    check_lobby=check_lobby,
     scoring=StageRaceScoring(),
-    sample_players=sample_players,
     draft=LobbyDraft(drafting=draft.drafting, lines=draft.lines),
     race_options=(
         RaceOption(
