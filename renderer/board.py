@@ -53,6 +53,7 @@ from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import summary
 from rules.leader1.order import arrival_order, classification, peloton_order
+from rules.memo import Recent
 from rules.road import Road
 
 HEADER = (0, 0, WIDTH, 52)  # the road below it in family_road.BOARD (0, 52, WIDTH, 452)
@@ -123,11 +124,15 @@ def compose(
     """The board image and the view that placed the road on it (tests read pixels through it)."""
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
     state, window = laid_out(state, highlight, acting_ids)
-    track = state.setup.road.track
+    road = state.setup.road
+    track = road.track
+    view = _view(road, window)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    view = _view(state.setup.road, window)
+    image.paste(_road_layer(road, view, window), family.BOARD[:2])  # the road as drawn for this view, kept
     draw = ImageDraw.Draw(image)
-    _road(draw, state, view, window)
+    rows = family.visible_rows(road, view)
+    if rows:  # on the road's squares, where the road layer's beside-the-road tags never reach
+        family.lane_numbers(draw, road, view, family.free_row(state, view, rows, set(), window[0]))
     corners = family.peloton_corners(state)
     if corners is not None and state.peloton_arrived_turn is None:
         family.shade(image, draw, view, corners, outline=True)
@@ -196,8 +201,30 @@ def _view(road: Road, window: tuple[int, int]) -> View:
 # -- the road ----------------------------------------------------------------------------------
 
 
-def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int, int]) -> None:
-    road = state.setup.road
+# The road under the pieces depends only on the road and the view, and a view only on the road
+# and the rows on show: races on one stage, and one race turn after turn, show the same few
+# windows again. Kept per road object (roads are shared by name: ``rules.stages.road_for``).
+# Only the road's band is kept: what the road draws beyond it, the header, strip and panel
+# cover with their own backgrounds.
+_ROAD_LAYERS = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
+
+
+def _road_layer(road: Road, view: View, window: tuple[int, int]) -> Image.Image:
+    """The board's band (``family_road.BOARD``) with the road on it (squares, borders, rows, tags):
+    paste it, never draw on it."""
+    key = (road.name, id(road.track), view, window)
+    layer = _ROAD_LAYERS.get(key, road.track)
+    if layer is None:
+        whole = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+        _road(ImageDraw.Draw(whole), road, view)
+        layer = whole.crop(family.BOARD)
+        _ROAD_LAYERS.put(key, road.track, layer)
+    assert isinstance(layer, Image.Image)
+    return layer
+
+
+def _road(draw: ImageDraw.ImageDraw, road: Road, view: View) -> None:
+    """The road without its lane numbers (they go on a row no rider is on: ``compose``)."""
     track = road.track
     rows = family.visible_rows(road, view)
     if not rows:
@@ -226,7 +253,6 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, window: tuple[int
             draw.polygon([view.px(p) for p in cell.polygon], fill=fill, outline=LANE_LINE)
         family.edges(draw, road, view, row, border)
     family.lines_and_numbers(draw, road, view, rows, DOT, family.tag)
-    family.lane_numbers(draw, road, view, family.free_row(state, view, rows, set(), window[0]))
     family.terrain_words(draw, road, view, rows, family.tag)
     family.line_tags(draw, road, view, rows, family.tag)
     if road.sprint is not None and first <= road.sprint <= last:

@@ -1,4 +1,4 @@
-"""PNG bytes from a drawn board, fast: a fixed palette and light zlib.
+"""PNG bytes from a drawn board, fast: a fixed palette and a fast deflate (ISA-L).
 
 Pillow saves an RGB image by trying every PNG row filter on every row, which took two
 thirds of a board's time. The boards use a few dozen flat colours (``palette.SWATCHES``)
@@ -10,14 +10,15 @@ palette is the same for every image, so the same state always gives the same byt
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from functools import cache
 
+from isal import isal_zlib
 from PIL import Image
 
 from renderer.palette import INK, RGB, SWATCHES
 
-PNG_LEVEL = 1  # zlib's fastest level: files stay far under Discord's limits
 WHITE: RGB = (255, 255, 255)
 SEPARATION = 10
 
@@ -63,6 +64,38 @@ def indexed(image: Image.Image) -> Image.Image:
 
 
 def png_bytes(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    indexed(image).save(out, format="PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    """The image as an indexed PNG (fixed palette), deflated by ISA-L.
+
+    Pillow deflates with the system's zlib, about 3 ms a board at its fastest level, a third
+    of the whole board; ISA-L's level 1 (``isal``) does the same rows in about 0.5 ms, to a
+    file no larger. Pillow cannot be handed another deflate, so the four chunks of an indexed
+    PNG are written here (PNG specification, 11.2): the header, the palette, the rows (each
+    led by filter byte 0, "none") deflated in one zlib stream, the end. Same image, same bytes.
+    """
+    pixels = indexed(image)
+    width, height = pixels.size
+    # one column more on the left, index 0: each row of the bytes then starts with its filter byte 0
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.paste(pixels, (1, 0))
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),  # 8-bit indexed colour
+            _chunk(b"PLTE", _palette_bytes()),
+            _chunk(b"IDAT", isal_zlib.compress(framed.tobytes(), ISAL_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+ISAL_LEVEL = 1  # ISA-L's levels are 0-3; 1 is as fast as 0 and its files a sixth smaller
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+@cache
+def _palette_bytes() -> bytes:
+    return bytes(channel for colour in palette_colours() for channel in colour)

@@ -10,12 +10,26 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from rules.memo import Recent
 from rules.track import Cell, Point, Track
+
+# A road is loaded once per name and shared by every race on it (``rules.stages.road_for``, and
+# a state sent to a board worker names its road), so the straight copy is kept per track object.
+_STRAIGHT = Recent(16)
 
 
 def straightened(track: Track) -> Track:
     """``track`` with row ``r`` drawn from x = r to r + 1 and lane ``l`` from y = lanes/2 - l down
     one unit (lane 0 on the left of travel), as ``build_track`` lays a road without bends."""
+    kept = _STRAIGHT.get(id(track), track)
+    if kept is None:
+        kept = _straightened(track)
+        _STRAIGHT.put(id(track), track, kept)
+    assert isinstance(kept, Track)
+    return kept
+
+
+def _straightened(track: Track) -> Track:
     cells: dict[str, Cell] = {}
     for cid, cell in track.cells.items():
         span = max(1, (len(cell.polygon) - 2) // 2)  # rows the space spans (build_track's polygon)

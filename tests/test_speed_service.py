@@ -115,14 +115,33 @@ async def test_pooled_boards_are_the_bytes_this_process_draws_and_a_killed_worke
         assert await ThreadDrawing().paint("leader1", state, **args) == here
         for pid in drawing.worker_pids():
             os.kill(pid, signal.SIGKILL)
-        pool = drawing._executor
-        for _ in range(200):  # until the pool has noticed (it checks its workers in a thread)
-            if getattr(pool, "_broken", False):
-                break
-            await asyncio.sleep(0.05)
-        assert getattr(pool, "_broken", False)
-        assert await drawing.paint("leader1", state, **args) == here  # drawn again on a new pool
+        assert await drawing.paint("leader1", state, **args) == here  # drawn on the worker that replaced it
         assert drawing.replaced == 1
+    finally:
+        drawing.close()
+
+
+async def test_a_worker_killed_while_drawing_loses_no_board_and_boards_come_in_order_of_asking() -> None:
+    state, highlight = a_board_state()
+    args = {"highlight": highlight, "acting": [], "title": "Race 1", "legend": []}
+    here = paint("leader1", state, **args)
+    drawing = PoolDrawing(workers=1)
+    try:
+        drawing.start()
+        (pid,) = drawing.worker_pids()
+        done: list[int] = []
+
+        async def ask(n: int) -> bytes | None:
+            board = await drawing.paint("leader1", state, **args)
+            done.append(n)
+            return board
+
+        jobs = [asyncio.create_task(ask(n)) for n in range(4)]
+        await asyncio.sleep(0)  # every board asked; the first is being drawn
+        os.kill(pid, signal.SIGKILL)
+        assert await asyncio.gather(*jobs) == [here] * 4
+        assert done == [0, 1, 2, 3]  # one worker: first asked, first drawn, the lost one again first
+        assert drawing.replaced == 1 and drawing.worker_pids() != [pid]
     finally:
         drawing.close()
 
@@ -155,3 +174,155 @@ async def test_rows_read_again_only_from_the_last_known_one_and_an_undo_elsewher
     finally:
         await other.close()
         await storage.close()
+
+
+def test_one_pool_serves_one_event_loop_after_another_and_a_failing_board_fails_alone() -> None:
+    """``domestique bench bot`` starts the workers once and runs each load in its own ``asyncio.run``."""
+    state, highlight = a_board_state()
+    args = {"highlight": highlight, "acting": [], "title": "Race 1", "legend": []}
+    here = paint("leader1", state, **args)
+    drawing = PoolDrawing(workers=1)
+    drawing.start()
+    try:
+        pids = drawing.worker_pids()
+        for _ in range(2):
+            assert asyncio.run(drawing.paint("leader1", state, **args)) == here
+        assert drawing.worker_pids() == pids  # the same worker, not a new one per loop
+
+        async def broken_then_good() -> bytes | None:
+            with pytest.raises(AttributeError):  # not a state: the painter's own error comes back
+                await drawing.paint("leader1", object(), **args)
+            return await drawing.paint("leader1", state, **args)
+
+        assert asyncio.run(broken_then_good()) == here
+        assert drawing.replaced == 0
+    finally:
+        drawing.close()
+
+
+async def test_the_bot_bench_measures_each_decision_and_the_cpu_it_took(tmp_path: Path) -> None:
+    from bot.cli.bench import _bench_bot
+
+    drawing = PoolDrawing(workers=1)
+    drawing.start()
+    try:
+        cpu: list[float] = []
+        timings, _ = await _bench_bot(2, 2, f"sqlite:///{tmp_path / 'bench.db'}", 0.0, drawing, cpu)
+        assert len(timings) == 4 and all(t > 0 for t in timings)
+        # the bot's process, then its board workers (counted in 10 ms ticks: a few boards may read 0)
+        assert len(cpu) == 2 and cpu[0] > 0 and cpu[1] >= 0
+    finally:
+        drawing.close()
+
+
+async def test_reads_are_made_on_the_event_loops_own_connection_and_fall_back_to_a_trip_if_busy(
+    service, monkeypatch
+) -> None:
+    from bot.storage.sqlite_loop import Busy, LoopConnection
+
+    service, storage = service
+    await open_race(service, CHANNEL, seed=5)
+    trips: list[object] = []
+    real_trip = type(storage)._in_db_thread
+
+    async def counted(self, work):  # type: ignore[no-untyped-def]
+        trips.append(work)
+        return await real_trip(self, work)
+
+    monkeypatch.setattr(type(storage), "_in_db_thread", counted)
+    race = await storage.active_race(CHANNEL)
+    assert race is not None and await storage.plans(race.id) == ([], [])
+    assert trips == []  # a race, its actions and its plans read without a trip to the database thread
+
+    def busy(self, work):  # type: ignore[no-untyped-def]
+        raise Busy("database is locked")
+
+    monkeypatch.setattr(LoopConnection, "read", busy)
+    again = await storage.active_race(CHANNEL)
+    assert again is not None and again.id == race.id and again.actions == race.actions
+    assert len(trips) == 1  # the read that would have waited went to the database thread instead
+
+
+def test_a_loop_read_or_write_that_would_wait_for_a_lock_raises_busy_having_done_nothing(tmp_path: Path) -> None:
+    import sqlite3
+
+    from bot.storage.sqlite_loop import Busy, LoopConnection
+
+    path = str(tmp_path / "locked.db")  # a rollback-journal file: an exclusive writer shuts readers out
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("CREATE TABLE t (a)")
+    writer.execute("INSERT INTO t VALUES (1)")
+    reader = LoopConnection(path)
+    try:
+        assert reader.read(lambda db: db.execute("SELECT a FROM t").fetchall()) == [(1,)]
+        writer.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(Busy):
+            reader.read(lambda db: db.execute("SELECT a FROM t").fetchall())
+        writer.execute("COMMIT")
+        assert reader.read(lambda db: db.execute("SELECT a FROM t").fetchall()) == [(1,)]
+        writer.execute("BEGIN IMMEDIATE")
+        with pytest.raises(Busy):  # a write that would wait for another connection's: nothing done
+            reader.write(lambda db: db.execute("INSERT INTO t VALUES (2)"))
+        writer.execute("COMMIT")
+        assert reader.write(lambda db: db.execute("INSERT INTO t VALUES (3)").rowcount) == 1
+        assert writer.execute("SELECT a FROM t ORDER BY a").fetchall() == [(1,), (3,)]
+    finally:
+        reader.close()
+        writer.close()
+
+
+async def test_a_notify_mode_is_read_once_and_a_change_is_seen_at_once(service, monkeypatch) -> None:
+    service, storage = service
+    reads: list[str] = []
+    real_rows = type(storage)._rows
+
+    async def counted(self, sql, args=()):  # type: ignore[no-untyped-def]
+        reads.append(sql)
+        return await real_rows(self, sql, args)
+
+    monkeypatch.setattr(type(storage), "_rows", counted)
+    for _ in range(3):  # every prompt that pings asks
+        assert await storage.notify_mode(GUILD, ANN) is None
+    assert len(reads) == 1
+    await storage.set_notify_mode(GUILD, ANN, "dm")
+    assert await storage.notify_mode(GUILD, ANN) == "dm" and len(reads) == 1
+    assert await storage.notify_mode(GUILD, BOB) is None and len(reads) == 2  # another person: read
+
+
+async def test_decisions_take_turns_a_few_at_a_time_first_come_first_served() -> None:
+    from bot.service.turns import Turns
+
+    turns = Turns(2)
+    running: list[int] = []
+    most = 0
+    started: list[int] = []
+
+    async def decision(n: int, board: bool) -> None:
+        nonlocal most
+        async with turns.turn():
+            started.append(n)
+            running.append(n)
+            most = max(most, len(running))
+            await asyncio.sleep(0.01)  # work on the loop, in stretches
+            running.remove(n)
+            if board:
+                turns.give_back()  # waiting for another process: the next decision may start
+                await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(decision(n, board=n == 0) for n in range(5)))
+    assert most == 2  # never more than two at once
+    assert started == [0, 1, 2, 3, 4]  # in the order they came
+
+    one = Turns(1)
+    finished: list[int] = []
+
+    async def alone(n: int) -> None:
+        async with one.turn():
+            await asyncio.sleep(0.01)
+            if n == 0:
+                one.give_back()
+                await asyncio.sleep(0.05)
+        finished.append(n)
+
+    await asyncio.gather(*(alone(n) for n in range(2)))
+    assert finished == [1, 0]  # the first gave its turn back while waiting: the second did not wait for it

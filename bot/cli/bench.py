@@ -158,6 +158,16 @@ def _rss_mb(pid: int | str = "self") -> float:
         return 0.0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _peak_mb(pid: int | str = "self") -> float:
     """The most resident memory a process has had (VmHWM), in MB (Linux /proc; 0 elsewhere)."""
     try:
@@ -211,8 +221,10 @@ async def _decide_once(service: Any, storage: Any, rules: Any, channel: int) -> 
 
 
 async def _bench_bot(
-    races: int, decisions: int, url: str, think: float, drawing: Any
+    races: int, decisions: int, url: str, think: float, drawing: Any, cpu: list[float] | None = None
 ) -> tuple[list[float], list[float]]:
+    """Decision times and event-loop lags; ``cpu`` gets the CPU seconds of the bot process and of
+    the board workers while the races decide (not while they open)."""
     from bot.service.races import RaceService
     from bot.storage.url import storage_for
 
@@ -236,8 +248,12 @@ async def _bench_bot(
                 prompt = await _click(service, prompt)
                 timings.append((time.perf_counter() - start) * 1000)
 
+        workers = drawing.worker_pids()
+        before = (time.process_time(), sum(_cpu_seconds(pid) for pid in workers))
         probe.start()
         await asyncio.gather(*(drive(base + n, prompt) for n, prompt in enumerate(prompts)))
+        if cpu is not None:
+            cpu += [time.process_time() - before[0], sum(_cpu_seconds(pid) for pid in workers) - before[1]]
     finally:
         await probe.stop()
         for n in range(races):  # no bench race is left running (its timers would fire)
@@ -342,9 +358,12 @@ def bench_bot(
     Two loads: each race's players take 0 to 2x``think`` seconds per decision (a busy evening),
     and a burst where every race decides at the same instant (the worst case). A decision is
     a click on a button of the race's latest prompt, timed from the click to the reply ready.
+    A third line is a single wave: each race's player clicks once, all at the same instant.
     Boards are drawn as ``domestique run`` draws them (worker processes, started before
     timing as a running bot has them). Beside each load: the event loop's lag (how late a
-    5 ms sleep wakes up, p95 and max) and the peak memory of the bot and of its workers.
+    5 ms sleep wakes up, p95 and max), the CPU time per decision of the bot process and of its
+    board workers (the figure a shared machine's neighbours change least), and the peak
+    memory of the bot and of its workers.
     Last, what ``memory_races`` active races add to the bot's memory. ``database`` is a URL
     (default: a fresh SQLite file); ``processes`` > 1 splits the races among that many bot
     processes on the same database, as a shard cluster does (decision times only).
@@ -356,7 +375,7 @@ def bench_bot(
     from bot.storage.postgres import shown
 
     lines = [f"database: {shown(database) if database else 'a fresh SQLite file'}"]
-    loads = ((f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0))
+    loads = [(f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0)]
     if processes > 1:
         for label, pause in loads:
             with tempfile.TemporaryDirectory() as folder:
@@ -369,17 +388,23 @@ def bench_bot(
         return "\n".join(lines)
     drawing = PoolDrawing()
     drawing.start()
+    # the last load is one more figure, not the burst's definition: every race's player clicks
+    # once, all at the same instant (a single wave, where the burst above keeps clicking)
+    loads.append(("one wave: every race clicks once, all at the same instant", 0.0))
     try:
         for label, pause in loads:
             with tempfile.TemporaryDirectory() as folder:
                 url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
-                timings, lags = asyncio.run(_bench_bot(races, decisions, url, pause, drawing))
+                cpu: list[float] = []
+                once = label.startswith("one wave")
+                timings, lags = asyncio.run(_bench_bot(races, 1 if once else decisions, url, pause, drawing, cpu))
             workers = sum(_peak_mb(pid) for pid in drawing.worker_pids())
             lines.append(
                 f"bot, {races} races ({label}): {len(timings)} decisions, decision to reply ready (board "
                 f"included): p50 {statistics.median(timings):.0f} ms, p95 {_p95(timings):.0f} ms | event loop lag "
-                f"p95 {_p95(lags):.1f} ms, max {max(lags):.1f} ms | peak memory: bot {_peak_mb():.0f} MB, "
-                f"{len(drawing.worker_pids())} board workers {workers:.0f} MB"
+                f"p95 {_p95(lags):.1f} ms, max {max(lags):.1f} ms | CPU per decision: bot "
+                f"{1000 * cpu[0] / len(timings):.1f} ms, board workers {1000 * cpu[1] / len(timings):.1f} ms | "
+                f"peak memory: bot {_peak_mb():.0f} MB, {len(drawing.worker_pids())} board workers {workers:.0f} MB"
             )
     finally:
         drawing.close()

@@ -24,6 +24,7 @@ from bot.service.backoff import Backoff
 from bot.service.drawing import Drawing, ThreadDrawing
 from bot.service.model import ChoiceView, Outcome, Post, Prompt
 from bot.service.state_cache import StateCache, snapshot_due
+from bot.service.turns import Turns
 from bot.storage import RaceRow, Storage, StoredAction
 from rules.action import Action
 from rules.errors import DomestiqueError
@@ -102,6 +103,7 @@ class RaceCore:
         self.new_seed = seeds or (lambda: secrets.randbits(63))
         self._states = StateCache()  # the most recently used races' states (bounded)
         self._locks: dict[int, asyncio.Lock] = {}
+        self._turns = Turns()  # decisions worked on a few at a time, first come first served
         self.timer_backoff = Backoff()  # races whose timer failed wait longer before the next try
         # set by the league service: the posts that follow a league stage's finish
         self.on_finish: Callable[[RaceRow, Any], Awaitable[list[Post]]] | None = None
@@ -175,7 +177,8 @@ class RaceCore:
 
     async def decide(self, race_id: int, version: int, user_id: int, index: int) -> Outcome:
         """A button or menu choice: choice ``index`` of the prompt shown at ``version``."""
-        async with self.lock(race_id):
+        # a few decisions at a time, in the order they came: the others wait off the loop (turns.py)
+        async with self._turns.turn(), self.lock(race_id):
             race, state = await self._at_version(race_id, version)
             player = self._player_to_act(race, state, user_id)
             choices = find_game(race.game).rules.choices(state, player)
@@ -361,6 +364,10 @@ class RaceCore:
             deadline=deadline,
             status="finished" if finished else "running",
         )
+        # Saved. The report (the next prompt's choices, the board) is the longest stretch of work
+        # without a wait: let every other ready task (a click, a timer) run first, so none waits
+        # behind several races' reports at once.
+        await asyncio.sleep(0)
         outcome = await self.report(fresh, before, new_state, headline)
         outcome.dms += played.dms
         if played.notes:
@@ -508,6 +515,7 @@ class RaceCore:
             return None
         legend = await self.alliance_lines(race) if self.alliance_lines is not None else []
         acts = [acting] if acting else []
+        self._turns.give_back()  # the board is drawn in another process: the loop's turn goes to the next decision
         return await self.drawing.paint(
             race.game, state, highlight=highlight, acting=acts, title=self.title(race), legend=legend
         )

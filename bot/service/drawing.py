@@ -1,31 +1,23 @@
 """Where boards are drawn: in a pool of worker processes, off the event loop and its GIL.
 
-Drawing a board holds the GIL for its whole 10-20 ms, so threads give no parallelism and
+Drawing a board holds the GIL for its whole 5-20 ms, so threads give no parallelism and
 stall the event loop (every other race's buttons wait). ``PoolDrawing`` sends the state to
-a ``concurrent.futures.ProcessPoolExecutor``; a board is a pure function of its arguments,
-so a worker gives the same bytes as the bot's own process would. A worker that dies (killed,
-out of memory) breaks the whole pool: the pool is replaced and the board drawn again, so no
-board is lost. ``ThreadDrawing`` (the default, used by tests and the demo) draws in a thread.
+worker processes fed by the event loop itself (``bot/service/board_pool.py``); a board is a
+pure function of its arguments, so a worker gives the same bytes as the bot's own process
+would. A worker that dies (killed, out of memory) is replaced and the board drawn again, so
+no board is lost. ``ThreadDrawing`` (the default, used by tests and the demo) draws in a thread.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
-import multiprocessing
 import os
-import threading
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from functools import partial
 from typing import Protocol
 
+from bot.service.board_pool import BoardPool
 from renderer.registry import paint
 from rules.game import Choice
-
-log = logging.getLogger("domestique")
-RETRIES = 2  # a board is drawn again this many times on a fresh pool before giving up
 
 
 class Drawing(Protocol):
@@ -72,36 +64,23 @@ def _warm() -> None:
 
 
 class PoolDrawing:
-    """Boards drawn by ``workers`` processes (one per core by default), replaced if one dies."""
+    """Boards drawn by ``workers`` processes (one per core by default), first asked first drawn,
+    a dead worker replaced and its board drawn again (``bot/service/board_pool.py``)."""
 
     def __init__(self, workers: int | None = None, *, context: str = "forkserver") -> None:
         self.workers = workers or os.cpu_count() or 1
         # forkserver: workers start from a clean server process, not a fork of the running
         # bot (its event loop, its database thread); the renderer is loaded there once
-        self._context = multiprocessing.get_context(context)
-        if context == "forkserver":
-            self._context.set_forkserver_preload(["renderer", "rules"])
-        self._executor: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
-        self.replaced = 0  # pools replaced after a worker died
+        self._pool = BoardPool(self.workers, context=context, preload=["renderer", "rules"], warm=_warm)
 
-    def _pool(self) -> ProcessPoolExecutor:
-        with self._lock:
-            if self._executor is None:
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_warm)
-            return self._executor
-
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        with self._lock:
-            if self._executor is broken:  # another board may have replaced it already
-                self._executor = None
-                self.replaced += 1
-        broken.shutdown(wait=False, cancel_futures=True)
+    @property
+    def replaced(self) -> int:
+        """Workers replaced after one died."""
+        return self._pool.replaced
 
     def start(self) -> None:
         """Start the workers now (a running bot has them warm before the first board)."""
-        pool = self._pool()
-        list(pool.map(_warm_result, range(self.workers)))
+        self._pool.start()
 
     async def paint(
         self,
@@ -113,35 +92,14 @@ class PoolDrawing:
         title: str,
         legend: Sequence[str],
     ) -> bytes | None:
-        job = partial(
+        board: bytes | None = await self._pool.run(
             paint, game_id, state, highlight=list(highlight), acting=list(acting), title=title, legend=list(legend)
         )
-        loop = asyncio.get_running_loop()
-        for attempt in range(RETRIES + 1):
-            pool = self._pool()
-            try:
-                return await loop.run_in_executor(pool, job)
-            except BrokenProcessPool:
-                log.warning("board worker died (attempt %d); drawing the board again on a new pool", attempt + 1)
-                self._replace(pool)
-                if attempt == RETRIES:
-                    raise
-        raise AssertionError("unreachable")
+        return board
 
     def close(self) -> None:
-        with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+        self._pool.close()
 
     def worker_pids(self) -> list[int]:
         """The live workers' process ids (benchmarks read their memory; tests kill one)."""
-        with self._lock:
-            executor = self._executor
-        processes = getattr(executor, "_processes", None) or {}
-        return [p.pid for p in processes.values() if p.pid is not None]
-
-
-def _warm_result(_: int) -> bool:
-    _warm()
-    return True
+        return self._pool.pids()

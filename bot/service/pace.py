@@ -64,8 +64,8 @@ class PaceIntents(RaceCore):
 
     async def play_on(self, race: RaceRow, state: Any, game: Game) -> Played:
         """AI and away seats, then decisions made ahead and standing orders, until someone must be asked."""
-        premoves = {p.player: p for p in await self.storage.premoves(race.id)}
-        orders = await self.storage.orders(race.id)
+        planned, orders = await self.storage.plans(race.id)  # one read for both: every commit asks
+        premoves = {p.player: p for p in planned}
         played = Played(state, [])
         used: list[str] = []
         for _ in range(AUTOPLAY_LIMIT):

@@ -22,6 +22,7 @@ from bot.shards import Shards
 from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
 from bot.storage.action_cache import ActionCache
 from bot.storage.sqlite_leagues import LeagueTables
+from bot.storage.sqlite_loop import Busy, LoopConnection
 from bot.storage.sqlite_pace import PACE_MIGRATION, PaceTables
 from bot.storage.sqlite_people import PeopleTables
 
@@ -128,6 +129,12 @@ MIGRATIONS: list[str] = [
 ]
 
 
+def _closed(cursor: sqlite3.Cursor) -> sqlite3.Cursor:
+    """The cursor, closed (an open cursor blocks COMMIT); its rowcount and lastrowid stay readable."""
+    cursor.close()
+    return cursor
+
+
 class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
     """One SQLite file in WAL mode, migrated on open."""
 
@@ -144,6 +151,34 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         if cache is None:
             cache = self.__dict__["_action_cache"] = ActionCache()
         return cache
+
+    @property
+    def _here(self) -> LoopConnection:
+        """The connection used on the event loop's thread (``bot/storage/sqlite_loop.py``)."""
+        here: LoopConnection | None = self.__dict__.get("_loop_connection")
+        if here is None:
+            here = self.__dict__["_loop_connection"] = LoopConnection(self.path)
+        return here
+
+    async def _read_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` (reads only) on the event loop's own connection: no trip to the database thread,
+        unless the read would wait for a lock; then one trip."""
+        try:
+            done = self._here.read(work)
+        except Busy:
+            return await self._in_db_thread(work)
+        await asyncio.sleep(0)  # a turn for the other ready tasks, as a trip gave: none waits long
+        return done
+
+    async def _write_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` (one small write) committed on the event loop's own connection, unless it would
+        wait for a lock (another process writing); then in one trip to the database thread."""
+        try:
+            done = self._here.write(work)
+        except Busy:
+            return await self._in_db_thread(work)
+        await asyncio.sleep(0)
+        return done
 
     @property
     def _one_trip(self) -> bool:
@@ -185,6 +220,7 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
     async def close(self) -> None:
         """Close after the transaction under way (if any) ends: a decision being saved is not cut off."""
         async with self._guard:
+            self._here.close()
             if self._db is not None:
                 await self._db.close()
                 self._db = None
@@ -212,19 +248,43 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
                 await self._exec("ROLLBACK")
                 raise
 
+    # One statement, one trip to the database thread (aiosqlite's execute, fetchall and close
+    # are three): a burst of decisions makes several of these each, and every trip waits for a
+    # turn of the GIL behind the bot's own work.
+
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        async with self._guard, self._conn.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        async with self._guard:
+            if self._one_trip:
+                return await self._read_here(lambda db: db.execute(sql, args).fetchall())
+            async with self._conn.execute(sql, args) as cur:
+                return list(await cur.fetchall())
+
+    async def _reads(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[list[Any]]:
+        """Each statement's rows, all in one trip (one read transaction: they see the same moment)."""
+        if not self._one_trip:
+            return await super()._reads(statements)
+
+        def read(db: sqlite3.Connection) -> list[list[Any]]:
+            return [db.execute(sql, args).fetchall() for sql, args in statements]
+
+        async with self._guard:
+            return await self._read_here(read)  # one read transaction: they see the same moment
 
     async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
         """Run an INSERT; the new row's id."""
-        async with self._guard, self._conn.execute(sql, args) as cur:
-            return int(cur.lastrowid or 0)
+        async with self._guard:
+            if self._one_trip:
+                return await self._write_here(lambda db: int(_closed(db.execute(sql, args)).lastrowid or 0))
+            async with self._conn.execute(sql, args) as cur:
+                return int(cur.lastrowid or 0)
 
     async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int:
         """Run an UPDATE; how many rows changed."""
-        async with self._guard, self._conn.execute(sql, args) as cur:
-            return int(cur.rowcount)
+        async with self._guard:
+            if self._one_trip:
+                return await self._write_here(lambda db: int(_closed(db.execute(sql, args)).rowcount))
+            async with self._conn.execute(sql, args) as cur:
+                return int(cur.rowcount)
 
     async def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run ``statements`` in one transaction, in one trip to the database thread."""
@@ -308,7 +368,7 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         starts = {race_id: rows[-1].index for race_id, rows in kept.items()}
         found: list[tuple[Any, list[Any]]] = []
         if self._one_trip:
-            found = await self._in_db_thread(read)
+            found = await self._read_here(read)
         else:
             for row in await self._conn.execute_fetchall(sql, args):
                 more = await self._conn.execute_fetchall(

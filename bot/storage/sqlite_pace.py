@@ -52,6 +52,14 @@ PACE_MIGRATION = """
     CREATE INDEX pace_times_by_race ON pace_times(race_id)
 """
 
+PREMOVES_SQL = (
+    "SELECT player, kind, piece, action, label, detail, user_id FROM premoves WHERE race_id = ? ORDER BY player"
+)
+ORDERS_SQL = (
+    "SELECT player, piece, kind, number, until, until_number FROM standing_orders WHERE race_id = ? "
+    "ORDER BY player, piece, kind"
+)
+
 
 class PaceTables(ABC):
     """The pace half of ``SqliteStorage``: each method one guarded statement."""
@@ -73,13 +81,17 @@ class PaceTables(ABC):
             (race_id, p.player, p.kind, p.piece, p.action, p.label, p.detail, p.user_id),
         )
 
+    async def _reads(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[list[Any]]:
+        """Each statement's rows (one trip to the database where the storage can; see ``SqliteStorage``)."""
+        return [await self._rows(sql, args) for sql, args in statements]
+
     async def premoves(self, race_id: int) -> list[Premove]:
-        rows = await self._rows(
-            "SELECT player, kind, piece, action, label, detail, user_id FROM premoves "
-            "WHERE race_id = ? ORDER BY player",
-            (race_id,),
-        )
-        return [Premove(*row) for row in rows]
+        return [Premove(*row) for row in await self._rows(PREMOVES_SQL, (race_id,))]
+
+    async def plans(self, race_id: int) -> tuple[list[Premove], list[StandingOrder]]:
+        """The race's decisions made ahead and standing orders, read together (every commit asks)."""
+        premoves, orders = await self._reads([(PREMOVES_SQL, (race_id,)), (ORDERS_SQL, (race_id,))])
+        return [Premove(*row) for row in premoves], [StandingOrder(*row) for row in orders]
 
     async def drop_premove(self, race_id: int, player: str) -> bool:
         """Forget the player's premove; whether there was one."""
@@ -95,12 +107,7 @@ class PaceTables(ABC):
         )
 
     async def orders(self, race_id: int) -> list[StandingOrder]:
-        rows = await self._rows(
-            "SELECT player, piece, kind, number, until, until_number FROM standing_orders WHERE race_id = ? "
-            "ORDER BY player, piece, kind",
-            (race_id,),
-        )
-        return [StandingOrder(*row) for row in rows]
+        return [StandingOrder(*row) for row in await self._rows(ORDERS_SQL, (race_id,))]
 
     async def drop_orders(self, race_id: int, player: str, piece: str | None = None, kind: str | None = None) -> int:
         """Cancel a player's orders (all, one piece's, or one of its kinds); how many were cancelled."""

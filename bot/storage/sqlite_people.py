@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from typing import Any
 
 NOTE_LIMIT = 20  # notes kept per person and server; older ones are dropped
+MODES_KEPT = 4096  # people whose notify mode is remembered (a few bytes each)
 
 
 class PeopleTables(ABC):
@@ -20,16 +22,43 @@ class PeopleTables(ABC):
     @abstractmethod
     async def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None: ...
 
+    @property
+    def _modes(self) -> OrderedDict[tuple[int, int], str | None]:
+        """Notify modes already read or set (None: the default), most recently used last.
+
+        Every prompt that pings asks for one, and they change only by ``set_notify_mode``, which
+        a server's commands reach in the one process that owns the server (a shard cluster
+        splits by server), the same process that posts its prompts.
+        """
+        modes: OrderedDict[tuple[int, int], str | None] | None = self.__dict__.get("_notify_modes")
+        if modes is None:
+            modes = self.__dict__["_notify_modes"] = OrderedDict()
+        return modes
+
+    def _remember_mode(self, key: tuple[int, int], mode: str | None) -> None:
+        self._modes[key] = mode
+        self._modes.move_to_end(key)
+        while len(self._modes) > MODES_KEPT:
+            self._modes.popitem(last=False)
+
     async def notify_mode(self, guild_id: int, user_id: int) -> str | None:
-        rows = await self._rows("SELECT notify FROM people WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
-        return str(rows[0][0]) if rows else None
+        key = (guild_id, user_id)
+        if key in self._modes:
+            self._modes.move_to_end(key)
+            return self._modes[key]
+        rows = await self._rows("SELECT notify FROM people WHERE guild_id = ? AND user_id = ?", key)
+        mode = str(rows[0][0]) if rows else None
+        self._remember_mode(key, mode)
+        return mode
 
     async def set_notify_mode(self, guild_id: int, user_id: int, mode: str) -> None:
+        self._modes.pop((guild_id, user_id), None)  # never served stale, even if the write fails
         await self._update(
             "INSERT INTO people (guild_id, user_id, notify) VALUES (?, ?, ?) "
             "ON CONFLICT(guild_id, user_id) DO UPDATE SET notify = excluded.notify",
             (guild_id, user_id, mode),
         )
+        self._remember_mode((guild_id, user_id), mode)
 
     async def add_note(self, guild_id: int, user_id: int, text: str) -> None:
         await self._transaction(
