@@ -114,16 +114,17 @@ class SeatOption:
 
 @dataclass(frozen=True)
 class RaceOption:
-    """A choice for the whole race, made by the host in the lobby and written into the record's
-    ``options`` when the race starts (Peloton: the starting order). ``values`` are what the lobby
-    offers, ``default`` what a new race writes when the host chooses nothing, ``words`` a value as
-    players read it."""
+    """A rule option of the whole race the host chooses in the lobby (Hell of the North: how many
+    weather markers; Peloton: the starting order); ``value`` turns what was typed into the record's
+    option, or raises ValueError with the reason shown to the host. ``default``, when given, is what a
+    new race writes into its record when the host chooses nothing (Peloton's ``drawn``, while a record
+    without the option keeps its old meaning); None writes nothing."""
 
     name: str
     about: str
     values: tuple[str, ...]
-    default: str
-    words: Callable[[str], str] = lambda value: value
+    value: Callable[[str], Any]
+    default: str | None = None
 
 
 @dataclass(frozen=True)
@@ -362,7 +363,7 @@ class Game:
     check_lobby: Callable[[Sequence[Seat], int], str | None]  # (seats, pieces each) -> why it cannot start
     secrets: Secrets = field(default_factory=nothing_hidden)
     seat_options: tuple[SeatOption, ...] = ()
-    race_options: tuple[RaceOption, ...] = ()  # the host's choices for the whole race, written into the record
+    race_options: tuple[RaceOption, ...] = ()  # chosen by the host in the lobby, written in the record's options
     scoring: LeagueScoring | None = None
     cautious_ai: Callable[[State, str], Action] | None = None  # for timeouts: no needless risks
     sample_players: Callable[[int], list[dict[str, Any]]] = lambda count: []  # a record's players for sims

@@ -52,7 +52,7 @@ async def open_draft(env: Any, pieces: int = 2) -> tuple[Any, dict[str, Any], in
     # tests/test_peloton_start_order.py
     await members["alice"].slash(channel, "race option", option="start_order", value="seats")
     lobby = channel.history()[-1]  # the lobby, posted again with the choice
-    assert "Starting order: seats" in lobby.content
+    assert "start_order: seats" in lobby.content
     await members["alice"].click(lobby, label="Start")
     return channel, members, lobby.id
 

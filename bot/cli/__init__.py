@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rules.errors import DomestiqueError
 from rules.record import Record, load_record, replay, start_state
@@ -33,6 +35,20 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _options(given: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as a record's options; a value is read as JSON (3, true) or else as text."""
+    options: dict[str, Any] = {}
+    for pair in given:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"--option {pair!r}: expected NAME=VALUE, e.g. weather=3")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    return options
+
+
 def _sim(args: argparse.Namespace) -> int:
     from bot.cli.sim import simulate
 
@@ -44,8 +60,9 @@ def _sim(args: argparse.Namespace) -> int:
             seed=args.seed,
             stage=args.stage,
             random_hexagons=args.random,
+            options=_options(args.option),
         )
-    except DomestiqueError as exc:
+    except (DomestiqueError, ValueError) as exc:
         print(f"cannot simulate: {exc}", file=sys.stderr)
         return 2
     Path(args.out).write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
@@ -181,6 +198,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--pieces", type=int, default=None, help="riders or cars per player (default: the game's sample)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default="race.json")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option, e.g. weather=3")
     p.set_defaults(run=_sim)
     p = sub.add_parser("render", help="draw a record's board as a PNG, or its recap as a GIF")
     p.add_argument("record", nargs="?")
@@ -223,7 +241,13 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except BrokenPipeError:
+        # The reader went away (``domestique replay x.json | head``): stop quietly, as Unix
+        # tools do, and point stdout at nothing so the interpreter's final flush cannot fail.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return code
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service import race_options
 from rules.action import Action
 from rules.errors import InvalidSetup
 from rules.game import Seat
@@ -21,6 +22,7 @@ def simulate(
     pieces: int | None = None,
     stage: str | None = None,
     random_hexagons: int | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[Record, Any]:
     """Play a whole race with AI players; returns its record and final state."""
     rules = find_game(game)
@@ -32,7 +34,8 @@ def simulate(
         raise InvalidSetup("--players" if "player" in str(exc) else "--stage", str(exc)) from None
     if pieces is not None:
         seats = _with_pieces(rules.id, seats, pieces)
-    options = {o.name: o.default for o in rules.race_options}  # as a new race's lobby writes them
+    # the options a new race's lobby writes when nobody chooses, then those asked for
+    options = {**race_options.defaults(rules), **(options or {})}
     record = Record(game=game, track=track, players=seats, seed=seed, options=options)
     game_def, state = start_state(record)
     actions: list[Action] = []

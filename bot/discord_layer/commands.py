@@ -128,8 +128,8 @@ async def option_autocomplete(interaction: discord.Interaction, current: str) ->
     game = find_game(active.game) if active is not None else None
     if game is None:
         return []
-    pairs = [(o.name, f"{o.name}: {o.about}") for o in game.seat_options]
-    return _matching(pairs + [(o.name, f"{o.name}: {o.about}") for o in game.race_options], current)
+    options = [(o.name, o.about) for o in game.seat_options] + [(o.name, o.about) for o in game.race_options]
+    return _matching([(name, f"{name}: {about}") for name, about in options], current)
 
 
 async def value_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -137,18 +137,17 @@ async def value_autocomplete(interaction: discord.Interaction, current: str) -> 
     if active is None:
         return []
     name = getattr(interaction.namespace, "option", None)
+    race_option = next((o for o in find_game(active.game).race_options if o.name == name), None)
+    if race_option is not None:
+        return _matching([(v, v) for v in race_option.values], current)
     seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id), None)
     kinds = [str(k) for k in (seat or {}).get("kinds", [])]
-    game = find_game(active.game)
-    for race_option in game.race_options:
-        if race_option.name == name:
-            return _matching([(v, f"{v}: {race_option.words(v)}") for v in race_option.values], current)
-    known = {o.name for o in game.seat_options}
+    known = {o.name for o in find_game(active.game).seat_options}
     return _matching([(k, k) for k in kinds], current) if name in known else []
 
 
 @race.command(
-    name="option", description="A choice before the start (Leader 1: your sprinter and descender; Peloton: start order)"
+    name="option", description="A choice before the start (Leader 1: your sprinter; Hell of the North: weather)"
 )
 @app_commands.describe(option="what to choose", value="your choice (empty: none)")
 @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)

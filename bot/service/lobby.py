@@ -11,7 +11,7 @@ from bot.service.model import Outcome
 from bot.service.names import clean_name
 from bot.storage import ChannelBusy, RaceRow
 from rules.errors import DomestiqueError
-from rules.game import Game
+from rules.game import Game, RaceOption
 from rules.record import FORMAT, parse_record, start_state
 from rules.registry import find_game, game_ids
 
@@ -96,7 +96,9 @@ class LobbyIntents(RaceCore):
         for seat in race.lobby["seats"]:
             who = f"{seat.get('name') or 'AI'} (AI)" if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {seat['team']}: {who}")
-        lines += race_options.lines(game, race.lobby)
+        options = race_options.describe(game, race.lobby)
+        if options:
+            lines.append(options)
         lines.append("Join with the menu (a colour) or the button, or /race join; the host starts with /race start.")
         lines.append(f"New to {game.title}? /race help explains it in a minute.")
         return "\n".join(lines)
@@ -171,13 +173,15 @@ class LobbyIntents(RaceCore):
         """A per-seat choice of the game's (Leader 1: sprinter, descender), before the start."""
         async with self.channel_race(channel_id) as race:
             game = find_game(race.game)
-            if option in {o.name for o in game.race_options}:
-                return await self._race_option(race, user_id, option, value)
+            race_option = race_options.find(game, option)
+            if race_option is not None:
+                return await self._race_option(race, user_id, race_option, value)
             known = {o.name: o for o in game.seat_options}
-            if not known and not game.race_options:
+            if not known:
                 raise Refusal(f"{game.title} has no choices to make before the start.")
             if option not in known:
-                raise Refusal(f"Choices before the start: {', '.join([*known, *(o.name for o in game.race_options)])}.")
+                every = [*known, *(o.name for o in game.race_options)]
+                raise Refusal(f"Choices before the start: {', '.join(every)}.")
             if race.status != "lobby":
                 raise Refusal("These choices are made before the start.")
             seat = seats.human_seat(race.lobby, user_id)
@@ -196,19 +200,20 @@ class LobbyIntents(RaceCore):
             chosen = "; ".join(f"{k}: {v}" for k, v in options.items()) or "none"
             return Outcome(f"Your choices: {chosen}.")
 
-    async def _race_option(self, race: RaceRow, user_id: int, option: str, value: str | None) -> Outcome:
-        """The host's choice for the whole race (Peloton's starting order), shown on the lobby."""
+    async def _race_option(self, race: RaceRow, user_id: int, option: RaceOption, value: str | None) -> Outcome:
+        """The host's choice of a rule option of the whole race (Hell of the North: weather markers)."""
         if race.status != "lobby":
             raise Refusal("These choices are made before the start.")
         if user_id != race.host_id:
-            raise Refusal("Only the host chooses this for the race.")
-        lobby, reply = race_options.choose(find_game(race.game), race.lobby, option, value)
+            raise Refusal(f"Only the host chooses {option.name} for the race.")
+        lobby = race_options.with_choice(find_game(race.game), race.lobby, option, value)
         if not await self.storage.update_lobby(race.id, race.version, lobby):
             raise Refusal("The lobby changed at the same moment; try again.")
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         outcome = self.lobby_outcome(fresh)
-        outcome.reply = f"{reply}\n{outcome.reply}"
+        shown = race_options.chosen(lobby).get(option.name, option.default or "default")
+        outcome.reply = f"The host chose {option.name}: {shown}.\n{outcome.reply}"
         return outcome
 
     async def start(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:
@@ -222,7 +227,7 @@ class LobbyIntents(RaceCore):
             problem = game.check_lobby(seats.seats_from(race.lobby), int(race.lobby["riders"]))
             if problem:
                 raise Refusal(problem)
-            outcome = await self._begin(race, race_options.chosen(game, race.lobby))
+            outcome = await self._begin(race, race_options.record_options(game, race.lobby))
             outcome.reply = "The race is on."
             return outcome
 

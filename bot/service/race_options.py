@@ -1,41 +1,58 @@
-"""The host's choices for the whole race (``Game.race_options``, Peloton's starting order): kept in
-the lobby under ``options``, shown on the lobby message, written into the record at the start."""
+"""A game's race options in the lobby (Hell of the North: how many weather markers): chosen by the
+host with /race option, kept in the lobby under ``options``, written into the record's options at the start."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.service.core import Refusal
-from rules.game import Game
+from rules.game import Game, RaceOption
 
 
-def chosen(game: Game, lobby: dict[str, Any]) -> dict[str, Any]:
-    """Every race option as the record will have it: the host's choice, else the game's default."""
-    picked = lobby.get("options") or {}
-    return {o.name: picked.get(o.name, o.default) for o in game.race_options}
+def find(game: Game, name: str) -> RaceOption | None:
+    return next((o for o in game.race_options if o.name == name), None)
 
 
-def choose(game: Game, lobby: dict[str, Any], option: str, value: str | None) -> tuple[dict[str, Any], str]:
-    """The lobby with ``option`` set (``value`` None: back to the default), and the reply."""
-    known = {o.name: o for o in game.race_options}[option]
-    if value is not None and value not in known.values:
-        raise Refusal(
-            f"{option}: one of "
-            + ", ".join(f"{v} ({known.words(v)})" for v in known.values)
-            + f"; {value[:40]!r} is not one."
-        )
-    picked = {k: v for k, v in (lobby.get("options") or {}).items() if k != option}
-    if value is not None:
-        picked[option] = value
-    now = value if value is not None else known.default
-    return {**lobby, "options": picked}, f"{known.about}: {now} ({known.words(now)})."
+def chosen(lobby: dict[str, Any]) -> dict[str, str]:
+    """The host's choices as typed, by option name."""
+    raw = lobby.get("options") or {}
+    return {str(k): str(v) for k, v in raw.items()}
 
 
-def lines(game: Game, lobby: dict[str, Any]) -> list[str]:
-    """The race options on the lobby message, and how the host changes them."""
-    out = []
-    for o in game.race_options:
-        value = chosen(game, lobby)[o.name]
-        others = "/".join(v for v in o.values if v != value)
-        out.append(f"{o.about}: {value} ({o.words(value)}); the host changes it with /race option {o.name} {others}.")
+def with_choice(game: Game, lobby: dict[str, Any], option: RaceOption, value: str | None) -> dict[str, Any]:
+    """The lobby with ``option`` set to ``value`` (None: back to the game's default); a bad value is refused."""
+    options = chosen(lobby)
+    if value is None or not value.strip():
+        options.pop(option.name, None)
+    else:
+        try:
+            option.value(value)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        options[option.name] = value.strip()
+    return {**lobby, "options": options}
+
+
+def record_options(game: Game, lobby: dict[str, Any]) -> dict[str, Any]:
+    """The record's ``options`` for the lobby's choices (options the game no longer offers are left out),
+    and the defaults a new race writes for the others."""
+    out: dict[str, Any] = defaults(game)
+    for name, value in chosen(lobby).items():
+        option = find(game, name)
+        if option is not None:
+            out[name] = option.value(value)
     return out
+
+
+def defaults(game: Game) -> dict[str, Any]:
+    """What a new race writes for the options nobody chose (a lobby, a sim)."""
+    return {o.name: o.value(o.default) for o in game.race_options if o.default is not None}
+
+
+def describe(game: Game, lobby: dict[str, Any]) -> str:
+    """The lobby's line of race options, or '' when the game has none."""
+    if not game.race_options:
+        return ""
+    given = chosen(lobby)
+    parts = [f"{o.name}: {given.get(o.name, o.default or 'default')}" for o in game.race_options]
+    return "Race options (host, /race option): " + "; ".join(parts) + "."

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.action import Field
 from rules.events import Event
-from rules.game import Choice, Decision, LeagueSetting, Seat, SeatOption, Standing
+from rules.game import Choice, Decision, LeagueSetting, RaceOption, Seat, SeatOption, Standing
 from rules.hell_of_the_north import ai, engine
-from rules.hell_of_the_north.course import course_for, stage_names
+from rules.hell_of_the_north.course import MAX_WEATHER, course_for, stage_names
 from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, State, risk_need
 from rules.hell_of_the_north.moves import RideOption
 from rules.hell_of_the_north.narrate import WEATHER_WORDS, describe, summary
@@ -36,6 +37,9 @@ HELP = (
     "are damaged asphalt, brown dotted rows cobbles; the peloton's riders are inside it, front part ahead; "
     "offered squares carry the menu's name (34.0: row 34, lane 0); ? marks face-down weather; the panel "
     "is each team's diary and last turn."
+    "\n**Weather**: the host chooses how many markers lie face down beside the route before the start, "
+    f"0 to {MAX_WEATHER} (`/race option option:weather value:3`; empty: the route's own); "
+    "each is turned when a rider or the peloton reaches the hexagon before it."
 )
 
 
@@ -218,6 +222,25 @@ QUALITY_OPTIONS = (
 )
 
 
+def weather_count(value: str) -> int:
+    """The lobby's ``weather`` option: a number of markers, 0 to 6 (Race conditions 5)."""
+    text = value.strip()
+    if not text.isdigit() or not 0 <= int(text) <= MAX_WEATHER:
+        raise ValueError(f"weather: a number of markers from 0 to {MAX_WEATHER} (the box has {MAX_WEATHER}).")
+    return int(text)
+
+
+# the host's choices for the whole race (/race option), written in the record's options
+RACE_OPTIONS = (
+    RaceOption(
+        "weather",
+        f"weather markers face down beside the route, 0 to {MAX_WEATHER} (empty: the route's own)",
+        tuple(str(n) for n in range(MAX_WEATHER + 1)),
+        weather_count,
+    ),
+)
+
+
 # ---------------------------------------------------------------- stages
 
 
@@ -296,22 +319,29 @@ class HellOfTheNorthScoring:
         )
 
 
-GAME = game_kit.family_game(
-    id=GAME_ID,
-    title="Leader 1: Hell of the North",
-    colours=TEAMS,
-    players=(2, 4),
-    vocabulary=VOCABULARY,
-    engine=game_kit.Engine(build, engine.pending, choices, engine.apply, public_view),
-    out="out of the race",
-    words=game_kit.Words(
-        ask, lambda state, events: summary(events, lambda player: _player_name(state, player)), announce, status, HELP
+GAME = replace(
+    game_kit.family_game(
+        id=GAME_ID,
+        title="Leader 1: Hell of the North",
+        colours=TEAMS,
+        players=(2, 4),
+        vocabulary=VOCABULARY,
+        engine=game_kit.Engine(build, engine.pending, choices, engine.apply, public_view),
+        out="out of the race",
+        words=game_kit.Words(
+            ask,
+            lambda state, events: summary(events, lambda player: _player_name(state, player)),
+            announce,
+            status,
+            HELP,
+        ),
+        tracks=TRACKS,
+        ai=ai.choose,
+        cautious_ai=ai.cautious,
+        lobby=game_kit.Lobby(seat, record_players, check_lobby, sample_players, QUALITY_OPTIONS),
+        news=news,
+        hides_from=hides_from,
+        scoring=HellOfTheNorthScoring(),
     ),
-    tracks=TRACKS,
-    ai=ai.choose,
-    cautious_ai=ai.cautious,
-    lobby=game_kit.Lobby(seat, record_players, check_lobby, sample_players, QUALITY_OPTIONS),
-    news=news,
-    hides_from=hides_from,
-    scoring=HellOfTheNorthScoring(),
+    race_options=RACE_OPTIONS,
 )

@@ -68,6 +68,7 @@ def weather_markers() -> tuple[str, ...]:
 
 PELOTON = peloton_die()
 WEATHER_DIE = "weather"
+WEATHER_PLACE_DIE = "weather-hexagon"  # where the players lay a face-down marker (option ``weather``)
 
 
 def face_value(face: int | str) -> int:
@@ -146,9 +147,10 @@ class Options:
     stage: int = 1
     late_turns: int = 22
     cobble_risk: str = "dark"
+    weather: int | None = None  # markers the players lay (0 to 6); None: the route's own (R-HOTN-WEATHER-COUNT)
 
 
-OPTION_NAMES = {"multi_day", "stage", "late_turns", "cobble_risk"}
+OPTION_NAMES = {"multi_day", "stage", "late_turns", "cobble_risk", "weather"}
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from rules.errors import InvalidSetup, MalformedRecord
-from rules.hell_of_the_north.course import parse_track, without_bonus
+from rules.hell_of_the_north.course import MAX_WEATHER, parse_track, without_bonus
 from rules.hell_of_the_north.engine import start
 from rules.hell_of_the_north.model import (
     FEED_COLOUR,
@@ -20,6 +20,7 @@ from rules.hell_of_the_north.model import (
     STAGE_PURSUITS,
     TEAMS,
     WEATHER_DIE,
+    WEATHER_PLACE_DIE,
     Options,
     Player,
     Rider,
@@ -28,6 +29,7 @@ from rules.hell_of_the_north.model import (
     event,
     weather_markers,
 )
+from rules.hell_of_the_north.weather_setup import place_weather
 from rules.leader1 import player_record
 from rules.leader1.feed import COLOURS, check_script, die_name, draw, full_piles, without
 from rules.leader1.player_record import MAX_TURN, parse_identity, parse_start_rider
@@ -48,7 +50,10 @@ def parse_options(raw: object) -> Options:
     for f in fields(Options):
         if f.name in raw:
             value = raw[f.name]
-            if type(value) is not type(getattr(defaults, f.name)):
+            if f.name == "weather":
+                if value is not None and (type(value) is not int or not 0 <= value <= MAX_WEATHER):
+                    raise MalformedRecord("$.options.weather", f"expected 0 to {MAX_WEATHER} weather markers")
+            elif type(value) is not type(getattr(defaults, f.name)):
                 raise MalformedRecord(f"$.options.{f.name}", f"expected {type(getattr(defaults, f.name)).__name__}")
             values[f.name] = value
     options = Options(**values)
@@ -115,11 +120,13 @@ def parse_dice(raw: object) -> dict[str, list[int | str]]:
     piles = {die_name(colour) for colour in COLOURS}
     markers = list(weather_markers())
     for name, values in raw.items():
-        if name not in ("peloton", WEATHER_DIE) and name not in piles:
-            every = ", ".join(sorted({"peloton", WEATHER_DIE, *piles}))
+        if name not in ("peloton", WEATHER_DIE, WEATHER_PLACE_DIE) and name not in piles:
+            every = ", ".join(sorted({"peloton", WEATHER_DIE, WEATHER_PLACE_DIE, *piles}))
             raise MalformedRecord(f"$.dice.{name}", f"unknown die; {GAME} dice: {every}")
         if not isinstance(values, list):
             raise MalformedRecord(f"$.dice.{name}", "expected a list of outcomes")
+        if name == WEATHER_PLACE_DIE:
+            continue  # hexagons of the course: checked as they are drawn (weather_setup)
         if name in piles:
             check_script(name, values)
             continue
@@ -174,6 +181,9 @@ def build(record: dict[str, Any]) -> State:
     players = parse_players(record["players"])
     setup = Setup(course=course, players=players, options=options, track_name=track_name)
     dice = Dice.new(record["seed"], parse_dice(record.get("dice", {})))
+    weather = course.weather
+    if options.weather is not None:  # Race conditions 5: the players' number (R-HOTN-WEATHER-COUNT)
+        weather, dice = place_weather(course, options.weather, dice)
     state = State(
         setup=setup,
         riders=starting_riders(setup),
@@ -182,7 +192,7 @@ def build(record: dict[str, Any]) -> State:
         pursuits=starting_pursuits(setup),
         streak=tuple((p.id, 0) for p in players),
         piles=full_piles(),
-        weather=tuple((row, None) for row in course.weather),
+        weather=tuple((row, None) for row in weather),
         weather_pool=weather_markers(),
     )
     raw_start = record.get("start")

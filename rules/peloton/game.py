@@ -403,7 +403,11 @@ GAME = Game(
     draft=LobbyDraft(drafting=draft.drafting, lines=draft.lines),
     race_options=(
         RaceOption(
-            "start_order", "Starting order", ("drawn", "seats"), start_order.DEFAULT, start_order.ABOUT.__getitem__
+            "start_order",
+            "the starting order: drawn (lots, the default) or seats (the lobby's seats in turn)",
+            start_order.LOBBY,
+            start_order.lobby_value,
+            start_order.DEFAULT,
         ),
     ),
 )

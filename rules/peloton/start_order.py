@@ -24,6 +24,7 @@ ABOUT = {
     "standings": "the overall classification (a league's legs)",
 }
 DEFAULT = "drawn"  # what a new race writes into its record (the lobby, sims)
+LOBBY = ("drawn", "seats")  # what a lobby's host may choose (standings are a league's)
 LEAGUE = "standings"  # what a league's leg writes
 RECORD_DEFAULT = "seats"  # what a record without the option means (every record before the option)
 NO_PLACE = 10**6
@@ -38,6 +39,16 @@ def rule_of(options: Mapping[str, Any]) -> str:
 
 
 LOTS = "lots"  # the die of the draw: a record's ``dice.lots`` scripts it (a running race's export)
+
+
+def lobby_value(typed: str) -> str:
+    """The host's choice in the lobby as the record's option; ValueError says what may be chosen."""
+    value = typed.strip().lower()
+    if value not in LOBBY:
+        choices = ", ".join(f"{v} ({ABOUT[v]})" for v in LOBBY)
+        extra = " (standings: only a league's legs start by the overall classification)" if value == "standings" else ""
+        raise ValueError(f"start_order: one of {choices}; {typed[:40]!r} is not one{extra}.")
+    return value
 
 
 def _drawn(units: list[list[str]], dice: Dice) -> tuple[list[list[str]], Dice]:
