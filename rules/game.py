@@ -115,13 +115,16 @@ class SeatOption:
 @dataclass(frozen=True)
 class RaceOption:
     """A rule option of the whole race the host chooses in the lobby (Hell of the North: how many
-    weather markers); ``value`` turns what was typed into the record's option, or raises ValueError
-    with the reason shown to the host."""
+    weather markers; Peloton: the starting order); ``value`` turns what was typed into the record's
+    option, or raises ValueError with the reason shown to the host. ``default``, when given, is what a
+    new race writes into its record when the host chooses nothing (Peloton's ``drawn``, while a record
+    without the option keeps its old meaning); None writes nothing."""
 
     name: str
     about: str
     values: tuple[str, ...]
     value: Callable[[str], Any]
+    default: str | None = None
 
 
 @dataclass(frozen=True)

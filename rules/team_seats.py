@@ -33,7 +33,8 @@ class NumberedTeams:
     ``fewest`` pieces in all; ``refusal`` says why a lobby cannot start (``{total}``: its pieces).
     ``unstated`` is what a seat stored without its pieces brings (a lobby saved before players chose
     how many). ``carry`` turns what a league seat carries from its last stage into the record's
-    ``carry`` (None: the game carries nothing)."""
+    ``carry`` (None: the game carries nothing); ``more`` gives a seat's player further fields (Peloton's
+    overall places, written for a league's leg)."""
 
     title: str
     colours: tuple[str, ...]
@@ -43,6 +44,7 @@ class NumberedTeams:
     refusal: str
     unstated: int
     carry: Callable[[Mapping[str, int]], dict[str, int]] | None = None
+    more: Callable[[Seat], dict[str, Any]] = lambda seat: {}  # further fields of a seat's player in the record
 
     @property
     def players(self) -> tuple[int, int]:
@@ -62,7 +64,7 @@ class NumberedTeams:
             player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, self.key: self.brought(s)}
             if s.carry and self.carry is not None:
                 player["carry"] = self.carry(s.carry)
-            out.append(player)
+            out.append({**player, **self.more(s)})
         return out
 
     def check_lobby(self, seats: Sequence[Seat], pieces: int) -> str | None:

@@ -8,7 +8,7 @@ import discord
 
 from bot.discord_layer.app import DomestiqueBot
 from rules.peloton.game import GAME
-from rules.record import load_record, replay
+from rules.record import load_record, replay, start_state
 from tests.discord_play import answer, components, member_of, open_race, two_stage_league, until_the_finish
 
 OFFERED: dict[int, list[str]] = {}  # the menu options of each prompt as it was offered
@@ -117,6 +117,15 @@ async def test_a_two_stage_peloton_league_adds_times_and_carries_energy(simcord_
         assert carried == max(-5, min(5, c.energy)), c.id
         assert end2.cyclist(c.id).energy <= 20 + carried  # the second leg started from 20 + carry
     assert any(p.get("carry") for p in players2.values())  # some energy was carried (saved or borrowed)
+    # the second leg starts by the overall classification after the first, the leader in front (R-PEL-START-ORDER)
+    assert race2.envelope["options"]["start_order"] == "standings"
+    place = {
+        str(3 * ("grey", "red", "blue").index(t) + int(k)): v
+        for t, p in players2.items()
+        for k, v in p["places"].items()
+    }
+    assert sorted(place.values()) == list(range(1, 10))
+    assert [c.id for c in start_state(record_of(race2))[1].cyclists] == sorted(place, key=place.__getitem__)
     # the general classification, by hand: group times, points and mountains added up
     stored = {s["piece"]: s for s in stages[1].result["gc"]}
     for c in end1.cyclists:

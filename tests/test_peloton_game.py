@@ -67,7 +67,7 @@ def test_a_league_adds_times_points_and_mountains_and_carries_energy() -> None:
 
     scoring = GAME.scoring
     assert scoring is not None
-    assert scoring.stage_options({}) == {"borrow": True}
+    assert scoring.stage_options({}) == {"borrow": True, "start_order": "standings"}  # R-PEL-START-ORDER
     _, final = simulate("peloton", players=2, seed=3, stage="leg-bohemia")
     standings, lines = scoring.classify((), final, {})
     assert standings[0].score >= standings[-1].score
@@ -80,7 +80,7 @@ def test_a_league_adds_times_points_and_mountains_and_carries_energy() -> None:
     seat = Seat("ai1", "AI", "grey", ("1", "2", "3"))
     by_piece = {s.piece: s for s in standings}
     nxt = scoring.next_seat(seat, by_piece)
-    assert nxt is not None and set(nxt.carry) == {"1", "2", "3"}
+    assert nxt is not None and set(nxt.carry) == {"1", "2", "3", "gc1", "gc2", "gc3"}  # energy, overall places
     assert nxt.carry["1"] == by_piece["1"].resources["energy"]
     assert "pts" in scoring.standing_text(1, leader, leader)
     assert isinstance(Standing("1", "p", 0), Standing)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service import race_options
 from rules.action import Action
 from rules.errors import InvalidSetup
 from rules.game import Seat
@@ -33,7 +34,9 @@ def simulate(
         raise InvalidSetup("--players" if "player" in str(exc) else "--stage", str(exc)) from None
     if pieces is not None:
         seats = _with_pieces(rules.id, seats, pieces)
-    record = Record(game=game, track=track, players=seats, seed=seed, options=options or {})
+    # the options a new race's lobby writes when nobody chooses, then those asked for
+    options = {**race_options.defaults(rules), **(options or {})}
+    record = Record(game=game, track=track, players=seats, seed=seed, options=options)
     game_def, state = start_state(record)
     actions: list[Action] = []
     while not game_def.rules.outcome(state).finished:

@@ -212,7 +212,7 @@ class LobbyIntents(RaceCore):
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         outcome = self.lobby_outcome(fresh)
-        shown = race_options.chosen(lobby).get(option.name, "default")
+        shown = race_options.chosen(lobby).get(option.name, option.default or "default")
         outcome.reply = f"The host chose {option.name}: {shown}.\n{outcome.reply}"
         return outcome
 

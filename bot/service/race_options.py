@@ -34,8 +34,9 @@ def with_choice(game: Game, lobby: dict[str, Any], option: RaceOption, value: st
 
 
 def record_options(game: Game, lobby: dict[str, Any]) -> dict[str, Any]:
-    """The record's ``options`` for the lobby's choices (options the game no longer offers are left out)."""
-    out: dict[str, Any] = {}
+    """The record's ``options`` for the lobby's choices (options the game no longer offers are left out),
+    and the defaults a new race writes for the others."""
+    out: dict[str, Any] = defaults(game)
     for name, value in chosen(lobby).items():
         option = find(game, name)
         if option is not None:
@@ -43,10 +44,15 @@ def record_options(game: Game, lobby: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def defaults(game: Game) -> dict[str, Any]:
+    """What a new race writes for the options nobody chose (a lobby, a sim)."""
+    return {o.name: o.value(o.default) for o in game.race_options if o.default is not None}
+
+
 def describe(game: Game, lobby: dict[str, Any]) -> str:
     """The lobby's line of race options, or '' when the game has none."""
     if not game.race_options:
         return ""
     given = chosen(lobby)
-    parts = [f"{o.name}: {given.get(o.name, 'default')}" for o in game.race_options]
+    parts = [f"{o.name}: {given.get(o.name, o.default or 'default')}" for o in game.race_options]
     return "Race options (host, /race option): " + "; ".join(parts) + "."

@@ -14,6 +14,7 @@ from typing import Any
 from rules.action import Action
 from rules.errors import IllegalAction, InvalidSetup, MalformedRecord, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
+from rules.peloton import start_order
 from rules.peloton.cards import CARDS, card, wind_of
 from rules.peloton.course import TERRAINS, Course, build_course, load_course, split
 from rules.peloton.model import (
@@ -30,6 +31,7 @@ from rules.peloton.model import (
     Setup,
     State,
 )
+from rules.peloton.start_order import starting_order
 
 WIND_FROM = {1: 90.0, 2: 0.0, 3: 270.0, 4: 180.0}  # R-PEL-WIND: 1 north, 2 east, 3 south, 4 west
 
@@ -54,8 +56,10 @@ def _players(raw: object) -> tuple[Player, ...]:
         if not isinstance(p, dict):
             raise MalformedRecord(path, "expected a player object")
         for key in p:
-            if key not in ("id", "name", "team", "cyclists", "carry"):
-                raise MalformedRecord(f"{path}.{key}", "unknown player field; allowed: id, name, team, cyclists, carry")
+            if key not in ("id", "name", "team", "cyclists", "carry", "places"):
+                raise MalformedRecord(
+                    f"{path}.{key}", "unknown player field; allowed: id, name, team, cyclists, carry, places"
+                )
         pid, team = p.get("id"), p.get("team")
         if not isinstance(pid, str) or not pid:
             raise MalformedRecord(f"{path}.id", "expected a player id")
@@ -68,7 +72,21 @@ def _players(raw: object) -> tuple[Player, ...]:
             k in ("1", "2", "3") and type(v) is int and -5 <= v <= 5 for k, v in carry.items()
         ):
             raise MalformedRecord(f"{path}.carry", 'expected energy carried by slot, -5 to +5: {"1": 3}')
-        out.append(Player(pid, str(p.get("name") or pid)[:32], team, count, tuple(sorted(carry.items()))))
+        places = p.get("places", {})
+        if not isinstance(places, dict) or not all(
+            k in ("1", "2", "3") and type(v) is int and 1 <= v <= 999 for k, v in places.items()
+        ):
+            raise MalformedRecord(f"{path}.places", 'expected the overall places by slot, 1 to 999: {"1": 4}')
+        out.append(
+            Player(
+                pid,
+                str(p.get("name") or pid)[:32],
+                team,
+                count,
+                tuple(sorted(carry.items())),
+                tuple(sorted(places.items())),
+            )
+        )
     return tuple(out)
 
 
@@ -83,8 +101,10 @@ def build(envelope: dict[str, Any]) -> State:
     players = _players(envelope.get("players"))
     options = dict(envelope.get("options") or {})
     for key in options:
-        if key not in ("wind", "cards", "gap", "energy", "borrow"):
-            raise MalformedRecord(f"$.options.{key}", "unknown option; allowed: wind, cards, gap, energy, borrow")
+        if key not in ("wind", "cards", "gap", "energy", "borrow", "start_order"):
+            raise MalformedRecord(
+                f"$.options.{key}", "unknown option; allowed: wind, cards, gap, energy, borrow, start_order"
+            )
     wind = options.get("wind", course.wind)
     if type(wind) is not int or not 0 <= wind <= 4:
         raise MalformedRecord("$.options.wind", "expected the wind card 0 (none) to 4")
@@ -95,25 +115,27 @@ def build(envelope: dict[str, Any]) -> State:
     if type(energy) is not int or not 0 <= energy <= 40:
         raise MalformedRecord("$.options.energy", "expected energy from 0 to 40")
     use_cards = options.get("cards", course.discipline != "leg")
-    setup = Setup(course, players, options, envelope.get("track"))
-    # the starting order: seats in turn, each team's first cyclist, then the second... (R-PEL-START-ORDER)
+    # the starting order "according to a chosen rule" (R-PEL-START-ORDER)
     teams = [numbers(p) for p in players]
-    order = [t[k] for k in range(3) for t in teams if k < len(t)]
-    if course.discipline == "ttt":
-        order = [cid for t in teams for cid in t]
+    places = {numbers(p)[int(k) - 1]: v for p in players for k, v in p.places if int(k) <= p.cyclists}
+    dice = start_order.dice_of(envelope, envelope.get("seed", 0))
+    rule = start_order.rule_of(options)
+    order, lots = starting_order(rule, teams, discipline=course.discipline, dice=dice, places=places)
+    setup = Setup(course, players, options, envelope.get("track"), lots)
     cells = course.start_cells()
     if course.discipline == "leg" and len(order) > len(cells):
         raise InvalidSetup("$.players", f"{len(order)} cyclists do not fit the start area of {len(cells)} hexagons")
     cyclists: list[Cyclist] = []
+    owner = {cid: p for p in players for cid in numbers(p)}
     for i, cid in enumerate(order):
-        p = next(p for p in players if cid in numbers(p))
+        p = owner[cid]
         if course.discipline == "leg":
             slot = str(numbers(p).index(cid) + 1)
             cyclists.append(Cyclist(cid, p.id, p.team, cells[i], energy + dict(p.carry).get(slot, 0)))
         elif course.discipline == "itt":
             cyclists.append(Cyclist(cid, p.id, p.team, None, energy, status=WAITING, start_round=1 + 2 * i))
         else:
-            team_index = [q.id for q in players].index(p.id)
+            team_index = list(dict.fromkeys(owner[x].id for x in order)).index(p.id)
             cyclists.append(Cyclist(cid, p.id, p.team, None, energy, status=WAITING, start_round=1 + gap * team_index))
     if use_cards and len(order) > len(CARDS):
         # one card a cyclist (R-PEL-CARDS): a fourteenth would wait for a card forever

@@ -20,12 +20,13 @@ from rules.game import (
     Outcome,
     PieceCount,
     Placing,
+    RaceOption,
     Rules,
     Seat,
     Standing,
     TrackCatalog,
 )
-from rules.peloton import ai, draft, engine, timing
+from rules.peloton import ai, draft, engine, start_order, timing
 from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
@@ -46,7 +47,7 @@ VOCABULARY = Vocabulary(
     )
 )
 # a team colour a player and up to three cyclists in it; a league seat carries its cyclists' energy
-# from the last leg, ±5 (II.5, rulings R-PEL-LEAGUE)
+# from the last leg, ±5 (II.5, rulings R-PEL-LEAGUE), and their overall places (R-PEL-START-ORDER)
 SEATS = NumberedTeams(
     title="Peloton",
     colours=TEAMS,
@@ -55,11 +56,15 @@ SEATS = NumberedTeams(
     fewest=1,
     refusal="Peloton has 1 to 8 teams and at most 24 cyclists; there are {total}.",
     unstated=3,
-    carry=lambda energy: {k: max(-5, min(5, v)) for k, v in energy.items()},
+    carry=lambda carried: start_order.split_carry(carried)[0],
+    more=lambda seat: {"places": places} if (places := start_order.split_carry(seat.carry)[1]) else {},
 )
 HELP = (
     "**Peloton** — each player rides a team of up to three cyclists on a road of hexagons. Every move, "
-    "cyclists go in order (the one ahead first). Set the **dial** (+0, +1, +1, +2, +2: always forward, "
+    "cyclists go in order (the one ahead first). The **starting order** is drawn by lot unless the host "
+    "picks the seats in turn in the lobby (`/race option start_order`); a league's legs start by the overall "
+    "classification (the leader in front, last to start in a time trial). "
+    "Set the **dial** (+0, +1, +1, +2, +2: always forward, "
     "never through +0; it costs its value in energy, +0 to +2 costs 3), then pick the **end hexagon**.\n"
     "Speed = basic (level 3, uphill 2, downhill 4, from the hexagon you start on) + 1 for tandem (a "
     "cyclist right in front; not uphill, not at the start or after a fall) + the dial. Ride at least the "
@@ -315,7 +320,7 @@ class StageRaceScoring:
     settings: tuple[LeagueSetting, ...] = ()
 
     def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
-        return {"borrow": True}
+        return {"borrow": True, "start_order": start_order.LEAGUE}
 
     def classify(
         self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
@@ -349,7 +354,8 @@ class StageRaceScoring:
         carry = {
             k: int(st.resources.get("energy", 0)) for k in seat.kinds if (st := standings.get(str(first + int(k) - 1)))
         }
-        return replace(seat, carry=carry)
+        ranked = [s.piece for s in sorted(standings.values(), key=lambda s: (-s.score, int(s.piece)))]
+        return replace(seat, carry={**carry, **start_order.league_places(first, seat.kinds, ranked)})
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         total = int(standing.resources.get("time", 0))
@@ -374,7 +380,7 @@ GAME = Game(
         public_view=public_view,
         turn=lambda state: state.round,
         events=lambda state: state.events,
-        rolled=lambda state: {},
+        rolled=lambda state: {"lots": list(state.setup.lots)} if state.setup.lots else {},
     ),
     narration=Narration(
         ask=ask,
@@ -395,4 +401,13 @@ GAME = Game(
     ai=ai.choose,
     scoring=StageRaceScoring(),
     draft=LobbyDraft(drafting=draft.drafting, lines=draft.lines),
+    race_options=(
+        RaceOption(
+            "start_order",
+            "the starting order: drawn (lots, the default) or seats (the lobby's seats in turn)",
+            start_order.LOBBY,
+            start_order.lobby_value,
+            start_order.DEFAULT,
+        ),
+    ),
 )

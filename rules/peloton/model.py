@@ -20,6 +20,7 @@ class Player:
     team: str
     cyclists: int
     carry: tuple[tuple[str, int], ...] = ()  # energy carried from the last leg by slot, -5 to +5 (II.5)
+    places: tuple[tuple[str, int], ...] = ()  # a league leg: the overall places by slot (R-PEL-START-ORDER)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Setup:
     players: tuple[Player, ...]
     options: dict[str, Any] = field(default_factory=dict)
     track: Any = None
+    lots: tuple[int, ...] = ()  # the lots drawn for the starting order (R-PEL-START-ORDER), as a record's dice.lots
 
 
 @dataclass(frozen=True)
