@@ -28,7 +28,7 @@ from bot.service.turns import Turns
 from bot.storage import RaceRow, Storage, StoredAction
 from rules.action import Action
 from rules.errors import DomestiqueError
-from rules.game import Choice, Game
+from rules.game import Choice, Decision, Game
 from rules.record import FORMAT, Record, parse_record, start_state
 from rules.registry import find_game
 
@@ -418,6 +418,31 @@ class RaceCore:
             actions.append(action)
         return state, actions
 
+    async def ping_for(
+        self,
+        race: RaceRow,
+        game: Game,
+        before: Any,
+        after: Any,
+        decision: Decision,
+        headline: str | None,
+        due: str,
+        outcome: Outcome,
+        link: str = "",
+    ) -> int | None:
+        """Whom the post asking for ``decision`` pings: its owner on the first of a run of decisions
+        they owe (the reminder pings again), unless they chose with ``/race notify`` to be told by
+        private message (added to ``outcome.dms``, the post then pings nobody) or not at all."""
+        user = seats.user_of(race.lobby, decision.player)
+        previous = game.rules.pending(before)
+        if user is None or (previous is not None and previous.player == decision.player and not headline):
+            return None
+        mode = await self.storage.notify_mode(race.guild_id, user) or "mention"
+        if mode == "dm":
+            owed = game.narration.ask(after, decision, "Your turn") + due
+            outcome.dms.append((user, f"**{self.title(race)}**: {owed}{link}"))
+        return user if mode == "mention" else None
+
     async def report(self, race: RaceRow, before: Any, after: Any, headline: str | None) -> Outcome:
         """The posts for the channel after a change: turn summary and board, then the next prompt."""
         game = find_game(race.game)
@@ -453,21 +478,9 @@ class RaceCore:
             return outcome
         prompt = self.prompt(race, after)
         user = seats.user_of(race.lobby, decision.player)
-        # a player is pinged once per run of decisions they owe (the reminder pings again)
-        previous = rules.pending(before)
-        same_run = previous is not None and previous.player == decision.player and not headline
-        user_to_ping = None if same_run else user
         due = await self.due_text(race, decision.player) if user is not None else ""
         lines.append(words.ask(after, decision, self.who(race, decision.player)) + due)
-        if user_to_ping is not None:
-            # each person chooses how they are told (/race notify): a ping here, a private message, or
-            # nothing until the reminder
-            mode = await self.storage.notify_mode(race.guild_id, user_to_ping) or "mention"
-            if mode == "dm":
-                owed = words.ask(after, decision, "Your turn") + due
-                outcome.dms.append((user_to_ping, f"**{self.title(race)}**: {owed}"))
-            if mode != "mention":
-                user_to_ping = None
+        user_to_ping = await self.ping_for(race, game, before, after, decision, headline, due, outcome)
         highlight = [c for c in rules.choices(after, decision.player) if c.target is not None and c.step is None]
         shown = turn_over or bool(highlight) or bool(headline)
         image = await self._board(race, after, highlight, acting=decision.piece) if shown else None

@@ -66,17 +66,7 @@ class DraftIntents(RaceCore):
             lines.append("; ".join(told) + ".")
         asked = words.ask(after, decision, self.who(race, decision.player)) + due
         lines.append(f"{asked} The menu is on the draft:{link}" if link else f"{asked} The menu is on the draft below.")
-        # a player is pinged once per run of decisions they owe (the reminder pings again)
-        previous = rules.pending(before)
-        same_run = previous is not None and previous.player == decision.player and not headline
-        ping = None if same_run else user
-        if ping is not None:
-            mode = await self.storage.notify_mode(race.guild_id, ping) or "mention"
-            if mode == "dm":
-                owed = words.ask(after, decision, "Your turn") + due
-                outcome.dms.append((ping, f"**{self.title(race)}**: {owed}{link}"))
-            if mode != "mention":
-                ping = None
+        ping = await self.ping_for(race, game, before, after, decision, headline, due, outcome, link)
         outcome.posts = [Post(text, mentions=[ping] if ping else []) for text in chunks("\n".join(lines))]
         piece = words.piece_name(after, decision.piece) if decision.piece else ""
         outcome.lobby_edit = LobbyEdit(
