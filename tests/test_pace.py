@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +14,7 @@ from bot.leagues.league import MARGIN, WEEK, LeagueService
 from bot.service.races import RaceService
 from bot.storage import Clock, PaceTime, Premove, StandingOrder
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.url import is_postgres, sqlite_path, storage_for
 from rules.registry import find_game
 
 
@@ -231,3 +234,107 @@ async def test_a_manual_move_keeps_the_cars_gear_order_and_the_order_settles_its
     assert race is not None
     gears = [a for a in race.actions if a.text.startswith(f"u1 gear car={car}")]
     assert gears and all(a.user_id == 1 and not a.automatic for a in gears)
+
+
+async def clocked_race(storage: Any, clock: FakeClock, bank: int) -> tuple[RaceService, Any, str, int]:
+    """Ann (host) and Bob in a Leader 1 race with ``bank`` seconds each: the service, the race, who is
+    asked first and their user id."""
+    races = RaceService(storage, now=clock, render=False, seeds=lambda: 5)
+    await races.new_race(1, 5, 1, "ann", game="leader1", pieces=1, bank=bank)
+    await races.join(5, 2, "bob")
+    await races.start(5, 1)
+    race = await storage.active_race(5)
+    first = find_game("leader1").rules.pending(await races.state_of(race))
+    assert first is not None
+    return races, race, first.player, int(first.player[1:])
+
+
+async def pass_now(races: RaceService, storage: Any, user: int) -> None:
+    race = await storage.active_race(5)
+    state = await races.state_of(race)
+    labels = [c.label for c in find_game("leader1").rules.choices(state, f"u{user}")]
+    await races.decide(race.id, race.version, user, labels.index("Pass"))
+
+
+async def fail_writes_to(storage: Any, url: str, table: str) -> None:
+    """A trigger that makes any write to ``table`` fail (its transaction is rolled back)."""
+    if is_postgres(url):
+        await storage.execute_script(
+            "CREATE FUNCTION injected() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected'; END $$ "
+            f"LANGUAGE plpgsql; CREATE TRIGGER injected BEFORE INSERT OR UPDATE ON {table} "
+            "FOR EACH ROW EXECUTE FUNCTION injected()"
+        )
+        return
+    with sqlite3.connect(sqlite_path(url)) as db:
+        for when in ("INSERT", "UPDATE"):
+            db.execute(
+                f"CREATE TRIGGER injected_{when.lower()} BEFORE {when} ON {table} "
+                "BEGIN SELECT RAISE(ABORT, 'injected'); END"
+            )
+
+
+async def stop_failing(storage: Any, url: str, table: str) -> None:
+    if is_postgres(url):
+        await storage.execute_script(f"DROP TRIGGER injected ON {table}; DROP FUNCTION injected()")
+        return
+    with sqlite3.connect(sqlite_path(url)) as db:
+        db.execute("DROP TRIGGER injected_insert")
+        db.execute("DROP TRIGGER injected_update")
+
+
+@pytest.mark.parametrize("table", ["clocks", "pace_times"])
+async def test_a_decision_and_its_clocks_charge_are_saved_together_or_not_at_all(
+    database_url: str, table: str
+) -> None:
+    storage = storage_for(database_url)
+    await storage.open()
+    try:
+        clock = FakeClock(1_767_225_600.0)
+        races, race, first, user = await clocked_race(storage, clock, 10 * 3600)
+        clocks_before = await storage.clocks(race.id)
+        clock.t += 2 * 3600
+        await fail_writes_to(storage, database_url, table)
+        with pytest.raises(Exception, match="injected"):  # the charge fails inside the decision's transaction
+            await pass_now(races, storage, user)
+        await stop_failing(storage, database_url, table)
+        again = await storage.active_race(5)
+        assert again is not None and again.version == race.version and again.actions == race.actions
+        assert await storage.clocks(race.id) == clocks_before and await storage.pace_times([race.id]) == []
+        clock.t += 3600
+        await pass_now(races, storage, user)  # the race goes on: the decision, charged all its three hours
+        clocks = {c.player: c for c in await storage.clocks(race.id)}
+        assert clocks[first].used == 3 * 3600 and clocks[first].asked is None
+        assert [(t.player, t.seconds, t.index) for t in await storage.pace_times([race.id])] == [(first, 3 * 3600, 0)]
+    finally:
+        await storage.close()
+
+
+async def test_an_undo_gives_back_the_time_its_decision_charged(database_url: str) -> None:
+    storage = storage_for(database_url)
+    await storage.open()
+    try:
+        clock = FakeClock(1_767_225_600.0)
+        races, race, first, user = await clocked_race(storage, clock, 10 * 3600)
+        second = "u2" if first == "u1" else "u1"
+        clock.t += 2 * 3600
+        await pass_now(races, storage, user)
+        status = (await races.status(5)).reply
+        assert f"Clock: {'ann' if first == 'u1' else 'bob'} has 8 h 00 min left" in status
+        clock.t += 1800  # the second player's clock runs...
+        undone = await races.undo(5, 1)
+        assert undone.reply == "Undone."
+        clocks = {c.player: c for c in await storage.clocks(race.id)}
+        assert clocks[first].used == 0 and clocks[first].asked == clock.t  # asked again: its clock runs from now
+        assert clocks[second].used == 0 and clocks[second].asked is None  # ...and is stopped: not theirs to decide
+        assert await storage.pace_times([race.id]) == []
+        status = (await races.status(5)).reply
+        assert "Clock: ann has 10 h 00 min left" in status and "Clock: bob has 10 h 00 min left" in status
+        race = await storage.active_race(5)
+        assert race is not None and race.deadline == clock.t + 10 * 3600  # the clock ends before the day's timer
+        clock.t += 1800
+        await pass_now(races, storage, user)
+        clocks = {c.player: c for c in await storage.clocks(race.id)}
+        assert clocks[first].used == 1800 and clocks[second].asked == clock.t
+        assert [(t.player, t.seconds, t.index) for t in await storage.pace_times([race.id])] == [(first, 1800, 0)]
+    finally:
+        await storage.close()

@@ -39,7 +39,7 @@ TABLES: list[tuple[str, str, str]] = [
     ("premoves", "race_id, player, kind, piece, action, label, detail, user_id", "race_id, player"),
     ("standing_orders", "race_id, player, piece, kind, number, until, until_number", "race_id, player, piece, kind"),
     ("clocks", "race_id, player, budget, used, asked", "race_id, player"),
-    ("pace_times", "id, race_id, player, seconds, automatic", "id"),
+    ("pace_times", "id, race_id, player, seconds, automatic, idx", "id"),
 ]
 
 

@@ -25,7 +25,7 @@ from bot.service.drawing import Drawing, ThreadDrawing
 from bot.service.model import ChoiceView, Outcome, Post, Prompt
 from bot.service.state_cache import StateCache, snapshot_due
 from bot.service.turns import Turns
-from bot.storage import RaceRow, Storage, StoredAction
+from bot.storage import Charges, Clock, RaceRow, Storage, StoredAction
 from rules.action import Action
 from rules.errors import DomestiqueError
 from rules.game import Choice, Decision, Game
@@ -346,8 +346,10 @@ class RaceCore:
         ]
         decision = game.rules.pending(new_state)
         finished = decision is None
-        deadline = None if decision is None else await self.deadline_for(view_race, decision.player)
-        if not await self.storage.append_actions(race.id, race.version, stored, deadline, finished, lobby):
+        # the clocks' charges are saved with the actions: a decision is never kept without its charge
+        charges = await self.charge(view_race, before, decisions, played, new_state, len(race.actions))
+        deadline = None if decision is None else await self.deadline_for(view_race, decision.player, charges)
+        if not await self.storage.append_actions(race.id, race.version, stored, deadline, finished, lobby, charges):
             raise Refusal("Someone acted at the same moment; your choice was not applied. Use the latest prompt.")
         version = race.version + 1
         self._states.put(race.id, version, new_state)
@@ -381,8 +383,24 @@ class RaceCore:
         state, auto = self._autoplay(race, state, game)
         return Played(state, [(a, None, True) for a in auto])
 
-    async def deadline_for(self, race: RaceRow, player: str) -> float:
-        """When ``player``'s pending decision is due."""
+    async def charge(
+        self,
+        race: RaceRow,
+        before: Any,
+        decisions: list[tuple[Action, int | None, bool]],
+        played: Played,
+        after: Any,
+        first: int,
+    ) -> Charges | None:
+        """What a commit (its actions from index ``first`` on) does to the clocks, saved with its actions."""
+        return None
+
+    async def rewound_clocks(self, race: RaceRow, keep: int, state: Any) -> list[Clock]:
+        """The clocks an undo back to ``keep`` actions (``state``) changes, as it leaves them."""
+        return []
+
+    async def deadline_for(self, race: RaceRow, player: str, charges: Charges | None = None) -> float:
+        """When ``player``'s pending decision is due (``charges``: the clocks as the commit leaves them)."""
         return self.now() + int(race.lobby["timer"])
 
     async def after_commit(

@@ -5,7 +5,8 @@ decision made ahead is applied when their decision comes (if the game says it st
 the same thing, else dropped and the player told why), then their standing orders settle
 the routine decisions they cover; a deadline is the per-decision maximum, or the player's
 time bank if it runs out first; every asked decision's time is charged to its player's
-clock and kept for ``/race pace``.
+clock and kept for ``/race pace``, in the transaction that saves the decision (``charge``),
+and an undo gives it back (``rewound_clocks``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from bot.service import seats
 from bot.service.core import AUTOPLAY_LIMIT, Played, RaceCore, Refusal
 from bot.service.model import ChoiceView, Outcome, Prompt
-from bot.storage import Clock, PaceTime, Premove, RaceRow, StandingOrder
+from bot.storage import Charges, Clock, PaceTime, Premove, RaceRow, StandingOrder
 from rules.action import Action
 from rules.errors import DomestiqueError
 from rules.game import Choice, Decision, Game
@@ -160,12 +161,12 @@ class PaceIntents(RaceCore):
                     return choice
         return None
 
-    async def deadline_for(self, race: RaceRow, player: str) -> float:
+    async def deadline_for(self, race: RaceRow, player: str, charges: Charges | None = None) -> float:
         timer = float(race.lobby["timer"])
         if not race.lobby.get("bank") or seats.plays_itself(race.lobby, player):
             return self.now() + timer
-        clock = await self._clock(race, player)
-        # the decision just answered is charged after this (``after_commit``): count it already
+        clock = next((c for c in charges.clocks if c.player == player), None) if charges else None
+        clock = clock or await self._clock(race, player)
         left = clock.left - (self.now() - clock.asked if clock.asked is not None else 0.0)
         if clock.left <= 0:
             left = min(timer, OVERTIME)
@@ -175,31 +176,82 @@ class PaceIntents(RaceCore):
         found = next((c for c in await self.storage.clocks(race.id) if c.player == player), None)
         return found or Clock(player, float(race.lobby.get("bank") or 0))
 
+    async def charge(
+        self,
+        race: RaceRow,
+        before: Any,
+        decisions: list[tuple[Action, int | None, bool]],
+        played: Played,
+        after: Any,
+        first: int,
+    ) -> Charges | None:
+        """The decision asked before the commit is charged to its player's clock, from when it was
+        asked to now (a decision time, kept with the action that decided it); the one asked after it
+        starts its player's clock. Saved in the commit's transaction, with its actions."""
+        game = find_game(race.game)
+        asked, pending = game.rules.pending(before), game.rules.pending(after)
+        wanted = {d.player for d in (asked, pending) if d is not None}
+        if not wanted:
+            return None
+        now = self.now()
+        kept = {c.player: c for c in await self.storage.clocks(race.id) if c.player in wanted}
+        bank = float(race.lobby.get("bank") or 0)
+        charges = Charges()
+        answered = False
+        if asked is not None:
+            every = [*decisions, *played.actions]
+            at = next((i for i, (action, _, _) in enumerate(every) if action.by == asked.player), None)
+            clock = kept.get(asked.player) or Clock(asked.player, bank)
+            answered = at is not None
+            if at is not None and clock.asked is not None:
+                spent = max(0.0, now - clock.asked)
+                charges.times.append(PaceTime(race.id, asked.player, spent, every[at][2], first + at))
+                kept[asked.player] = replace(clock, used=clock.used + spent, asked=None)
+                charges.clocks.append(kept[asked.player])
+        if pending is not None and not seats.plays_itself(race.lobby, pending.player):
+            clock = kept.get(pending.player) or Clock(pending.player, bank)
+            if clock.asked is None or asked is None or asked.player != pending.player or answered:
+                charges.clocks = [c for c in charges.clocks if c.player != pending.player]
+                charges.clocks.append(replace(clock, asked=now))
+        return charges
+
+    async def rewound_clocks(self, race: RaceRow, keep: int, state: Any) -> list[Clock]:
+        """The clocks after an undo back to ``keep`` actions (``state``): each decision time from
+        ``keep`` on is given back (a clock's used time is the sum of its decision times, in the order
+        they were charged, so it is exactly what it was before them), and only the decision asked
+        again is on the clock, from now."""
+        times = await self.storage.pace_times([race.id])
+        undone = {t.player for t in times if t.index is not None and t.index >= keep}
+        pending = find_game(race.game).rules.pending(state)
+        asked = pending.player if pending is not None and not seats.plays_itself(race.lobby, pending.player) else None
+        clocks = {c.player: c for c in await self.storage.clocks(race.id)}
+        if asked is not None and asked not in clocks:
+            clocks[asked] = Clock(asked, float(race.lobby.get("bank") or 0))
+        out = []
+        for player, clock in clocks.items():
+            used = clock.used
+            if player in undone:
+                used = 0.0
+                for t in times:
+                    if t.player == player and (t.index is None or t.index < keep):
+                        used += t.seconds
+            now = self.now() if player == asked else None
+            if (used, now) != (clock.used, clock.asked):
+                out.append(replace(clock, used=used, asked=now))
+        return out
+
     async def after_commit(
         self, race: RaceRow, before: Any, decisions: list[tuple[Action, int | None, bool]], played: Played, after: Any
     ) -> None:
+        """A manual decision for a piece ends its standing orders of that kind (the clocks were
+        charged in the commit's transaction: ``charge``)."""
+        asked = find_game(race.game).rules.pending(before)
+        if asked is None:
+            return
         game = find_game(race.game)
-        now = self.now()
-        asked = game.rules.pending(before)
-        every = [*decisions, *played.actions]
-        answer = None
-        if asked is not None:
-            answer = next(((a, auto) for a, _, auto in every if a.by == asked.player), None)
-            clock = await self._clock(race, asked.player)
-            if answer is not None and clock.asked is not None:
-                spent = max(0.0, now - clock.asked)
-                await self.storage.add_pace_time(PaceTime(race.id, asked.player, spent, answer[1]))
-                clock.used, clock.asked = clock.used + spent, None
-                await self.storage.save_clock(race.id, clock)
         for action, user, automatic in decisions:
-            if user is not None and not automatic and asked is not None:
+            if user is not None and not automatic:
                 await self._cancel_by_manual(race, game, before, asked, action)
-        pending = game.rules.pending(after)
-        if pending is not None and not seats.plays_itself(race.lobby, pending.player):
-            clock = await self._clock(race, pending.player)
-            if clock.asked is None or asked is None or asked.player != pending.player or answer is not None:
-                clock.asked = now
-                await self.storage.save_clock(race.id, clock)
 
     async def _cancel_by_manual(
         self, race: RaceRow, game: Game, before: Any, decision: Decision, action: Action

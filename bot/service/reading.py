@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from bot.service import seats
 from bot.service.core import RaceCore, Refusal, chunks, record_of
 from bot.service.lobby import LobbyIntents
 from bot.service.model import Outcome
+from bot.storage import Charges
 from rules.registry import find_game, games
 
 
@@ -129,12 +131,19 @@ class ReadingIntents(LobbyIntents, RaceCore):
             if not manual:
                 raise Refusal("There is no decision to undo.")
             keep = manual[-1].index
-            if not await self.storage.truncate(race.id, race.version, keep, self.now() + int(race.lobby["timer"])):
-                raise Refusal("Someone acted at the same moment; try again.")
+            kept = replace(race, actions=race.actions[:keep], version=-1)  # the race as the undo leaves it
+            state = await self.state_of(kept)
             self._states.pop(race.id, None)
+            # each clock as it was before the decisions taken back, saved with the undo
+            clocks = await self.rewound_clocks(race, keep, state)
+            decision = find_game(race.game).rules.pending(state)
+            assert decision is not None  # an action was applied there
+            deadline = await self.deadline_for(race, decision.player, Charges(clocks))
+            if not await self.storage.truncate(race.id, race.version, keep, deadline, clocks):
+                raise Refusal("Someone acted at the same moment; try again.")
             fresh = await self.storage.race(race.id)
             assert fresh is not None
-            state = await self.state_of(fresh)
+            self._states.put(race.id, fresh.version, state)
             whose = self.who(race, find_game(race.game).vocabulary.from_text(manual[-1].text).by, mention=False)
             outcome = await self.report(fresh, state, state, f"The host took back {whose}'s last decision.")
             outcome.reply = "Undone."

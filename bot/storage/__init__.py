@@ -10,6 +10,7 @@ same SQL on a PostgreSQL server (``DATABASE_URL``), for several processes (``doc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -73,8 +74,11 @@ class RaceStorage(Protocol):
         deadline: float | None,
         finished: bool,
         lobby: dict[str, Any] | None = None,
+        charges: Charges | None = None,
     ) -> bool: ...
-    async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool: ...
+    async def truncate(
+        self, race_id: int, version: int, keep: int, deadline: float | None, clocks: Sequence[Clock] = ()
+    ) -> bool: ...
     async def set_status(self, race_id: int, version: int, status: str) -> bool: ...
     async def set_reminded(self, race_id: int, version: int) -> bool: ...
     async def save_snapshot(self, race_id: int, version: int, blob: bytes) -> None: ...
@@ -200,12 +204,23 @@ class Clock:
 
 @dataclass
 class PaceTime:
-    """One decision's time: from asked to decided (or decided for them)."""
+    """One decision's time: from asked to decided (or decided for them), charged to the player's
+    clock; ``index`` is the action that decided it (None: kept before schema 5)."""
 
     race_id: int
     player: str
     seconds: float
     automatic: bool
+    index: int | None = None
+
+
+@dataclass
+class Charges:
+    """What a commit does to the race's clocks, written in the transaction that appends its actions:
+    each clock it changed, as it leaves it, and the decision times it charged."""
+
+    clocks: list[Clock] = field(default_factory=list)
+    times: list[PaceTime] = field(default_factory=list)
 
 
 class PaceStorage(Protocol):

@@ -161,6 +161,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX pace_times_by_race ON pace_times(race_id);
     """,
+    # 5: each decision time names the action that decided it (an undo gives the time back)
+    """
+    ALTER TABLE pace_times ADD COLUMN idx INTEGER;
+    """,
 ]
 
 MIGRATION_LOCK = 7_161_840  # pg_advisory_xact_lock key: processes starting together migrate one at a time

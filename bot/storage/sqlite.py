@@ -12,18 +12,26 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.shards import Shards
-from bot.storage import ChannelBusy, NewerSchema, RaceRow, StoredAction
+from bot.storage import ChannelBusy, Charges, Clock, NewerSchema, RaceRow, StoredAction
 from bot.storage.action_cache import ActionCache
 from bot.storage.sqlite_leagues import LeagueTables
 from bot.storage.sqlite_loop import Busy, LoopConnection
-from bot.storage.sqlite_pace import PACE_MIGRATION, PaceTables
+from bot.storage.sqlite_pace import (
+    CLOCK_SQL,
+    PACE_INDEX_MIGRATION,
+    PACE_MIGRATION,
+    PACE_TIME_SQL,
+    PaceTables,
+    clock_rows,
+    pace_time_rows,
+)
 from bot.storage.sqlite_people import PeopleTables
 
 T = TypeVar("T")
@@ -126,7 +134,20 @@ MIGRATIONS: list[str] = [
     """,
     # 4: premoves, standing orders, time banks and decision times (docs/pace.md)
     PACE_MIGRATION,
+    # 5: each decision time names the action that decided it (an undo gives the time back)
+    PACE_INDEX_MIGRATION,
 ]
+
+
+def _grouped(writes: list[tuple[str, tuple[Any, ...]]]) -> list[tuple[str, list[tuple[Any, ...]]]]:
+    """Consecutive writes of the same statement together, in order (one ``executemany`` each)."""
+    out: list[tuple[str, list[tuple[Any, ...]]]] = []
+    for sql, row in writes:
+        if out and out[-1][0] == sql:
+            out[-1][1].append(row)
+        else:
+            out.append((sql, [row]))
+    return out
 
 
 def _closed(cursor: sqlite3.Cursor) -> sqlite3.Cursor:
@@ -460,16 +481,46 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         deadline: float | None,
         finished: bool,
         lobby: dict[str, Any] | None = None,
+        charges: Charges | None = None,
     ) -> bool:
-        """Append decisions in one transaction, only if the race is still at ``version`` (one trip)."""
+        """Append decisions and their clocks' charges in one transaction, only if the race is still
+        at ``version`` (one trip)."""
         status = "finished" if finished else "running"
         sets = "deadline = ?, reminded = 0, status = ?"
         args: tuple[Any, ...] = (deadline, status)
         if lobby is not None:
             sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
-        rows = [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions]
+        writes = [
+            ("INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", row)
+            for row in [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions]
+        ]
+        if charges is not None:
+            writes += [(CLOCK_SQL, row) for row in clock_rows(race_id, charges.clocks)]
+            writes += [(PACE_TIME_SQL, row) for row in pace_time_rows(charges.times)]
+        return await self._versioned(race_id, version, sets, args, writes)
 
-        def append(db: sqlite3.Connection) -> bool:
+    async def _truncate(
+        self, race_id: int, version: int, keep: int, deadline: float | None, clocks: Sequence[Clock] = ()
+    ) -> bool:
+        """Drop the actions from ``keep`` on (an undo) with their decision times, and set ``clocks``
+        (as they were before those actions), in one transaction and one trip."""
+        self._read.forget(race_id)
+        writes: list[tuple[str, tuple[Any, ...]]] = [
+            ("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep)),
+            ("DELETE FROM snapshots WHERE race_id = ?", (race_id,)),
+            ("DELETE FROM pace_times WHERE race_id = ? AND idx >= ?", (race_id, keep)),
+            *[(CLOCK_SQL, row) for row in clock_rows(race_id, clocks)],
+        ]
+        sets = "deadline = ?, reminded = 0, status = 'running'"
+        return await self._versioned(race_id, version, sets, (deadline,), writes)
+
+    async def _versioned(
+        self, race_id: int, version: int, sets: str, args: tuple[Any, ...], writes: list[tuple[str, tuple[Any, ...]]]
+    ) -> bool:
+        """Bump the race from ``version`` (setting ``sets``) and make ``writes``, all in one transaction
+        (one trip where it can), or nothing if the race has moved on; an error rolls it all back."""
+
+        def run(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             try:
                 bumped = db.execute(
@@ -479,9 +530,8 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
                 if len(bumped) != 1:
                     db.execute("ROLLBACK")
                     return False
-                db.executemany(
-                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", rows
-                )
+                for sql, rows in _grouped(writes):
+                    db.executemany(sql, rows)
                 db.execute("COMMIT")
                 return True
             except BaseException:
@@ -489,54 +539,14 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
                 raise
 
         if self._one_trip:
-            return await self._in_db_thread(append)
+            return await self._in_db_thread(run)
         await self._exec("BEGIN IMMEDIATE")
         try:
             if not await self._bump(race_id, version, sets, args):
                 await self._exec("ROLLBACK")
                 return False
-            for row in rows:
-                await self._exec(
-                    "INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", row
-                )
-            await self._exec("COMMIT")
-            return True
-        except BaseException:
-            await self._exec("ROLLBACK")
-            raise
-
-    async def _truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
-        """Drop the actions from ``keep`` on (an undo), in one transaction and one trip."""
-        self._read.forget(race_id)
-
-        def truncate(db: sqlite3.Connection) -> bool:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                bumped = db.execute(
-                    "UPDATE races SET version = version + 1, deadline = ?, reminded = 0, status = 'running' "
-                    "WHERE id = ? AND version = ? RETURNING id",
-                    (deadline, race_id, version),
-                ).fetchall()
-                if len(bumped) != 1:
-                    db.execute("ROLLBACK")
-                    return False
-                db.execute("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
-                db.execute("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
-                db.execute("COMMIT")
-                return True
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-
-        if self._one_trip:
-            return await self._in_db_thread(truncate)
-        await self._exec("BEGIN IMMEDIATE")
-        try:
-            if not await self._bump(race_id, version, "deadline = ?, reminded = 0, status = 'running'", (deadline,)):
-                await self._exec("ROLLBACK")
-                return False
-            await self._exec("DELETE FROM actions WHERE race_id = ? AND idx >= ?", (race_id, keep))
-            await self._exec("DELETE FROM snapshots WHERE race_id = ?", (race_id,))
+            for sql, row in writes:
+                await self._exec(sql, row)
             await self._exec("COMMIT")
             return True
         except BaseException:
@@ -617,13 +627,16 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         deadline: float | None,
         finished: bool,
         lobby: dict[str, Any] | None = None,
+        charges: Charges | None = None,
     ) -> bool:
         async with self._guard:
-            return await self._append_actions(race_id, version, actions, deadline, finished, lobby)
+            return await self._append_actions(race_id, version, actions, deadline, finished, lobby, charges)
 
-    async def truncate(self, race_id: int, version: int, keep: int, deadline: float | None) -> bool:
+    async def truncate(
+        self, race_id: int, version: int, keep: int, deadline: float | None, clocks: Sequence[Clock] = ()
+    ) -> bool:
         async with self._guard:
-            return await self._truncate(race_id, version, keep, deadline)
+            return await self._truncate(race_id, version, keep, deadline, clocks)
 
     async def set_status(self, race_id: int, version: int, status: str) -> bool:
         async with self._guard:

@@ -1,12 +1,16 @@
 """Premoves, standing orders, time banks and decision times (same connection and lock as the races).
 
-The SQL runs on SQLite and, through ``PostgresStorage``, on PostgreSQL (its schema twin is
-``postgres.MIGRATIONS`` 4).
+The SQL runs on SQLite and, through ``PostgresStorage``, on PostgreSQL (its schema twins are
+``postgres.MIGRATIONS`` 4 and 5). A commit's clocks and decision times are written in the
+transaction that appends its actions (``CLOCK_SQL``, ``PACE_TIME_SQL``: ``sqlite.py``), so a
+decision is never saved without its charge; an undo drops the decision times of the actions
+it takes back and sets the clocks as they were before them, in its own transaction.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any
 
 from bot.storage import Clock, PaceTime, Premove, StandingOrder
@@ -51,6 +55,27 @@ PACE_MIGRATION = """
     );
     CREATE INDEX pace_times_by_race ON pace_times(race_id)
 """
+
+# schema 5: each decision time names the action that decided it, so an undo gives its time back
+PACE_INDEX_MIGRATION = """
+    ALTER TABLE pace_times ADD COLUMN idx INTEGER
+"""
+
+CLOCK_SQL = (
+    "INSERT INTO clocks (race_id, player, budget, used, asked) VALUES (?, ?, ?, ?, ?) "
+    "ON CONFLICT(race_id, player) DO UPDATE SET budget = excluded.budget, used = excluded.used, "
+    "asked = excluded.asked"
+)
+PACE_TIME_SQL = "INSERT INTO pace_times (race_id, player, seconds, automatic, idx) VALUES (?, ?, ?, ?, ?)"
+
+
+def clock_rows(race_id: int, clocks: Sequence[Clock]) -> list[tuple[Any, ...]]:
+    return [(race_id, c.player, c.budget, c.used, c.asked) for c in clocks]
+
+
+def pace_time_rows(times: Sequence[PaceTime]) -> list[tuple[Any, ...]]:
+    return [(t.race_id, t.player, t.seconds, int(t.automatic), t.index) for t in times]
+
 
 PREMOVES_SQL = (
     "SELECT player, kind, piece, action, label, detail, user_id FROM premoves WHERE race_id = ? ORDER BY player"
@@ -126,25 +151,17 @@ class PaceTables(ABC):
         return [Clock(*row) for row in rows]
 
     async def save_clock(self, race_id: int, clock: Clock) -> None:
-        await self._update(
-            "INSERT INTO clocks (race_id, player, budget, used, asked) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT(race_id, player) DO UPDATE SET budget = excluded.budget, used = excluded.used, "
-            "asked = excluded.asked",
-            (race_id, clock.player, clock.budget, clock.used, clock.asked),
-        )
+        await self._update(CLOCK_SQL, clock_rows(race_id, [clock])[0])
 
     async def add_pace_time(self, time: PaceTime) -> None:
-        await self._update(
-            "INSERT INTO pace_times (race_id, player, seconds, automatic) VALUES (?, ?, ?, ?)",
-            (time.race_id, time.player, time.seconds, int(time.automatic)),
-        )
+        await self._update(PACE_TIME_SQL, pace_time_rows([time])[0])
 
     async def pace_times(self, race_ids: list[int]) -> list[PaceTime]:
         if not race_ids:
             return []
         marks = ", ".join("?" for _ in race_ids)
         rows = await self._rows(
-            f"SELECT race_id, player, seconds, automatic FROM pace_times WHERE race_id IN ({marks}) ORDER BY id",
+            f"SELECT race_id, player, seconds, automatic, idx FROM pace_times WHERE race_id IN ({marks}) ORDER BY id",
             tuple(race_ids),
         )
-        return [PaceTime(r[0], r[1], r[2], bool(r[3])) for r in rows]
+        return [PaceTime(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]
