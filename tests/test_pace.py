@@ -283,9 +283,7 @@ async def stop_failing(storage: Any, url: str, table: str) -> None:
 
 
 @pytest.mark.parametrize("table", ["clocks", "pace_times"])
-async def test_a_decision_and_its_clocks_charge_are_saved_together_or_not_at_all(
-    database_url: str, table: str
-) -> None:
+async def test_a_decision_and_its_clocks_charge_are_saved_together_or_not_at_all(database_url: str, table: str) -> None:
     storage = storage_for(database_url)
     await storage.open()
     try:
