@@ -52,6 +52,9 @@ async def test_a_process_killed_mid_decision_loses_nothing_it_acknowledged(datab
         for race in await storage.running_races():
             assert [a.index for a in race.actions] == list(range(len(race.actions)))
             assert replay(record_of(race)).error_at is None  # no half-written decision
+            # each decision was saved with its charge to its player's clock, and no charge without it
+            charged = [t.index for t in await storage.pace_times([race.id])]
+            assert charged == [a.index for a in race.actions]
             decision = find_game(race.game).rules.pending(await service.state_of(race))
             await service.decide(race.id, race.version, 101 if decision.player == "u101" else 102, 0)
     finally:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.leagues.league import MARGIN, WEEK, LeagueService
 from bot.service.races import RaceService
-from bot.storage import Clock, PaceTime, Premove, StandingOrder
+from bot.storage import Charges, Clock, PaceTime, Premove, StandingOrder, StoredAction
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.url import is_postgres, sqlite_path, storage_for
 from rules.registry import find_game
@@ -334,5 +334,38 @@ async def test_an_undo_gives_back_the_time_its_decision_charged(database_url: st
         clocks = {c.player: c for c in await storage.clocks(race.id)}
         assert clocks[first].used == 1800 and clocks[second].asked == clock.t
         assert [(t.player, t.seconds, t.index) for t in await storage.pace_times([race.id])] == [(first, 1800, 0)]
+    finally:
+        await storage.close()
+
+
+async def test_both_storages_write_charges_with_their_actions_and_an_undo_takes_them_back(database_url: str) -> None:
+    storage = storage_for(database_url)
+    await storage.open()
+    try:
+        race = await storage.create_race(1, 5, 1, "leader1", {"seats": []})
+        assert await storage.start(race.id, race.version, {}, None)
+        version = race.version + 1
+        asked = Charges([Clock("u1", 3600.0, 0.0, 100.0)])
+        assert await storage.append_actions(race.id, version, [], None, False, charges=asked)
+        first = [StoredAction(0, "u1 pass", 1, False), StoredAction(1, "u2 pass", None, True)]
+        charged = Charges(
+            [Clock("u1", 3600.0, 60.0, None), Clock("u3", 3600.0, 0.0, 160.0)],
+            [PaceTime(race.id, "u1", 60.0, False, 0)],
+        )
+        stale = Charges([Clock("u1", 3600.0, 999.0, None)], [PaceTime(race.id, "u1", 999.0, False, 0)])
+        assert not await storage.append_actions(race.id, version, first, None, False, charges=stale)
+        assert await storage.clocks(race.id) == [Clock("u1", 3600.0, 0.0, 100.0)]  # a stale commit writes nothing
+        assert await storage.append_actions(race.id, version + 1, first, 70.0, False, charges=charged)
+        later = Charges([Clock("u3", 3600.0, 30.0, None)], [PaceTime(race.id, "u3", 30.0, True, 2)])
+        assert await storage.append_actions(
+            race.id, version + 2, [StoredAction(2, "u3 pass", 3, True)], 80.0, False, charges=later
+        )
+        assert await storage.pace_times([race.id]) == [*charged.times, *later.times]
+        rewound = [Clock("u1", 3600.0, 60.0, 200.0), Clock("u3", 3600.0, 0.0, None)]
+        assert await storage.truncate(race.id, version + 3, 2, 90.0, rewound)  # the undo of the third action
+        assert await storage.clocks(race.id) == rewound
+        assert await storage.pace_times([race.id]) == charged.times
+        again = await storage.race(race.id)
+        assert again is not None and [a.index for a in again.actions] == [0, 1] and again.deadline == 90.0
     finally:
         await storage.close()

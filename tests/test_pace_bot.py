@@ -180,6 +180,29 @@ async def test_decisions_made_ahead_and_clocks_survive_a_restart(simcord_env, db
     assert f"{name_of(first, named)}: median 30 min, slowest 30 min, 1 decision asked, 0 automatic" in pace
 
 
+async def test_race_undo_gives_back_the_time_the_undone_decision_took(simcord_env) -> None:
+    _, channel, named = world(simcord_env, "alice", "bob")
+    members = list(named.values())
+    await open_race(channel, members, pieces=1, clock=10)
+    _race, state = await state_now(simcord_env, channel)
+    first, second = (member_of(p, members) for p in state.queue)
+    await simcord_env.advance_time(2 * 3600)
+    await first.click(last_prompt(channel), label="Pass")
+    status = reply(await first.slash(channel, "race status")).content
+    assert f"Clock: {name_of(first, named)} has 8 h 00 min left" in status
+    await simcord_env.advance_time(600)
+    assert "Undone" in reply(await named["alice"].slash(channel, "race undo")).content
+    status = reply(await first.slash(channel, "race status")).content
+    assert f"Clock: {name_of(first, named)} has 10 h 00 min left" in status
+    assert f"Clock: {name_of(second, named)} has 10 h 00 min left" in status
+    await simcord_env.advance_time(1800)  # asked again: the undone player's clock runs from the undo, the other's not
+    status = reply(await first.slash(channel, "race status")).content
+    assert f"Clock: {name_of(first, named)} has 9 h 30 min left" in status
+    assert f"Clock: {name_of(second, named)} has 10 h 00 min left" in status
+    pace = reply(await first.slash(channel, "race pace")).content
+    assert "Nobody has been asked" in pace  # the undone decision's time is taken back with it
+
+
 def test_the_ahead_menu_offers_each_choice_as_the_prompts_menu_does() -> None:
     """The same options (label, consequences, ⚠️ when risky), under the ahead menu's own custom id."""
     import discord
