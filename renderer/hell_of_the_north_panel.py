@@ -118,16 +118,16 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     write(
         draw,
-        (x0 + 10, y0 + 8),
+        (x0 + 10, y0 + 3),
         "Markers · team · pursuits left · riders: energy, quality, risks",
         fill=MUTED,
         size=SMALL,
         bold=True,
     )
     players = sorted(state.setup.players, key=lambda p: state.order.index(p.id) if p.id in state.order else 9)
-    row_h = min(54, (y1 - y0 - 100) / max(1, len(players)))
+    row_h = min(54, (y1 - y0 - 102) / max(1, len(players)))
     for i, player in enumerate(players):
-        y = y0 + 34 + i * row_h + row_h / 2
+        y = y0 + 36 + i * row_h + row_h / 2
         team = player.team
         colour = TEAM.get(team, MUTED)
         draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)

@@ -45,11 +45,7 @@ def png(state: State) -> bytes:
 def weather_runs(image: Image.Image) -> list[tuple[int, int]]:
     """The runs of columns (first, last) with the markers' blue in the strip's band of markers."""
     top, bottom = (round(y) for y in MARKERS)
-    columns = [
-        x
-        for x in range(image.width)
-        if any(image.getpixel((x, y)) == WEATHER for y in range(top, bottom + 1))
-    ]
+    columns = [x for x in range(image.width) if any(image.getpixel((x, y)) == WEATHER for y in range(top, bottom + 1))]
     runs: list[tuple[int, int]] = []
     for x in columns:
         if runs and x == runs[-1][1] + 1:
