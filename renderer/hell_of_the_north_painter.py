@@ -6,7 +6,8 @@ menu names them ("34.0": row 34, lane 0) with their cost, an overview of the who
 a panel: the support-rider markers in order, the peloton's parts, and each team's diary.
 
 The road shows what only this game marks: cobbled squares (brown with a dot pattern), dark
-squares, sprint zones, the feed and bonus lines, and the weather markers (? face down).
+squares, sprint zones, the feed and bonus lines, and the weather markers (? face down), which the
+route strip shows wherever they lie (``hell_of_the_north_weather``).
 """
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
 """Around Hell of the North's road (``renderer/hell_of_the_north_painter.py``): the header (turn,
-phase, who acts), the whole-route strip, and the panel (support-rider markers in order with each
-team's diary, last turn in words, the legend)."""
+phase, who acts), the whole-route strip (its weather markers drawn by ``hell_of_the_north_weather``),
+and the panel (support-rider markers in order with each team's diary, last turn in words, the legend)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
+from renderer import hell_of_the_north_weather as weather
 from renderer.palette import (
     ACT_TEXT,
     COBBLE_DOT,
@@ -38,8 +39,14 @@ from rules.hell_of_the_north.narrate import summary
 from rules.hell_of_the_north.order import arrival_order
 
 HEADER = (0, 0, WIDTH, 52)
-STRIP = (0, 452, WIDTH, 500)
-PANEL_BOX = (0, 500, WIDTH, HEIGHT)
+STRIP = (0, 452, WIDTH, 508)
+# The strip top to bottom: the weather markers' tiles (hell_of_the_north_weather), the riders on the
+# strip's light ground (a black rider shows there, not on a black downhill; more riders on one row
+# stand above the first), the route's terrain, then its cobbles, the peloton over them.
+MARKERS = (STRIP[1] + 3, STRIP[1] + 31)  # top, bottom
+RIDERS = STRIP[1] + 37  # centre of a row's first rider
+BAR = (STRIP[1] + 44, STRIP[1] + 51, STRIP[1] + 55)  # terrain from, to; cobbles to
+PANEL_BOX = (0, STRIP[3], WIDTH, HEIGHT)
 STATUS_WORD = {"breakaway": "away", "dropped": "dropped", "fallen": "fell", "punctured": "flat", "finished": "arrived"}
 QUALITY = {"descent": "desc", "sprint": "sprint", "attack": "attack"}
 
@@ -69,34 +76,39 @@ def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[st
 
 
 def strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
-    """The whole route: terrain, cobbled stretches, the part shown above (framed), riders and peloton."""
-    course = state.setup.course
-    road = course.road
-    x0, y0, x1, y1 = STRIP
+    """The whole route: the weather markers at their hexagons, the riders, the terrain and cobbled
+    stretches with the peloton on them, the part shown above framed."""
+    _, y0, x1, y1 = STRIP
     draw.rectangle(STRIP, fill=(222, 226, 218))
-    left, right = x0 + 92, x1 - 110
-    rows = road.track.row_count
-
-    def xpos(row: float) -> float:
-        return left + (right - left) * row / max(rows - 1, 1)
-
-    for row in range(rows):
-        draw.rectangle((xpos(row), y0 + 22, xpos(row + 1), y0 + 36), fill=TERRAIN[road.terrain(row)])
-        if course.cobbled(row):
-            draw.rectangle((xpos(row), y0 + 36, xpos(row + 1), y0 + 42), fill=COBBLE_DOT)
-    draw.rectangle((xpos(window[0]), y0 + 4, xpos(window[1] + 1), y1 - 4), outline=INK, width=3)
-    draw.line((xpos(road.finish), y0 + 4, xpos(road.finish), y1 - 4), fill=INK, width=4)
-    write(draw, (x0 + 10, (y0 + y1) / 2), "route", fill=INK, size=SMALL, bold=True, anchor="lm")
+    xpos = strip_x(state)
+    road = state.setup.course.road
+    for row in range(road.track.row_count):
+        draw.rectangle((xpos(row), BAR[0], xpos(row + 1), BAR[1]), fill=TERRAIN[road.terrain(row)])
+        if state.setup.course.cobbled(row):
+            draw.rectangle((xpos(row), BAR[1], xpos(row + 1), BAR[2]), fill=COBBLE_DOT)
+    draw.rectangle((xpos(window[0]), y0 + 1, xpos(window[1] + 1), y1 - 1), outline=INK, width=3)
+    draw.line((xpos(road.finish), y0 + 1, xpos(road.finish), y1 - 1), fill=INK, width=4)
+    write(draw, (STRIP[0] + 10, (y0 + y1) / 2), "route", fill=INK, size=SMALL, bold=True, anchor="lm")
     write(draw, (x1 - 100, (y0 + y1) / 2), "finish", fill=INK, size=SMALL, bold=True, anchor="lm")
+    weather.markers(draw, state, xpos, *MARKERS)
     if state.peloton_arrived_turn is None:
-        draw.rectangle((xpos(state.peloton - 1), y0 + 30, xpos(state.peloton + 1), y1 - 6), fill=PELOTON, outline=INK)
+        box = (xpos(state.peloton - 1), BAR[0] + 2, xpos(state.peloton + 1), BAR[2])
+        draw.rectangle(box, fill=PELOTON, outline=INK)
     stack: dict[int, int] = {}
     for r in state.riders:
         if r.row is None or r.status in ("peloton", "eliminated", "finished"):
             continue
         level = stack.get(r.row, 0)
         stack[r.row] = level + 1
-        rider_shape(draw, (xpos(r.row), y0 + 14 - level * 6), 7, r.kind, TEAM.get(team_of(r.id), MUTED), width=1)
+        centre = (xpos(r.row), RIDERS - level * 6)
+        rider_shape(draw, centre, 7, r.kind, TEAM.get(team_of(r.id), MUTED), width=1)
+
+
+def strip_x(state: State) -> Callable[[float], float]:
+    """Where the strip draws the left edge of a row of the route (the row's right edge: ``row + 1``)."""
+    left, right = STRIP[0] + 92, STRIP[2] - 110
+    rows = state.setup.road.track.row_count
+    return lambda row: left + (right - left) * row / max(rows - 1, 1)
 
 
 def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], legend: Sequence[str]) -> None:
@@ -106,16 +118,16 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     write(
         draw,
-        (x0 + 10, y0 + 8),
+        (x0 + 10, y0 + 3),
         "Markers · team · pursuits left · riders: energy, quality, risks",
         fill=MUTED,
         size=SMALL,
         bold=True,
     )
     players = sorted(state.setup.players, key=lambda p: state.order.index(p.id) if p.id in state.order else 9)
-    row_h = min(54, (y1 - y0 - 106) / max(1, len(players)))
+    row_h = min(54, (y1 - y0 - 102) / max(1, len(players)))
     for i, player in enumerate(players):
-        y = y0 + 40 + i * row_h + row_h / 2
+        y = y0 + 36 + i * row_h + row_h / 2
         team = player.team
         colour = TEAM.get(team, MUTED)
         draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)
