@@ -245,10 +245,10 @@ class PaceIntents(RaceCore):
     ) -> None:
         """A manual decision for a piece ends its standing orders of that kind (the clocks were
         charged in the commit's transaction: ``charge``)."""
-        asked = find_game(race.game).rules.pending(before)
+        game = find_game(race.game)
+        asked = game.rules.pending(before)
         if asked is None:
             return
-        game = find_game(race.game)
         for action, user, automatic in decisions:
             if user is not None and not automatic:
                 await self._cancel_by_manual(race, game, before, asked, action)
