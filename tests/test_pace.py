@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.leagues.league import MARGIN, WEEK, LeagueService
+from bot.service.core import Refusal
 from bot.service.races import RaceService
 from bot.storage import Charges, Clock, PaceTime, Premove, StandingOrder, StoredAction
 from bot.storage.sqlite import SqliteStorage
@@ -369,3 +370,43 @@ async def test_both_storages_write_charges_with_their_actions_and_an_undo_takes_
         assert again is not None and [a.index for a in again.actions] == [0, 1] and again.deadline == 90.0
     finally:
         await storage.close()
+
+
+async def test_a_decision_made_ahead_survives_a_commit_that_loses_to_a_simultaneous_click(env, monkeypatch) -> None:
+    storage, races, _clock = env
+    await races.new_race(1, 7, 1, "ann", game="leader1", pieces=1)
+    await races.join(7, 2, "bob")
+    await races.start(7, 1)
+    race = await storage.active_race(7)
+    assert race is not None
+    rules = find_game("leader1").rules
+    state = await races.state_of(race)
+    first = rules.pending(state)
+    assert first is not None
+    user = 1 if first.player == "u1" else 2
+    passing = [c for c in rules.choices(state, first.player) if not c.anytime]
+    index = [c.label for c in passing].index("Pass")
+    after = rules.apply(state, passing[index].action)[0]
+    following = rules.pending(after)
+    assert following is not None and following.player != first.player
+    ahead = next(c for c in rules.choices(after, following.player) if not c.anytime)
+    premove = Premove(
+        following.player, following.kind, following.piece, ahead.action.text(), ahead.label, ahead.detail, 3 - user
+    )
+    await storage.set_premove(race.id, premove)
+
+    real_append = storage.append_actions
+
+    async def someone_else_was_first(*args: Any, **kwargs: Any) -> bool:
+        return False  # the race moved on between reading it and saving: this commit is not kept
+
+    monkeypatch.setattr(storage, "append_actions", someone_else_was_first)
+    with pytest.raises(Refusal, match="not applied"):
+        await races.decide(race.id, race.version, user, index)
+    assert await storage.premoves(race.id) == [premove]  # the lost commit spent nothing
+
+    monkeypatch.setattr(storage, "append_actions", real_append)
+    await races.decide(race.id, race.version, user, index)
+    assert await storage.premoves(race.id) == []  # spent by the commit that was kept
+    moved = await storage.active_race(7)
+    assert moved is not None and len(moved.actions) >= 2  # the first player's pass, then the one made ahead

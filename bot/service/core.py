@@ -49,6 +49,7 @@ class Played:
     actions: list[tuple[Action, int | None, bool]]
     dms: list[tuple[int, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # said in the channel first (a decision made ahead, applied)
+    premoves_used: list[str] = field(default_factory=list)  # players whose decision made ahead is now spent
 
 
 class Refusal(Exception):
@@ -348,6 +349,8 @@ class RaceCore:
         finished = decision is None
         # the clocks' charges are saved with the actions: a decision is never kept without its charge
         charges = await self.charge(view_race, before, decisions, played, new_state, len(race.actions))
+        if played.premoves_used:  # spent with the commit, in its transaction: a lost commit keeps them
+            charges = replace(charges or Charges(), premoves_used=list(played.premoves_used))
         deadline = None if decision is None else await self.deadline_for(view_race, decision.player, charges)
         if not await self.storage.append_actions(race.id, race.version, stored, deadline, finished, lobby, charges):
             raise Refusal("Someone acted at the same moment; your choice was not applied. Use the latest prompt.")

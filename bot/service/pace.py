@@ -98,8 +98,7 @@ class PaceIntents(RaceCore):
             played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders: {choice.label}.")
             played.state = game.rules.apply(played.state, choice.action)[0]
             played.actions.append((choice.action, user, False))
-        for player in used:
-            await self.storage.drop_premove(race.id, player)
+        played.premoves_used = used  # forgotten in the commit's transaction (``Charges.premoves_used``)
         return played
 
     async def _end_orders(

@@ -216,11 +216,13 @@ class PaceTime:
 
 @dataclass
 class Charges:
-    """What a commit does to the race's clocks, written in the transaction that appends its actions:
-    each clock it changed, as it leaves it, and the decision times it charged."""
+    """What a commit does to the race's pace records, written in the transaction that appends its
+    actions: each clock it changed, as it leaves it, the decision times it charged, and the players
+    whose decisions made ahead it spent (forgotten only if the commit is kept)."""
 
     clocks: list[Clock] = field(default_factory=list)
     times: list[PaceTime] = field(default_factory=list)
+    premoves_used: list[str] = field(default_factory=list)
 
 
 class PaceStorage(Protocol):

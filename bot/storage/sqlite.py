@@ -490,13 +490,17 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         args: tuple[Any, ...] = (deadline, status)
         if lobby is not None:
             sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
-        writes = [
+        writes: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", row)
             for row in [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions]
         ]
         if charges is not None:
             writes += [(CLOCK_SQL, row) for row in clock_rows(race_id, charges.clocks)]
             writes += [(PACE_TIME_SQL, row) for row in pace_time_rows(charges.times)]
+            writes += [
+                ("DELETE FROM premoves WHERE race_id = ? AND player = ?", (race_id, player))
+                for player in charges.premoves_used
+            ]
         return await self._versioned(race_id, version, sets, args, writes)
 
     async def _truncate(
