@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import seats
-from bot.service.core import Refusal
+from bot.service.core import Refusal, playing_seat
 from bot.service.model import Outcome, Post
 from bot.service.races import RaceService
 from bot.storage import Alliance, RaceRow, Storage
@@ -22,9 +22,7 @@ class AllianceService:
         race = await self.races.storage.active_race(channel_id)
         if race is None:
             raise Refusal("There is no race in this channel: alliances are made inside a race.")
-        seat = seats.human_seat(race.lobby, user_id)
-        if seat is None:
-            raise Refusal("You are not playing in this race.")
+        seat = playing_seat(race, user_id)
         return race, seat
 
     @staticmethod

@@ -56,6 +56,15 @@ class Refusal(Exception):
     """A request that cannot be done now; the message is shown to the person, privately."""
 
 
+def playing_seat(race: RaceRow, user_id: int) -> dict[str, Any]:
+    """The seat of Discord user ``user_id`` in ``race`` (not an AI seat), or a refusal that says
+    they are not playing (every command a player gives for their own seat starts here)."""
+    seat = seats.human_seat(race.lobby, user_id)
+    if seat is None:
+        raise Refusal("You are not playing in this race.")
+    return seat
+
+
 def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """Split ``text`` on line ends into messages that fit Discord's 2,000 characters."""
     out: list[str] = []
@@ -234,9 +243,7 @@ class RaceCore:
         async with self.lock(race.id):
             race = await self.race_in(channel_id, running=True)
             state = await self.state_of(race)
-            seat = seats.human_seat(race.lobby, user_id)
-            if seat is None:
-                raise Refusal("You are not playing in this race.")
+            seat = playing_seat(race, user_id)
             player = str(seat["player"])
             game = find_game(race.game)
             options = game.rules.choices(state, player)
@@ -284,9 +291,7 @@ class RaceCore:
         return [(key, label) for label, key in out.items()]
 
     def _player_to_act(self, race: RaceRow, state: Any, user_id: int) -> str:
-        seat = seats.human_seat(race.lobby, user_id)
-        if seat is None:
-            raise Refusal("You are not playing in this race.")
+        seat = playing_seat(race, user_id)
         decision = find_game(race.game).rules.pending(state)
         if decision is None:
             raise Refusal("The race is over.")

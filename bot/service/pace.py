@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.service import seats
-from bot.service.core import AUTOPLAY_LIMIT, Played, RaceCore, Refusal
+from bot.service.core import AUTOPLAY_LIMIT, Played, RaceCore, Refusal, playing_seat
 from bot.service.model import ChoiceView, Outcome, Prompt
 from bot.storage import Charges, Clock, PaceTime, Premove, RaceRow, StandingOrder
 from rules.action import Action
@@ -337,9 +337,7 @@ class PaceIntents(RaceCore):
     async def ahead(self, channel_id: int, user_id: int) -> Outcome:
         """Your next decision's choices as they stand now, privately, to decide ahead."""
         race = await self.race_in(channel_id, running=True)
-        seat = seats.human_seat(race.lobby, user_id)
-        if seat is None:
-            raise Refusal("You are not playing in this race.")
+        seat = playing_seat(race, user_id)
         game = find_game(race.game)
         state = await self.state_of(race)
         player = str(seat["player"])
@@ -391,9 +389,7 @@ class PaceIntents(RaceCore):
                 raise Refusal("This race is over.")
             if race.version != version:
                 raise Refusal("The race has moved on since; use /race ahead again for the choices as they stand now.")
-            seat = seats.human_seat(race.lobby, user_id)
-            if seat is None:
-                raise Refusal("You are not playing in this race.")
+            seat = playing_seat(race, user_id)
             game = find_game(race.game)
             found = game.pace.ahead(await self.state_of(race), str(seat["player"]))
             if found is None or not 0 <= index < len(found[1]):
@@ -410,9 +406,7 @@ class PaceIntents(RaceCore):
 
     async def cancel_ahead(self, channel_id: int, user_id: int) -> Outcome:
         race = await self.race_in(channel_id, running=True)
-        seat = seats.human_seat(race.lobby, user_id)
-        if seat is None:
-            raise Refusal("You are not playing in this race.")
+        seat = playing_seat(race, user_id)
         if not await self.storage.drop_premove(race.id, str(seat["player"])):
             raise Refusal("You have not decided anything ahead.")
         return Outcome("Your decision made ahead is dropped: you will be asked as usual.")
@@ -429,9 +423,7 @@ class PaceIntents(RaceCore):
     ) -> Outcome:
         """A standing order for one of your pieces (``kind`` ``cancel``: end its orders)."""
         race = await self.race_in(channel_id, running=True)
-        seat = seats.human_seat(race.lobby, user_id)
-        if seat is None:
-            raise Refusal("You are not playing in this race.")
+        seat = playing_seat(race, user_id)
         player = str(seat["player"])
         game = find_game(race.game)
         state = await self.state_of(race)

@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 
 from bot.service import seats
-from bot.service.core import RaceCore, Refusal, chunks, record_of
+from bot.service.core import RaceCore, Refusal, chunks, playing_seat, record_of
 from bot.service.lobby import LobbyIntents
 from bot.service.model import Outcome
 from bot.storage import Charges
@@ -111,9 +111,7 @@ class ReadingIntents(LobbyIntents, RaceCore):
 
     async def hand(self, channel_id: int, user_id: int) -> Outcome:
         race = await self.race_in(channel_id, running=True)
-        seat = seats.human_seat(race.lobby, user_id)
-        if seat is None:
-            raise Refusal("You are not playing in this race.")
+        seat = playing_seat(race, user_id)
         game = find_game(race.game)
         state = await self.state_of(race)
         lines = game.secrets.hand(state, seat["player"])
