@@ -12,14 +12,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from rules.errors import UnknownTrack
 from rules.pickling import pickle_by_name, shared_by_name
+from rules.resources import game_data, json_names
 from rules.track import Track, build_track, cell_id
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "formula-de-mini"
+DATA = game_data("formula_de_mini")
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ def build_circuit(data: dict[str, Any]) -> Circuit:
 
 
 def circuit_names() -> list[str]:
-    return sorted(p.stem for p in DATA.glob("*.json") if p.stem != "dice")
+    return [n for n in json_names(DATA) if n != "dice"]
 
 
 @shared_by_name
@@ -182,7 +182,7 @@ def load_circuit(name: str) -> Circuit:
         raise UnknownTrack(
             "$.track", f"no circuit {'formula-de-mini/' + shown!r}; shipped: {', '.join(circuit_names())}"
         )
-    return build_circuit(json.loads((DATA / f"{name}.json").read_text()))
+    return build_circuit(json.loads((DATA / f"{name}.json").read_text(encoding="utf-8")))
 
 
 pickle_by_name(Circuit)  # a state pickles its circuit as load_circuit(name) (rules/pickling.py)

@@ -11,18 +11,18 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
+from rules.resources import game_data
 from rules.rng import Die
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "formula-de-mini" / "dice.json"
+DATA = game_data("formula_de_mini").joinpath("dice.json")
 GEARS = (1, 2, 3, 4, 5)
 MAX_SKIPPED = 3
 
 
 @cache
 def dice() -> dict[str, Die]:
-    raw = json.loads(DATA.read_text())
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
     return {name: Die(name, tuple(faces)) for name, faces in raw["dice"].items()}
 
 

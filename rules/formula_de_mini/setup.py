@@ -99,7 +99,7 @@ MAX_LAPS = 99
 
 
 def _inline(data: dict[str, Any]) -> Circuit:
-    """An inline circuit, in the same form as data/formula-de-mini/*.json."""
+    """An inline circuit, in the same form as data/formula_de_mini/*.json."""
     for key in data:
         if key not in INLINE:
             raise MalformedRecord(f"$.track.{key}", f"unknown field; allowed: {', '.join(sorted(INLINE))}")

@@ -65,7 +65,7 @@ def stage_names() -> list[str]:
 def load_stage(name: str) -> StagePlan:
     """A shipped stage by name."""
     hint = f"random-<hexagons, {MIN_HEXAGONS} to {MAX_HEXAGONS}>-<seed>"
-    raw = json.loads(stages.stage_file(DATA, name, GAME_ID, hint).read_text())
+    raw = json.loads(stages.stage_file(DATA, name, GAME_ID, hint).read_text(encoding="utf-8"))
     return StagePlan(
         name=raw["name"],
         title=raw.get("title", raw["name"]),

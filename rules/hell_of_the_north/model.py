@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 
 from rules.events import Event as Event
@@ -14,11 +13,12 @@ from rules.leader1.base import RiderBase, StateBase
 from rules.leader1.model import FEED_COLOUR as FEED_COLOUR
 from rules.leader1.model import RIDER_TYPES as RIDER_TYPES
 from rules.leader1.model import Ruleset
+from rules.resources import game_data
 from rules.rng import Die
 from rules.road import Road
 
 GAME_ID = "hell-of-the-north"
-DATA = Path(__file__).resolve().parents[2] / "data" / GAME_ID
+DATA = game_data("hell_of_the_north")
 TEAMS = ("black", "white", "green", "orange")  # the four support-rider markers (Figure 7)
 QUALITIES = ("descent", "sprint", "attack")
 PARTS = ("front", "back")
@@ -50,7 +50,7 @@ HOTN = Ruleset(
 
 @cache
 def _dice_data() -> dict[str, object]:
-    data: dict[str, object] = json.loads((DATA / "dice.json").read_text())
+    data: dict[str, object] = json.loads((DATA / "dice.json").read_text(encoding="utf-8"))
     return data
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 
+from rules.resources import game_data
 from rules.rng import Die
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "leader1" / "dice.json"
+DATA = game_data("leader1").joinpath("dice.json")
 
 
 @cache
 def dice() -> dict[str, Die]:
-    raw = json.loads(DATA.read_text())
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
     return {name: Die(name, tuple(faces)) for name, faces in raw["dice"].items()}
 
 

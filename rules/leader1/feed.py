@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 
 from rules.errors import MalformedRecord
+from rules.resources import game_data
 from rules.rng import Dice, Die
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "leader1" / "feed-tiles.json"
+DATA = game_data("leader1").joinpath("feed-tiles.json")
 COLOURS = ("green", "yellow", "red")
 
 Piles = tuple[tuple[str, tuple[int, ...]], ...]
@@ -25,7 +25,7 @@ Piles = tuple[tuple[str, tuple[int, ...]], ...]
 @cache
 def full_piles() -> Piles:
     """The 36 tiles of data/leader1/feed-tiles.json, by colour, each pile sorted."""
-    raw = json.loads(DATA.read_text())["piles"]
+    raw = json.loads(DATA.read_text(encoding="utf-8"))["piles"]
     return tuple((colour, tuple(sorted(int(v) for v in raw[colour]))) for colour in COLOURS)
 
 

@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
 from rules.errors import InvalidSetup
 from rules.leader1 import stages
 from rules.pickling import pickle_by_name, shared_by_name
+from rules.resources import game_data
 from rules.rng import below, seed_state
 from rules.road import Mountain, Road, make_road
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "leader1"
+DATA = game_data("leader1")
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def stage_names() -> list[str]:
 def load_stage(name: str) -> StagePlan:
     """A shipped stage by name."""
     hint = f"random-<hexagons, 5 to {MAX_RANDOM_HEXAGONS}>-<seed, up to 16 digits>"
-    return plan_from_json(json.loads(stages.stage_file(DATA, name, "leader1", hint).read_text()))
+    return plan_from_json(json.loads(stages.stage_file(DATA, name, "leader1", hint).read_text(encoding="utf-8")))
 
 
 def plan_from_json(raw: dict[str, Any]) -> StagePlan:

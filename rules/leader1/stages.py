@@ -7,10 +7,11 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.errors import UnknownTrack
+from rules.resources import json_names
 from rules.rng import below
 from rules.road import TilePlacement
 from rules.track import cell_id, parse_cell_id
@@ -31,17 +32,17 @@ class Library(Generic[T]):
     tiles: dict[str, T]
 
 
-def load_library(data: Path, tile: Callable[[dict[str, Any]], T]) -> Library[T]:
+def load_library(data: Traversable, tile: Callable[[dict[str, Any]], T]) -> Library[T]:
     """The library in ``data``/tiles.json, each tile read by ``tile``."""
-    raw = json.loads((data / "tiles.json").read_text())
+    raw = json.loads(data.joinpath("tiles.json").read_text(encoding="utf-8"))
     return Library(raw["hex_rows"], raw["lanes"], raw["runout"], {t["id"]: tile(t) for t in raw["tiles"]})
 
 
-def stage_names(data: Path) -> list[str]:
-    return sorted(p.stem for p in (data / "stages").glob("*.json"))
+def stage_names(data: Traversable) -> list[str]:
+    return json_names(data.joinpath("stages"))
 
 
-def stage_file(data: Path, name: str, game_id: str, random_hint: str) -> Path:
+def stage_file(data: Traversable, name: str, game_id: str, random_hint: str) -> Traversable:
     """A shipped stage's file; the name is user text, so it is looked up, never made into a path."""
     names = stage_names(data)
     if name not in names:
@@ -49,7 +50,7 @@ def stage_file(data: Path, name: str, game_id: str, random_hint: str) -> Path:
         raise UnknownTrack(
             "$.track", f"no stage {game_id + '/' + shown!r}; shipped: {', '.join(names)}, or {random_hint}"
         )
-    return data / "stages" / f"{name}.json"
+    return data.joinpath("stages", f"{name}.json")
 
 
 def shipped_or_random(name: str, shipped: Callable[[str], T], random: Callable[[int, int], T]) -> T:

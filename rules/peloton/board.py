@@ -16,12 +16,12 @@ import itertools
 import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from rules.errors import MalformedRecord, UnknownTrack
+from rules.resources import game_data, json_file, json_names
 
-BOARDS = Path(__file__).resolve().parents[2] / "data" / "peloton" / "boards"
+BOARDS = game_data("peloton").joinpath("boards")
 RUN_OUT = 16  # hexagons past the finish line (course.RUN_OUT)
 SIGN_KEYS = ("terrain", "bonus", "checkpoint")
 
@@ -136,14 +136,14 @@ def _in_bend(road: Road, at: int) -> bool:
 def load_board(name: object, path: str) -> Board:
     if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9-]{1,40}", name):
         raise UnknownTrack(path, f"expected a board name; boards: {', '.join(board_names())}")
-    file = BOARDS / f"{name}.json"
-    if not file.exists():
+    file = json_file(BOARDS, name)
+    if file is None:
         raise UnknownTrack(path, f"unknown board {name!r}; boards: {', '.join(board_names())}")
-    return parse_board(json.loads(file.read_text()), f"board {name}")
+    return parse_board(json.loads(file.read_text(encoding="utf-8")), f"board {name}")
 
 
 def board_names() -> list[str]:
-    return sorted(p.stem for p in BOARDS.glob("*.json"))
+    return json_names(BOARDS)
 
 
 def _normal(angle: int) -> int:

@@ -16,13 +16,13 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from rules.errors import MalformedRecord, UnknownTrack
+from rules.resources import game_data, json_file, json_names
 from rules.rng import below
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "peloton"
+DATA = game_data("peloton")
 TERRAINS = {"level": 3, "up": 2, "down": 4}  # basic speed by terrain (II.3a)
 TRAIL_LIMITS = (4, 5, 7)  # the safe speed of a turning's lanes from the inside out (IV.2)
 DISCIPLINES = ("leg", "itt", "ttt")
@@ -243,7 +243,7 @@ def build_course(data: object, path: str = "$.track") -> Course:
 
 
 def course_names() -> list[str]:
-    return sorted(p.stem for p in DATA.glob("*.json"))
+    return json_names(DATA)
 
 
 def load_course(name: str) -> Course:
@@ -253,10 +253,10 @@ def load_course(name: str) -> Course:
         return _random_board_course(name)
     if name.startswith("random-"):
         return build_course(random_course_data(name), "$.track")
-    file = DATA / f"{name}.json"
-    if not re.fullmatch(r"[a-z0-9-]{1,40}", name) or not file.exists():
+    file = json_file(DATA, name)
+    if file is None:
         raise UnknownTrack("$.track", f"unknown course {name[:40]!r}; courses: {', '.join(course_names())}")
-    return build_course(json.loads(file.read_text()), "$.track")
+    return build_course(json.loads(file.read_text(encoding="utf-8")), "$.track")
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,63 @@
+"""A plain install works: a wheel built from the checkout, installed into a fresh virtual environment,
+runs `domestique sim` and `domestique demo` for every game from a folder outside the checkout.
+
+An editable install hides a missing data file (it reads the checkout); this test is what notices."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from rules.registry import game_ids
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(args: list[str], cwd: Path) -> str:
+    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=600)
+    said = f"{done.stdout[-2000:]}{done.stderr[-3000:]}"
+    assert done.returncode == 0, f"{' '.join(args)} failed ({done.returncode}):\n{said}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The checkout built as a wheel, as a server host or a container build makes it."""
+    dist = tmp_path_factory.mktemp("dist")
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT), "-w", str(dist)], dist)
+    (built,) = dist.glob("domestique-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``domestique`` command of a fresh virtual environment with the wheel installed (not editable)."""
+    venv = tmp_path_factory.mktemp("venv")
+    _run([sys.executable, "-m", "venv", str(venv)], venv)
+    _run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], venv)
+    return venv / "bin" / "domestique"
+
+
+def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
+    shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / "data").rglob("*.json")}
+    assert shipped, "no data files found in the checkout"
+    with zipfile.ZipFile(wheel) as archive:
+        carried = {n for n in archive.namelist() if n.startswith("data/")}
+    assert shipped <= carried, f"missing from the wheel: {sorted(shipped - carried)}"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_sim_and_demo_run_from_a_plain_install(installed: Path, game: str, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    said = _run([str(installed), "sim", "--game", game, "--seed", "3"], outside)
+    assert "finish:" in said
+    _run([str(installed), "demo", "--game", game, "--out", "demo"], outside)
+    boards = sorted((outside / "demo").glob("board-*.png"))
+    assert len(boards) >= 3, f"{game}: only {len(boards)} boards"
+    assert all(b.read_bytes().startswith(b"\x89PNG") for b in boards)
+    assert (outside / "demo" / "recap.gif").stat().st_size > 0
