@@ -31,17 +31,6 @@ NARROWER = (720, 560, 480)  # frame widths tried, in turn, when a recap is over 
 Board = Callable[[Any], Image.Image]
 
 
-def _board(state: Any) -> Image.Image:
-    """The board of a Leader 1 or Formula Dé Mini state (told apart by what the state holds)."""
-    if hasattr(state, "cars"):
-        from renderer.circuit_board import compose_circuit
-
-        return compose_circuit(state, acting=())[0]
-    from renderer.board import render_image
-
-    return render_image(state, acting=())
-
-
 def painted(game_id: str, title: str = "") -> Board:
     """The board of any registered game's state as the bot posts it after a turn (no squares offered)."""
     from renderer.registry import paint
@@ -84,20 +73,18 @@ def render_recap(
     *,
     frame_ms: int = FRAME_MS,
     width: int | None = None,
-    board: Board | None = None,
+    board: Board,
     limit: int = LIMIT,
 ) -> bytes:
     """An animated GIF of the boards of ``states`` (a race's states in order), one frame each.
 
-    ``board`` draws a state (default: Leader 1 or Formula Dé Mini; ``painted(game_id)`` for
-    any game). ``width`` shrinks the frames (e.g. 640) for a smaller file; by default they are
-    the boards' own size, narrower only if the file would pass ``limit`` bytes. Raises
-    ValueError for no states.
+    ``board`` draws a state (``painted(game_id)``: as the bot posts it). ``width`` shrinks the frames
+    (e.g. 640) for a smaller file; by default they are the boards' own size, narrower only if the
+    file would pass ``limit`` bytes. Raises ValueError for no states.
     """
     if not states:
         raise ValueError("a recap needs at least one state, got none")
-    draw = board or _board
-    boards = [draw(state) for state in _sample(states, MAX_FRAMES)]
+    boards = [board(state) for state in _sample(states, MAX_FRAMES)]
     size = (max(b.width for b in boards), max(b.height for b in boards))
     boards = [_padded(b, size) for b in boards]
     widths = [width] if width is not None else [None, *(w for w in NARROWER if w < size[0])]

@@ -16,9 +16,9 @@ from PIL import Image
 from bot.cli.sim import simulate
 from renderer.encode import png_bytes
 from renderer.palette import BACKGROUND, PELOTON_TEAM
-from renderer.peloton_geometry import Geometry
-from renderer.peloton_map import MAP_ROAD, board_gaps, board_map
-from renderer.peloton_painter import BOARD, compose, on_road
+from renderer.peloton.geometry import Geometry
+from renderer.peloton.painter import BOARD, compose, on_road
+from renderer.peloton.road_map import MAP_ROAD, board_gaps, board_map
 from rules.peloton.board import board_names, load_board
 from rules.peloton.course import load_course, split
 from rules.record import start_state
@@ -83,7 +83,7 @@ def test_the_board_s_other_roads_are_drawn_around_the_course_only_when_it_has_a_
 
 
 def test_the_map_leaves_the_riders_and_the_text_as_they_were(monkeypatch: pytest.MonkeyPatch) -> None:
-    import renderer.peloton_painter as painter
+    import renderer.peloton.painter as painter
 
     state = state_near("leg-ridge-and-river", 3, 64)
     written: list[list[tuple[str, int]]] = []
@@ -135,7 +135,7 @@ def test_every_shipped_board_closes_its_loops() -> None:
 
 
 def test_a_board_course_is_drawn_the_same_bytes_every_time() -> None:
-    import renderer.peloton_map as peloton_map
+    import renderer.peloton.road_map as peloton_map
 
     state = state_near("random-bohemia-60-s4", 4, 20)
     first = png_bytes(compose(state, acting=())[0])
@@ -146,7 +146,7 @@ def test_a_board_course_is_drawn_the_same_bytes_every_time() -> None:
 
 def test_a_random_board_course_keeps_its_names_readable(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hexagons on offer keep the size of text that matters with the map drawn around them."""
-    import renderer.peloton_painter as painter
+    import renderer.peloton.painter as painter
     from renderer.palette import READABLE
 
     state = state_near("random-bohemia-60-s4", 4, 20)
@@ -175,7 +175,7 @@ def test_a_random_board_course_keeps_its_names_readable(monkeypatch: pytest.Monk
 def test_a_random_board_course_is_drawn_on_the_board_s_map(name: str) -> None:
     """The random builder takes junctions the way the board lists them when it can (R-PEL-RANDOM-BOARD),
     so every connection of the map meets the road it joins and is drawn."""
-    from renderer.peloton_map import MEETS, _gap, layout
+    from renderer.peloton.road_map import MEETS, _gap, layout
 
     lay = layout(load_course(name))
     apart = [_gap(lay, j) for k, j in enumerate(lay.board.junctions) if k not in lay.used]

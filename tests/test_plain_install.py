@@ -5,6 +5,7 @@ An editable install hides a missing data file (it reads the checkout); this test
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -15,6 +16,7 @@ import pytest
 from rules.registry import game_ids
 
 ROOT = Path(__file__).resolve().parents[1]
+NOT_SOURCE = (".git", ".venv", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", "*.db", "demo-out")
 
 
 def _run(args: list[str], cwd: Path) -> str:
@@ -28,7 +30,11 @@ def _run(args: list[str], cwd: Path) -> str:
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The checkout built as a wheel, as a server host or a container build makes it."""
     dist = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(ROOT), "-w", str(dist)], dist)
+    # built from a copy: setuptools never empties a build/ folder, so a stale one in the checkout
+    # would put modules that no longer exist into the wheel
+    source = dist / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(source), "-w", str(dist)], dist)
     (built,) = dist.glob("domestique-*.whl")
     return built
 

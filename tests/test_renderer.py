@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from renderer import render_board, render_standings
-from renderer.board import compose, default_acting, laid_out, peloton_spots
+from renderer.leader1.board import compose, default_acting, laid_out, peloton_spots, render_board
 from renderer.palette import ACT, HEIGHT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, TEAM, WHITE, WIDTH
+from renderer.standings import render_standings
 from rules.leader1 import pending
 from rules.leader1.moves import ride_options
 from rules.leader1.stage import Standing
@@ -235,7 +235,7 @@ def _fdm_mid_race():  # type: ignore[no-untyped-def]
 def test_the_formula_de_mini_board_shows_each_car_on_its_space(tmp_path: Path) -> None:
     import math
 
-    from renderer.circuit_board import CAR_COLOUR, compose_circuit, render_circuit
+    from renderer.formula_de_mini.circuit_board import CAR_COLOUR, compose_circuit, render_circuit
 
     state, options = _fdm_mid_race()
     png = render_circuit(state, highlight=options)
@@ -261,7 +261,7 @@ def test_the_formula_de_mini_board_shows_each_car_on_its_space(tmp_path: Path) -
 
 
 def test_the_formula_de_mini_car_to_act_is_marked_and_named_squares_drawn() -> None:
-    from renderer.circuit_board import compose_circuit
+    from renderer.formula_de_mini.circuit_board import compose_circuit
     from rules.formula_de_mini.engine import pending as fdm_pending
 
     state, options = _fdm_mid_race()
@@ -300,7 +300,7 @@ def test_every_board_of_a_whole_leader1_race_renders(stage: str) -> None:
 
 
 def test_every_board_of_a_whole_formula_de_mini_race_renders() -> None:
-    from renderer.circuit_board import render_circuit
+    from renderer.formula_de_mini.circuit_board import render_circuit
     from rules.formula_de_mini import ai
     from rules.formula_de_mini.engine import apply, legal_actions
     from rules.formula_de_mini.engine import pending as fdm_pending

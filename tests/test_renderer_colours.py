@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from renderer.circuit_board import CAR_COLOUR
+from renderer.formula_de_mini.circuit_board import CAR_COLOUR
 from renderer.palette import PELOTON_TEAM, TEAM
 
 Matrix = tuple[tuple[float, float, float], ...]

@@ -44,7 +44,7 @@ def offered(game: str, state: Any) -> list[Choice]:
 
 
 def test_hotn_riders_on_the_road_are_drawn_on_their_squares_in_their_team_colour() -> None:
-    from renderer.hell_of_the_north_painter import compose
+    from renderer.hell_of_the_north.painter import compose
 
     state = mid_race(race("hell-of-the-north"))
     image, view = compose(state, acting=())
@@ -62,7 +62,7 @@ def test_hotn_riders_on_the_road_are_drawn_on_their_squares_in_their_team_colour
 
 
 def test_hotn_peloton_riders_are_drawn_inside_it_in_peloton_order_front_part_ahead() -> None:
-    from renderer.hell_of_the_north_painter import compose, peloton_spots
+    from renderer.hell_of_the_north.painter import compose, peloton_spots
     from rules.hell_of_the_north.order import peloton_order
 
     state = mid_race(race("hell-of-the-north"))
@@ -82,7 +82,7 @@ def test_hotn_peloton_riders_are_drawn_inside_it_in_peloton_order_front_part_ahe
 
 
 def test_hotn_rider_to_act_is_marked_and_offered_squares_carry_their_menu_names() -> None:
-    from renderer.hell_of_the_north_painter import compose
+    from renderer.hell_of_the_north.painter import compose
 
     state = mid_race(race("hell-of-the-north"))
     choices = offered("hell-of-the-north", state)
@@ -113,12 +113,12 @@ def test_hotn_rider_to_act_is_marked_and_offered_squares_carry_their_menu_names(
 
 
 def test_peloton_cyclists_are_drawn_on_their_hexagons_with_the_one_to_act_marked() -> None:
-    from renderer.peloton_painter import compose, on_road
+    from renderer.peloton.painter import compose, on_road
     from rules.peloton.course import split
 
     state = mid_race(race("peloton"))
     image, view = compose(state)
-    from renderer.peloton_painter import Geometry
+    from renderer.peloton.painter import Geometry
 
     geo = Geometry(state.course)
     radius = view.scale * 0.4
@@ -136,7 +136,7 @@ def test_peloton_cyclists_are_drawn_on_their_hexagons_with_the_one_to_act_marked
 
 
 def test_peloton_end_hexagons_carry_their_menu_letters() -> None:
-    from renderer.peloton_painter import Geometry, compose
+    from renderer.peloton.painter import Geometry, compose
     from rules.peloton.course import split
 
     state = mid_race(race("peloton"))
@@ -178,10 +178,10 @@ def test_every_board_of_a_whole_race_is_phone_sized_small_and_deterministic(game
 
 def test_last_turn_trails_start_where_each_piece_was() -> None:
     """Both games: a hollow white ring where each piece that moved last was (unless someone is there now)."""
-    from renderer.hell_of_the_north_painter import compose as hotn
+    from renderer.hell_of_the_north.painter import compose as hotn
     from renderer.palette import WHITE
-    from renderer.peloton_painter import Geometry, _trails
-    from renderer.peloton_painter import compose as peloton
+    from renderer.peloton.painter import Geometry, _trails
+    from renderer.peloton.painter import compose as peloton
     from rules.peloton.course import split
 
     state = mid_race(race("hell-of-the-north"))
@@ -207,8 +207,8 @@ def test_last_turn_trails_start_where_each_piece_was() -> None:
 
 
 def test_the_panels_tell_last_turn_in_words_with_names_players_know() -> None:
-    from renderer.hell_of_the_north_panel import last_turn as _last_turn
-    from renderer.peloton_painter import _last_move
+    from renderer.hell_of_the_north.panel import last_turn as _last_turn
+    from renderer.peloton.painter import _last_move
 
     state = mid_race(race("hell-of-the-north"))
     lines = _last_turn(state)

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from renderer.hell_of_the_north_painter import compose, paint
-from renderer.hell_of_the_north_panel import BAR, MARKERS
+from renderer.hell_of_the_north.painter import compose, paint
+from renderer.hell_of_the_north.panel import BAR, MARKERS
 from renderer.palette import READABLE_PX, TERRAIN, WEATHER, WIDTH, phone_px
 from rules.hell_of_the_north.game import sample_players
 from rules.hell_of_the_north.model import State, weather_markers
@@ -115,7 +115,7 @@ def test_a_turned_marker_shows_its_weather_and_each_kind_looks_different() -> No
 
 
 def test_the_question_mark_is_readable_at_400_px(monkeypatch: pytest.MonkeyPatch) -> None:
-    import renderer.hell_of_the_north_weather as weather
+    import renderer.hell_of_the_north.weather as weather
     from renderer.text import write as original
 
     written: list[tuple[str, int]] = []

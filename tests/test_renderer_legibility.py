@@ -122,7 +122,7 @@ def busiest_state(game_id: str, seed: int) -> tuple[Any, set[str]]:
 def test_leader1_names_stay_readable_when_a_breakaway_is_offered_thirty_squares(written: Written) -> None:
     """30 squares over 11 rows of a bending road: drawn to scale they were 45 px and their names
     18 px (7.5 px at 400 wide); the stretch is drawn straight and the names keep 11 px."""
-    from renderer.board import LABEL_SCALE, compose
+    from renderer.leader1.board import LABEL_SCALE, compose
     from rules.leader1.moves import ride_options
 
     state, names = busiest_state("leader1", 1)
@@ -166,7 +166,7 @@ def test_leader1_readme_mid_race_board_names_are_readable(written: Written) -> N
 def test_hell_of_the_north_names_fit_their_squares_on_a_bend(written: Written, seed: int) -> None:
     """The busiest offers (20+ squares) of seeded races, some on a bend: the squares stay large
     enough for names and costs at READABLE (the stretch drawn straight if it must)."""
-    from renderer.hell_of_the_north_painter import LABEL_SCALE, compose
+    from renderer.hell_of_the_north.painter import LABEL_SCALE, compose
 
     state, names = busiest_state("hell-of-the-north", seed)
     assert len(names) >= 20

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from renderer.recap import render_recap
+from renderer.recap import painted, render_recap
 from rules.record import start_state
 
 
@@ -29,8 +29,8 @@ def test_a_leader1_race_recap_is_an_animation_of_its_boards() -> None:
 
     record, _ = simulate("leader1", players=4, seed=3, stage="first-race")
     states = _turns(record)
-    gif = render_recap(states)
-    assert gif == render_recap(states)
+    gif = render_recap(states, board=painted("leader1"))
+    assert gif == render_recap(states, board=painted("leader1"))
     assert len(gif) < 8 * 1024 * 1024
     image = Image.open(io.BytesIO(gif))
     assert image.format == "GIF" and image.n_frames == len(states) and image.size == (960, 800)
@@ -55,15 +55,15 @@ def test_a_formula_de_mini_recap_and_a_smaller_one() -> None:
         state, _ = apply(state, ai.choose(state, decision.player))
         if state.turn != states[-1].turn:
             states.append(state)
-    full = render_recap(states)
-    small = render_recap(states, width=480)
+    full = render_recap(states, board=painted("formula-de-mini"))
+    small = render_recap(states, width=480, board=painted("formula-de-mini"))
     assert Image.open(io.BytesIO(small)).size == (480, 400)
     assert len(small) < len(full) < 8 * 1024 * 1024
 
 
 def test_a_recap_needs_states() -> None:
     with pytest.raises(ValueError, match="at least one state"):
-        render_recap([])
+        render_recap([], board=painted("leader1"))
 
 
 def test_any_games_recap_the_last_turns_and_narrower_frames_over_the_limit() -> None:

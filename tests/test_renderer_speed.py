@@ -8,10 +8,10 @@ import threading
 
 from PIL import Image, ImageChops
 
-from renderer import render_board
 from renderer.cache import LruCache, track_key
-from renderer.circuit_board import _MAPS, _WHOLE, circuit_key, render_circuit
 from renderer.encode import palette_colours, png_bytes
+from renderer.formula_de_mini.circuit_board import _MAPS, _WHOLE, circuit_key, render_circuit
+from renderer.leader1.board import render_board
 from renderer.palette import SWATCHES
 from renderer.text import _MASKS
 from rules.road import road_from_inline
@@ -113,7 +113,7 @@ def test_every_swatch_survives_the_palette_exactly() -> None:
 
 def test_the_saved_board_is_the_drawn_board_up_to_antialiasing() -> None:
     """The palette changes only anti-aliased edge pixels, and only a little."""
-    from renderer.board import render_image
+    from renderer.leader1.board import render_image
 
     drawn = render_image(state_of(MID_RACE))
     saved = Image.open(io.BytesIO(png_bytes(drawn))).convert("RGB")

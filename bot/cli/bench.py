@@ -32,7 +32,7 @@ def _p95(values: list[float]) -> float:
 def _leader1_boards() -> list[Callable[[], bytes]]:
     """A 12-rider, 20-hexagon grand-tour stage at four points of the race, the rider to act highlighted."""
     from bot.cli.sim import simulate
-    from renderer import render_board
+    from renderer.leader1.board import render_board
     from rules.leader1.engine import pending
     from rules.leader1.moves import ride_options
     from rules.record import replay
@@ -49,7 +49,7 @@ def _leader1_boards() -> list[Callable[[], bytes]]:
 
 def _formula_de_mini_boards() -> list[Callable[[], bytes]]:
     """Six cars on the island circuit at four points of the race, the car to move highlighted."""
-    from renderer.circuit_board import render_circuit
+    from renderer.formula_de_mini.circuit_board import render_circuit
     from rules.formula_de_mini import ai
     from rules.formula_de_mini.engine import apply, legal_actions, pending
     from rules.formula_de_mini.setup import build
@@ -131,7 +131,7 @@ def bench_render(runs: int = 60) -> str:
 def _fresh_states(runs: int) -> str:
     """The bot loads a new state (new Road and Track objects) for every board: caches must still hit."""
     from bot.cli.sim import simulate
-    from renderer import render_board
+    from renderer.leader1.board import render_board
     from rules.record import replay
 
     record, _ = simulate("leader1", players=4, seed=11, stage="grand-tour")

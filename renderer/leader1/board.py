@@ -16,9 +16,9 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from renderer import family_road as family
 from renderer.camera import View
 from renderer.encode import png_bytes
+from renderer.leader1 import family_road as family
 from renderer.palette import (
     ACT_TEXT,
     ASPHALT,

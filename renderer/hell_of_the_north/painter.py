@@ -18,10 +18,10 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from renderer import family_road as family
 from renderer.camera import View
 from renderer.encode import png_bytes
-from renderer.hell_of_the_north_panel import header, panel, strip
+from renderer.hell_of_the_north.panel import header, panel, strip
+from renderer.leader1 import family_road as family
 from renderer.palette import (
     ASPHALT,
     BACKGROUND,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from renderer.circuit_board import render_circuit
+from renderer.formula_de_mini.circuit_board import render_circuit
 from rules.formula_de_mini.engine import legal_actions, pending
 from rules.formula_de_mini.model import State
 from rules.game import Choice

@@ -23,7 +23,7 @@ from PIL import ImageDraw
 
 from renderer.camera import View
 from renderer.palette import RGB
-from renderer.peloton_geometry import Geometry
+from renderer.peloton.geometry import Geometry
 from rules.peloton.board import Board, Junction, Road, load_board, route_offsets
 from rules.peloton.course import RUN_OUT, Course, Turning, make
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from renderer.board import render_board
+from renderer.leader1.board import render_board
 from renderer.standings import render_standings
 from rules.game import Choice, Standing
 from rules.leader1.model import State

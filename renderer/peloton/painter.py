@@ -38,8 +38,8 @@ from renderer.palette import (
     WHITE,
     WIDTH,
 )
-from renderer.peloton_geometry import Geometry
-from renderer.peloton_map import draw_map
+from renderer.peloton.geometry import Geometry
+from renderer.peloton.road_map import draw_map
 from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
 from renderer.text import text_length, write
 from rules.game import Choice

@@ -1,4 +1,4 @@
-"""Around Hell of the North's road (``renderer/hell_of_the_north_painter.py``): the header (turn,
+"""Around Hell of the North's road (``renderer/hell_of_the_north/painter.py``): the header (turn,
 phase, who acts), the whole-route strip (its weather markers drawn by ``hell_of_the_north_weather``),
 and the panel (support-rider markers in order with each team's diary, last turn in words, the legend)."""
 
@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
-from renderer import hell_of_the_north_weather as weather
+from renderer.hell_of_the_north import weather
 from renderer.palette import (
     ACT_TEXT,
     COBBLE_DOT,

@@ -1,0 +1,1 @@
+"""formula_de_mini's boards: its painter (``painter.paint``) and what only it draws."""

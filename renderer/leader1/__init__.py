@@ -1,0 +1,1 @@
+"""leader1's boards: its painter (``painter.paint``) and what only it draws."""

@@ -1,0 +1,1 @@
+"""peloton's boards: its painter (``painter.paint``) and what only it draws."""
