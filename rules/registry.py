@@ -54,3 +54,9 @@ def find_game(game_id: object, path: str = "$.game") -> Game:
         return _games[game_id]
     shown = game_id if isinstance(game_id, str | int | float | bool | None) else type(game_id).__name__
     raise MalformedRecord(path, f"unknown game {str(shown)[:40]!r}; games: {', '.join(game_ids())}")
+
+
+def folder(game_id: str) -> str:
+    """The name a game's folders share across the tree (``rules/<folder>/``, ``renderer/<folder>/``,
+    ``data/<folder>/``, ``tests/<folder>/``): its id as a Python package name (``hell_of_the_north``)."""
+    return game_id.replace("-", "_")

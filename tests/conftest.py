@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.pg_server import NoServer, PgServer
+from tests.support.pg_server import NoServer, PgServer
 
 
 @pytest.fixture

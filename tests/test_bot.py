@@ -13,7 +13,7 @@ from simcord.backend.errors import SetupError
 from bot.discord_layer.app import DomestiqueBot
 from rules.leader1 import public_view
 from rules.record import load_record, replay
-from tests.discord_play import (
+from tests.support.discord_play import (
     MENTION,
     answer,
     components,

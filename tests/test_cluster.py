@@ -1,6 +1,6 @@
 """Two bot processes, disjoint shard ranges, one PostgreSQL database: the proof that a cluster works.
 
-Each process is ``tests/cluster_worker.py``: the real sharded bot in a simcord world of its
+Each process is ``tests/support/cluster_worker.py``: the real sharded bot in a simcord world of its
 own servers. Races in servers on both sides play to the end; one process is killed with
 SIGKILL mid-race and started again, and it resumes its races. Afterwards every race replays
 from its stored record, every acknowledged decision is in the database exactly where it was
@@ -30,7 +30,7 @@ KILL_AFTER = 12  # acknowledged decisions before the SIGKILL
 
 def worker(url: str, shards: str, mode: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.cluster_worker", url, shards, mode],
+        [sys.executable, "-m", "tests.support.cluster_worker", url, shards, mode],
         cwd=ROOT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         stdout=subprocess.PIPE,

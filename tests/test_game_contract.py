@@ -1,4 +1,4 @@
-"""The game contract's proof: a game registered from the tests alone (tests/toy_game.py) plays
+"""The game contract's proof: a game registered from the tests alone (tests/support/toy_game.py) plays
 end to end in Discord — lobby, buttons, a two-step choice, typed play with autocomplete, the
 board, export and replay, a two-stage league — with no edit anywhere else."""
 
@@ -13,7 +13,7 @@ import pytest
 from renderer import registry as boards
 from rules import registry
 from rules.record import load_record, replay
-from tests import toy_game
+from tests.support import toy_game
 
 MENTION = re.compile(r"<@(\d+)>")
 DAY = 24 * 3600

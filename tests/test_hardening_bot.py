@@ -10,7 +10,7 @@ from bot.discord_layer.app import DomestiqueBot
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from rules.registry import find_game
-from tests.discord_play import member_of, state_now, towards_a_feed_tile
+from tests.support.discord_play import member_of, state_now, towards_a_feed_tile
 from tests.test_bot import last_prompt, play_prompt, start_two_player_race, world
 
 GUILD, CHANNEL, ANN, BOB = 1, 10, 101, 102

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 async def test_a_process_killed_mid_decision_loses_nothing_it_acknowledged(database_url: str) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.kill_worker", database_url],
+        [sys.executable, "-m", "tests.support.kill_worker", database_url],
         cwd=ROOT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         stdout=subprocess.PIPE,
@@ -77,7 +77,7 @@ async def test_two_processes_deciding_the_same_race_version_apply_it_once(databa
         args = [database_url, str(race.id), str(race.version), str(user), str(go)]
         procs = [
             subprocess.Popen(
-                [sys.executable, "-m", "tests.decide_worker", *args],
+                [sys.executable, "-m", "tests.support.decide_worker", *args],
                 cwd=ROOT,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests import pg_server
+from tests.support import pg_server
 
 
 def test_missing_binaries_and_no_way_to_install_them_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:

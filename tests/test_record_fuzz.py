@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from rules.errors import DomestiqueError
 from rules.record import load_record, replay
-from tests.record_mutations import base_records, damaged_bytes, mutated_records
+from tests.support.record_mutations import base_records, damaged_bytes, mutated_records
 
 T = TypeVar("T")
 EXAMPLES = int(os.environ.get("DOMESTIQUE_FUZZ_EXAMPLES", "1000"))

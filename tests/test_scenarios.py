@@ -1,8 +1,8 @@
-"""Every scenario record under tests/scenarios replays and meets its expectations.
+"""Every registered game's scenario records (``tests/<game>/scenarios``) replay and meet their
+expectations: the rulebooks' worked examples and the rulings that need a whole position to show.
 
-A scenario file is a record (the record format) whose ``expect`` may carry ``about``: the
-rulebook's words it pins and the ruling it checks (never compared with the output).
-"""
+A scenario file is a record (the record format) whose ``expect`` carries ``about``: the rulebook's
+words it pins and the ruling it checks (never compared with the output)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.scenario_check import check_scenario
+from rules.registry import game_ids
+from tests.support.scenario_check import check_scenario, scenario_folder, scenarios
 
-ROOT = Path(__file__).parent / "scenarios"
-SCENARIOS = sorted([*(ROOT / "leader1").glob("*.json"), *(ROOT / "formula-de-mini").glob("*.json")])
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario(path: Path) -> None:
-    check_scenario(path)
+SCENARIOS = [(game, path) for game in game_ids() for path in scenarios(game)]
+# scenarios written before every scenario had to name its rule; they are the only ones let off
+WITHOUT_ABOUT_YET = frozenset({"formula-de-mini", "leader1"})
 
 
-def test_there_are_scenarios() -> None:
-    assert len(list((ROOT / "leader1").glob("*.json"))) >= 12
-    assert len(list((ROOT / "formula-de-mini").glob("*.json"))) >= 5
+@pytest.mark.parametrize(("game", "path"), SCENARIOS, ids=[f"{g}/{p.stem}" for g, p in SCENARIOS])
+def test_scenario(game: str, path: Path) -> None:
+    check_scenario(path, about=game not in WITHOUT_ABOUT_YET)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_game_has_scenarios(game: str) -> None:
+    assert len(scenarios(game)) >= 5, f"{game}: fewer than 5 scenarios in {scenario_folder(game)}"

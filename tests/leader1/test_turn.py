@@ -8,7 +8,7 @@ from rules.action import Action
 from rules.errors import IllegalAction
 from rules.leader1 import apply, legal_actions, pending, public_view
 from rules.leader1.order import classification
-from tests.leader1_helpers import THREE, act, inline, pass_until_ride, play, record
+from tests.leader1.helpers import THREE, act, inline, pass_until_ride, play, record
 
 PLAIN = inline("P" * 40, 36)
 

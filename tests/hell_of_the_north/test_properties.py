@@ -13,7 +13,7 @@ from rules.events import Event
 from rules.hell_of_the_north import engine
 from rules.hell_of_the_north.model import MAX_PURSUIT_STREAK, PURSUITS, State
 from rules.record import Record, replay
-from tests.random_play import play_randomly
+from tests.support.random_play import play_randomly
 
 MAX_DECISIONS = 6000
 TRACKS = [

@@ -9,7 +9,7 @@ import discord
 from bot.discord_layer.app import DomestiqueBot
 from rules.peloton.game import GAME
 from rules.record import load_record, replay, start_state
-from tests.discord_play import answer, components, member_of, open_race, two_stage_league, until_the_finish
+from tests.support.discord_play import answer, components, member_of, open_race, two_stage_league, until_the_finish
 
 OFFERED: dict[int, list[str]] = {}  # the menu options of each prompt as it was offered
 STEPPED: list[str] = []  # the private second steps of two-step prompts

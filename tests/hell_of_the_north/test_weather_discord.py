@@ -10,7 +10,7 @@ from rules.hell_of_the_north import ai
 from rules.hell_of_the_north.engine import legal_actions, pending
 from rules.hell_of_the_north.game import choices
 from rules.hell_of_the_north.narrate import WEATHER_WORDS
-from tests.discord_play import member_of, open_race, state_now
+from tests.support.discord_play import member_of, open_race, state_now
 
 
 def _said(channel) -> str:

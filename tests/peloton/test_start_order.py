@@ -18,7 +18,7 @@ from rules.peloton.engine import build
 from rules.peloton.game import GAME
 from rules.peloton.model import State
 from rules.record import load_record, replay
-from tests.discord_play import world
+from tests.support.discord_play import world
 
 PLAYERS = [{"id": f"p{i}", "team": t, "cyclists": 3} for i, t in enumerate(("grey", "red", "blue", "green"))]
 

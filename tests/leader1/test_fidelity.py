@@ -10,8 +10,8 @@ from rules.errors import IllegalAction, MalformedRecord
 from rules.leader1 import apply, pending, public_view
 from rules.leader1.feed import draw, full_piles
 from rules.rng import Dice
-from tests.leader1_helpers import act, inline, pass_until_ride
-from tests.test_leader1_turn import start
+from tests.leader1.helpers import act, inline, pass_until_ride
+from tests.leader1.test_turn import start
 
 
 def test_a_rider_who_cannot_pay_is_left_behind_and_rides_from_the_next_turn() -> None:

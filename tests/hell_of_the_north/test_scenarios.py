@@ -3,19 +3,10 @@ meets its expectations; ``expect.about`` quotes the rule it pins."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from tests.support.scenario_check import scenario_folder, scenarios
 
-import pytest
-
-from tests.scenario_check import check_scenario
-
-ROOT = Path(__file__).parent / "scenarios" / "hell-of-the-north"
-SCENARIOS = sorted(ROOT.glob("*.json"))
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario(path: Path) -> None:
-    check_scenario(path, about=True)
+ROOT = scenario_folder("hell-of-the-north")
+SCENARIOS = scenarios("hell-of-the-north")
 
 
 # Every figure and worked example of the book, and the scenario (by a part of its name) that plays it

@@ -9,7 +9,7 @@ import pytest
 
 from rules.leader1.stage import StageLine, Standing, general_classification, moves_to_elimination
 
-SCENARIOS = sorted((Path(__file__).parent / "scenarios" / "leader1-gc").glob("*.json"))
+SCENARIOS = sorted((Path(__file__).parent / "gc_scenarios").glob("*.json"))
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rules.leader1 import engine, outcome, public_view
 from rules.leader1.model import State
 from rules.record import Record, parse_record, replay, start_state
-from tests.random_play import play_randomly
+from tests.support.random_play import play_randomly
 
 MAX_DECISIONS = 4000
 TRACKS = [

@@ -9,7 +9,7 @@ from rules.action import Action
 from rules.formula_de_mini import ai
 from rules.formula_de_mini.engine import apply, legal_actions, pending
 from rules.formula_de_mini.model import State
-from tests.test_fdm_engine import THREE, place, race, turn_of, walled
+from tests.formula_de_mini.test_engine import THREE, place, race, turn_of, walled
 
 
 def test_the_roll_that_picks_the_car_hit_is_an_event_like_every_roll() -> None:

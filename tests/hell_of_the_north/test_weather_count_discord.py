@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.discord_layer.app import DomestiqueBot
 from rules.hell_of_the_north.weather_setup import legal_hexagons
-from tests.discord_play import open_race, state_now
+from tests.support.discord_play import open_race, state_now
 
 
 def _text(answer: Any) -> Any:

@@ -8,7 +8,7 @@ from rules.action import Action
 from rules.errors import IllegalAction, NotYourTurn, WrongPhase
 from rules.leader1 import apply, legal_actions, pending
 from rules.leader1.moves import ride_options
-from tests.leader1_helpers import THREE, act, inline, pass_until_ride, play, record
+from tests.leader1.helpers import THREE, act, inline, pass_until_ride, play, record
 
 PLAIN = inline("P" * 40, 36)
 

@@ -8,7 +8,7 @@ from rules.errors import InvalidSetup, MalformedRecord
 from rules.leader1.route import StagePlan, build_road, check_plan, library, random_plan, road_for, stage_names
 from rules.leader1.stage import Standing, carried_energy, general_classification, stage_result
 from rules.record import parse_record, start_state
-from tests.leader1_helpers import inline, pass_until_ride, play, record
+from tests.leader1.helpers import inline, pass_until_ride, play, record
 
 
 def plan(tiles: list[str], mountains=(), feed=(1,), bonus=()) -> StagePlan:
@@ -198,7 +198,7 @@ def test_a_rider_more_than_3_turns_after_the_peloton_is_eliminated() -> None:
     state = pass_until_ride(state)
     while not state.finished:
         from rules.leader1 import legal_actions, pending
-        from tests.leader1_helpers import act
+        from tests.leader1.helpers import act
 
         decision = pending(state)
         choice = min((c for c in legal_actions(state, decision.player) if c.option), key=lambda c: c.option.squares)
@@ -223,7 +223,7 @@ def test_bonus_time_goes_to_the_first_rider_past_the_token() -> None:
             },
         )
     )
-    from tests.leader1_helpers import act
+    from tests.leader1.helpers import act
 
     state = act(state, "bob ride rider=blue-rouleur to=14.2")
     state = act(state, "ann ride rider=yellow-rouleur to=16.0")

@@ -10,7 +10,7 @@ from rules.peloton import engine
 from rules.peloton.course import build_course
 from rules.peloton.engine import apply, build, dial_options, pending, relative_wind, rides
 from rules.peloton.view import public_view
-from tests.test_peloton_rules import ITT, LEVEL, course, race, ride_to, set_dial
+from tests.peloton.test_rules import ITT, LEVEL, course, race, ride_to, set_dial
 
 
 def test_the_wind_is_the_w_of_the_two_highest_numbered_cards_left() -> None:

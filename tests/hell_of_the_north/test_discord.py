@@ -10,7 +10,15 @@ from rules.hell_of_the_north import ai
 from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.game import choices
 from rules.record import load_record, replay
-from tests.discord_play import answer, components, member_of, open_race, state_now, two_stage_league, until_the_finish
+from tests.support.discord_play import (
+    answer,
+    components,
+    member_of,
+    open_race,
+    state_now,
+    two_stage_league,
+    until_the_finish,
+)
 
 
 async def test_a_hell_of_the_north_race_in_discord_to_the_finish(simcord_env) -> None:

@@ -1,6 +1,6 @@
 """A bot process deciding as fast as it can in eight races, for ``tests/test_kill.py`` to SIGKILL.
 
-    python -m tests.kill_worker DATABASE_URL
+    python -m tests.support.kill_worker DATABASE_URL
 
 Prints ``ACK channel index user`` after each decision the service acknowledged (returned).
 """

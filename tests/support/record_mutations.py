@@ -17,11 +17,9 @@ import copy
 import json
 from collections.abc import Callable, Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
-ROOT = Path(__file__).parent / "scenarios"
 RAW = "\x00raw:"  # a placeholder string: json.dumps writes it as "\u0000raw:<n>"
 
 
@@ -46,9 +44,10 @@ class RandomChooser:
 def base_records() -> tuple[str, ...]:
     """Valid records as JSON text: every scenario record, and a few races played by the AI."""
     from bot.cli.sim import simulate
+    from tests.support.scenario_check import scenarios
 
     games = ("leader1", "hell-of-the-north", "formula-de-mini")
-    paths = sorted(path for game in games for path in (ROOT / game).glob("*.json"))
+    paths = sorted(path for game in games for path in scenarios(game))
     texts = [p.read_text() for p in paths]
     for game, stage, hexagons in (
         ("leader1", "first-race", None),

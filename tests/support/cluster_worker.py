@@ -1,7 +1,7 @@
 """One bot process of a shard cluster, for ``tests/test_cluster.py``: a simcord world of its own
 servers, the real ``ShardedDomestiqueBot`` on a shared PostgreSQL database.
 
-    python -m tests.cluster_worker DATABASE_URL SHARDS MODE
+    python -m tests.support.cluster_worker DATABASE_URL SHARDS MODE
 
 It creates one server per owned shard (the same ids on every run: simcord's ids follow its
 virtual clock), each with a two-player Leader 1 race, and plays them to the end by clicking the

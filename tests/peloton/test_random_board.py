@@ -135,7 +135,7 @@ def test_domestique_sim_runs_a_random_board_course(tmp_path: Path) -> None:
 
 
 async def test_an_ai_race_on_a_random_board_course_plays_through_in_discord(simcord_env) -> None:
-    from tests.test_peloton_bot import _play
+    from tests.peloton.test_discord import _play
 
     history = await _play(simcord_env, "random-bohemia-30", 1)
     assert any(a.filename.endswith(".png") for m in history for a in m.attachments)

@@ -4,20 +4,12 @@ the book's worked examples and the rulings that need a whole position to show.""
 from __future__ import annotations
 
 import json
-from pathlib import Path
-
-import pytest
 
 from rules.record import parse_record
-from tests.scenario_check import check_scenario, problems
+from tests.support.scenario_check import problems, scenario_folder, scenarios
 
-ROOT = Path(__file__).parent / "scenarios" / "peloton"
-SCENARIOS = sorted(ROOT.glob("*.json"))
-
-
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario(path: Path) -> None:
-    check_scenario(path)
+ROOT = scenario_folder("peloton")
+SCENARIOS = scenarios("peloton")
 
 
 def test_the_three_timing_examples_are_there() -> None:

@@ -1,6 +1,6 @@
 """One process deciding one race at one version, when a file appears (``tests/test_kill.py``).
 
-    python -m tests.decide_worker DATABASE_URL RACE_ID VERSION USER GO_FILE
+    python -m tests.support.decide_worker DATABASE_URL RACE_ID VERSION USER GO_FILE
 
 Prints ``APPLIED`` or ``REFUSED: ...``.
 """
