@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
+from rules import registry as rules_registry
 from rules.game import BoardPainter, Choice, Standing
 
 ENTRY_POINTS = "domestique.boards"
@@ -62,14 +63,49 @@ def register_standings(game_id: str, painter: StandingsPainter) -> None:
     _standings[game_id] = painter
 
 
-def paint_standings(
-    game_id: str, standings: Sequence[Standing], *, title: str, options: Mapping[str, Any]
-) -> bytes | None:
-    """The general classification as an image, for games that draw one."""
+def unregister_standings(game_id: str) -> None:
+    _standings.pop(game_id, None)
+
+
+def find_standings(game_id: str) -> StandingsPainter | None:
     global _standings_loaded
     if not _standings_loaded:
         _standings_loaded = True
         for point in entry_points(group=STANDINGS_ENTRY_POINTS):
             _standings.setdefault(point.name, point.load())
-    painter = _standings.get(game_id)
+    return _standings.get(game_id)
+
+
+def paint_standings(
+    game_id: str, standings: Sequence[Standing], *, title: str, options: Mapping[str, Any]
+) -> bytes | None:
+    """The general classification as an image, for games that draw one."""
+    painter = find_standings(game_id)
     return None if painter is None else painter(standings, title=title, options=options)
+
+
+class MissingPart(RuntimeError):
+    """A registered game lacks a part, or a part names no game: said in one line at start-up."""
+
+
+def missing_parts() -> list[str]:
+    """What the registered games lack: each its board painter and, with leagues, its standings
+    painter; and painters registered under a name that is no game's (a typo in an entry point)."""
+    games = {game.id: game for game in rules_registry.games()}
+    missing = []
+    for game in games.values():
+        if find_painter(game.id) is None:
+            missing.append(f"{game.id} has no board painter (entry point group {ENTRY_POINTS})")
+        if game.scoring is not None and find_standings(game.id) is None:
+            group = STANDINGS_ENTRY_POINTS
+            missing.append(f"{game.id} has leagues but no standings painter (entry point group {group})")
+    for group, names in ((ENTRY_POINTS, _painters), (STANDINGS_ENTRY_POINTS, _standings)):
+        missing += [f"{group} names {name!r}, which is no game" for name in sorted(names) if name not in games]
+    return missing
+
+
+def check_games() -> None:
+    """Fail at start-up, in one line, when a game misses a part (never silently later)."""
+    missing = missing_parts()
+    if missing:
+        raise MissingPart("incomplete games: " + "; ".join(missing))

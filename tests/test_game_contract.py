@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from renderer import registry as boards
+from renderer.standings_table import table_painter
 from rules import registry
 from rules.record import load_record, replay
 from tests.support import toy_game
@@ -23,9 +24,12 @@ DAY = 24 * 3600
 def dash_registered() -> Iterator[None]:
     registry.register(toy_game.GAME)
     boards.register(toy_game.ID, toy_game.paint)
+    boards.register_standings(toy_game.ID, table_painter(toy_game.ID))
+    boards.check_games()  # what the program does at start-up: the toy game has every part
     yield
     registry.unregister(toy_game.ID)
     boards.unregister(toy_game.ID)
+    boards.unregister_standings(toy_game.ID)
 
 
 def world(env: Any, *names: str) -> tuple[Any, Any, dict[str, Any]]:

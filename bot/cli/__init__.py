@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from renderer.registry import MissingPart, check_games
 from rules.errors import DomestiqueError
 from rules.record import Record, load_record, replay, start_state
 from rules.registry import game_ids
@@ -241,6 +242,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    try:
+        check_games()
+    except MissingPart as exc:
+        print(f"domestique: {exc}", file=sys.stderr)
+        return 2
     try:
         code: int = args.run(args)
     except BrokenPipeError:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -292,12 +293,17 @@ class LeagueService:
         after, gc = await self._gc(league)
         if not gc:
             return Outcome(f"No stage of {league.name} has finished yet.")
-        image = self._standings_image(league, gc, after)
+        names = {m.player: m.name for m in await self.store.members(league.id)}
+        image = self._standings_image(league, gc, after, names)
         return Outcome(await self._gc_text(league, gc, after), image=image)
 
-    def _standings_image(self, league: League, gc: tuple[Standing, ...], after: int) -> bytes | None:
+    def _standings_image(
+        self, league: League, gc: tuple[Standing, ...], after: int, names: Mapping[str, str]
+    ) -> bytes | None:
+        """The classification drawn with people as the server knows them (never their ids)."""
         title = f"{league.name}: general classification after stage {after}"
-        return paint_standings(league.game, gc, title=title, options=self._values(league))
+        named = tuple(replace(s, player=names.get(s.player, s.player)) for s in gc)
+        return paint_standings(league.game, named, title=title, options=self._values(league))
 
     @staticmethod
     def _values(league: League) -> Mapping[str, int]:
@@ -480,14 +486,15 @@ class LeagueService:
         if not await self.store.stage_finished(league.id, race.stage, result):
             return []
         stages = await self.store.stages(league.id)
+        names = {m.player: m.name for m in await self.store.members(league.id)}
         if all(s.status == "finished" for s in stages) and gc:
             await self.store.set_league_status(league.id, "finished")
-            names = {m.player: m.name for m in await self.store.members(league.id)}
+            piece = find_game(league.game).narration.piece_name(None, gc[0].piece)
             text.append(
-                f"**{league.name}** is over: {gc[0].piece} ({names.get(gc[0].player, gc[0].player)}) "
+                f"**{league.name}** is over: {piece} ({names.get(gc[0].player, gc[0].player)}) "
                 "wins the general classification."
             )
-        image = self._standings_image(league, gc, race.stage)
+        image = self._standings_image(league, gc, race.stage, names)
         return [Post("\n".join(text)[:2000], image, image_name="standings.png")]
 
     async def next_due(self) -> float | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from renderer.formula_de_mini.circuit_board import render_circuit
+from renderer.standings_table import table_painter
 from rules.formula_de_mini.engine import legal_actions, pending
 from rules.formula_de_mini.model import State
 from rules.game import Choice
@@ -23,3 +24,7 @@ def paint(
     return render_circuit(
         state, highlight=options, title=title or None, acting=list(acting) or None, labels=labels or None
     )
+
+
+# a league's general classification: a table in the game's own words
+paint_standings = table_painter("formula-de-mini")

@@ -43,6 +43,7 @@ from renderer.palette import (
     team_of,
 )
 from renderer.pieces import acting_marker, highlight_square, trails
+from renderer.standings_table import table_painter
 from renderer.straight import straightened
 from renderer.trails import road_trails
 from rules.game import Choice
@@ -312,3 +313,7 @@ def _highlight(draw: ImageDraw.ImageDraw, state: State, view: View, targets: Seq
             cost_size=READABLE,
             floor=READABLE,
         )
+
+
+# a league's general classification: a table in the game's own words
+paint_standings = table_painter("hell-of-the-north")

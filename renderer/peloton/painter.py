@@ -41,6 +41,7 @@ from renderer.palette import (
 from renderer.peloton.geometry import Geometry
 from renderer.peloton.road_map import draw_map
 from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
+from renderer.standings_table import table_painter
 from renderer.text import text_length, write
 from rules.game import Choice
 from rules.peloton.course import Course, split
@@ -404,3 +405,7 @@ def _clip(text: str, width: float = WIDTH - 20) -> str:
     while text and text_length(text, SMALL) > width:
         text = text[:-2] + "…"
     return text
+
+
+# a league's general classification: a table in the game's own words
+paint_standings = table_painter("peloton")

@@ -96,4 +96,5 @@ async def test_a_formula_de_mini_league_scores_its_points_table(services) -> Non
     assert gc == expected and len(gc) == 6
     assert not any(s["eliminated"] for s in stages[-1].result["gc"])
     standings = await leagues.standings(1, None)
-    assert f"{max(expected.values())} points" in standings.reply and standings.image is None
+    assert f"{max(expected.values())} points" in standings.reply
+    assert standings.image is not None and standings.image.startswith(b"\x89PNG")  # the table painter
