@@ -343,6 +343,54 @@ class LobbyDraft:
 
 
 @dataclass(frozen=True)
+class Sample:
+    """A seeded race the tools play among AI players, with no person: a benchmark's workload, a docs
+    picture. ``stage`` None is the game's default course; ``seats`` and ``start`` set a position by
+    hand (a record's players and its ``start``, docs/record-format.md) instead of playing to it."""
+
+    label: str
+    stage: str | None = None
+    players: int = 4
+    seed: int = 3
+    seats: tuple[dict[str, Any], ...] = ()
+    start: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A board the README and docs show, drawn by ``domestique render --readme-images`` from a sample:
+    at its ``start``, its ``finish``, as a ``recap`` (an animated GIF), or in the ``middle`` (the first
+    moment from ``at`` to ``at + span`` of the race with the most squares on offer)."""
+
+    file: str
+    sample: Sample
+    moment: Literal["start", "middle", "finish", "recap"] = "middle"
+    at: float = 0.4
+    span: float = 0.15
+
+
+Habit = tuple[str, int | None, str | None, int | None]
+"""A standing order a careful player gives: (order, its number, until a moment, the moment's number)."""
+
+
+@dataclass(frozen=True)
+class Showcase:
+    """What the tools show of a game when no person plays it, so that the command line names no game:
+    the game played when none is named (``featured``), the race the benchmarks time, the docs'
+    pictures and sample classification, and the habits of a simulated person in ``bench pace``."""
+
+    featured: bool = False
+    bench_boards: Sample | None = None  # ``bench render`` draws its boards at four moments
+    bench_races: Sample | None = None  # ``bench engine`` plays it with several seeds
+    pictures: tuple[Picture, ...] = ()
+    standings: tuple[Standing, ...] = ()  # a sample classification, drawn with ``standings_options``
+    standings_options: Mapping[str, int] = field(default_factory=dict)
+    standings_file: str = "standings.png"
+    habits: tuple[Habit, ...] = ()
+    pace_pieces: int | None = None  # pieces per person in ``bench pace`` (None: the game's default)
+
+
+@dataclass(frozen=True)
 class Game:
     """One rule system: the single source of truth the bot, the command line and leagues read."""
 
@@ -369,6 +417,7 @@ class Game:
     sample_players: Callable[[int], list[dict[str, Any]]] = lambda count: []  # a record's players for sims
     pace: PaceHooks = field(default_factory=PaceHooks)  # decide ahead, standing orders
     draft: LobbyDraft | None = None  # decisions made on the lobby message before the first board
+    showcase: Showcase = field(default_factory=Showcase)  # what the tools play and draw of it
 
     def piece_word(self, count: int) -> str:
         return self.piece if count == 1 else self.pieces_noun

@@ -60,3 +60,9 @@ def folder(game_id: str) -> str:
     """The name a game's folders share across the tree (``rules/<folder>/``, ``renderer/<folder>/``,
     ``data/<folder>/``, ``tests/<folder>/``): its id as a Python package name (``hell_of_the_north``)."""
     return game_id.replace("-", "_")
+
+
+def featured() -> Game:
+    """The game the tools play when none is named: the one whose showcase is featured (else the first)."""
+    every = games()
+    return next((game for game in every if game.showcase.featured), every[0])

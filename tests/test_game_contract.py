@@ -1,4 +1,5 @@
-"""The game contract's proof: a game registered from the tests alone (tests/support/toy_game.py) plays
+"""The game contract's proof: a game registered from the tests alone (tests/support/toy_game/: its rules,
+painters, data and scenarios, as docs/adding-a-game.md lays them out) plays
 end to end in Discord — lobby, buttons, a two-step choice, typed play with autocomplete, the
 board, export and replay, a two-stage league — with no edit anywhere else."""
 
@@ -6,15 +7,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from renderer import registry as boards
-from renderer.standings_table import table_painter
 from rules import registry
 from rules.record import load_record, replay
 from tests.support import toy_game
+from tests.support.scenario_check import check_scenario
 
 MENTION = re.compile(r"<@(\d+)>")
 DAY = 24 * 3600
@@ -24,7 +26,7 @@ DAY = 24 * 3600
 def dash_registered() -> Iterator[None]:
     registry.register(toy_game.GAME)
     boards.register(toy_game.ID, toy_game.paint)
-    boards.register_standings(toy_game.ID, table_painter(toy_game.ID))
+    boards.register_standings(toy_game.ID, toy_game.paint_standings)
     boards.check_games()  # what the program does at start-up: the toy game has every part
     yield
     registry.unregister(toy_game.ID)
@@ -50,6 +52,19 @@ def last_prompt(channel: Any) -> Any:
     return next(
         (m for m in reversed(channel.history()) if m.author.bot and m.components and MENTION.search(m.content)), None
     )
+
+
+TOY_SCENARIOS = sorted((Path(toy_game.__file__).parent / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", TOY_SCENARIOS, ids=[p.stem for p in TOY_SCENARIOS])
+def test_its_scenarios_replay_through_the_shared_runner(path: Path) -> None:
+    check_scenario(path, about=True)
+
+
+def test_its_tracks_are_its_own_data_files() -> None:
+    assert registry.find_game(toy_game.ID).tracks.names() == ["dash-8", "dash-12"]
+    assert len(TOY_SCENARIOS) >= 3
 
 
 async def test_the_game_is_offered_and_explained_by_the_registry(simcord_env) -> None:

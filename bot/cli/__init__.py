@@ -13,7 +13,7 @@ from typing import Any
 from renderer.registry import MissingPart, check_games
 from rules.errors import DomestiqueError
 from rules.record import Record, load_record, replay, start_state
-from rules.registry import game_ids
+from rules.registry import featured, game_ids
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -192,7 +192,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--compact", action="store_true", help="one line of JSON")
     p.set_defaults(run=_replay)
     p = sub.add_parser("sim", help="play a whole race AI against AI and write its record")
-    p.add_argument("--game", default="leader1", choices=game_ids())
+    p.add_argument("--game", default=featured().id, choices=game_ids())
     p.add_argument("--stage", help="a shipped stage or circuit of the game (its usual one if omitted)")
     p.add_argument("--random", type=int, metavar="N", help="a random route of N hexagons")
     p.add_argument("--players", type=int, default=4)
@@ -215,7 +215,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_run)
     p = sub.add_parser("demo", help="play a whole race offline among AI players, writing board images")
     p.add_argument("--out", default="demo-out")
-    p.add_argument("--game", default="leader1", choices=game_ids())
+    p.add_argument("--game", default=featured().id, choices=game_ids())
     p.add_argument("--stage", default=None, help="a stage or circuit of the game (its usual one if omitted)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=7)

@@ -14,6 +14,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from rules.game import Game, Sample, Showcase
+from rules.registry import featured, games
+
 
 def _timed(fn: Callable[[], object], runs: int) -> list[float]:
     out = []
@@ -29,50 +32,20 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def _leader1_boards() -> list[Callable[[], bytes]]:
-    """A 12-rider, 20-hexagon grand-tour stage at four points of the race, the rider to act highlighted."""
-    from bot.cli.sim import simulate
-    from renderer.leader1.board import render_board
-    from rules.leader1.engine import pending
-    from rules.leader1.moves import ride_options
-    from rules.record import replay
-
-    record, _ = simulate("leader1", players=4, seed=11, stage="grand-tour")
-    boards: list[Callable[[], bytes]] = []
-    for fraction in (0.2, 0.4, 0.6, 0.8):
-        state = replay(record.with_actions(record.actions[: int(len(record.actions) * fraction)])).state
-        decision = pending(state)
-        highlight = ride_options(state, decision.rider) if decision and decision.rider else None
-        boards.append(partial(render_board, state, highlight=highlight))
-    return boards
+def _samples(pick: Callable[[Showcase], Sample | None]) -> list[tuple[Game, Sample]]:
+    """Each game's sample race for one benchmark (its showcase), featured game first."""
+    found = [(game, sample) for game in games() if (sample := pick(game.showcase)) is not None]
+    return sorted(found, key=lambda pair: not pair[0].showcase.featured)
 
 
-def _formula_de_mini_boards() -> list[Callable[[], bytes]]:
-    """Six cars on the island circuit at four points of the race, the car to move highlighted."""
-    from renderer.formula_de_mini.circuit_board import render_circuit
-    from rules.formula_de_mini import ai
-    from rules.formula_de_mini.engine import apply, legal_actions, pending
-    from rules.formula_de_mini.setup import build
+def _sample_boards(game: Game, sample: Sample) -> list[Callable[[], bytes]]:
+    """The board of ``game``'s sample race at four moments where a piece chooses its square, highlighted
+    as the bot posts it (the choices from the rules, through the registry's painter)."""
+    from bot.cli.images import board, mid_race
+    from bot.cli.sim import sample_race
 
-    players = [
-        {"id": "ann", "team": "red", "cars": 2},
-        {"id": "bob", "team": "blue", "cars": 2},
-        {"id": "cy", "team": "green", "cars": 1},
-        {"id": "di", "team": "yellow", "cars": 1},
-    ]
-    state = build({"track": "formula-de-mini/island", "players": players, "seed": 4})
-    boards: list[Callable[[], bytes]] = []
-    for _ in range(4):
-        for _ in range(25):  # a few AI decisions, then on to the next car that chooses its square
-            decision = pending(state)
-            if decision is None:
-                break
-            state, _ = apply(state, ai.choose(state, decision.player))
-        while (decision := pending(state)) is not None and decision.kind != "move":
-            state, _ = apply(state, ai.choose(state, decision.player))
-        options = [c.option for c in legal_actions(state, decision.player) if c.option] if decision else None
-        boards.append(partial(render_circuit, state, highlight=options))
-    return boards
+    record, _ = sample_race(game.id, sample)
+    return [partial(board, game.id, mid_race(record, fraction, 0.1), "") for fraction in (0.2, 0.4, 0.6, 0.8)]
 
 
 _PIXELS: list[bytes] = []
@@ -107,8 +80,9 @@ def bench_render(runs: int = 60) -> str:
     from PIL import Image
 
     lines = []
-    for name, make in (("Leader 1", _leader1_boards), ("Formula Dé Mini", _formula_de_mini_boards)):
-        boards = make()
+    for game, sample in _samples(lambda showcase: showcase.bench_boards):
+        name = sample.label
+        boards = _sample_boards(game, sample)
         pngs = [board() for board in boards]  # warms the caches, as a race's first board does
         pixels = [Image.open(io.BytesIO(png)).convert("RGB").tobytes() for png in pngs]
         times: list[float] = []
@@ -130,19 +104,20 @@ def bench_render(runs: int = 60) -> str:
 
 def _fresh_states(runs: int) -> str:
     """The bot loads a new state (new Road and Track objects) for every board: caches must still hit."""
-    from bot.cli.sim import simulate
-    from renderer.leader1.board import render_board
+    from bot.cli.sim import sample_race
+    from renderer.registry import paint
     from rules.record import replay
 
-    record, _ = simulate("leader1", players=4, seed=11, stage="grand-tour")
+    game, sample = _samples(lambda showcase: showcase.bench_boards)[0]
+    record, _ = sample_race(game.id, sample)
     prefix = record.with_actions(record.actions[: len(record.actions) // 2])
-    render_board(replay(prefix).state)
+    paint(game.id, replay(prefix).state)
     states = [replay(prefix).state for _ in range(runs)]
     times: list[float] = []
     for state in states:
-        times += _timed(partial(render_board, state), 1)
+        times += _timed(partial(paint, game.id, state), 1)
     return (
-        f"Leader 1 board from a freshly loaded state each time (as the bot does): median "
+        f"{game.title} board from a freshly loaded state each time (as the bot does): median "
         f"{statistics.median(times):.1f} ms, p95 {_p95(times):.1f} ms over {runs} renders"
     )
 
@@ -202,12 +177,12 @@ def _peak_mb(pid: int | str = "self") -> float:
     return 0.0
 
 
-async def _open_races(service: Any, races: int, game: str = "leader1", base: int = 1000) -> list[Any]:
-    """``races`` two-player races started; the first prompt of each."""
+async def _open_races(service: Any, races: int, base: int = 1000) -> list[Any]:
+    """``races`` two-player races of the featured game started; the first prompt of each."""
     prompts = []
     for n in range(races):
         channel = base + n
-        await service.new_race(1, channel, 1, "host", game=game, seed=n, pieces=3)
+        await service.new_race(1, channel, 1, "host", game=featured().id, seed=n)
         await service.join(channel, 2, "guest")
         prompts.append(_prompt_of(await service.start(channel, 1)))
     return prompts
@@ -294,17 +269,16 @@ async def _plain_bench_bot(
 ) -> list[float]:
     from bot.service.races import RaceService
     from bot.storage.url import storage_for
-    from rules.registry import find_game
 
     storage = storage_for(url)
     await storage.open()
     service = RaceService(storage)
-    rules = find_game("leader1").rules
+    rules = featured().rules
     timings: list[float] = []
     try:
         for n in range(races):
             channel = base + n
-            await service.new_race(1, channel, 1, "host", game="leader1", seed=n, pieces=3)
+            await service.new_race(1, channel, 1, "host", game=featured().id, seed=n)
             await service.join(channel, 2, "guest")
             await service.start(channel, 1)
         if ready is not None:
@@ -436,7 +410,7 @@ def bench_bot(
 
 
 def bench_memory(races: int = 500, track: str | None = None) -> str:
-    """What ``races`` active Leader 1 races (each started, 3 decisions in) add to the bot's memory.
+    """What ``races`` active races of the featured game (each started, 3 decisions in) add to the bot's memory.
 
     ``track``: the stage every race runs on (its usual one if None), or ``random-20`` for a
     road of its own per race, which no two races can share.
@@ -448,15 +422,14 @@ def bench_memory(races: int = 500, track: str | None = None) -> str:
     async def run(path: str) -> float:
         from bot.service.races import RaceService
         from bot.storage.sqlite import SqliteStorage
-        from rules.registry import find_game
 
         storage = SqliteStorage(path)
         await storage.open()
         service = RaceService(storage, render=False)
-        rules = find_game("leader1").rules
+        rules = featured().rules
 
         async def race(channel: int) -> None:
-            await service.new_race(1, channel, 1, "host", game="leader1", track=track, seed=channel, pieces=3)
+            await service.new_race(1, channel, 1, "host", game=featured().id, track=track, seed=channel)
             await service.join(channel, 2, "guest")
             await service.start(channel, 1)
             for _ in range(3):
@@ -480,8 +453,8 @@ def bench_memory(races: int = 500, track: str | None = None) -> str:
     return f"memory: {races} active races on {where}, started and 3 decisions in, add {added:.0f} MB to the bot"
 
 
-def _engine_races(game: str, stage: str, players: int, seeds: range) -> tuple[float, int]:
-    """CPU seconds and actions for AI-against-AI races of ``game`` on ``stage``, one per seed.
+def _engine_races(game: str, sample: Sample, seeds: range) -> tuple[float, int]:
+    """CPU seconds and actions for AI-against-AI races of ``game``'s sample, one per seed.
 
     CPU time of this process, not wall time: the work is single-threaded, so on an idle
     machine the two agree, and on a shared one the figure does not depend on the neighbours.
@@ -491,7 +464,7 @@ def _engine_races(game: str, stage: str, players: int, seeds: range) -> tuple[fl
     actions = 0
     start = time.process_time()
     for seed in seeds:
-        record, _ = simulate(game, players=players, seed=seed, stage=stage)
+        record, _ = simulate(game, players=sample.players, seed=seed, stage=sample.stage)
         actions += len(record.actions)
     return time.process_time() - start, actions
 
@@ -499,20 +472,17 @@ def _engine_races(game: str, stage: str, players: int, seeds: range) -> tuple[fl
 def bench_engine(races: int = 6) -> str:
     """Races and actions per CPU second, AI against AI (engine and AI only: no storage, no board).
 
-    Leader 1 on a fresh 20-hexagon route (4 players, 3 riders each) and Formula Dé Mini on
-    the island circuit's own 2 laps (4 teams of 2 cars); the same seeds every run.
+    Each game's benchmark race (its showcase's ``bench_races``: Leader 1 on a fresh 20-hexagon
+    route, Formula Dé Mini on the island circuit's own 2 laps); the same seeds every run.
     """
     from bot.cli.sim import simulate
 
     lines = []
-    for label, game, stage, players in (
-        ("Leader 1, 20-hexagon route, 4 players", "leader1", "random-20", 4),
-        ("Formula Dé Mini, island circuit, 2 laps, 8 cars", "formula-de-mini", "island", 4),
-    ):
-        simulate(game, players=players, seed=0, stage=stage)  # loads data files and caches, left out
-        seconds, actions = _engine_races(game, stage, players, range(1, races + 1))
+    for game, sample in _samples(lambda showcase: showcase.bench_races):
+        simulate(game.id, players=sample.players, seed=0, stage=sample.stage)  # data files, caches: left out
+        seconds, actions = _engine_races(game.id, sample, range(1, races + 1))
         lines.append(
-            f"engine + AI, {label}: {races / seconds:.2f} races/s, {actions / seconds:.0f} actions/s "
+            f"engine + AI, {sample.label}: {races / seconds:.2f} races/s, {actions / seconds:.0f} actions/s "
             f"({actions // races} actions a race, {1000 * seconds / races:.0f} ms a race, over {races} races)"
         )
     return "\n".join(lines)

@@ -7,33 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.cli.sim import simulate
+from bot.cli.sim import sample_race
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import paint, paint_standings
-from rules.game import Standing
-from rules.record import Record, parse_record, replay, start_state
-from rules.registry import find_game
-
-# A Leader 1 stage mid-race with every kind of rider on show: a breakaway, the peloton, a dropped
-# group, a fallen and a punctured rider (a record's "start", docs/record-format.md).
-LEADER1_SEATS = [
-    {"id": n, "team": t, "riders": ["rouleur", "leader", "climber"]}
-    for n, t in (("ann", "yellow"), ("bob", "blue"), ("cat", "green"), ("dan", "white"))
-]
-LEADER1_MID_RACE = {
-    "turn": 9,
-    "peloton": {"at": 24, "leader": "bob"},
-    "riders": {
-        "yellow-rouleur": {"at": "31.1", "energy": 22},
-        "blue-climber": {"at": "30.1", "energy": 25},
-        "green-leader": {"at": "29.0", "energy": 30},
-        "white-rouleur": {"at": "18.1", "status": "dropped", "energy": 2},
-        "white-leader": {"at": "17.1", "status": "dropped", "energy": 4},
-        "yellow-climber": {"at": "16.2", "status": "dropped", "energy": 9},
-        "green-climber": {"at": "27.2", "status": "fallen", "energy": 12},
-        "blue-rouleur": {"at": "20.0", "status": "punctured", "energy": 15},
-    },
-}
+from rules.game import Picture
+from rules.record import Record, start_state
+from rules.registry import find_game, games
 
 
 def board(game: str, state: Any, title: str, *, highlight: bool = True) -> bytes:
@@ -71,38 +50,32 @@ def mid_race(record: Record, fraction: float = 0.4, span: float = 0.15) -> Any:
     return best[1] if best[1] is not None else state
 
 
+def picture(game: str, shown: Picture) -> bytes:
+    """One of a game's docs pictures, drawn from its sample race."""
+    record, final = sample_race(game, shown.sample)
+    title = f"Race 1 · {str(record.track).split('/', 1)[-1]}"
+    if shown.moment == "recap":
+        return render_recap(turn_states(record), width=480, board=painted(game, title))
+    if shown.moment == "start":
+        return board(game, start_state(record)[1], title)
+    if shown.moment == "finish":
+        return board(game, final, title)
+    return board(game, mid_race(record, shown.at, shown.span), title)
+
+
 def readme_images(out: Path) -> list[Path]:
-    """Draw every README and docs picture into ``out``; returns the files written."""
+    """Draw every game's README and docs pictures (its showcase) into ``out``; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, bytes] = {}
-    leader1 = {"format": "domestique.record/1", "game": "leader1", "players": LEADER1_SEATS, "seed": 4}
-    start = replay(parse_record({**leader1, "track": "leader1/first-race", "actions": []})).state
-    files["board-start.png"] = board("leader1", start, "Race 1 · first-race")
-    middle = parse_record({**leader1, "track": "leader1/first-race", "actions": [], "start": LEADER1_MID_RACE})
-    files["board-mid-race.png"] = board("leader1", replay(middle).state, "Race 1 · first-race")
-    record, final = simulate("leader1", players=4, seed=3, stage="first-race")
-    files["board-finish.png"] = board("leader1", final, "Race 1 · first-race")
-    files["recap.gif"] = render_recap(turn_states(record), width=480, board=painted("leader1", "Race 1 · first-race"))
-    for game, stage, name in (
-        ("formula-de-mini", "island", "formula-de-mini-island.png"),
-        ("hell-of-the-north", None, "hell-of-the-north.png"),
-        ("peloton", None, "peloton.png"),
-    ):
-        record, _ = simulate(game, players=4, seed=3, stage=stage)
-        title = f"Race 1 · {str(record.track).split('/', 1)[-1]}"
-        files[name] = board(game, mid_race(record), title)
-    # a course marked on the bohemia board, at the crossroads where the forest road crosses the ridge
-    record, _ = simulate("peloton", players=4, seed=3, stage="leg-ridge-and-river")
-    files["peloton-board-map.png"] = board("peloton", mid_race(record, 0.5, 0.05), "Race 1 · leg-ridge-and-river")
-    standings = (
-        Standing("white-rouleur", "dan", 2, {"energy": 20}),
-        Standing("blue-leader", "bob", 0, {"energy": 18}),
-        Standing("blue-climber", "bob", -7, {"energy": 9}),
-        Standing("green-leader", "cat", -20, {"energy": 5}, True),
-    )
-    gc = paint_standings("leader1", standings, title="General classification after stage 2", options={"ring": 12})
-    assert gc is not None
-    files["standings.png"] = gc
+    for game in games():
+        for shown in game.showcase.pictures:
+            files[shown.file] = picture(game.id, shown)
+        if game.showcase.standings:
+            title = "General classification after stage 2"
+            options = game.showcase.standings_options
+            gc = paint_standings(game.id, game.showcase.standings, title=title, options=options)
+            assert gc is not None, f"{game.id} has no standings painter"
+            files[game.showcase.standings_file] = gc
     written = []
     for name, data in files.items():
         (out / name).write_bytes(data)

@@ -21,15 +21,12 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
+from rules.registry import find_game
+from rules.registry import games as all_games
+
 DAY = 24 * 3600.0
 WEEK = 7 * DAY
 LEAGUE_CHANNEL = 50
-# standing orders a careful player gives: (order, its number, until a moment, the moment's number)
-PLANS: dict[str, list[tuple[str, int | None, str | None, int | None]]] = {
-    "leader1": [("stay", None, "last", 2), ("pursue-over", 6, None, None)],
-    "formula-de-mini": [("keep-gear", None, "last", 1), ("no-slipstream", None, None, None)],
-}
-PIECES = {"leader1": 1}  # six Leader 1 teams share jerseys, one rider each (A.2); other games: their default
 
 
 @dataclass(frozen=True)
@@ -87,7 +84,7 @@ async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> 
     """Standing orders a careful player gives at the start (routine decisions, until the end nears)."""
     race = await races.storage.active_race(channel)
     state = await races.state_of(race)
-    plans = PLANS.get(game.id, [])
+    plans = game.showcase.habits  # the standing orders a careful player of this game gives
     for user in users:
         seat = next(s for s in race.lobby["seats"] if s.get("user") == user)
         for piece in await races.own_pieces(race, state, str(seat["player"])):
@@ -117,7 +114,6 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
     from bot.service.core import Refusal
     from bot.service.races import RaceService
     from bot.storage.sqlite import SqliteStorage
-    from rules.registry import find_game
 
     game = find_game(game_id)
     storage = SqliteStorage(path)
@@ -143,7 +139,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             stages=f"{track},{track}",
             timer=timer,
             clock=setting.clock,
-            pieces=PIECES.get(game_id),
+            pieces=find_game(game_id).showcase.pace_pieces,
         )
         users = list(range(1, players + 1))
         for person in users:
@@ -249,19 +245,19 @@ def bench_pace(
     absent: int = 2,
     median_hours: float = 3.0,
     sigma: float = 1.0,
-    games: Sequence[str] = ("leader1", "formula-de-mini"),
+    games: Sequence[str] | None = None,
 ) -> str:
     """The stage-duration distribution of each game, before and after premoves, orders and banks."""
     lines = [
         f"pace: {runs} simulated weekly stages per line, {players} people ({absent} absent), answers log-normal "
         f"with median {median_hours:g} h (sigma {sigma:g}), default league settings, the game's default stage"
     ]
-    from rules.registry import find_game
-
+    if games is None:  # the games whose people have habits to simulate (their showcase)
+        games = [game.id for game in all_games() if game.showcase.habits]
     for game_id in games:
         game = find_game(game_id)
         seated = min(players, game.players[1])
-        pieces = PIECES.get(game_id, game.pieces.default)
+        pieces = game.showcase.pace_pieces or game.pieces.default
         note = f" (it seats at most {game.players[1]} players)" if seated < players else ""
         lines.append(f"{game.title}: {seated} people{note}, {absent} absent, {pieces} {game.piece_word(pieces)} each")
         for setting in SETTINGS:

@@ -7,7 +7,7 @@ from typing import Any
 from bot.service import race_options
 from rules.action import Action
 from rules.errors import InvalidSetup
-from rules.game import Seat
+from rules.game import Sample, Seat
 from rules.record import Record, start_state
 from rules.registry import find_game
 
@@ -36,7 +36,24 @@ def simulate(
         seats = _with_pieces(rules.id, seats, pieces)
     # the options a new race's lobby writes when nobody chooses, then those asked for
     options = {**race_options.defaults(rules), **(options or {})}
-    record = Record(game=game, track=track, players=seats, seed=seed, options=options)
+    return play(Record(game=game, track=track, players=seats, seed=seed, options=options))
+
+
+def sample_race(game: str, sample: Sample) -> tuple[Record, Any]:
+    """A game's sample race (its showcase): played to the finish by its AI, or, when the sample sets
+    a position by hand, that position with no action played."""
+    if not sample.seats:
+        return simulate(game, players=sample.players, seed=sample.seed, stage=sample.stage)
+    rules = find_game(game)
+    track = rules.tracks.resolve(sample.stage or rules.tracks.default, sample.seed)
+    options = race_options.defaults(rules)
+    start = dict(sample.start) if sample.start is not None else None
+    record = Record(game, track, [dict(s) for s in sample.seats], sample.seed, options, start=start)
+    return (record, start_state(record)[1]) if start is not None else play(record)
+
+
+def play(record: Record) -> tuple[Record, Any]:
+    """``record``'s race played to the finish by the game's AI players: the record with its actions."""
     game_def, state = start_state(record)
     actions: list[Action] = []
     while not game_def.rules.outcome(state).finished:

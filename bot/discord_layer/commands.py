@@ -147,7 +147,7 @@ async def value_autocomplete(interaction: discord.Interaction, current: str) -> 
 
 
 @race.command(
-    name="option", description="A choice before the start (Leader 1: your sprinter; Hell of the North: weather)"
+    name="option", description="A choice before the start (the role of a rider, the weather markers ...)"
 )
 @app_commands.describe(option="what to choose", value="your choice (empty: none)")
 @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)

@@ -16,6 +16,7 @@ from rules.hell_of_the_north.moves import RideOption
 from rules.hell_of_the_north.narrate import WEATHER_WORDS, describe, summary
 from rules.hell_of_the_north.order import arrival_order, classification
 from rules.hell_of_the_north.setup import build
+from rules.hell_of_the_north.showcase import SHOWCASE
 from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, general_classification, stage_result
 from rules.hell_of_the_north.view import public_view
 from rules.leader1 import game_kit
@@ -344,4 +345,5 @@ GAME = replace(
         scoring=HellOfTheNorthScoring(),
     ),
     race_options=RACE_OPTIONS,
+    showcase=SHOWCASE,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rules.action import Action
@@ -16,6 +17,7 @@ from rules.leader1.order import arrival_order, classification
 from rules.leader1.pace import hooks as pace_hooks
 from rules.leader1.route import road_for, stage_names
 from rules.leader1.setup import build, riders_allowed
+from rules.leader1.showcase import SHOWCASE
 from rules.leader1.stage import carried_energy, general_classification, stage_result
 from rules.leader1.view import public_view
 
@@ -261,21 +263,24 @@ class Leader1Scoring:
         )
 
 
-GAME = game_kit.family_game(
-    id="leader1",
-    title="Leader 1",
-    colours=TEAMS,
-    players=(2, 10),
-    vocabulary=VOCABULARY,
-    engine=game_kit.Engine(build, engine.pending, choices, engine.apply, public_view),
-    out="eliminated",
-    words=game_kit.Words(ask, lambda state, events: summary(events), announce, status, HELP),
-    tracks=TRACKS,
-    ai=ai.choose,
-    cautious_ai=cautious,
-    lobby=game_kit.Lobby(seat, record_players, check_lobby, sample_players, QUALITY_OPTIONS),
-    news=news,
-    hides_from=hides_from,
-    scoring=Leader1Scoring(),
-    pace=pace_hooks(),
+GAME = replace(
+    game_kit.family_game(
+        id="leader1",
+        title="Leader 1",
+        colours=TEAMS,
+        players=(2, 10),
+        vocabulary=VOCABULARY,
+        engine=game_kit.Engine(build, engine.pending, choices, engine.apply, public_view),
+        out="eliminated",
+        words=game_kit.Words(ask, lambda state, events: summary(events), announce, status, HELP),
+        tracks=TRACKS,
+        ai=ai.choose,
+        cautious_ai=cautious,
+        lobby=game_kit.Lobby(seat, record_players, check_lobby, sample_players, QUALITY_OPTIONS),
+        news=news,
+        hides_from=hides_from,
+        scoring=Leader1Scoring(),
+        pace=pace_hooks(),
+    ),
+    showcase=SHOWCASE,
 )

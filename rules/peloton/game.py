@@ -31,6 +31,7 @@ from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
 from rules.peloton.model import DIAL, FINISHED, TEAMS, State
+from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
 from rules.peloton.words import DISCIPLINE_NAMES, WIND_NAMES
@@ -401,6 +402,7 @@ GAME = Game(
     ai=ai.choose,
     scoring=StageRaceScoring(),
     draft=LobbyDraft(drafting=draft.drafting, lines=draft.lines),
+    showcase=SHOWCASE,
     race_options=(
         RaceOption(
             "start_order",

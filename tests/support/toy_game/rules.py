@@ -1,4 +1,5 @@
-"""Dash: a test-only game that proves the game contract. Nothing outside this file names it.
+"""Dash's rules: a test-only game that proves the game contract, kept outside the project's own
+folders as a plugin would be (its rules, painter, data and scenarios in one package).
 
 Runners race along one lane of squares. On a turn a player first picks a pace (buttons):
 steady (2 squares) or risky (a die, 1 to 6). Then, with two runners, they pick a runner and
@@ -8,12 +9,11 @@ wins; a league scores 3, 2, 1 points by place.
 
 from __future__ import annotations
 
-import io
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from importlib.resources import files
 from typing import Any
-
-from PIL import Image, ImageDraw
 
 from rules.action import Action, Field, Vocabulary
 from rules.errors import IllegalAction, InvalidSetup, MalformedRecord, NotYourTurn
@@ -35,7 +35,8 @@ from rules.rng import Dice, Die
 
 ID = "dash"
 COLOURS = ("red", "blue", "green")
-TRACKS = {"dash-8": 8, "dash-12": 12}
+# its tracks are data shipped in its own package, read as a wheel would carry them
+TRACKS: dict[str, int] = json.loads(files(__package__).joinpath("data", "tracks.json").read_text(encoding="utf-8"))
 DIE = Die("d6", (1, 2, 3, 4, 5, 6))
 STEADY = 2
 POINTS = (3, 2, 1)
@@ -242,24 +243,6 @@ class Points:
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         return f"{standing.score} points"
-
-
-def paint(
-    state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]
-) -> bytes:
-    """One row of squares, runners as discs, highlighted targets framed."""
-    image = Image.new("RGB", (40 * (state.length + 1) + 20, 120), "white")
-    draw = ImageDraw.Draw(image)
-    targets = {c.target for c in highlight}
-    for square in range(state.length + 1):
-        x = 10 + 40 * square
-        draw.rectangle((x, 40, x + 36, 76), outline="black", width=3 if str(square) in targets else 1)
-    for i, (runner, square) in enumerate(state.at):
-        x = 10 + 40 * square + 18
-        draw.ellipse((x - 8, 50 + 4 * i - 8, x + 8, 50 + 4 * i + 8), fill=runner.split("-")[0])
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
 
 
 GAME = Game(
