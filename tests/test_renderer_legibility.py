@@ -36,8 +36,8 @@ def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[Written]:
         calls.append((content, int(kwargs.get("size", 14))))
         original(draw, xy, content, **kwargs)
 
-    for module in pkgutil.iter_modules(renderer.__path__):
-        loaded = importlib.import_module(f"renderer.{module.name}")
+    for module in pkgutil.walk_packages(renderer.__path__, "renderer."):  # the kit and every game's painters
+        loaded = importlib.import_module(module.name)
         if getattr(loaded, "write", None) is original:
             monkeypatch.setattr(loaded, "write", recording)
     yield calls
@@ -147,12 +147,10 @@ def test_leader1_names_stay_readable_when_a_breakaway_is_offered_thirty_squares(
 
 
 def test_leader1_readme_mid_race_board_names_are_readable(written: Written) -> None:
-    from bot.cli.images import LEADER1_MID_RACE, LEADER1_SEATS
-    from rules.record import parse_record, replay
+    from bot.cli.sim import sample_race
 
-    start = {"format": "domestique.record/1", "game": "leader1", "players": LEADER1_SEATS, "seed": 4}
-    record = parse_record({**start, "track": "leader1/first-race", "actions": [], "start": LEADER1_MID_RACE})
-    state = replay(record).state
+    mid_race = next(p for p in find_game("leader1").showcase.pictures if p.file == "board-mid-race.png")
+    _, state = sample_race("leader1", mid_race.sample)
     rules = find_game("leader1").rules
     decision = rules.pending(state)
     assert decision is not None
