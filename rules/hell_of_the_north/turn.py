@@ -148,7 +148,10 @@ def move_peloton(state: State) -> State:
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1 and (r.row or 0) <= new:
             state = place_behind(state, r, r.status)  # R-HOTN-PELOTON-PASSES
-    for r in riding:
+    # "When the peloton has finished moving, every rider in the peloton must pay": those it has
+    # just caught too, each by the part it joined (R-HOTN-CAUGHT-PAYS)
+    paying = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+    for r in paying:
         current = state.rider(r.id)
         price = peloton_price(state, current, squares, old)
         if current.energy >= price:
