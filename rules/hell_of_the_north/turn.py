@@ -134,7 +134,8 @@ def move_peloton(state: State) -> State:
     road = setup.road
     turn = state.turn
     events: list[Event] = []
-    state, moved = family.roll_peloton(state, PELOTON, face_value, events)
+    # a rider dropping back by choice leaves before the peloton moves (R-HOTN-DROP, R-HOTN-EMPTY)
+    state, moved = family.roll_peloton(state, PELOTON, face_value, events, leaving=state.drop_requests)
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
 
