@@ -68,7 +68,7 @@ def _breaking_away_queue(state: State) -> tuple[str, ...]:
 
 
 def _can_ride(state: State, rid: str) -> bool:
-    """Riders with no legal square (a road blocked across that they cannot pay) stay (R-HOTN-STUCK)."""
+    """Riders who cannot pay for any way forward, boxed in or blocked, stay (R-HOTN-STUCK)."""
     return bool(ride_options(state, rid))
 
 
