@@ -481,9 +481,20 @@ def _new_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     taken_map = occupied(state)
     on_road = [c for c in state.cyclists if c.on_road]
     tandem = frozenset(c.id for c in on_road if may_tandem(state, c, taken_map))
-    # headwind: lone or leading by the general definition, in every discipline (R-PEL-HEADWIND)
-    sheltered = frozenset(c.id for c in on_road if any(x in taken_map for x in tandem_cells(state, c.cell or "")))
+    sheltered = frozenset(c.id for c in on_road if _sheltered(state, c, taken_map))
     return replace(state, queue=tuple(move_order(state)), tandem=tandem, sheltered=sheltered), events
+
+
+def _sheltered(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
+    """Not lone or leading against a headwind (R-PEL-HEADWIND): in a leg race, anybody on a hexagon
+    directly in front; in an individual time trial nobody ("no advantage from riding tandem in a
+    time-trial", V); in a team time trial only a team-mate it follows as in tandem (VI.2)."""
+    assert c.cell is not None
+    if state.discipline == "itt":
+        return False
+    if state.discipline == "ttt":
+        return behind(state, c.cell, c.team, taken, c.id)
+    return any(x in taken for x in tandem_cells(state, c.cell))
 
 
 def _update(state: State, c: Cyclist) -> State:
