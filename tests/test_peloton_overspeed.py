@@ -12,7 +12,7 @@ import pytest
 from rules.action import Action
 from rules.errors import IllegalAction
 from rules.peloton import ai
-from rules.peloton.engine import Option, Ride, apply, build, legal_actions, pending
+from rules.peloton.engine import Option, Ride, apply, build, legal_actions
 from rules.peloton.game import GAME, choices
 from rules.peloton.model import LYING
 from tests.discord_play import answer, components, last_prompt, member_of, open_race, state_now
@@ -72,7 +72,7 @@ def test_a_speed_is_only_for_a_ride_that_falls_and_within_the_cyclist_s_speeds()
     with pytest.raises(IllegalAction, match="rides 3 to 5 hexagons"):
         apply(state, Action("ann", "ride", cyclist="1", to="32.0", speed=6))
     # a path that goes on past the hexagon where it falls is still refused: it ends there
-    with pytest.raises(IllegalAction, match="falls at 32.0"):
+    with pytest.raises(IllegalAction, match=r"falls at 32\.0"):
         apply(state, Action("ann", "ride", cyclist="1", to="34.0", via=("32.0",), speed=5))
     # without speed= a short path onto the fall hexagon is not a fall (judged at its own length)
     with pytest.raises(IllegalAction, match="at least its basic speed"):
@@ -89,8 +89,14 @@ def test_the_ai_keeps_to_a_safe_trail_and_prices_a_fall() -> None:
     # ride short of it; short of the line it costs two moves and loses
     finish = state.course.finish
     safe = Option(Action("ann", "ride", cyclist="1", to=f"{finish}.0"), ride=Ride(f"{finish}.0", ()))
-    over = Option(Action("ann", "ride", cyclist="1", to=f"{finish + 1}.1", speed=5), ride=Ride(f"{finish + 1}.1", (), "turning", 5))
-    short = Option(Action("ann", "ride", cyclist="1", to=f"{finish - 1}.1", speed=5), ride=Ride(f"{finish - 1}.1", (), "turning", 5))
+    over = Option(
+        Action("ann", "ride", cyclist="1", to=f"{finish + 1}.1", speed=5),
+        ride=Ride(f"{finish + 1}.1", (), "turning", 5),
+    )
+    short = Option(
+        Action("ann", "ride", cyclist="1", to=f"{finish - 1}.1", speed=5),
+        ride=Ride(f"{finish - 1}.1", (), "turning", 5),
+    )
     assert ai._ride_score(state, over) > ai._ride_score(state, safe) > ai._ride_score(state, short)
 
 
