@@ -79,7 +79,22 @@ def _wind(state: State, rows: range) -> tuple[int, int, bool, bool]:
 def ride_options(
     state: State, rider_id: str, *, breakaway: bool = False, route: tuple[str, ...] | None = None
 ) -> list[RideOption]:
-    """Every legal destination of ``rider_id`` now (``breakaway``: leaving the peloton's front part)."""
+    """Every legal destination of ``rider_id`` now (``breakaway``: leaving the peloton's front part).
+
+    A rider may not stay in place, nor pass through an occupied square "unless there is no other
+    option": one with no square to ride to otherwise may ride through any occupied square, +1
+    energy each as on a blocked road (R-HOTN-BOXED-IN). Breaking away is never forced."""
+    options = _ride_options(state, rider_id, breakaway=breakaway, route=route, boxed_in=False)
+    if options or breakaway:
+        return options
+    if route is not None and _ride_options(state, rider_id, breakaway=False, route=None, boxed_in=False):
+        return options  # the rider has another option, so the named path may not go through
+    return _ride_options(state, rider_id, breakaway=False, route=route, boxed_in=True)
+
+
+def _ride_options(
+    state: State, rider_id: str, *, breakaway: bool, route: tuple[str, ...] | None, boxed_in: bool
+) -> list[RideOption]:
     setup = state.setup
     course = setup.course
     road = course.road
@@ -112,7 +127,17 @@ def ride_options(
     options: list[RideOption] = []
     initial: Marks = (None, frozenset())
     for squares, row, paths in search(
-        state, rider_id, start_row, starts, longest, initial, mark, breakaway=breakaway, route=route, free=free
+        state,
+        rider_id,
+        start_row,
+        starts,
+        longest,
+        initial,
+        mark,
+        breakaway=breakaway,
+        route=route,
+        free=free,
+        boxed_in=boxed_in,
     ):
         rejoins = behind_peloton and row == state.peloton - 1
         crack = not climber_exception and risks_crack(state, paths[0].cells, free)

@@ -68,7 +68,7 @@ def _breaking_away_queue(state: State) -> tuple[str, ...]:
 
 
 def _can_ride(state: State, rid: str) -> bool:
-    """Riders with no legal square (a road blocked across that they cannot pay) stay (R-HOTN-STUCK)."""
+    """Riders who cannot pay for any way forward, boxed in or blocked, stay (R-HOTN-STUCK)."""
     return bool(ride_options(state, rid))
 
 
@@ -134,7 +134,8 @@ def move_peloton(state: State) -> State:
     road = setup.road
     turn = state.turn
     events: list[Event] = []
-    state, moved = family.roll_peloton(state, PELOTON, face_value, events)
+    # a rider dropping back by choice leaves before the peloton moves (R-HOTN-DROP, R-HOTN-EMPTY)
+    state, moved = family.roll_peloton(state, PELOTON, face_value, events, leaving=state.drop_requests)
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
 
@@ -148,7 +149,10 @@ def move_peloton(state: State) -> State:
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1 and (r.row or 0) <= new:
             state = place_behind(state, r, r.status)  # R-HOTN-PELOTON-PASSES
-    for r in riding:
+    # "When the peloton has finished moving, every rider in the peloton must pay": those it has
+    # just caught too, each by the part it joined (R-HOTN-CAUGHT-PAYS)
+    paying = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+    for r in paying:
         current = state.rider(r.id)
         price = peloton_price(state, current, squares, old)
         if current.energy >= price:

@@ -7,7 +7,7 @@ order, its die, its risk rule, its ride options) as arguments, so no game's bran
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -331,12 +331,15 @@ class PelotonRoll:
     new: int
 
 
-def roll_peloton(state: S, die: Die, value: Callable[[int | str], int], events: list[Event]) -> tuple[S, PelotonRoll]:
-    """Roll the peloton die; it moves the face's value, +1 with a pursuit, +1 when nobody rides in it."""
+def roll_peloton(
+    state: S, die: Die, value: Callable[[int | str], int], events: list[Event], leaving: Collection[str] = ()
+) -> tuple[S, PelotonRoll]:
+    """Roll the peloton die; it moves the face's value, +1 with a pursuit, +1 when nobody rides in it
+    (``leaving``: riders who leave it before it moves and so do not count)."""
     face, dice = state.dice.roll(die)
     events.append(event(state.turn, "rolled", die="peloton", value=face))
     pursuit = state.pursuit
-    empty = not any(r.status == "peloton" for r in state.riders)
+    empty = not any(r.status == "peloton" and r.id not in leaving for r in state.riders)
     squares = value(face) + int(pursuit) + int(empty)
     old = state.peloton
     new = min(old + squares, state.setup.road.last_row)

@@ -69,11 +69,14 @@ def search(
     breakaway: bool,
     route: tuple[str, ...] | None,
     free: int,
+    boxed_in: bool = False,
 ) -> Iterator[tuple[int, int, list[Path[M]]]]:
     """(squares, row, paths) for each length a move may stop at, shortest first.
 
     A breakaway starts from any lane of the peloton's front row and must go ``breakaway_min``
     squares; with ``route`` (one path's squares, destination last) only that path counts.
+    ``boxed_in``: the rider has no other option, so any occupied square may be ridden through
+    (Hell of the North's R-HOTN-BOXED-IN), not only those of a row taken across its width.
     """
     road = state.setup.road
     rules = state.setup.ruleset
@@ -104,7 +107,7 @@ def search(
                 other = occupants.get(cid)
                 crossings = path.crossings
                 if other is not None and other.status != "punctured":
-                    if not full:
+                    if not full and not boxed_in:
                         continue  # only a road blocked across its width may be ridden through
                     crossings += 1
                 marks = mark(path.marks, cid, row, paid)

@@ -5,8 +5,11 @@ with it (a blocked road or a turning makes acceleration worthless) — against i
 by how scarce energy is for the rest of the course. Energy that cannot all be spent before the
 line is nearly free (the sprint); otherwise it avoids the dear ways to accelerate (the abrupt
 +0 → +2 that costs 3, a headwind's extra point) and prefers the +1, +1, +2, +2 cycle. Time trials
-keep their checkpoint reserves. The ride: as far as it can without falling, and a hexagon right
-behind another cyclist (tandem, +1 next move) is worth most of a hexagon.
+keep their checkpoint reserves. The ride: as far as it can, and a hexagon right behind another
+cyclist (tandem, +1 next move) is worth most of a hexagon. A fall (riding into a turning too fast
+for its trail, R-PEL-OVERSPEED) is priced at the two moves it costs: lying out the next move and
+riding the basic speed only in the one after; a fall is never further than a safe ride by that
+much, so the AI takes one only when nothing else is left, or when it carries it over the line.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from rules.peloton.model import DIAL, RACING, Cyclist, State
 
 CYCLE_ENERGY_PER_MOVE = 1.2  # +1 +1 +2 +2 then a rest: 6 energy in 5 moves
 TANDEM_WORTH = 1.5  # half hexagons: ending behind a cyclist is worth most of a hexagon next move
+FALL_PRICE = 16.0  # half hexagons: a fall lies out the next move and rides only the basic speed in the one after
 
 
 def _hexagons_left(state: State, cell: str | None) -> int:
@@ -110,7 +114,7 @@ def _mover_rank(state: State, cid: str) -> int:
     return state.queue.index(cid) if cid in state.queue else 99
 
 
-def _ride_score(state: State, o: Option) -> tuple[int, float, int]:
+def _ride_score(state: State, o: Option) -> tuple[float, int]:
     assert o.ride is not None
     c = state.cyclist(str(o.action.get("cyclist")))
     s, lane = split(o.ride.to)
@@ -123,7 +127,9 @@ def _ride_score(state: State, o: Option) -> tuple[int, float, int]:
         probe = replace(state, cyclists=tuple(after if x.id == c.id else x for x in state.cyclists))
         if may_tandem(probe, after, taken):
             value += TANDEM_WORTH
-    return (0 if o.ride.fell else 1, value, -abs(lane - state.course.width // 2))
+        if o.ride.fell:
+            value -= FALL_PRICE  # past the line a fall costs nothing more: the cyclist has finished
+    return (value, -abs(lane - state.course.width // 2))
 
 
 def choose(state: State, player: str) -> Action:

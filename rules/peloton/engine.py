@@ -343,6 +343,7 @@ class Ride:
     to: str
     via: tuple[str, ...]
     fell: str = ""  # "", "blocked", "turning", "swerve"
+    speed: int = 0  # a ride chosen too fast for a turning's trail: its speed (0: judged by its length)
 
     @property
     def hexagons(self) -> int:
@@ -390,17 +391,19 @@ def _walk(state: State, c: Cyclist, steps: int, speed: int | None) -> dict[str, 
 
 
 def rides(state: State, c: Cyclist) -> list[Ride]:
-    """Every end hexagon the cyclist may choose this move, with one path each; falls only when forced."""
+    """Every end hexagon the cyclist may choose this move, with one path each: the safe ones, then
+    the falls of riding into a turning too fast for its trail (R-PEL-OVERSPEED); when no safe ride
+    makes the basic speed, the forced falls."""
     low, high = speed_range(state, c)
     out: dict[str, Ride] = {}
     for speed in range(low, high + 1):
         for to, via in _walk(state, c, speed, speed).items():
             out.setdefault(to, Ride(to, via))
-    if out and state.kept:
-        out = {k: r for k, r in out.items() if _behind_mate(state, c, r.to)}
-        return sorted(out.values(), key=lambda r: (-split(r.to)[0], split(r.to)[1]))
     if out:
-        return sorted(out.values(), key=lambda r: (-split(r.to)[0], split(r.to)[1]))
+        chosen_falls = _overspeed_falls(state, c, low, high, set(out))
+        if state.kept:
+            out = {k: r for k, r in out.items() if _behind_mate(state, c, r.to)}
+        return [*sorted(out.values(), key=_ride_order), *sorted(chosen_falls, key=_ride_order)]
     # no safe way to make the basic speed: the cyclist falls (II.6, IV.2), where the path it picks
     # leaves the safe trail: every path's first unsafe hexagon is offered (R-PEL-FALLS)
     falls = {to: Ride(to, via, "turning") for to, via in _turning_falls(state, c, low).items()}
@@ -413,7 +416,23 @@ def rides(state: State, c: Cyclist) -> list[Ride]:
     if not falls:  # hemmed in: falls where it stands
         assert c.cell is not None
         return [Ride(c.cell, (), "blocked")]
-    return sorted(falls.values(), key=lambda r: (-split(r.to)[0], split(r.to)[1]))
+    return sorted(falls.values(), key=_ride_order)
+
+
+def _ride_order(r: Ride) -> tuple[int, int]:
+    return (-split(r.to)[0], split(r.to)[1])
+
+
+def _overspeed_falls(state: State, c: Cyclist, low: int, high: int, safe: set[str]) -> list[Ride]:
+    """IV.2: "Exceeding the safe speed causes the cyclist to fall on the hexagon where he did not keep
+    to the safe trail": at each speed above 4 it may ride, the first unsafe hexagon of every path,
+    at the lowest such speed; not where a safe ride ends (that one is the same place, standing)."""
+    falls: dict[str, Ride] = {}
+    for speed in range(max(low, 5), high + 1):
+        for to, via in _turning_falls(state, c, speed).items():
+            if to not in safe and to not in falls:
+                falls[to] = Ride(to, via, "turning", speed)
+    return list(falls.values())
 
 
 def _turning_falls(state: State, c: Cyclist, speed: int) -> dict[str, tuple[str, ...]]:
@@ -481,9 +500,20 @@ def _new_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     taken_map = occupied(state)
     on_road = [c for c in state.cyclists if c.on_road]
     tandem = frozenset(c.id for c in on_road if may_tandem(state, c, taken_map))
-    # headwind: lone or leading by the general definition, in every discipline (R-PEL-HEADWIND)
-    sheltered = frozenset(c.id for c in on_road if any(x in taken_map for x in tandem_cells(state, c.cell or "")))
+    sheltered = frozenset(c.id for c in on_road if _sheltered(state, c, taken_map))
     return replace(state, queue=tuple(move_order(state)), tandem=tandem, sheltered=sheltered), events
+
+
+def _sheltered(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
+    """Not lone or leading against a headwind (R-PEL-HEADWIND): in a leg race, anybody on a hexagon
+    directly in front; in an individual time trial nobody ("no advantage from riding tandem in a
+    time-trial", V); in a team time trial only a team-mate it follows as in tandem (VI.2)."""
+    assert c.cell is not None
+    if state.discipline == "itt":
+        return False
+    if state.discipline == "ttt":
+        return behind(state, c.cell, c.team, taken, c.id)
+    return any(x in taken for x in tandem_cells(state, c.cell))
 
 
 def _update(state: State, c: Cyclist) -> State:
@@ -579,7 +609,10 @@ def legal_actions(state: State, player: str) -> list[Option]:
         return [Option(Action(player, "card", cyclist=d.cyclist, card=n), card=n) for n in cards_left(state)]
     if d.kind == "ride":
         c = state.cyclist(d.cyclist or "")
-        return [Option(Action(player, "ride", cyclist=c.id, to=r.to, via=r.via), ride=r) for r in rides(state, c)]
+        return [
+            Option(Action(player, "ride", cyclist=c.id, to=r.to, via=r.via, speed=r.speed or None), ride=r)
+            for r in rides(state, c)
+        ]
     out = []
     for c in dial_movers(state):
         for o in dial_options(state, c):
@@ -628,9 +661,10 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         c = state.cyclist(d.cyclist or "")
         via = action.get("via") or ()
         to = action.get("to")
+        speed = action.get("speed")
         if action.get("cyclist") != c.id or not isinstance(to, str) or not isinstance(via, tuple):
             raise IllegalAction(f"{action.text()!r}: {c.id} rides now: give to= and via=")
-        state, events = _ride(state, c, (*via, to), action.text())
+        state, events = _ride(state, c, (*via, to), action.text(), speed if isinstance(speed, int) else None)
     state, events = _settle(state, events)
     return replace(state, events=state.events + tuple(events)), events
 
@@ -644,12 +678,19 @@ def _set_dial(state: State, c: Cyclist, o: DialOption) -> tuple[State, list[Even
     return state, [event(state.round, "dial", **data)]
 
 
-def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[State, list[Event]]:
+def _ride(
+    state: State, c: Cyclist, path: tuple[str, ...], text: str, speed: int | None = None
+) -> tuple[State, list[Event]]:
+    """Ride ``path``; ``speed``: the speed of a ride into a turning too fast for its trail, which
+    ends where the cyclist falls (R-PEL-OVERSPEED); otherwise a path is judged at its length."""
     course = state.course
     assert c.cell is not None
     legal = {r.to: r for r in rides(state, c)}
     taken = occupied(state)
     low, high = speed_range(state, c)
+    if speed is not None and not (low <= speed <= high and 0 < len(path) <= speed):
+        raise IllegalAction(f"{text!r}: {c.id} rides {low} to {high} hexagons this move, and falls on its path")
+    judged = speed if speed is not None else max(len(path), low)
     if path == (c.cell,):
         if c.cell not in legal:
             raise IllegalAction(f"{text!r}: {c.id} is not hemmed in; it must ride")
@@ -662,7 +703,7 @@ def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[S
         if {last, step} == {"left", "right"}:
             fell, stop = "swerve", i + 1
             break
-        if not _safe(state, to, max(len(path), low), c.cell):  # its speed: a fall cuts the path short
+        if not _safe(state, to, judged, c.cell):  # its speed: a fall cuts the path short
             fell, stop = "turning", i + 1
             break
         cell, last = to, step
@@ -670,8 +711,11 @@ def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[S
         raise IllegalAction(f"{text!r}: the cyclist falls at {path[stop - 1]} ({fell}); the path ends there")
     if len(path) > high:
         raise IllegalAction(f"{text!r}: {c.id} rides at most {high} hexagons this move")
+    if speed is not None and fell != "turning":
+        raise IllegalAction(f"{text!r}: at speed {speed} this path keeps to a safe trail; leave speed= out")
     if not fell and len(path) < low:
-        if (path[-1] if path else c.cell) not in legal or not legal[path[-1] if path else c.cell].fell:
+        end_now = path[-1] if path else c.cell
+        if end_now not in legal or legal[end_now].fell != "blocked":
             raise IllegalAction(f"{text!r}: {c.id} must ride at least its basic speed, {low} hexagons")
         fell = "blocked"
     end = path[-1] if path else c.cell
@@ -686,6 +730,7 @@ def _ride(state: State, c: Cyclist, path: tuple[str, ...], text: str) -> tuple[S
             hexagons=len(path),
             tandem=c.id in state.tandem,
             **({"fell": fell} if fell else {}),
+            **({"speed": speed} if speed is not None else {}),
         )
     ]
     old_s, new_s = split(c.cell)[0], split(end)[0]

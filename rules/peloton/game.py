@@ -45,6 +45,7 @@ VOCABULARY = Vocabulary(
         Field("keep", "flag", "team time trial: keep the dial after a move in tandem"),
         Field("to", "text", "the hexagon the move ends on, <s>.<lane>"),
         Field("via", "cells", "the hexagons crossed before it"),
+        Field("speed", "count", "a ride too fast for a turning's trail: its speed (it falls at to=)"),
     )
 )
 # a team colour a player and up to three cyclists in it; a league seat carries its cyclists' energy
@@ -143,7 +144,9 @@ def _ride_choice(state: State, o: Option, index: int) -> Choice:
         label += " · FALLS"
     s = split(r.to)[0]
     parts = [" → ".join([*r.via, r.to])]
-    if r.fell:
+    if r.speed:
+        parts.append(f"rides in at speed {r.speed}, too fast for the turning: falls here and lies a move")
+    elif r.fell:
         parts.append(
             {"blocked": "cannot make the basic speed: falls", "turning": "too fast for the trail: falls"}.get(
                 r.fell, "falls"
@@ -235,15 +238,24 @@ def ask(state: State, d: Decision, who: str) -> str:
     return f"{who}, **{piece_name(state, c.id)}** rides {low} to {high} hexagons: choose where it stops."
 
 
+FALL_WORDS = {
+    "turning": "too fast for the turning's trail",
+    "blocked": "it could not make its basic speed",
+    "swerve": "it swerved",
+}
+
+
 def describe(state: State, e: Event) -> str | None:
     d = e.data
     who = piece_name(state, str(d.get("cyclist", "")))
     if e.type == "ride":
-        text = f"{who} rides {d.get('hexagons')} to {d.get('to')}"
-        return text + (" (tandem)" if d.get("tandem") else "")
+        text = f"{who} rides {d.get('hexagons')} to {d.get('to')}" + (" (tandem)" if d.get("tandem") else "")
+        if d.get("fell"):  # the fall in the same line, so the line that answers the prompt tells it
+            why = FALL_WORDS.get(str(d.get("fell")), "falls")
+            text += f" and falls there: {why}" + (f" at speed {d.get('speed')}" if d.get("speed") else "")
+        return text
     texts = {
         "dial": f"{who} sets +{d.get('value')}" + (f" ({d.get('cost')} energy)" if d.get("cost") else ""),
-        "fell": f"{who} falls at {d.get('at')} ({d.get('reason')})",
         "stood-up": f"{who} stands up",
         "started": f"{who} starts",
         "finished": f"{who} crosses the line ({d.get('past', 0) / 2:g} hexagons past it)",
