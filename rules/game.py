@@ -43,7 +43,8 @@ class Choice:
     consequences (cost, risks) in words (100 characters). ``target`` is the square a move
     ends on, ``short`` the name the board writes on it. ``step`` groups choices for a
     two-step layout (its label in ``step_label``). ``anytime`` choices (eating a kept tile)
-    may be made out of turn and are not offered on the prompt.
+    may be made out of turn and are not offered on the prompt. ``shows`` is what the game's
+    painter needs to draw the choice; it takes no part in comparing choices.
     """
 
     action: Action
@@ -56,6 +57,9 @@ class Choice:
     step_label: str = ""
     risky: bool = False
     anytime: bool = False
+    # what the board draws for this choice, as the rules computed it (a ride's path, its cost): the
+    # game's own value, handed to its painter so that drawing never runs the rules again
+    shows: object = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

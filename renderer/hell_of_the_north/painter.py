@@ -47,8 +47,9 @@ from renderer.standings_table import table_painter
 from renderer.straight import straightened
 from renderer.trails import road_trails
 from rules.game import Choice
-from rules.hell_of_the_north.engine import legal_actions, pending
+from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.model import State
+from rules.hell_of_the_north.moves import RideOption
 from rules.hell_of_the_north.order import peloton_order
 from rules.leader1.family import FamilyRider
 from rules.track import Point
@@ -288,17 +289,13 @@ def _centre(state: State, rider: FamilyRider) -> Point | None:
 def _highlight(draw: ImageDraw.ImageDraw, state: State, view: View, targets: Sequence[Choice]) -> None:
     """Each square on offer: its name as the menu gives it, and the energy it costs ("!" if risky)."""
     track = state.setup.road.track
-    options = {}
-    decision = pending(state)
-    if decision is not None:
-        options = {c.action: c.option for c in legal_actions(state, decision.player) if c.option is not None}
     seen: set[str] = set()
     for choice in sorted(targets, key=lambda c: c.risky):
         target = str(choice.target)
         if target in seen:
             continue
         seen.add(target)
-        option = options.get(choice.action)
+        option = choice.shows if isinstance(choice.shows, RideOption) else None  # as the rules computed it
         cost = "" if option is None else f"+{option.recovery}" if option.recovery else str(option.cost)
         cost += "!" if choice.risky else ""
         cell = track.cells[target]

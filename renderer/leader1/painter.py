@@ -9,18 +9,14 @@ from renderer.leader1.board import render_board
 from renderer.standings import render_standings
 from rules.game import Choice, Standing
 from rules.leader1.model import State
-from rules.leader1.moves import ride_options
+from rules.leader1.moves import RideOption
 from rules.leader1.stage import Standing as RingStanding
 
 
 def paint(
     state: State, *, highlight: Sequence[Choice], acting: Sequence[str], title: str, legend: Sequence[str]
 ) -> bytes:
-    options = []
-    for piece in dict.fromkeys(c.piece for c in highlight if c.target is not None and c.piece is not None):
-        breakaway = any(c.action.do == "breakaway" for c in highlight if c.piece == piece)
-        targets = {c.target for c in highlight if c.piece == piece}
-        options += [o for o in ride_options(state, piece, breakaway=breakaway) if o.to in targets]
+    options = [c.shows for c in highlight if isinstance(c.shows, RideOption)]  # as the rules computed them
     labels = {c.target: c.short for c in highlight if c.target is not None and c.short}  # as the menu names it
     return render_board(
         state,

@@ -129,7 +129,7 @@ def _choice(state: State, c: engine.Choice) -> Choice:
         if a.do == "slipstream":
             label = f"Slipstream to {c.option.to} ({c.lp} LP)"
         risky = bool(c.option.overshoot or c.option.blocked)
-        return Choice(a, label, detail, piece=a.car, target=a.to, short=str(a.to), risky=risky)
+        return Choice(a, label, detail, piece=a.car, target=a.to, short=str(a.to), risky=risky, shows=c.option)
     if a.do == "pit":
         return Choice(a, f"Leave the pits in {GEAR_NAMES[a.gear or 1]}", "", piece=a.car)
     pending = engine.pending(state)

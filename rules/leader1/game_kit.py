@@ -189,6 +189,7 @@ def ride_choice(a: Action, o: RideOption, label: str, detail: str, name: str) ->
         step=step,
         step_label=f"Break away: {name}" if step else "",
         risky=o.risk_count > 0,
+        shows=o,
     )
 
 

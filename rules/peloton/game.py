@@ -155,7 +155,7 @@ def _ride_choice(state: State, o: Option, index: int) -> Choice:
     if s > state.course.finish:
         parts.append(f"finishes, {(s - state.course.finish) / 2:g} hexagons past the line")
     return Choice(
-        o.action, label[:80], "; ".join(parts)[:100], piece=c.id, target=r.to, short=short, risky=bool(r.fell)
+        o.action, label[:80], "; ".join(parts)[:100], piece=c.id, target=r.to, short=short, risky=bool(r.fell), shows=r
     )
 
 
