@@ -12,29 +12,13 @@ from PIL import Image
 from renderer.leader1.board import compose, default_acting, laid_out, peloton_spots, render_board
 from renderer.palette import ACT, HEIGHT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, TEAM, WHITE, WIDTH
 from renderer.standings import render_standings
-from rules.leader1 import pending
+from rules.leader1 import pending, showcase
 from rules.leader1.moves import ride_options
+from rules.leader1.showcase import MID_RACE
 from rules.leader1.stage import Standing
 from rules.record import parse_record, replay
 
-SEATS = [
-    {"id": n, "team": t, "riders": ["rouleur", "leader", "climber"]}
-    for n, t in (("ann", "yellow"), ("bob", "blue"), ("cat", "green"), ("dan", "white"))
-]
-MID_RACE = {
-    "turn": 9,
-    "peloton": {"at": 24, "leader": "bob"},
-    "riders": {
-        "yellow-rouleur": {"at": "31.1", "energy": 22},
-        "blue-climber": {"at": "30.1", "energy": 25},
-        "green-leader": {"at": "29.0", "energy": 30},
-        "white-rouleur": {"at": "18.1", "status": "dropped", "energy": 2},
-        "white-leader": {"at": "17.1", "status": "dropped", "energy": 4},
-        "yellow-climber": {"at": "16.2", "status": "dropped", "energy": 9},
-        "green-climber": {"at": "27.2", "status": "fallen", "energy": 12},
-        "blue-rouleur": {"at": "20.0", "status": "punctured", "energy": 15},
-    },
-}
+SEATS = list(showcase.SEATS)  # the README's mid-race position: every kind of rider on show
 
 
 def state_of(start: dict | None = None, track: str = "leader1/first-race", actions: list | None = None):
