@@ -58,6 +58,7 @@ class DomestiqueBot(discord.Client):
         self.alliances = AllianceService(self.service, self.storage)
         self.dev_guild = dev_guild
         self._timers: asyncio.Task[None] | None = None
+        self._gateway: asyncio.Task[Any] | None = None  # the task reading the gateway, stopped first on close
         self._ticking = False
         self.service.on_change = self._reschedule
 
@@ -75,7 +76,12 @@ class DomestiqueBot(discord.Client):
             await self.tree.sync()
         self._timers = asyncio.create_task(self._run_timers())
 
+    async def connect(self, *, reconnect: bool = True) -> None:
+        self._gateway = asyncio.current_task()
+        await super().connect(reconnect=reconnect)
+
     async def close(self) -> None:
+        await self._stop_reading()
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -83,6 +89,19 @@ class DomestiqueBot(discord.Client):
         await self.storage.close()
         self.service.drawing.close()
         await super().close()
+
+    async def _stop_reading(self) -> None:
+        """Stop the gateway read before the socket is closed, so that it closes with 1000 and Discord ends the
+        session (and shows the bot offline) at once. discord.py's ``Client.close`` closes the socket while
+        ``poll_event`` waits in aiohttp's ``receive()``: aiohttp wakes that read with a CLOSING message before it
+        writes any close frame, and ``poll_event`` answers it with ``socket.close(code=4000)``, which goes out
+        first; the 1000 then finds the socket closed. Its ``Shard.close`` cancels the reading task first, as here.
+        """
+        task, self._gateway = self._gateway, None
+        if task is None or task.done() or task is asyncio.current_task():
+            return  # not connected, or discord.py closing from inside its own gateway loop
+        task.cancel()
+        await asyncio.wait({task})
 
     def _reschedule(self) -> None:
         """A deadline changed: restart the sleeping timer loop so it sleeps until the new earliest one."""
