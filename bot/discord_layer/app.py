@@ -60,6 +60,7 @@ class DomestiqueBot(discord.Client):
         self._timers: asyncio.Task[None] | None = None
         self._gateway: asyncio.Task[Any] | None = None  # the task reading the gateway, stopped first on close
         self._ticking = False
+        self._repaired = False  # the first timer pass finishes the starts a crash left unfinished
         self.service.on_change = self._reschedule
 
     async def answer(self, interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
@@ -126,7 +127,13 @@ class DomestiqueBot(discord.Client):
     async def _timer_pass(self) -> float | None:
         """One pass: league schedules, then race deadlines, each part failing alone (each league and
         race inside them too, with a bounded backoff); the time of the next thing due."""
-        for name, tick in (("league schedules", self._league_tick), ("race timers", self.service.tick)):
+        parts: list[tuple[str, Callable[[], Awaitable[list[tuple[int, Outcome]]]]]] = [
+            ("league schedules", self._league_tick),
+            ("race timers", self.service.tick),
+        ]
+        if not self._repaired:
+            parts.insert(0, ("unfinished starts", self._repair_starts))
+        for name, tick in parts:
             try:
                 ticks = await tick()
             except Exception:
@@ -150,6 +157,11 @@ class DomestiqueBot(discord.Client):
             if due is not None:
                 dues.append(due)
         return min(dues) if dues else None
+
+    async def _repair_starts(self) -> list[tuple[int, Outcome]]:
+        done = await self.service.repair_starts(self.service.shards)
+        self._repaired = True
+        return done
 
     async def _league_tick(self) -> list[tuple[int, Outcome]]:
         return await self.leagues.tick(self._stage_channel)
