@@ -14,6 +14,7 @@ import pytest
 
 from bot.cli import main
 from bot.storage.sqlite import MIGRATIONS
+from bot.storage.url import storage_for
 from tests.test_db_copy import installation
 
 PASSWORD = "hunter2-not-printed"
@@ -157,6 +158,22 @@ async def test_a_postgresql_source_must_exist_and_be_a_domestique_database(
         assert await conn.fetchval("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'") == 0
     finally:
         await conn.close()
+
+
+async def test_a_newer_postgresql_source_is_refused_in_one_line(
+    pg_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    storage = storage_for(pg_url)
+    await storage.open()
+    await storage.close()
+    conn = await asyncpg.connect(pg_url)
+    try:
+        await conn.execute("INSERT INTO schema_version VALUES ($1)", len(MIGRATIONS) + 1)
+    finally:
+        await conn.close()
+    target = tmp_path / "new.db"
+    line = _refused(*await asyncio.to_thread(_copy, pg_url, f"sqlite:///{target}", capsys))
+    assert "newer Domestique" in line and not target.exists()
 
 
 def _with(url: str, *, user: str | None = None, database: str | None = None) -> str:

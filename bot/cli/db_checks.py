@@ -13,6 +13,7 @@ from pathlib import Path
 
 import asyncpg
 
+from bot.storage.sqlite import MIGRATIONS
 from bot.storage.url import is_postgres, shown, sqlite_path
 
 HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
@@ -80,6 +81,9 @@ def _check_sqlite_file(path: str, role: str, *, domestique_only: bool) -> None:
             first = " ".join(str(found[0][0]).split()) if found else "no answer"
             raise CopyFailed(f"{role} {path} is damaged (SQLite's integrity check: {first})")
         tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        schema = (
+            conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] if "schema_version" in tables else 0
+        )
     except sqlite3.DatabaseError as exc:
         if "not a database" in str(exc):
             raise CopyFailed(f"{role} {path} is not an SQLite database ({said(exc)})") from None
@@ -88,6 +92,15 @@ def _check_sqlite_file(path: str, role: str, *, domestique_only: bool) -> None:
         conn.close()
     if domestique_only and not {"schema_version", "races"} <= tables:
         raise CopyFailed(f"{role} {path} is not a Domestique database (it has no races table)")
+    _check_schema(f"{role} {path}", schema)
+
+
+def _check_schema(what: str, schema: object) -> None:
+    if isinstance(schema, int) and schema > len(MIGRATIONS):
+        raise CopyFailed(
+            f"{what} was written by a newer Domestique (schema {schema}; this one knows {len(MIGRATIONS)}): "
+            "copy it with that version"
+        )
 
 
 async def _check_postgres_source(url: str) -> None:
@@ -99,7 +112,9 @@ async def _check_postgres_source(url: str) -> None:
         found = await conn.fetchval(
             "SELECT to_regclass('schema_version') IS NOT NULL AND to_regclass('races') IS NOT NULL"
         )
+        schema = await conn.fetchval("SELECT MAX(version) FROM schema_version") if found else 0
     finally:
         await conn.close()
     if not found:
         raise CopyFailed(f"the source {shown(url)} is not a Domestique database (it has no races table)")
+    _check_schema(f"the source {shown(url)}", schema)
