@@ -25,7 +25,14 @@ from hypothesis import strategies as st
 
 from rules.errors import DomestiqueError
 from rules.record import load_record, replay
-from tests.support.record_mutations import base_records, damaged_bytes, mutated_records
+from rules.resources import game_data
+from tests.support.record_mutations import (
+    base_records,
+    damaged_bytes,
+    inline_track_records,
+    mutated_records,
+    mutated_tracks,
+)
 
 T = TypeVar("T")
 EXAMPLES = int(os.environ.get("DOMESTIQUE_FUZZ_EXAMPLES", "1000"))
@@ -72,6 +79,21 @@ def test_a_mutated_record_replays_or_is_refused(data: st.DataObject) -> None:
     replays_or_is_refused(text)
 
 
+def test_the_inline_track_records_replay_and_cover_every_game() -> None:
+    records = [json.loads(text) for text in inline_track_records()]
+    assert {r["game"] for r in records} == {"leader1", "hell-of-the-north", "formula-de-mini", "peloton"}
+    assert all(isinstance(r["track"], dict) for r in records)
+    assert any("board" in r["track"] for r in records)  # a Peloton course marked on a board, too
+    for text in inline_track_records():
+        assert replay(load_record(text)).error_at is None or "error_at" in json.loads(text).get("expect", {})
+
+
+@FUZZ
+@given(st.data())
+def test_a_record_with_a_mutated_inline_track_replays_or_is_refused(data: st.DataObject) -> None:
+    replays_or_is_refused(mutated_tracks(DrawChooser(data)))
+
+
 @settings(FUZZ, max_examples=max(EXAMPLES // 4, 1))
 @given(st.data())
 def test_a_damaged_record_file_replays_or_is_refused(data: st.DataObject) -> None:
@@ -99,6 +121,21 @@ HOTN = {
 }
 
 
+PELOTON = {
+    "format": "domestique.record/1",
+    "game": "peloton",
+    "track": {"name": "level", "width": 3, "segments": [{"hexagons": 40, "terrain": "level"}]},
+    "players": [{"id": "ann", "team": "grey"}, {"id": "bob", "team": "red"}],
+    "seed": 1,
+}
+ISLAND = json.loads(game_data("formula_de_mini").joinpath("island.json").read_text(encoding="utf-8"))
+
+
+def base_peloton_board() -> str:
+    """A Peloton course marked on a board of roads, as an inline track."""
+    return game_data("peloton").joinpath("leg-ridge-and-river.json").read_text(encoding="utf-8")
+
+
 def _text(record: dict[str, object], raw: dict[str, str] | None = None) -> bytes:
     out = json.dumps(record)
     for placeholder, text in (raw or {}).items():
@@ -123,6 +160,13 @@ NASTY = {
     "hotn-weather-list": _text({**HOTN, "start": {"weather": {"6": ["rain"]}}}),
     "hotn-quality-twice": _text({**HOTN, "players": [{**HOTN["players"][0], "attack": "leader", "sprint": "leader"}]}),
     "hotn-part-number": _text({**HOTN, "start": {"riders": {"black-leader": {"part": 1}}}}),
+    "peloton-terrain-list": _text({**PELOTON, "track": {**PELOTON["track"], "segments": [{"terrain": ["up"]}]}}),
+    "peloton-terrain-object": _text({**PELOTON, "track": {**PELOTON["track"], "segments": [{"terrain": {}}]}}),
+    "peloton-sign-terrain-list": _text(
+        {**PELOTON, "track": {**json.loads(base_peloton_board()), "signs": [{"at": 3, "terrain": ["up"]}]}}
+    ),
+    # the last straight left out: the grid starts on the last row, where the corner's inside lane has no space
+    "fdm-grid-off-the-track": _text({**BASE, "track": {**ISLAND, "segments": ISLAND["segments"][:-1]}}),
     "hotn-pursuits-huge": _text({**HOTN, "players": [{**HOTN["players"][0], "pursuits": "@"}]}, {"@": "9" * 5000}),
 }
 

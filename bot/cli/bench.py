@@ -368,7 +368,7 @@ def bench_bot(
     from pathlib import Path
 
     from bot.service.drawing import PoolDrawing
-    from bot.storage.postgres import shown
+    from bot.storage.url import shown
 
     lines = [f"database: {shown(database) if database else 'a fresh SQLite file'}"]
     loads = [(f"paced, one decision per race every ~{think:g} s", think), ("burst, all at once", 0.0)]

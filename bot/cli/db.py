@@ -10,14 +10,17 @@ each race's record, and the state its replay reaches, is the same on both.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 from typing import Any
 
+from bot.cli.db_checks import CopyFailed, check_source, check_target_file, said
 from bot.service.core import record_of
-from bot.storage import RaceRow
-from bot.storage.postgres import PostgresStorage, shown
+from bot.storage import NewerSchema, RaceRow
+from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
-from bot.storage.url import storage_for
+from bot.storage.url import BadDatabaseUrl, check_url, is_postgres, shown, sqlite_path, storage_for
 from rules.record import replay
 
 # every table, parents first; a new table (a new migration) is added here too
@@ -41,10 +44,6 @@ TABLES: list[tuple[str, str, str]] = [
     ("clocks", "race_id, player, budget, used, asked", "race_id, player"),
     ("pace_times", "id, race_id, player, seconds, automatic, idx", "id"),
 ]
-
-
-class CopyFailed(Exception):
-    """The copy was refused or did not check out; one line says why."""
 
 
 def _storage(url: str) -> SqliteStorage:
@@ -113,32 +112,72 @@ def _replayed(race: RaceRow) -> tuple[int, str]:
 
 
 async def copy(source_url: str, target_url: str) -> str:
-    source, target = _storage(source_url), _storage(target_url)
-    await source.open()
+    for url, side in ((source_url, "--from"), (target_url, "--to")):
+        try:
+            check_url(url)
+        except BadDatabaseUrl as exc:
+            raise CopyFailed(f"{side}: {exc}") from None
+    where, target_name = shown(source_url), shown(target_url)
+    secrets = (source_url, target_url)
+    await check_source(source_url)  # read only: it exists and is a Domestique database, intact
+    target_file = None if is_postgres(target_url) else sqlite_path(target_url)
+    if target_file is not None:
+        check_target_file(target_file)
+    source = _storage(source_url)
+    await _opened(source, f"cannot open the source {where}", secrets)
     try:
-        await target.open()
         try:
             missed = await _tables(source) - {table for table, _, _ in TABLES}
             if missed:
                 raise CopyFailed(f"table {', '.join(sorted(missed))} would not be copied: add it to bot/cli/db.py")
-            if not await _is_empty(target):
-                raise CopyFailed(f"{shown(target_url)} already holds races or leagues: copy into an empty database")
+            # every row read and every race replayed before the destination is touched
             rows = await _read_all(source)
-            await _write_all(target, rows)
-            checked = 0
-            for race_id, *_rest in rows["races"]:
-                theirs, ours = await source.race(race_id), await target.race(race_id)
-                if theirs is None or ours is None or theirs != ours or _replayed(theirs) != _replayed(ours):
-                    raise CopyFailed(f"race {race_id} differs after the copy: nothing should use {shown(target_url)}")
-                checked += 1
-        finally:
-            await target.close()
+            races = {int(row[0]): await source.race(int(row[0])) for row in rows["races"]}
+            replayed = {race_id: _replayed(race) for race_id, race in races.items() if race is not None}
+        except CopyFailed:
+            raise
+        except Exception as exc:
+            raise CopyFailed(f"cannot read the source {where} ({said(exc, secrets)})") from None
+        made = target_file is not None and not os.path.exists(target_file)
+        target = _storage(target_url)
+        try:
+            await _opened(target, f"cannot open the destination {target_name}", secrets)
+            try:
+                if not await _is_empty(target):
+                    raise CopyFailed(f"{target_name} already holds races or leagues: copy into an empty database")
+                await _write_all(target, rows)
+                for race_id, race in races.items():
+                    ours = await target.race(race_id)
+                    if race is None or ours is None or race != ours or replayed[race_id] != _replayed(ours):
+                        raise CopyFailed(f"race {race_id} differs after the copy: nothing should use {target_name}")
+            except CopyFailed:
+                raise
+            except Exception as exc:  # a full disk, a lost connection: the write is one transaction
+                raise CopyFailed(f"cannot write the destination {target_name} ({said(exc, secrets)})") from None
+            finally:
+                await target.close()
+        except BaseException:
+            if made and target_file is not None:  # a file this copy made is not left half written
+                for suffix in ("", "-wal", "-shm", "-journal"):
+                    with contextlib.suppress(FileNotFoundError):
+                        os.remove(target_file + suffix)
+            raise
     finally:
         await source.close()
     return (
         f"copied {len(rows['races'])} races ({len(rows['actions'])} decisions), {len(rows['leagues'])} leagues, "
-        f"{len(rows['alliances'])} alliances to {shown(target_url)}; all {checked} races replay the same on both"
+        f"{len(rows['alliances'])} alliances to {target_name}; all {len(races)} races replay the same on both"
     )
+
+
+async def _opened(storage: SqliteStorage, failed: str, secrets: tuple[str, ...]) -> None:
+    """Open (and migrate) ``storage``; a database that cannot be opened is one line."""
+    try:
+        await storage.open()
+    except NewerSchema as exc:
+        raise CopyFailed(str(exc)) from None
+    except Exception as exc:  # no such database or role, a refused login, an unwritable folder
+        raise CopyFailed(f"{failed} ({said(exc, secrets)})") from None
 
 
 def main(source_url: str, target_url: str) -> int:
@@ -148,8 +187,5 @@ def main(source_url: str, target_url: str) -> int:
         print(asyncio.run(copy(source_url, target_url)))
     except CopyFailed as exc:
         print(f"domestique db copy: {exc}", file=sys.stderr)
-        return 2
-    except (OSError, ValueError) as exc:
-        print(f"domestique db copy: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
     return 0

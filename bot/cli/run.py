@@ -85,14 +85,13 @@ def main() -> int:
     from bot.discord_layer.app import make_bot
     from bot.service.drawing import PoolDrawing
     from bot.shards import BadShards, Shards
-    from bot.storage.url import BadDatabaseUrl, configured_url, is_postgres, sqlite_path
+    from bot.storage.url import BadDatabaseUrl, check_url, configured_url
 
     db = configured_url()  # DATABASE_URL (PostgreSQL), else the SQLite file DOMESTIQUE_DB
     guild = os.environ.get("DOMESTIQUE_DEV_GUILD", "").strip()
     wanted = os.environ.get("DOMESTIQUE_SHARDS", "").strip()
     try:
-        if not is_postgres(db):
-            sqlite_path(db)  # a URL of an unknown kind fails here, in one line
+        check_url(db)  # a malformed URL, an unknown kind or no file at all fails here, in one line
         shards = Shards.parse(wanted) if wanted else None
     except (BadShards, BadDatabaseUrl) as exc:
         print(f"domestique run: {exc}", file=sys.stderr)

@@ -58,7 +58,9 @@ class DomestiqueBot(discord.Client):
         self.alliances = AllianceService(self.service, self.storage)
         self.dev_guild = dev_guild
         self._timers: asyncio.Task[None] | None = None
+        self._gateway: asyncio.Task[Any] | None = None  # the task reading the gateway, stopped first on close
         self._ticking = False
+        self._repaired = False  # the first timer pass finishes the starts a crash left unfinished
         self.service.on_change = self._reschedule
 
     async def answer(self, interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
@@ -75,7 +77,12 @@ class DomestiqueBot(discord.Client):
             await self.tree.sync()
         self._timers = asyncio.create_task(self._run_timers())
 
+    async def connect(self, *, reconnect: bool = True) -> None:
+        self._gateway = asyncio.current_task()
+        await super().connect(reconnect=reconnect)
+
     async def close(self) -> None:
+        await self._stop_reading()
         if self._timers is not None:
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -83,6 +90,19 @@ class DomestiqueBot(discord.Client):
         await self.storage.close()
         self.service.drawing.close()
         await super().close()
+
+    async def _stop_reading(self) -> None:
+        """Stop the gateway read before the socket is closed, so that it closes with 1000 and Discord ends the
+        session (and shows the bot offline) at once. discord.py's ``Client.close`` closes the socket while
+        ``poll_event`` waits in aiohttp's ``receive()``: aiohttp wakes that read with a CLOSING message before it
+        writes any close frame, and ``poll_event`` answers it with ``socket.close(code=4000)``, which goes out
+        first; the 1000 then finds the socket closed. Its ``Shard.close`` cancels the reading task first, as here.
+        """
+        task, self._gateway = self._gateway, None
+        if task is None or task.done() or task is asyncio.current_task():
+            return  # not connected, or discord.py closing from inside its own gateway loop
+        task.cancel()
+        await asyncio.wait({task})
 
     def _reschedule(self) -> None:
         """A deadline changed: restart the sleeping timer loop so it sleeps until the new earliest one."""
@@ -107,7 +127,13 @@ class DomestiqueBot(discord.Client):
     async def _timer_pass(self) -> float | None:
         """One pass: league schedules, then race deadlines, each part failing alone (each league and
         race inside them too, with a bounded backoff); the time of the next thing due."""
-        for name, tick in (("league schedules", self._league_tick), ("race timers", self.service.tick)):
+        parts: list[tuple[str, Callable[[], Awaitable[list[tuple[int, Outcome]]]]]] = [
+            ("league schedules", self._league_tick),
+            ("race timers", self.service.tick),
+        ]
+        if not self._repaired:
+            parts.insert(0, ("unfinished starts", self._repair_starts))
+        for name, tick in parts:
             try:
                 ticks = await tick()
             except Exception:
@@ -131,6 +157,11 @@ class DomestiqueBot(discord.Client):
             if due is not None:
                 dues.append(due)
         return min(dues) if dues else None
+
+    async def _repair_starts(self) -> list[tuple[int, Outcome]]:
+        done = await self.service.repair_starts(self.service.shards)
+        self._repaired = True
+        return done
 
     async def _league_tick(self) -> list[tuple[int, Outcome]]:
         return await self.leagues.tick(self._stage_channel)

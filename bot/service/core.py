@@ -333,8 +333,11 @@ class RaceCore:
         headline: str | None = None,
         lobby: dict[str, Any] | None = None,
         applied: Any | None = None,
+        envelope: dict[str, Any] | None = None,
     ) -> Outcome:
-        """Apply ``decisions`` then every AI or away seat's, save them in one transaction, and say what happened."""
+        """Apply ``decisions`` then every AI or away seat's, save them in one transaction, and say what happened.
+
+        With ``envelope`` this is the race's start: the lobby becomes the race in the same transaction."""
         game = find_game(race.game)
         current_lobby = lobby or race.lobby
         view_race = replace(race, lobby=current_lobby)
@@ -357,7 +360,11 @@ class RaceCore:
         if played.premoves_used:  # spent with the commit, in its transaction: a lost commit keeps them
             charges = replace(charges or Charges(), premoves_used=list(played.premoves_used))
         deadline = None if decision is None else await self.deadline_for(view_race, decision.player, charges)
-        if not await self.storage.append_actions(race.id, race.version, stored, deadline, finished, lobby, charges):
+        if not await self.storage.append_actions(
+            race.id, race.version, stored, deadline, finished, lobby, charges, envelope=envelope
+        ):
+            if envelope is not None:
+                raise Refusal("The lobby changed at the same moment; try again.")
             raise Refusal("Someone acted at the same moment; your choice was not applied. Use the latest prompt.")
         version = race.version + 1
         self._states.put(race.id, version, new_state)

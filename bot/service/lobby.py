@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
 from typing import Any
 
 from bot.service import race_options, seats
@@ -9,11 +11,14 @@ from bot.service.core import TIMER_DEFAULT, TIMER_MAX, TIMER_MIN, RaceCore, Refu
 from bot.service.durations import in_words
 from bot.service.model import Outcome
 from bot.service.names import clean_name
+from bot.shards import Shards
 from bot.storage import ChannelBusy, RaceRow
 from rules.errors import DomestiqueError
 from rules.game import Game, RaceOption
 from rules.record import FORMAT, parse_record, start_state
 from rules.registry import find_game, game_ids
+
+log = logging.getLogger("domestique")
 
 
 class LobbyIntents(RaceCore):
@@ -245,19 +250,51 @@ class LobbyIntents(RaceCore):
             _, state = start_state(parse_record({"format": FORMAT, **envelope}))
         except DomestiqueError as exc:
             raise Refusal(f"Cannot start: {exc}") from None
-        if not await self.storage.start(race.id, race.version, envelope, None):
-            raise Refusal("The lobby changed at the same moment; try again.")
-        fresh = await self.storage.race(race.id)
-        assert fresh is not None
-        headline = f"**{self.title(fresh)}** starts!"
+        # the start and its first commit (AI seats' moves, clocks, the first deadline) are one transaction
+        return await self._first_commit(replace(race, status="running", envelope=envelope), state, envelope)
+
+    async def _first_commit(
+        self, race: RaceRow, state: Any, envelope: dict[str, Any] | None, *, late: bool = False
+    ) -> Outcome:
+        """The race's first commit, which starts it when given its ``envelope``; ``late``: made by
+        ``repair_starts`` for a race whose start was saved without it."""
+        game = find_game(race.game)
+        headline = f"**{self.title(race)}** starts!"
         if game.draft is not None and game.draft.drafting(state):
             headline = (
-                f"**{self.title(fresh)}**: the seating is closed and the starting order fixed; "
+                f"**{self.title(race)}**: the seating is closed and the starting order fixed; "
                 "the draft is on the lobby message."
             )
-        outcome = await self.commit(fresh, state, [], headline=headline)
-        outcome.threads = self._team_threads(fresh)
+        if late:
+            headline += " (The bot stopped as the race began: it goes on from its start.)"
+        outcome = await self.commit(race, state, [], headline=headline, envelope=envelope)
+        outcome.threads = self._team_threads(race)
         return outcome
+
+    async def repair_starts(self, shards: Shards | None = None) -> list[tuple[int, Outcome]]:
+        """At start-up: every running race (of ``shards``) with no deadline makes the commit it lacks, and
+        its prompt is posted. A crash between a start and its first commit (written apart before they
+        were one transaction) left such races: timers skipped them and an AI seat to act never moved."""
+        out: list[tuple[int, Outcome]] = []
+        for race in await self.storage.running_races(shards):
+            if race.deadline is not None:
+                continue
+            async with self.lock(race.id):
+                fresh = await self.storage.race(race.id)
+                if fresh is None or fresh.status != "running" or fresh.deadline is not None:
+                    continue
+                state = await self.state_of(fresh)
+                try:
+                    if fresh.actions:
+                        note = "The bot stopped before this race's next deadline was set: the race goes on."
+                        outcome = await self.commit(fresh, state, [], headline=note)
+                    else:
+                        outcome = await self._first_commit(fresh, state, None, late=True)
+                except Refusal:
+                    continue  # another process repaired it at the same moment
+                log.warning("race %s (channel %s) had no deadline: repaired", race.id, race.channel_id)
+                out.append((race.channel_id, outcome))
+        return out
 
     @staticmethod
     def _team_threads(race: RaceRow) -> list[tuple[str, list[int]]]:

@@ -75,6 +75,7 @@ class RaceStorage(Protocol):
         finished: bool,
         lobby: dict[str, Any] | None = None,
         charges: Charges | None = None,
+        envelope: dict[str, Any] | None = None,
     ) -> bool: ...
     async def truncate(
         self, race_id: int, version: int, keep: int, deadline: float | None, clocks: Sequence[Clock] = ()

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import contextvars
 from types import TracebackType
-from urllib.parse import urlsplit
 
 import asyncpg
 
 from bot.storage import NewerSchema
 from bot.storage.pg_connection import PgConnection
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.url import shown
 
 MIGRATIONS: list[str] = [
     """
@@ -168,15 +168,6 @@ MIGRATIONS: list[str] = [
 ]
 
 MIGRATION_LOCK = 7_161_840  # pg_advisory_xact_lock key: processes starting together migrate one at a time
-
-
-def shown(url: str) -> str:
-    """A database URL as it may be printed: without its password."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return parts._replace(netloc=netloc).geturl()
 
 
 class _Checkout:

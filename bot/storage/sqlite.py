@@ -482,14 +482,18 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         finished: bool,
         lobby: dict[str, Any] | None = None,
         charges: Charges | None = None,
+        envelope: dict[str, Any] | None = None,
     ) -> bool:
         """Append decisions and their clocks' charges in one transaction, only if the race is still
-        at ``version`` (one trip)."""
+        at ``version`` (one trip). With ``envelope`` the same transaction starts the race: a crash
+        leaves it in its lobby or running with its first deadline, never running without one."""
         status = "finished" if finished else "running"
         sets = "deadline = ?, reminded = 0, status = ?"
         args: tuple[Any, ...] = (deadline, status)
         if lobby is not None:
             sets, args = sets + ", lobby = ?", (*args, json.dumps(lobby))
+        if envelope is not None:
+            sets, args = sets + ", envelope = ?", (*args, json.dumps(envelope))
         writes: list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO actions (race_id, idx, action, user_id, automatic) VALUES (?, ?, ?, ?, ?)", row)
             for row in [(race_id, a.index, a.text, a.user_id, int(a.automatic)) for a in actions]
@@ -632,9 +636,10 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         finished: bool,
         lobby: dict[str, Any] | None = None,
         charges: Charges | None = None,
+        envelope: dict[str, Any] | None = None,
     ) -> bool:
         async with self._guard:
-            return await self._append_actions(race_id, version, actions, deadline, finished, lobby, charges)
+            return await self._append_actions(race_id, version, actions, deadline, finished, lobby, charges, envelope)
 
     async def truncate(
         self, race_id: int, version: int, keep: int, deadline: float | None, clocks: Sequence[Clock] = ()

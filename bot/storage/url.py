@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+from urllib.parse import urlsplit
 
 from bot.storage import Storage
 
@@ -16,18 +18,49 @@ def is_postgres(url: str) -> bool:
 
 
 def sqlite_path(url: str) -> str:
-    """``sqlite:///x.db`` is ``x.db`` (relative), ``sqlite:////srv/x.db`` is ``/srv/x.db``; a bare path is itself."""
-    if url.startswith("sqlite:///"):
-        return url[len("sqlite:///") :]
-    if "://" in url:
+    """``sqlite:///x.db`` is ``x.db`` (relative), ``sqlite:////srv/x.db`` is ``/srv/x.db``; a bare path is itself.
+
+    A path that names no file is refused: SQLite would give each connection a private temporary
+    (or in-memory) database, where the bot's second connection finds no table."""
+    path = url[len("sqlite:///") :] if url.startswith("sqlite:///") else url
+    if "://" in url and not url.startswith("sqlite:///"):
         raise BadDatabaseUrl(
             f"{url.split('://', 1)[0]}:// is not a database Domestique knows: use sqlite:/// or postgresql://"
         )
-    return url
+    if not path.strip():
+        said = url if url.strip() else "an empty database path"
+        raise BadDatabaseUrl(f"{said} names no file: name one, as sqlite:///domestique.db (or domestique.db)")
+    if path.strip() == ":memory:" or path.startswith("file::memory:"):
+        raise BadDatabaseUrl(f"{url} is a database in memory, lost at exit and not shared: name a file")
+    return path
+
+
+def shown(url: str) -> str:
+    """A database URL as it may be printed: its password, if any, as ``***`` (even in a malformed URL)."""
+    url = re.sub(r"([?&]password=)[^&#]*", r"\1***", url)  # asyncpg also takes ?password=
+    scheme, sep, rest = url.partition("://")
+    userinfo, at, after = rest.rpartition("@")
+    if not sep or not at or ":" not in userinfo:
+        return url
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{after}"
+
+
+def check_url(url: str) -> None:
+    """Refuse a URL that names no usable database, in one line (``BadDatabaseUrl``) that shows no password."""
+    if not is_postgres(url):
+        sqlite_path(url)
+        return
+    try:
+        parts = urlsplit(url)
+        if "," not in parts.netloc:  # asyncpg also takes several hosts, each with its port: h1:5432,h2:5433
+            _ = parts.port  # a port that is not a number, or out of range
+    except ValueError as exc:
+        raise BadDatabaseUrl(f"{shown(url)} is not a valid PostgreSQL URL ({exc})") from None
 
 
 def storage_for(url: str) -> Storage:
-    """The storage behind ``url`` (not opened yet)."""
+    """The storage behind ``url`` (not opened yet); ``BadDatabaseUrl`` if it names none."""
+    check_url(url)
     if is_postgres(url):
         from bot.storage.postgres import PostgresStorage
 

@@ -154,9 +154,30 @@ def _inline(data: dict[str, Any]) -> Circuit:
     if not isinstance(stands, list) or not all(type(n) is int and 0 <= n <= last - first for n in stands):
         raise MalformedRecord("$.track.pit.stands", f"expected pit-lane indexes from 0 to {last - first}")
     try:
-        return build_circuit({"name": "inline", **data})
+        circuit = build_circuit({"name": "inline", **data})
     except (KeyError, IndexError, ValueError) as exc:
         raise MalformedRecord("$.track", f"this circuit cannot be built: {exc}") from None
+    _check_spaces(circuit)
+    return circuit
+
+
+def _check_spaces(circuit: Circuit) -> None:
+    """Every space the circuit names (grid, pit, stands, each space's successors) is a space of its track:
+    segments that do not fit (a corner's inside lane has no space on the last row, where the grid
+    starts) would otherwise fail the first move, far from their cause."""
+    cells = circuit.track.cells
+    named = [
+        ("grid", circuit.grid),
+        ("pit", (circuit.pit_entry, *circuit.pit_cells, *circuit.stands)),
+        ("segments", [nxt for cell in cells.values() for nxt in cell.successors]),
+        ("straddle", () if circuit.straddle is None else (circuit.straddle,)),
+    ]
+    for field, spaces in named:
+        missing = next((cid for cid in spaces if cid not in cells), None)
+        if missing is not None:
+            raise MalformedRecord(
+                f"$.track.{field}", f"this circuit names space {missing}, which its segments do not make"
+            )
 
 
 START_CAR = {"at", "gear", "lp", "lap", "status", "stops"}

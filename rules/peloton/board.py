@@ -24,6 +24,12 @@ from rules.resources import game_data, json_file, json_names
 BOARDS = game_data("peloton").joinpath("boards")
 RUN_OUT = 16  # hexagons past the finish line (course.RUN_OUT)
 SIGN_KEYS = ("terrain", "bonus", "checkpoint")
+# each sign's values, checked here so that a bad one is named where it was written (signs, not segments)
+SIGN_VALUES: dict[str, tuple[object, ...]] = {
+    "terrain": ("level", "up", "down"),
+    "bonus": ("speed", "uphill"),
+    "checkpoint": (True, False),
+}
 
 
 @dataclass(frozen=True)
@@ -245,6 +251,10 @@ def _with_signs(pieces: list[dict[str, Any]], signs: object, path: str) -> list[
         if not isinstance(sign, dict):
             raise MalformedRecord(where, "expected a sign object")
         _keys(sign, ("at", *SIGN_KEYS), where)
+        for key, allowed in SIGN_VALUES.items():
+            if key in sign and not any(type(sign[key]) is type(v) and sign[key] == v for v in allowed):
+                shown = " or ".join(json.dumps(v) for v in allowed)
+                raise MalformedRecord(f"{where}.{key}", f"expected {shown}, got {json.dumps(sign[key])[:40]}")
         at = _int(sign, "at", 0, total - 1, where)
         marks.setdefault(at, {}).update({k: v for k, v in sign.items() if k != "at"})
     out: list[dict[str, Any]] = []

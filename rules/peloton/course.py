@@ -203,7 +203,7 @@ def build_course(data: object, path: str = "$.track") -> Course:
         n = _int(seg, "hexagons", 1, 400, 2 if "turn" in seg else 1, where)
         kind = seg.get("terrain")
         if kind is not None:
-            if kind not in TERRAINS:
+            if not isinstance(kind, str) or kind not in TERRAINS:  # a list or an object is no dict key
                 raise MalformedRecord(f"{where}.terrain", f"expected level, up or down, got {kind!r}")
             terrain.append((s, kind))
         if seg.get("bonus") is not None:

@@ -44,10 +44,10 @@ class RandomChooser:
 def base_records() -> tuple[str, ...]:
     """Valid records as JSON text: every scenario record, and a few races played by the AI."""
     from bot.cli.sim import simulate
+    from rules.registry import game_ids
     from tests.support.scenario_check import scenarios
 
-    games = ("leader1", "hell-of-the-north", "formula-de-mini")
-    paths = sorted(path for game in games for path in scenarios(game))
+    paths = sorted(path for game in game_ids() for path in scenarios(game))
     texts = [p.read_text() for p in paths]
     for game, stage, hexagons in (
         ("leader1", "first-race", None),
@@ -59,6 +59,48 @@ def base_records() -> tuple[str, ...]:
         record, _ = simulate(game, players=2, seed=3, stage=stage, random_hexagons=hexagons)
         # a prefix of a legal race is a legal race; short ones keep each example fast
         texts.append(json.dumps(record.with_actions(record.actions[:40]).to_json()))
+    return tuple(texts)
+
+
+@cache
+def inline_track_records() -> tuple[str, ...]:
+    """Valid records of every game whose track is inline (an object in the record, not a name): each
+    form a game takes (Leader 1 and Hell of the North rows, a Formula Dé Mini circuit, a Peloton course
+    of segments and one marked on a board), a few actions in, so that a mutated track is met at once."""
+    from bot.cli.sim import simulate
+    from rules.peloton.course import random_course_data
+    from rules.peloton.random_board import board_course_data
+    from rules.registry import folder
+    from rules.resources import game_data
+    from tests.support.scenario_check import scenarios
+
+    def data_of(track: str) -> dict[str, Any]:
+        """A shipped or random track's data, as an inline track writes it."""
+        game, name = track.split("/", 1)
+        if name.startswith("random-bohemia-"):
+            return board_course_data(name)
+        if name.startswith("random-"):
+            return random_course_data(name)
+        loaded: dict[str, Any] = json.loads(game_data(folder(game)).joinpath(f"{name}.json").read_text())
+        return loaded
+
+    texts = []
+    for game, stage in (
+        ("formula-de-mini", "canyon"),
+        ("formula-de-mini", "island"),
+        ("peloton", "leg-bohemia"),
+        ("peloton", "leg-ridge-and-river"),  # marked on a board
+        ("peloton", "random-itt-50"),
+        ("peloton", "random-bohemia-30"),
+    ):
+        record, _ = simulate(game, players=2, seed=3, stage=stage)
+        track = data_of(str(record.track))
+        texts.append(json.dumps({**record.with_actions(record.actions[:12]).to_json(), "track": track}))
+    for game in ("leader1", "hell-of-the-north", "peloton"):  # the scenarios: rows, surfaces, weather
+        for path in scenarios(game)[:4]:
+            record = json.loads(path.read_text())
+            if isinstance(record.get("track"), dict):
+                texts.append(json.dumps({**record, "actions": record.get("actions", [])[:12]}))
     return tuple(texts)
 
 
@@ -196,6 +238,14 @@ def mutate(text: str, choose: Chooser, rounds: int) -> str:
 
 def mutated_records(choose: Chooser) -> str:
     return mutate(choose.pick(base_records()), choose, choose.number(1, 3))
+
+
+def mutated_tracks(choose: Chooser) -> str:
+    """A record whose inline track has 1 to 3 mutations (the rest of the record kept as it was)."""
+    record = json.loads(choose.pick(inline_track_records()))
+    track = mutate(json.dumps(record["track"]), choose, choose.number(1, 3))
+    marker = "\x00track"
+    return json.dumps({**record, "track": marker}).replace(json.dumps(marker), track)
 
 
 # a mutation can also break the file below the JSON: bytes that are not UTF-8, a cut-off text
