@@ -313,8 +313,9 @@ class RaceCore:
 
     @staticmethod
     def _in_words(game: Game, before: Any, after: Any, action: Action) -> str:
-        """A decision as the channel reads it: what it did to its piece ("yellow rouleur breaks away
-        to 12.2, 5 squares (-3 energy)"), else the choice's label ("Pass")."""
+        """A decision as the channel reads it: everything it did to its piece, in one line and in
+        order ("yellow rouleur risks a crack: rolled 7, needed 5; rides to 14.1, 6 squares (-8
+        energy)"), else the choice's label ("Pass")."""
         choice = next((c for c in game.rules.choices(before, action.by) if c.action == action), None)
         label = choice.label if choice is not None else action.do
         piece = choice.piece if choice is not None else None
@@ -322,7 +323,9 @@ class RaceCore:
             return label
         name = game.narration.piece_name(after, piece)
         told = game.narration.summary(after, list(game.rules.events(after)[len(game.rules.events(before)) :]))
-        return next((line for line in told if line.startswith(name)), f"{name}: {label}")
+        # a roll comes before the ride it decides: the line tells both, the piece named once
+        mine = [line.removeprefix(name).strip() for line in told if line == name or line.startswith(f"{name} ")]
+        return f"{name} {'; '.join(mine)}" if mine else f"{name}: {label}"
 
     async def commit(
         self,
