@@ -8,7 +8,6 @@ each prompt's, the draft's and the private menus behind a prompt's first step (e
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -85,10 +84,11 @@ async def play_as_the_ai_would(simcord_env: Any, game_id: str) -> tuple[int, set
     await members["alice"].slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot
     made = 0
-    for made in range(DECISIONS):
+    while made < DECISIONS:
         race = await bot.storage.active_race(channel.id)
         if race is None:
             break
+        made += 1
         state = await state_now(bot, channel)
         decision = game.rules.pending(state)
         offered = game.rules.choices(state, decision.player)
@@ -112,7 +112,8 @@ def _prompt_of(channel: Any, race_id: int, version: int) -> Any:
     """The message whose components answer the race at ``version`` (a prompt, or the draft)."""
     marks = tuple(f"dq:{kind}:{race_id}:{version}:" for kind in ("c", "s", "r"))
     for message in reversed(channel.history()):
-        if message.author.bot and any((getattr(c, "custom_id", "") or "").startswith(marks) for c in components(message)):
+        ids = [getattr(c, "custom_id", "") or "" for c in components(message)]
+        if message.author.bot and any(i.startswith(marks) for i in ids):
             return message
     return last_prompt(channel)
 

@@ -57,7 +57,7 @@ async def test_a_risky_ride_says_where_the_rider_went(simcord_env, game: str, st
             await actor.slash(channel, "play move", choice=choice_key(picked))
         line = told_lines(channel)[-1]
         name = find_game(game).narration.piece_name(state, str(picked.piece))
-        assert re.search(rf"\brolls?\b|\brolled\b", line), line  # the roll is told ...
+        assert re.search(r"\brolls?\b|\brolled\b", line), line  # the roll is told ...
         assert f"to {picked.target}" in line, line  # ... with the square the rider ended on, in one line
         assert line.count(name) == 1, line  # the rider named once, its story after it
         return

@@ -25,6 +25,7 @@ async def test_race_order_says_the_game_has_no_standing_orders(simcord_env, game
     before = await simcord_env.bot.storage.active_race(channel.id)
     asked = await members["bob"].slash(channel, "race order", piece=game.colours[1], order="stay")
     answer = asked.response or asked.followups[0]
-    assert asked.ephemeral and answer.content == f"{game.title} has no standing orders: you make each decision yourself."
+    assert asked.ephemeral
+    assert answer.content == f"{game.title} has no standing orders: you make each decision yourself."
     after = await simcord_env.bot.storage.active_race(channel.id)
     assert after.version == before.version  # nothing changed

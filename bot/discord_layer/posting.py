@@ -58,6 +58,10 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
         )
         return
     drafted = outcome.lobby_edit is not None and public_prompt and defer
+    typed_lobby = outcome.lobby_race is not None and not (public_prompt and defer)
+    if typed_lobby and await edit_lobby_message(interaction, outcome):
+        # a typed lobby command: the lobby message shows the change, the command says it in a line
+        outcome.reply, outcome.lobby_race = outcome.lobby_line, None
     if outcome.lobby_edit is not None and outcome.retire is not None:
         # a draft pick: the channel's post tells it and the lobby message shows it; a typed one
         # is answered privately with the pick itself
@@ -88,6 +92,23 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
     if isinstance(channel, discord.abc.Messageable):
         await post_all(interaction.client, channel, outcome)
     await hand_over_notes(interaction)
+
+
+async def edit_lobby_message(interaction: discord.Interaction, outcome: Outcome) -> bool:
+    """Show the lobby as it is now on its one message; False when there is none to edit (not known
+    yet, or deleted): the lobby is then posted anew."""
+    partial = getattr(interaction.channel, "get_partial_message", None)
+    if outcome.lobby_race is None or outcome.lobby_message is None or not outcome.lobby_line or partial is None:
+        return False
+    view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
+    try:
+        await partial(outcome.lobby_message).edit(
+            content=outcome.reply[:2000], view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException:
+        log.info("race %s: its lobby message could not be edited; the lobby is posted anew", outcome.lobby_race)
+        return False
+    return True
 
 
 async def remember_lobby(interaction: discord.Interaction, race_id: int, message_id: int) -> None:
