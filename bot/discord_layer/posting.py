@@ -19,6 +19,7 @@ import discord
 from bot.discord_layer.components import lobby_view, menus, prompt_view, proposal_view
 from bot.discord_layer.draft_components import edit_lobby, post_lobby
 from bot.discord_layer.host import Host
+from bot.discord_layer.live_prompts import REPLACED
 from bot.discord_layer.pace_components import ahead_view
 from bot.service.core import Refusal, chunks
 from bot.service.model import Outcome, Post
@@ -67,11 +68,16 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
         # is answered privately with the pick itself
         outcome.reply, outcome.retire = outcome.retire, None
     if outcome.retire is not None:
+        live = cast(Host, interaction.client).live_prompts
         if public_prompt and defer and interaction.message is not None:
             shown = f"{interaction.message.content}\n{outcome.retire}"[:2000]
             await interaction.edit_original_response(content=shown, view=None)
+            live.answered(interaction.channel_id or 0, interaction.message.id)
         else:
-            outcome.posts.insert(0, Post(outcome.retire))
+            # answered elsewhere (a private menu, typed): the public prompt shows the line, as a click's does
+            channel = interaction.channel
+            if not (isinstance(channel, discord.abc.Messageable) and await live.retire(channel, outcome.retire)):
+                outcome.posts.insert(0, Post(outcome.retire))
             if clicked and defer:
                 await interaction.edit_original_response(content=outcome.retire, view=None)
     if outcome.lobby_race is not None and public_prompt and defer:
@@ -163,8 +169,14 @@ async def post_all(client: discord.Client, channel: discord.abc.Messageable, out
     # below the posts (the draft stays the channel's latest message, where its menu is easy to find)
     edit = outcome.lobby_edit
     edited = edit is not None and await edit_lobby(channel, edit)
+    live = cast(Host, client).live_prompts
     for post in outcome.posts:
-        await send_post(channel, post)
+        prompt = post.prompt is not None and bool(post.prompt.choices)
+        if prompt:  # one live prompt in a channel: the one on screen gives way, saying why
+            await live.retire(channel, outcome.replaced or REPLACED)
+        message = await send_post(channel, post)
+        if prompt:
+            live.posted(message)
     if edit is not None and not edited:
         await post_lobby(client, channel, edit)
     for name, users in outcome.threads:

@@ -113,4 +113,5 @@ class Outcome:
     threads: list[tuple[str, list[int]]] = field(default_factory=list)  # private threads to open: name, members
     alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens
     retire: str | None = None  # the decision's result in one line: replaces the answered prompt, or is posted
+    replaced: str | None = None  # why the prompt on screen gives way to the one posted now (/race back)
     lobby_edit: LobbyEdit | None = None  # the lobby message to edit first (the draft after a pick)
