@@ -4,7 +4,8 @@ with green-1, green-2").
 
 The no-internals scan of ``tests/test_conversation.py`` reads the channel's text; this one plays
 a race of every game in Discord (simcord) and reads every component the bot shows: the lobby's,
-each prompt's, the draft's and the private menus behind a prompt's first step (each opened)."""
+each prompt's, the draft's and the private menus behind a prompt's first step (each opened), and
+the list ``/play move`` offers as the player types."""
 
 from __future__ import annotations
 
@@ -96,6 +97,8 @@ async def play_as_the_ai_would(simcord_env: Any, game_id: str) -> tuple[int, set
         wanted = game.ai(state, decision.player)
         index = next(i for i, c in enumerate(offered) if c.action == wanted)
         texts.update(shown(channel))
+        typed = await actor.autocomplete(channel, "play move", "choice", "")  # what /play move lists
+        texts.update(c["name"] for c in typed)
         if offered[index].anytime:  # eating a kept tile is typed
             await actor.slash(channel, "play move", choice=choice_key(offered[index]))
             continue

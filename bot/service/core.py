@@ -282,11 +282,13 @@ class RaceCore:
         if seat is None:
             return []
         state = await self.state_of(race)
+        game = find_game(race.game)
         out: dict[str, str] = {}  # label -> key: the first (default) path to a square stands for it
-        for c in find_game(race.game).rules.choices(state, seat["player"]):
+        for c in game.rules.choices(state, seat["player"]):
             if piece and c.piece not in (None, piece):
                 continue
-            prefix = f"{c.piece}: " if c.piece and not piece and c.piece not in c.label else ""
+            name = game.narration.piece_name(state, c.piece) if c.piece else ""
+            prefix = f"{name}: " if name and not piece and name not in c.label else ""
             out.setdefault(f"{prefix}{c.label}", choice_key(c))
         return [(key, label) for label, key in out.items()]
 
