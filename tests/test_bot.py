@@ -307,4 +307,6 @@ async def test_joining_the_lobby_in_a_colour_from_the_menu(simcord_env) -> None:
     assert "yellow" not in [o.value for o in menu.options] and "white" in [o.value for o in menu.options]
     joined = await members["bob"].select(lobby, ["white"], custom_id=menu.custom_id)
     assert f"white: <@{members['bob'].id}>" in joined.response.content
-    assert "lobby" in created.response.content and "white" not in created.response.content
+    # the lobby message itself shows it, edited in place: no second lobby (issue 24, item 3)
+    assert f"white: <@{members['bob'].id}>" in created.response.content
+    assert [m.id for m in channel.history() if components(m)] == [lobby.id]

@@ -229,7 +229,9 @@ async def test_an_answered_prompt_tells_what_the_choice_did(simcord_env) -> None
             menu = opened.followups[-1]
             select = menu.components[0]["components"][0]
             await actor.select(menu, [select["options"][0]["value"]], custom_id=select["custom_id"])
-            told = [m.content for m in channel.history() if m.content.startswith("✔")]
+            # the line is added to the public prompt, as a click on it would (issue 24, item 2)
+            public = [m.content for m in channel.history() if not m.flags.ephemeral]
+            told = [line for text in public for line in text.splitlines() if line.startswith("✔")]
             assert told and re.search(r"✔ \w+ — \w+ \w+ breaks away to \d+\.\d, \d+ squares", told[-1]), told[-1:]
             return
         await play_prompt(prompt, members)

@@ -87,7 +87,8 @@ async def test_a_new_game_plays_to_the_finish_in_discord(simcord_env) -> None:
     colours = await bob.autocomplete(channel, "race join", "colour", "")
     assert [c["value"] for c in colours] == list(toy_game.COLOURS)
     joined = await bob.slash(channel, "race join", colour="blue")
-    assert "blue: <@" in reply(joined).content
+    assert "joins in blue" in reply(joined).content
+    assert "blue: <@" in next(m for m in channel.history() if "lobby (" in m.content).content  # edited in place
     await ann.slash(channel, "race start")
     members = {member.id: member for member in (ann, bob)}
     seen = {"buttons": 0, "two-step": 0, "typed": 0}

@@ -90,7 +90,9 @@ async def test_leaving_the_lobby(simcord_env) -> None:
         (members["bob"].id, "blue"),
     ]
     left = await members["bob"].slash(channel, "race leave")
-    assert f"<@{members['bob'].id}>" not in _reply(left).content
+    assert _reply(left).content == f"<@{members['bob'].id}> leaves the race."
+    lobby = next(m for m in channel.history() if "lobby (" in m.content)  # edited in place
+    assert f"<@{members['bob'].id}>" not in lobby.content
     race = await bot.storage.active_race(channel.id)
     assert [(s["user"], s["team"]) for s in race.lobby["seats"]] == [(members["alice"].id, "yellow")]
 

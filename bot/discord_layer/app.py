@@ -15,6 +15,7 @@ from bot.discord_layer import league_commands, posting
 from bot.discord_layer import pace_commands as pace_commands  # adds /race ahead, order, pace; /league pace
 from bot.discord_layer.commands import register
 from bot.discord_layer.components import DYNAMIC_ITEMS
+from bot.discord_layer.live_prompts import LivePrompts
 from bot.discord_layer.pace_components import AheadSelect
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
@@ -56,6 +57,7 @@ class DomestiqueBot(discord.Client):
         self.service.shards = shards or Shards.everything()
         self.leagues = LeagueService(self.service, self.storage)
         self.alliances = AllianceService(self.service, self.storage)
+        self.live_prompts = LivePrompts()  # each channel's prompt whose buttons answer now
         self.dev_guild = dev_guild
         self._timers: asyncio.Task[None] | None = None
         self._gateway: asyncio.Task[Any] | None = None  # the task reading the gateway, stopped first on close

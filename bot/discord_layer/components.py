@@ -286,7 +286,7 @@ class ColourSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dq
         user = interaction.user
         bot = host(interaction)
         work = bot.service.join(channel_of(interaction), user.id, user.display_name, colour, race_id=self.race)
-        await bot.answer(interaction, work, defer=False)
+        await bot.answer(interaction, work)  # the lobby message it is on is edited in place
 
 
 def lobby_view(race_id: int, colours: tuple[str, ...] = ()) -> discord.ui.View:

@@ -7,6 +7,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.discord_layer.live_prompts import LivePrompts
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
 from bot.service.model import Outcome
@@ -17,6 +18,7 @@ class Host(Protocol):
     service: RaceService
     leagues: LeagueService
     alliances: AllianceService
+    live_prompts: LivePrompts
 
     async def answer(
         self, interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True

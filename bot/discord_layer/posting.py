@@ -19,6 +19,7 @@ import discord
 from bot.discord_layer.components import lobby_view, menus, prompt_view, proposal_view
 from bot.discord_layer.draft_components import edit_lobby, post_lobby
 from bot.discord_layer.host import Host
+from bot.discord_layer.live_prompts import REPLACED
 from bot.discord_layer.pace_components import ahead_view
 from bot.service.core import Refusal, chunks
 from bot.service.model import Outcome, Post
@@ -58,16 +59,25 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
         )
         return
     drafted = outcome.lobby_edit is not None and public_prompt and defer
+    typed_lobby = outcome.lobby_race is not None and not (public_prompt and defer)
+    if typed_lobby and await edit_lobby_message(interaction, outcome):
+        # a typed lobby command: the lobby message shows the change, the command says it in a line
+        outcome.reply, outcome.lobby_race = outcome.lobby_line, None
     if outcome.lobby_edit is not None and outcome.retire is not None:
         # a draft pick: the channel's post tells it and the lobby message shows it; a typed one
         # is answered privately with the pick itself
         outcome.reply, outcome.retire = outcome.retire, None
     if outcome.retire is not None:
+        live = cast(Host, interaction.client).live_prompts
         if public_prompt and defer and interaction.message is not None:
             shown = f"{interaction.message.content}\n{outcome.retire}"[:2000]
             await interaction.edit_original_response(content=shown, view=None)
+            live.answered(interaction.channel_id or 0, interaction.message.id)
         else:
-            outcome.posts.insert(0, Post(outcome.retire))
+            # answered elsewhere (a private menu, typed): the public prompt shows the line, as a click's does
+            channel = interaction.channel
+            if not (isinstance(channel, discord.abc.Messageable) and await live.retire(channel, outcome.retire)):
+                outcome.posts.insert(0, Post(outcome.retire))
             if clicked and defer:
                 await interaction.edit_original_response(content=outcome.retire, view=None)
     if outcome.lobby_race is not None and public_prompt and defer:
@@ -88,6 +98,23 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
     if isinstance(channel, discord.abc.Messageable):
         await post_all(interaction.client, channel, outcome)
     await hand_over_notes(interaction)
+
+
+async def edit_lobby_message(interaction: discord.Interaction, outcome: Outcome) -> bool:
+    """Show the lobby as it is now on its one message; False when there is none to edit (not known
+    yet, or deleted): the lobby is then posted anew."""
+    partial = getattr(interaction.channel, "get_partial_message", None)
+    if outcome.lobby_race is None or outcome.lobby_message is None or not outcome.lobby_line or partial is None:
+        return False
+    view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
+    try:
+        await partial(outcome.lobby_message).edit(
+            content=outcome.reply[:2000], view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.HTTPException:
+        log.info("race %s: its lobby message could not be edited; the lobby is posted anew", outcome.lobby_race)
+        return False
+    return True
 
 
 async def remember_lobby(interaction: discord.Interaction, race_id: int, message_id: int) -> None:
@@ -142,8 +169,14 @@ async def post_all(client: discord.Client, channel: discord.abc.Messageable, out
     # below the posts (the draft stays the channel's latest message, where its menu is easy to find)
     edit = outcome.lobby_edit
     edited = edit is not None and await edit_lobby(channel, edit)
+    live = cast(Host, client).live_prompts
     for post in outcome.posts:
-        await send_post(channel, post)
+        prompt = post.prompt is not None and bool(post.prompt.choices)
+        if prompt:  # one live prompt in a channel: the one on screen gives way, saying why
+            await live.retire(channel, outcome.replaced or REPLACED)
+        message = await send_post(channel, post)
+        if prompt:
+            live.posted(message)
     if edit is not None and not edited:
         await post_lobby(client, channel, edit)
     for name, users in outcome.threads:

@@ -282,11 +282,13 @@ class RaceCore:
         if seat is None:
             return []
         state = await self.state_of(race)
+        game = find_game(race.game)
         out: dict[str, str] = {}  # label -> key: the first (default) path to a square stands for it
-        for c in find_game(race.game).rules.choices(state, seat["player"]):
+        for c in game.rules.choices(state, seat["player"]):
             if piece and c.piece not in (None, piece):
                 continue
-            prefix = f"{c.piece}: " if c.piece and not piece and c.piece not in c.label else ""
+            name = game.narration.piece_name(state, c.piece) if c.piece else ""
+            prefix = f"{name}: " if name and not piece and name not in c.label else ""
             out.setdefault(f"{prefix}{c.label}", choice_key(c))
         return [(key, label) for label, key in out.items()]
 
@@ -313,8 +315,9 @@ class RaceCore:
 
     @staticmethod
     def _in_words(game: Game, before: Any, after: Any, action: Action) -> str:
-        """A decision as the channel reads it: what it did to its piece ("yellow rouleur breaks away
-        to 12.2, 5 squares (-3 energy)"), else the choice's label ("Pass")."""
+        """A decision as the channel reads it: everything it did to its piece, in one line and in
+        order ("yellow rouleur risks a crack: rolled 7, needed 5; rides to 14.1, 6 squares (-8
+        energy)"), else the choice's label ("Pass")."""
         choice = next((c for c in game.rules.choices(before, action.by) if c.action == action), None)
         label = choice.label if choice is not None else action.do
         piece = choice.piece if choice is not None else None
@@ -322,7 +325,9 @@ class RaceCore:
             return label
         name = game.narration.piece_name(after, piece)
         told = game.narration.summary(after, list(game.rules.events(after)[len(game.rules.events(before)) :]))
-        return next((line for line in told if line.startswith(name)), f"{name}: {label}")
+        # a roll comes before the ride it decides: the line tells both, the piece named once
+        mine = [line.removeprefix(name).strip() for line in told if line == name or line.startswith(f"{name} ")]
+        return f"{name} {'; '.join(mine)}" if mine else f"{name}: {label}"
 
     async def commit(
         self,

@@ -87,13 +87,13 @@ class DraftIntents(RaceCore):
         return chunks("\n".join(lines))[0]
 
     async def remember_lobby_message(self, race_id: int, message_id: int) -> None:
-        """The message that shows a race's lobby (the latest one posted), kept so that the game's
-        draft can become that message when the race starts. Kept without a new version: the
-        buttons and menus already shown stay good."""
+        """The message that shows a race's lobby (the latest one posted), kept so that every lobby
+        action edits it rather than post another, and a game's draft becomes that message when the
+        race starts. Kept without a new version: the buttons and menus already shown stay good."""
         async with self.lock(race_id):
             race = await self.storage.race(race_id)
             if race is None or race.status not in ("lobby", "running") or race.lobby.get("message") == message_id:
                 return
-            if find_game(race.game).draft is None:
+            if race.status == "running" and find_game(race.game).draft is None:
                 return
             await self.storage.keep_lobby(race.id, race.version, {**race.lobby, "message": message_id})

@@ -72,8 +72,9 @@ class LobbyIntents(RaceCore):
         race = await self._join(race, host_id, host_name, None)
         return self.lobby_outcome(race)
 
-    def lobby_outcome(self, race: RaceRow) -> Outcome:
-        """The lobby as posted: who sits where, the colours still free, and its buttons."""
+    def lobby_outcome(self, race: RaceRow, line: str = "") -> Outcome:
+        """The lobby as shown: who sits where, the colours still free, and its buttons; ``line`` tells
+        the change in a few words (the answer to a typed command, the lobby message edited)."""
         game = find_game(race.game)
         taken = seats.seats_from(race.lobby)
         free = []
@@ -83,7 +84,21 @@ class LobbyIntents(RaceCore):
             except ValueError:
                 continue
             free.append(colour)
-        return Outcome(self.lobby_text(race), ephemeral=False, lobby_race=race.id, lobby_colours=tuple(free))
+        return Outcome(
+            self.lobby_text(race),
+            ephemeral=False,
+            lobby_race=race.id,
+            lobby_colours=tuple(free),
+            lobby_message=race.lobby.get("message"),
+            lobby_line=line,
+        )
+
+    @staticmethod
+    def _joined(race: RaceRow) -> str:
+        """The seat taken last, in a few words: "<@1> joins in blue.", "AI 2 joins in green."."""
+        seat = race.lobby["seats"][-1]
+        who = seat.get("name") if seat.get("ai") else f"<@{seat['user']}>"
+        return f"{who} joins in {seat['team']}."
 
     def lobby_text(self, race: RaceRow) -> str:
         game = find_game(race.game)
@@ -146,7 +161,7 @@ class LobbyIntents(RaceCore):
             if race.status != "lobby":
                 raise Refusal("The race has already started; you can follow it here and join the next one.")
             race = await self._join(race, user_id, name, colour)
-            return self.lobby_outcome(race)
+            return self.lobby_outcome(race, self._joined(race))
 
     async def add_ai(
         self, channel_id: int, user_id: int, colour: str | None = None, *, race_id: int | None = None
@@ -158,7 +173,7 @@ class LobbyIntents(RaceCore):
             if user_id != race.host_id:
                 raise Refusal("Only the host adds AI players.")
             race = await self._join(race, None, "AI", colour, ai=True)
-            return self.lobby_outcome(race)
+            return self.lobby_outcome(race, self._joined(race))
 
     async def leave(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:
         async with self.channel_race(channel_id) as race:
@@ -172,7 +187,7 @@ class LobbyIntents(RaceCore):
                 raise Refusal("The lobby changed at the same moment; try again.")
             fresh = await self.storage.race(race.id)
             assert fresh is not None
-            return self.lobby_outcome(fresh)
+            return self.lobby_outcome(fresh, f"<@{user_id}> leaves the race.")
 
     async def seat_option(self, channel_id: int, user_id: int, option: str, value: str | None) -> Outcome:
         """A per-seat choice of the game's (Leader 1: sprinter, descender), before the start."""
@@ -216,9 +231,10 @@ class LobbyIntents(RaceCore):
             raise Refusal("The lobby changed at the same moment; try again.")
         fresh = await self.storage.race(race.id)
         assert fresh is not None
-        outcome = self.lobby_outcome(fresh)
         shown = race_options.chosen(lobby).get(option.name, option.default or "default")
-        outcome.reply = f"The host chose {option.name}: {shown}.\n{outcome.reply}"
+        outcome = self.lobby_outcome(fresh, f"The host chose {option.name}: {shown}.")
+        if outcome.lobby_message is None:  # the lobby is posted anew, the choice told above it
+            outcome.reply = f"{outcome.lobby_line}\n{outcome.reply}"
         return outcome
 
     async def start(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:

@@ -108,7 +108,10 @@ class Outcome:
     prompt_page: int = 0
     lobby_race: int | None = None  # the reply is a lobby: show its buttons
     lobby_colours: tuple[str, ...] = ()  # and a menu of the colours one can still join in
+    lobby_message: int | None = None  # the lobby's message (known once posted): edited, never posted again
+    lobby_line: str = ""  # what a typed lobby command says once that message is edited ("bob joins in blue.")
     threads: list[tuple[str, list[int]]] = field(default_factory=list)  # private threads to open: name, members
     alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens
     retire: str | None = None  # the decision's result in one line: replaces the answered prompt, or is posted
+    replaced: str | None = None  # why the prompt on screen gives way to the one posted now (/race back)
     lobby_edit: LobbyEdit | None = None  # the lobby message to edit first (the draft after a pick)

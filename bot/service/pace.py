@@ -423,9 +423,11 @@ class PaceIntents(RaceCore):
     ) -> Outcome:
         """A standing order for one of your pieces (``kind`` ``cancel``: end its orders)."""
         race = await self.race_in(channel_id, running=True)
+        game = find_game(race.game)
+        if not game.pace.orders:
+            raise Refusal(f"{game.title} has no standing orders: you make each decision yourself.")
         seat = playing_seat(race, user_id)
         player = str(seat["player"])
-        game = find_game(race.game)
         state = await self.state_of(race)
         mine = await self.own_pieces(race, state, player)
         named = {game.narration.piece_name(state, p).lower(): p for p in mine}

@@ -169,6 +169,8 @@ class ReadingIntents(LobbyIntents, RaceCore):
             fresh = await self.storage.race(race.id)
             assert fresh is not None
             state = await self.state_of(fresh)
-            outcome = await self.report(fresh, state, state, f"{seat['name']} takes their seat back from the AI.")
+            back = f"{seat['name']} takes their seat back from the AI"
+            outcome = await self.report(fresh, state, state, f"{back}.")
             outcome.reply = "Welcome back: the AI no longer plays for you."
+            outcome.replaced = f"⏭ {back}: the prompt below replaces this one."
             return outcome

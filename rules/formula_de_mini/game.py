@@ -83,11 +83,11 @@ def _decision(state: State) -> Decision | None:
 
 
 def collision_risk(state: State, car_id: str, o: MoveOption) -> list[str]:
-    """Cars the move would stop beside or behind (each rolls the black die, then the mover)."""
+    """Cars the move would stop beside or behind, by name (each rolls the black die, then the mover)."""
     if o.pit:
         return []
     probe = replace(state.car(car_id), cell=o.to)
-    return [c.id for c in engine._neighbours(state, probe)]
+    return [piece_name_of(c.id) for c in engine._neighbours(state, probe)]
 
 
 def option_text(o: MoveOption, risk: list[str] | None = None) -> tuple[str, str]:

@@ -55,7 +55,7 @@ def _choice(state: State, c: engine.Choice) -> Choice:
     a = c.action
     o = c.option
     if a.do in ("ride", "breakaway") and o is not None:
-        return game_kit.ride_choice(a, o, *option_text(o, state), name=str(a.rider))
+        return game_kit.ride_choice(a, o, *option_text(o, state), name=piece_name(state, str(a.rider)))
     if a.do == "drop":
         detail = "stays for the peloton's move and pays it, then rides behind it from next turn"
         return Choice(a, f"Drop {piece_name(state, str(a.rider))}", detail, piece=a.rider)

@@ -33,7 +33,8 @@ async def test_a_new_user_opens_joins_and_types_a_formula_de_mini_race(simcord_e
     labels = [getattr(c, "label", None) for row in lobby.components for c in getattr(row, "children", [])]
     assert "Add AI player" in labels and not any("rider" in (label or "") for label in labels)
     joined = await bob.slash(channel, "race join", colour="green")  # a car colour, not a jersey
-    assert "green: <@" in reply(joined).content
+    assert "joins in green" in reply(joined).content
+    assert "green: <@" in next(m for m in channel.history() if m.id == lobby.id).content  # edited in place
     qualities = await bob.slash(channel, "race option", option="sprinter", value="1")
     assert qualities.ephemeral and "no choices to make before the start" in reply(qualities).content
     await ann.slash(channel, "race start")

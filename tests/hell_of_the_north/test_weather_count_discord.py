@@ -20,7 +20,8 @@ async def _lobby_with_weather(env: Any, value: str) -> tuple[Any, dict[str, Any]
     channel, members = await open_race(env, "hell-of-the-north", "roubaix", 3, "white")
     chosen = _text(await members["alice"].slash(channel, "race option", option="weather", value=value))
     assert f"The host chose weather: {value}." in chosen.content
-    assert f"Race options (host, /race option): weather: {value}." in chosen.content
+    lobby = next(m for m in channel.history() if "lobby (" in m.content)  # edited in place
+    assert f"Race options (host, /race option): weather: {value}." in lobby.content
     return channel, members
 
 

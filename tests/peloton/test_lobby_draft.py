@@ -51,7 +51,7 @@ async def open_draft(env: Any, pieces: int = 2) -> tuple[Any, dict[str, Any], in
     # these tests read the draft in seat order; drawn lots (a new race's default) are tested in
     # tests/peloton/test_start_order.py
     await members["alice"].slash(channel, "race option", option="start_order", value="seats")
-    lobby = channel.history()[-1]  # the lobby, posted again with the choice
+    lobby = now(channel, lobby.id)  # the lobby message, edited in place with the choice
     assert "start_order: seats" in lobby.content
     await members["alice"].click(lobby, label="Start")
     return channel, members, lobby.id

@@ -1,0 +1,50 @@
+"""The channel's live prompt: the one public message whose buttons answer its race now.
+
+A prompt answered with a click on it is retired in place by that click (``posting.answer``). One
+whose moment ends otherwise is retired here, its buttons removed and a line added that says why:
+answered elsewhere (in the private menu of its first step, by a typed ``/play move``: the
+decision's line, as a click shows it), or replaced by a newer prompt (``/race back``, a timer).
+Kept in memory per channel (one race per channel): after a restart an older prompt keeps its
+buttons, which then refuse with a short private reply, as before.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+log = logging.getLogger("domestique")
+REPLACED = "⏭ The prompt below replaces this one."
+
+
+class LivePrompts:
+    def __init__(self) -> None:
+        self._shown: dict[int, tuple[int, str]] = {}  # channel -> (message id, its text)
+
+    def posted(self, message: discord.Message) -> None:
+        """``message`` is the channel's prompt now."""
+        self._shown[message.channel.id] = (message.id, message.content)
+
+    def answered(self, channel_id: int, message_id: int) -> None:
+        """The prompt ``message_id`` was answered on itself (and retired by its click)."""
+        if self._shown.get(channel_id, (None, ""))[0] == message_id:
+            del self._shown[channel_id]
+
+    async def retire(self, channel: discord.abc.Messageable, why: str) -> bool:
+        """Retire the channel's live prompt, if one is known: no buttons, ``why`` below its text.
+        False when there was none to retire (or it could not be edited)."""
+        channel_id = getattr(channel, "id", None)
+        partial = getattr(channel, "get_partial_message", None)
+        shown = self._shown.pop(channel_id, None) if channel_id is not None else None
+        if shown is None or partial is None:
+            return False
+        message_id, text = shown
+        try:
+            await partial(message_id).edit(
+                content=f"{text}\n{why}"[:2000], view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.info("channel %s: its last prompt could not be retired", channel_id)
+            return False
+        return True
