@@ -17,7 +17,7 @@ import pytest
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.core import choice_key
 from rules.registry import find_game, game_ids
-from tests.discord_play import answer, components, last_prompt, member_of, state_now, world
+from tests.support.discord_play import answer, components, last_prompt, member_of, state_now, world
 from tests.test_conversation import ID_LIKE
 
 STAGES = {"peloton": "itt-25"}  # a time trial: its start is a draft of cards on the lobby message

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from tests.discord_play import components, world
+from tests.support.discord_play import components, world
 
 
 def live_lobbies(channel: Any) -> list[Any]:

@@ -17,7 +17,7 @@ import pytest
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.core import choice_key
 from rules.registry import find_game
-from tests.discord_play import answer, components, last_prompt, member_of, open_race, state_now, world
+from tests.support.discord_play import answer, components, last_prompt, member_of, open_race, state_now, world
 
 
 def now(channel: Any, message_id: int) -> Any:

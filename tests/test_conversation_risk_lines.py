@@ -14,7 +14,7 @@ import pytest
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.core import choice_key
 from rules.registry import find_game
-from tests.discord_play import answer, last_prompt, member_of, open_race, play_prompt, state_now
+from tests.support.discord_play import answer, last_prompt, member_of, open_race, play_prompt, state_now
 
 GAMES = [("leader1", "first-race", 3, "blue"), ("hell-of-the-north", "flanders", 3, "white")]
 

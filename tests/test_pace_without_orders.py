@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.registry import find_game, games
-from tests.discord_play import world
+from tests.support.discord_play import world
 
 WITHOUT_ORDERS = sorted(g.id for g in games() if not g.pace.orders)
 

@@ -1,4 +1,4 @@
-"""Every Peloton scenario record (tests/scenarios/peloton) replays and meets its expectations:
+"""Every Peloton scenario record (tests/peloton/scenarios) replays and meets its expectations:
 the book's worked examples and the rulings that need a whole position to show."""
 
 from __future__ import annotations
