@@ -13,6 +13,7 @@ from collections.abc import Collection, Hashable, Mapping
 
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.cache import LruCache, track_key
 from renderer.camera import View, fit_view
 from renderer.encode import png_bytes
@@ -36,7 +37,7 @@ from renderer.palette import (
     WIDTH,
 )
 from renderer.pieces import acting_marker, car_token, highlight_square, polygon, trail
-from renderer.text import text_length, write
+from renderer.text import confined, settle, text_length, write
 from rules.formula_de_mini.circuit import Circuit
 from rules.formula_de_mini.engine import pending
 from rules.formula_de_mini.model import State
@@ -94,6 +95,9 @@ def render_circuit(
     return png_bytes(compose_circuit(state, highlight=highlight, title=title, acting=acting, labels=labels)[0])
 
 
+OFF_TRACK = ("finished", "eliminated")
+
+
 def default_acting(state: State) -> tuple[str, ...]:
     decision = pending(state)
     return (decision.car,) if decision is not None else ()
@@ -115,40 +119,47 @@ def compose_circuit(
     draw = ImageDraw.Draw(image)
     key = circuit_key(circuit)  # computed once per board: it reads every space
     view, whole = _view(state, highlight or [], acting_ids, key)
-    _circuit(draw, circuit, view)
-    for car_id, path in _trails(state).items():
-        trail(draw, [view.px(p) for p in path], CAR_COLOUR.get(car_id.split("-")[0], MUTED))
-    if highlight:
-        seen: set[str] = set()
-        for o in sorted(highlight, key=lambda o: (o.overshoot + o.blocked, o.brake)):
-            if o.to in seen:
+    corner = None if whole else _map_corner(state, view, highlight or [])
+    with confined(BOARD, () if corner is None else (corner,)):  # nothing cut by the edge or the map
+        _circuit(draw, circuit, view, occupied=_marked(state, highlight or []))
+        for car_id, path in _trails(state).items():
+            trail(draw, [view.px(p) for p in path], CAR_COLOUR.get(car_id.split("-")[0], MUTED))
+        if highlight:
+            seen: set[str] = set()
+            for o in sorted(highlight, key=lambda o: (o.overshoot + o.blocked, o.brake)):
+                if o.to in seen:
+                    continue
+                seen.add(o.to)
+                cost = o.brake + o.overshoot + o.blocked
+                cell = track.cells[o.to]
+                highlight_square(
+                    draw,
+                    [view.px(p) for p in cell.polygon],
+                    view.px(cell.centre),
+                    f"-{cost}" if cost else "0",
+                    bool(o.overshoot or o.blocked),
+                    (labels or {}).get(o.to),
+                )
+        length = max(44.0, view.scale * 1.0)
+        for car in state.cars:
+            if car.status in ("finished", "eliminated") or car.cell not in track.cells:
                 continue
-            seen.add(o.to)
-            cost = o.brake + o.overshoot + o.blocked
-            cell = track.cells[o.to]
-            highlight_square(
-                draw,
-                [view.px(p) for p in cell.polygon],
-                view.px(cell.centre),
-                f"-{cost}" if cost else "0",
-                bool(o.overshoot or o.blocked),
-                (labels or {}).get(o.to),
-            )
-    length = max(44.0, view.scale * 1.0)
-    for car in state.cars:
-        if car.status in ("finished", "eliminated") or car.cell not in track.cells:
-            continue
-        point = view.px(track.cells[car.cell].centre)
-        car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, car.gear)
-        if car.status == "spun":
-            write(draw, (point[0], point[1] + length * 0.55), "SPUN", fill=KERB, size=SMALL, bold=True, anchor="ma")
-        if car.id in acting_ids:
-            acting_marker(draw, point, length / 2)
-    if not whole:
-        _map(image, draw, state, view, _map_corner(state, view, highlight or []), key)
+            point = view.px(track.cells[car.cell].centre)
+            car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, car.gear)
+            if car.status == "spun":
+                write(draw, (point[0], point[1] + length * 0.55), "SPUN", fill=KERB, size=SMALL, bold=True, anchor="ma")
+            if car.id in acting_ids:
+                acting_marker(draw, point, length / 2)
+    if corner is not None:
+        _map(image, draw, state, view, corner, key)
     _header(draw, state, title or state.setup.track_name, acting_ids)
     _panel(draw, state)
     return image, view
+
+
+def _marked(state: State, highlight: list[MoveOption]) -> set[str]:
+    """The spaces that carry a car or an offer's name: the circuit's own marks are left off them."""
+    return {c.cell for c in state.cars if c.status not in OFF_TRACK} | {o.to for o in highlight}
 
 
 def _view(state: State, highlight: list[MoveOption], acting: Collection[str], key: Hashable) -> tuple[View, bool]:
@@ -213,7 +224,11 @@ def _side(track: Track, row: int, distance: float) -> Point:
     return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
 
 
-def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bool = True) -> None:
+def _circuit(
+    draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bool = True, occupied: Collection[str] = ()
+) -> None:
+    """The circuit's spaces and marks; a space's own mark (a stand's letter, a grid slot) is left out
+    under a car (``occupied``), whose label would be written over it."""
     track = circuit.track
     pit_lane = circuit.lanes
     for cell in track.cells.values():
@@ -240,12 +255,13 @@ def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bo
     for team, stand in zip(TEAMS, circuit.stands, strict=False):
         cell = track.cells[stand]
         polygon(draw, [view.px(p) for p in cell.polygon], None, CAR_COLOUR[team], 5)
-        write(draw, view.px(cell.centre), team[:1].upper(), fill=INK, size=SMALL, bold=True, anchor="mm")
+        if stand not in occupied:
+            write(draw, view.px(cell.centre), team[:1].upper(), fill=INK, size=SMALL, bold=True, anchor="mm")
     if circuit.straddle:
         polygon(draw, [view.px(p) for p in track.cells[circuit.straddle].polygon], None, INK, 3)
     for slot, cid in enumerate(circuit.grid, start=1):
         point = view.px(track.cells[cid].centre)
-        if _on_board(point, 0):
+        if _on_board(point, 0) and cid not in occupied:
             write(draw, point, f"P{slot}", fill=MUTED, size=SMALL - 4, anchor="mm")
     for row in range(track.row_count):  # row numbers beside the lane-0 edge: spaces are "row.lane"
         point = view.px(_side(track, row, 0.5))
@@ -254,7 +270,12 @@ def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bo
     for row in range(0, track.row_count, 6):  # lane numbers across the road, every few rows
         for lane in range(circuit.lanes):
             space = track.cell(row, lane)
-            if space is not None and _on_board(view.px(space.centre), 0) and view.scale >= 40:
+            if (
+                space is not None
+                and _on_board(view.px(space.centre), 0)
+                and view.scale >= 40
+                and space.id not in occupied
+            ):
                 x, y = view.px(space.polygon[0])
                 write(draw, (x + 4, y), str(lane), fill=LANE_LINE, size=SMALL - 6, bold=True, anchor="la")
     text = "{stops} stop{s} · L{longest} C{shortest}"
@@ -267,8 +288,12 @@ def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bo
         )
         w = text_length(label, SMALL)
         x, y = min(max(point[0], w / 2 + 10), WIDTH - w / 2 - 10), point[1]  # kept whole on the picture
-        point = (x, y)
-        draw.rounded_rectangle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16), radius=6, fill=FLAG, outline=INK)
+        box = settle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16))  # on the board, clear of the map
+        if box is None:
+            continue
+        point = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        draw.rounded_rectangle(box, radius=6, fill=FLAG, outline=INK)
+        layout.place("tag", box, label)
         write(draw, point, label, fill=INK, size=SMALL, bold=True, anchor="mm")
 
 
@@ -290,7 +315,8 @@ def _map_corner(state: State, view: View, highlight: list[MoveOption]) -> tuple[
     """The first corner of the picture where the map hides no car and no highlighted space."""
     track = state.setup.circuit.track
     cells = [c.cell for c in state.cars if c.status not in ("finished", "eliminated") and c.cell in track.cells]
-    points = [view.px(track.cells[cid].centre) for cid in [*cells, *(o.to for o in highlight)]]
+    points = [view.px(track.cells[cid].centre) for cid in cells]
+    points += [view.px(p) for o in highlight for p in track.cells[o.to].polygon]
     boxes = [(x, y, x + MAP_W, y + MAP_H) for x, y in MAP_CORNERS]
     for box in boxes:
         if not any(box[0] - 30 <= x <= box[2] + 30 and box[1] - 30 <= y <= box[3] + 30 for x, y in points):
@@ -310,6 +336,7 @@ def _map(
     circuit = state.setup.circuit
     small, small_view = _map_layer(circuit, key)
     image.paste(small, (box[0], box[1]))
+    layout.place("cover", box, "map")
     draw.rectangle(box, outline=INK, width=2)
     for car in state.cars:
         if car.status in ("finished", "eliminated") or car.cell not in circuit.track.cells:
@@ -378,6 +405,7 @@ def _label(car_id: str) -> str:
 
 def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
     draw.rectangle(HEADER, fill=PANEL)
+    layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = title.split("/")[-1]
     write(
@@ -441,6 +469,7 @@ def _clip(text: str, width: float) -> str:
 def _panel(draw: ImageDraw.ImageDraw, state: State) -> None:
     x0, y0, x1, y1 = PANEL_BOX
     draw.rectangle(PANEL_BOX, fill=PANEL)
+    layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     write(draw, (x0 + 8, y0 + 8), "Cars · lap · gear · LP", fill=MUTED, size=SMALL, bold=True)
     racing = sorted(

@@ -14,10 +14,11 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.camera import View, fit_view
 from renderer.palette import INK, MUTED, PELOTON, RGB, SMALL, TERRAIN, TERRAIN_NAME, WHITE, WIDTH
 from renderer.pieces import badge, polygon, rider_token
-from renderer.text import text_length, write
+from renderer.text import settle, text_length, write
 from rules.leader1.family import FamilyRider, FamilyState
 from rules.road import Road
 from rules.track import Point
@@ -159,7 +160,12 @@ def tag(
     x, y = centre
     if inside and -w / 2 < x < WIDTH + w / 2:
         x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
-    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
+    box = settle((x - w / 2, y - 15, x + w / 2, y + 15))  # inside the board's band, or not at all
+    if box is None:
+        return
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK)
+    layout.place("tag", box, text)
     write(draw, (x, y), text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 

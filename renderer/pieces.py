@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from renderer import layout
 from renderer.palette import (
     ACT,
     HIGHLIGHT_RISK,
@@ -79,6 +80,7 @@ def rider_token(draw: ImageDraw.ImageDraw, centre: Point, radius: float, rider_i
     """A rider: its type's shape in its team's colour, with its two letters (team, type)."""
     team = team_of(rider_id)
     rider_shape(draw, centre, radius, kind, TEAM.get(team, (200, 200, 200)))
+    layout.place_disc("disc", centre, radius, rider_id)
     write(draw, centre, rider_label(rider_id), fill=TEAM_TEXT.get(team, INK), size=size, bold=True, anchor="mm")
 
 
@@ -87,6 +89,7 @@ def badge(draw: ImageDraw.ImageDraw, centre: Point, letter: str, fill: RGB = WHI
     x, y = centre
     r = SMALL * 0.62
     draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
+    layout.place_disc("disc", centre, r, letter)
     write(draw, centre, letter, fill=ink, size=SMALL - 4, bold=True, anchor="mm")
 
 
@@ -117,6 +120,7 @@ def car_token(
         )
     ]
     polygon(draw, body, TEAM.get(team, (200, 200, 200)), INK, 2)
+    layout.place_shape("disc", body, car_id)
     label = team[:1].upper() + car_id.rsplit("-", 1)[-1]
     write(draw, centre, label, fill=TEAM_TEXT.get(team, INK), size=SMALL, bold=True, anchor="mm")
     if gear:
@@ -129,6 +133,7 @@ def trail(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB) -> No
     """Where a piece came from: a line in its colour, edged in ink, from a hollow ring at the start."""
     if len(points) < 2:
         return
+    layout.place_shape("trail", points)
     draw.line(list(points), fill=INK, width=11, joint="curve")
     draw.line(list(points), fill=colour, width=6, joint="curve")
     trail_start(draw, points[0])
@@ -184,6 +189,7 @@ def highlight_square(
     so a long name ("34.0") stays inside a small square, never below ``floor``. Returns the name's font size (0: no
     name), so a board can tell how large its names came out (tests check them at 400 px wide)."""
     colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
+    layout.place_shape("offer", square, name or cost)
     if risky:
         polygon(draw, square, None, colour, 2)
         _dashed(draw, square, colour, 5)

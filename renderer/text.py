@@ -7,14 +7,64 @@ by threads, and stamped in any colour with ``ImageDraw.bitmap`` (the same blend 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.cache import LruCache
 from renderer.palette import RGB, font
 
 _MASKS: LruCache[tuple[Image.Image, int, int]] = LruCache(4096)
 # Pillow's one built-in face has no bold: a 1 px stroke of the glyph's own colour stands in.
 _LENGTHS: LruCache[float] = LruCache(4096)
+Box = tuple[float, float, float, float]
+# The board's band and the boxes drawn over it later (an inset map): a board's label never shows cut
+# by the band's edge nor half under an inset. Set by ``confined`` while a painter draws its board, for
+# its own thread only (boards are drawn in several threads at once).
+_BAND: ContextVar[tuple[Box, tuple[Box, ...]] | None] = ContextVar("band", default=None)
+
+
+@contextmanager
+def confined(band: Box, avoid: Sequence[Box] = ()) -> Iterator[None]:
+    """Inside the block, a string that would be cut by ``band``'s edge or meet an ``avoid`` box is not
+    written (a row number half off the picture says nothing), and ``settle`` moves tags into the band."""
+    token = _BAND.set((band, tuple(avoid)))
+    try:
+        yield
+    finally:
+        _BAND.reset(token)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _shows(box: Box) -> bool:
+    confine = _BAND.get()
+    if confine is None:
+        return True
+    band, avoid = confine
+    inside = band[0] <= box[0] and band[1] <= box[1] and box[2] <= band[2] and box[3] <= band[3]
+    return inside and not any(_meets(box, a) for a in avoid)
+
+
+def settle(box: Box, margin: float = 4.0) -> Box | None:
+    """Where a tag of ``box`` goes: moved onto the confined band when its edge would cut it (a tag
+    wholly off the band stays off), None when it would be hidden or cut there (it is then not drawn)."""
+    confine = _BAND.get()
+    if confine is None:
+        return box
+    (b0, b1, b2, b3), _ = confine
+    x0, y0, x1, y1 = box
+    if not _meets(box, (b0, b1, b2, b3)):
+        return None
+    dx = max(0.0, b0 + margin - x0) - max(0.0, x1 - (b2 - margin))
+    dy = max(0.0, b1 + margin - y0) - max(0.0, y1 - (b3 - margin))
+    moved = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+    return moved if _shows(moved) else None
 
 
 def _mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
@@ -56,7 +106,11 @@ def write(
         x -= text_length(content, size)
     if anchor[1] == "m":
         y -= dy + mask.height / 2
-    draw.bitmap((round(x) + dx, round(y) + dy), mask, fill=fill)
+    left, top = round(x) + dx, round(y) + dy
+    if not _shows((left, top, left + mask.width, top + mask.height)):
+        return
+    draw.bitmap((left, top), mask, fill=fill)
+    layout.place("text", (left, top, left + mask.width, top + mask.height), content, mask)
 
 
 def text_length(content: str, size: int = 14) -> float:
