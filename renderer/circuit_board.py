@@ -36,7 +36,7 @@ from renderer.palette import (
     WHITE,
     WIDTH,
 )
-from renderer.pieces import acting_marker, car_token, highlight_square, polygon, trail
+from renderer.pieces import acting_marker, car_token, highlight_square, label_box, polygon, trail
 from renderer.text import confined, settle, text_length, write
 from rules.formula_de_mini.circuit import Circuit
 from rules.formula_de_mini.engine import pending
@@ -120,32 +120,30 @@ def compose_circuit(
     key = circuit_key(circuit)  # computed once per board: it reads every space
     view, whole = _view(state, highlight or [], acting_ids, key)
     corner = None if whole else _map_corner(state, view, highlight or [])
-    with confined(BOARD, () if corner is None else (corner,)):  # nothing cut by the edge or the map
+    inset = () if corner is None else (corner,)
+    length = max(44.0, view.scale * 1.0)
+    cars = _car_boxes(state, view, length)
+    offers = _offers(state, view, highlight or [], labels or {}, [*inset, *(box for box, _ in cars.values())])
+    named = [box for *_, box in offers if box is not None]
+    # the circuit's own marks (row and lane numbers, grid slots, corner flags) stay off the names and cars
+    with confined(BOARD, [*inset, *named, *(box for box, _ in cars.values())]):
         _circuit(draw, circuit, view, occupied=_marked(state, highlight or []))
+    with confined(BOARD, inset):  # nothing cut by the edge or the map
         for car_id, path in _trails(state).items():
             trail(draw, [view.px(p) for p in path], CAR_COLOUR.get(car_id.split("-")[0], MUTED))
-        if highlight:
-            seen: set[str] = set()
-            for o in sorted(highlight, key=lambda o: (o.overshoot + o.blocked, o.brake)):
-                if o.to in seen:
-                    continue
-                seen.add(o.to)
-                cost = o.brake + o.overshoot + o.blocked
-                cell = track.cells[o.to]
-                highlight_square(
-                    draw,
-                    [view.px(p) for p in cell.polygon],
-                    view.px(cell.centre),
-                    f"-{cost}" if cost else "0",
-                    bool(o.overshoot or o.blocked),
-                    (labels or {}).get(o.to),
-                )
-        length = max(44.0, view.scale * 1.0)
+        for words in (False, True):  # every space's edge, then the words: no edge crosses a neighbour's words
+            for option, cost, name, box in offers:
+                cell = track.cells[option.to]
+                risky = bool(option.overshoot or option.blocked)
+                square, centre = [view.px(p) for p in cell.polygon], view.px(cell.centre)
+                labelled = words and box is not None
+                highlight_square(draw, square, centre, cost, risky, name, labelled=labelled, edged=not words)
         for car in state.cars:
-            if car.status in ("finished", "eliminated") or car.cell not in track.cells:
+            if car.id not in cars:
                 continue
-            point = view.px(track.cells[car.cell].centre)
-            car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, car.gear)
+            point = view.px(track.cells[str(car.cell)].centre)
+            gear = car.gear if cars[car.id][1] else 0
+            car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, gear)
             if car.status == "spun":
                 write(draw, (point[0], point[1] + length * 0.55), "SPUN", fill=KERB, size=SMALL, bold=True, anchor="ma")
             if car.id in acting_ids:
@@ -153,8 +151,64 @@ def compose_circuit(
     if corner is not None:
         _map(image, draw, state, view, corner, key)
     _header(draw, state, title or state.setup.track_name, acting_ids)
-    _panel(draw, state)
+    _panel(draw, state, [f"{name or option.to} {cost}" for option, cost, name, box in offers if box is None])
     return image, view
+
+
+Box = tuple[float, float, float, float]
+
+
+def _car_boxes(state: State, view: View, length: float) -> dict[str, tuple[Box, bool]]:
+    """Each car on the picture's track: the box its body covers, and whether its gear's box (behind it)
+    has room, clear of the other cars' bodies (the panel tells every gear anyway)."""
+    track = state.setup.circuit.track
+    bodies: dict[str, Box] = {}
+    gears: dict[str, Box] = {}
+    for car in state.cars:
+        if car.status in OFF_TRACK or car.cell not in track.cells:
+            continue
+        x, y = view.px(track.cells[car.cell].centre)
+        heading = view.angle - track.headings[car.row]
+        c, s = math.cos(heading), math.sin(heading)
+        reach = math.hypot(length / 2, length * 0.34)
+        bodies[car.id] = (x - reach, y - reach, x + reach, y + reach)
+        gx, gy = x - (length / 2 + 4) * c, y - (length / 2 + 4) * s
+        gears[car.id] = (gx - 12, gy - 12, gx + 12, gy + 12)
+    return {
+        cid: (body, not any(_meets(gears[cid], other) for o, other in bodies.items() if o != cid))
+        for cid, body in bodies.items()
+    }
+
+
+def _offers(
+    state: State, view: View, highlight: list[MoveOption], labels: Mapping[str, str], taken: list[Box]
+) -> list[tuple[MoveOption, str, str | None, Box | None]]:
+    """Each space on offer, cheapest first: its option, cost, name, and where its name and cost go
+    (None: no room for them clear of the cars, the inset map and the cheaper spaces' words, on a
+    crowded stretch; the panel lists those)."""
+    track = state.setup.circuit.track
+    placed = list(taken)
+    out: list[tuple[MoveOption, str, str | None, Box | None]] = []
+    seen: set[str] = set()
+    for o in sorted(highlight, key=lambda o: (o.overshoot + o.blocked, o.brake)):
+        if o.to in seen:
+            continue
+        seen.add(o.to)
+        total = o.brake + o.overshoot + o.blocked
+        cost = f"-{total}" if total else "0"
+        cell = track.cells[o.to]
+        name = labels.get(o.to)
+        box = label_box([view.px(p) for p in cell.polygon], view.px(cell.centre), cost, name)
+        inside = BOARD[0] <= box[0] and BOARD[1] <= box[1] and box[2] <= BOARD[2] and box[3] <= BOARD[3]
+        room = inside and not any(_meets(box, t) for t in placed)
+        if room:
+            placed.append(box)
+        out.append((o, cost, name, box if room else None))
+    return out
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _marked(state: State, highlight: list[MoveOption]) -> set[str]:
@@ -311,17 +365,20 @@ def _map_layer(circuit: Circuit, key: Hashable) -> tuple[Image.Image, View]:
     return _MAPS.get(key, draw_it)
 
 
-def _map_corner(state: State, view: View, highlight: list[MoveOption]) -> tuple[int, int, int, int]:
-    """The first corner of the picture where the map hides no car and no highlighted space."""
+def _map_corner(state: State, view: View, highlight: list[MoveOption]) -> tuple[int, int, int, int] | None:
+    """The first corner of the picture where the map hides no car and no highlighted space (None: every
+    corner would, and the map is left out)."""
     track = state.setup.circuit.track
     cells = [c.cell for c in state.cars if c.status not in ("finished", "eliminated") and c.cell in track.cells]
-    points = [view.px(track.cells[cid].centre) for cid in cells]
-    points += [view.px(p) for o in highlight for p in track.cells[o.to].polygon]
+    points = [view.px(track.cells[cid].centre) for cid in [*cells, *(o.to for o in highlight)]]
+    spaces = [[view.px(p) for p in track.cells[o.to].polygon] for o in highlight]
+    offered = [(min(x for x, _ in q), min(y for _, y in q), max(x for x, _ in q), max(y for _, y in q)) for q in spaces]
     boxes = [(x, y, x + MAP_W, y + MAP_H) for x, y in MAP_CORNERS]
     for box in boxes:
-        if not any(box[0] - 30 <= x <= box[2] + 30 and box[1] - 30 <= y <= box[3] + 30 for x, y in points):
+        near = any(box[0] - 30 <= x <= box[2] + 30 and box[1] - 30 <= y <= box[3] + 30 for x, y in points)
+        if not near and not any(_meets(box, space) for space in offered):
             return box
-    return boxes[0]
+    return None
 
 
 def _map(
@@ -460,13 +517,26 @@ def _last_round(state: State) -> list[str]:
     return [line for e in state.events if e.turn == turn and (line := _describe(e.type, e.data))]
 
 
+def _split(text: str, width: float) -> list[str]:
+    """``text`` on lines of at most ``width`` px, broken between words (a word too long is clipped)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_length(f"{lines[-1]} {word}", SMALL) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(_clip(word, width))
+    return lines
+
+
 def _clip(text: str, width: float) -> str:
     while text and text_length(text, SMALL) > width:
         text = text[:-2] + "…"
     return text
 
 
-def _panel(draw: ImageDraw.ImageDraw, state: State) -> None:
+def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
+    """The cars in order, last round in words and the legend; the spaces on offer that the board had no
+    room to name, when there are such."""
     x0, y0, x1, y1 = PANEL_BOX
     draw.rectangle(PANEL_BOX, fill=PANEL)
     layout.place("cover", PANEL_BOX, "panel")
@@ -499,8 +569,11 @@ def _panel(draw: ImageDraw.ImageDraw, state: State) -> None:
     y = y0 + 8
     write(draw, (x, y), "Last round", fill=MUTED, size=SMALL, bold=True)
     y += 30
-    for line in _last_round(state)[-4:] or ["-"]:
-        write(draw, (x, y), _clip(line, x1 - x - 8), fill=INK, size=SMALL)
+    lines = [_clip(line, x1 - x - 8) for line in _last_round(state)[-(2 if unnamed else 4) :]] or ["-"]
+    if unnamed:  # the menu names every one; here as many as fit on two lines
+        lines += _split(_clip("Also on offer: " + ", ".join(unnamed), 2 * (x1 - x - 8) - 40), x1 - x - 8)
+    for line in lines:
+        write(draw, (x, y), line, fill=INK, size=SMALL)
         y += 29
     y = max(y + 4, y1 - 92)
     write(draw, (x, y), "red edge: corner · flag: stops", fill=INK, size=SMALL)

@@ -140,6 +140,14 @@ def problems(placed: Sequence[Placed], width: int, height: int) -> list[str]:
     for i, trail in enumerate(placed):  # a trail goes under the pieces: drawn after one, it crosses its number
         if trail.kind == "trail":
             out += [f"trail over a piece: {_name(d)}" for d in placed[:i] if d.kind == "disc" and _crosses(trail, d)]
+    for i, offer in seen:  # an offered shape's edge drawn over a text written before it
+        if offer.kind == "offer":
+            edge = Placed("trail", offer.box, offer.what, (*offer.outline, offer.outline[0]))
+            out += [
+                f"offer's edge over text: {_name(offer)} and {_name(t)}"
+                for j, t in seen
+                if j < i and t.kind == "text" and _meet(t.box, offer.box) and _crosses(edge, t, 0.1)
+            ]
     for i, p in seen:
         if p.kind not in ("text", "tag", "offer"):
             continue
@@ -149,9 +157,10 @@ def problems(placed: Sequence[Placed], width: int, height: int) -> list[str]:
     return out
 
 
-def _crosses(trail: Placed, piece: Placed) -> bool:
-    """Whether a trail's line passes over the middle of a piece, where its number is."""
-    w, h = (piece.box[2] - piece.box[0]) / 4, (piece.box[3] - piece.box[1]) / 4
+def _crosses(trail: Placed, piece: Placed, inset: float = 0.25) -> bool:
+    """Whether a trail's line passes over the middle of a piece, where its number is (``inset``: the
+    share of the piece's box kept off each side)."""
+    w, h = (piece.box[2] - piece.box[0]) * inset, (piece.box[3] - piece.box[1]) * inset
     x0, y0, x1, y1 = piece.box[0] + w, piece.box[1] + h, piece.box[2] - w, piece.box[3] - h
     for a, b in zip(trail.outline, trail.outline[1:], strict=False):
         steps = max(1, int(math.dist(a, b) // 2))

@@ -172,6 +172,41 @@ def _dashed(draw: ImageDraw.ImageDraw, polygon: list[Point], colour: RGB, width:
             )
 
 
+def _label_sizes(
+    square: list[Point], name: str | None, name_size: int | None, cost_size: int, floor: int
+) -> tuple[int, int]:
+    """The name's font size (0: no name) and the cost's, as ``highlight_square`` draws them."""
+    if not name:
+        return 0, SMALL
+    if name_size is None:
+        area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(square, [*square[1:], square[0]], strict=True)))
+        room = math.sqrt(area / 2) - 12  # about the side of a square of the same area, less the box's edges
+        name_size = TEXT
+        while name_size > floor and text_length(name, name_size) > room:
+            name_size = max(floor, name_size - 2)
+    return name_size, min(cost_size, max(name_size, SMALL - 4))  # the cost never larger than a name shrunk to fit
+
+
+def label_box(
+    square: list[Point],
+    centre: Point,
+    cost: str,
+    name: str | None,
+    name_size: int | None = None,
+    cost_size: int = SMALL - 4,
+    floor: int = SMALL - 6,
+) -> tuple[float, float, float, float]:
+    """The box ``highlight_square`` fills with a square's name and cost (a board keeps them apart)."""
+    x, y = centre
+    name_size, small = _label_sizes(square, name, name_size, cost_size, floor)
+    if not name:
+        w, h = text_length(cost, SMALL) + 10, SMALL + 6
+        return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    half = max(text_length(name, name_size) / 2 + 5, text_length(cost, small) / 2 + 4)
+    top = y - (name_size + 4 + small + 2) / 2
+    return (x - half, top, x + half, top + name_size + 2 + small + 2)
+
+
 def highlight_square(
     draw: ImageDraw.ImageDraw,
     square: list[Point],
@@ -182,29 +217,30 @@ def highlight_square(
     name_size: int | None = None,
     cost_size: int = SMALL - 4,
     floor: int = SMALL - 6,
+    labelled: bool = True,
+    edged: bool = True,
 ) -> int:
-    """A square the piece to act may reach: its edge (dashed when risky), its name and its cost.
+    """A square the piece to act may reach: its edge (dashed when risky), its name and its cost
+    (``labelled`` False: its edge alone, where a board has no room for its words; ``edged`` False: its
+    words alone, drawn after every square's edge so that no neighbour's edge crosses them).
 
     ``name_size``: the name's font; by default the largest (up to ``TEXT``) that fits the square,
     so a long name ("34.0") stays inside a small square, never below ``floor``. Returns the name's font size (0: no
     name), so a board can tell how large its names came out (tests check them at 400 px wide)."""
     colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
-    layout.place_shape("offer", square, name or cost)
-    if risky:
-        polygon(draw, square, None, colour, 2)
-        _dashed(draw, square, colour, 5)
-    else:
-        polygon(draw, square, None, colour, 5)
+    if edged:
+        layout.place_shape("offer", square, name or cost)
+        if risky:
+            polygon(draw, square, None, colour, 2)
+            _dashed(draw, square, colour, 5)
+        else:
+            polygon(draw, square, None, colour, 5)
     x, y = centre
     cost_w = text_length(cost, SMALL)
+    if not labelled:
+        return 0
     if name:  # the name above the cost, both inside the square
-        if name_size is None:
-            area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(square, [*square[1:], square[0]], strict=True)))
-            room = math.sqrt(area / 2) - 12  # about the side of a square of the same area, less the box's edges
-            name_size = TEXT
-            while name_size > floor and text_length(name, name_size) > room:
-                name_size = max(floor, name_size - 2)
-        small = min(cost_size, max(name_size, SMALL - 4))  # never larger than a name shrunk to fit
+        name_size, small = _label_sizes(square, name, name_size, cost_size, floor)
         cost_w = text_length(cost, small)
         name_w = text_length(name, name_size)
         top = y - (name_size + 4 + small + 2) / 2
