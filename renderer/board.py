@@ -58,6 +58,7 @@ from rules.memo import Recent
 from rules.road import Road
 from rules.track import Point
 
+Box = tuple[float, float, float, float]
 HEADER = (0, 0, WIDTH, 52)  # the road below it in family_road.BOARD (0, 52, WIDTH, 452)
 STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
@@ -130,13 +131,19 @@ def compose(
     track = road.track
     view = _view(road, window)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    image.paste(_road_layer(road, view, window), family.BOARD[:2])  # the road as drawn for this view, kept
+    spots = peloton_spots(state, view, {o.to for o in highlight or []})
+    radius = view.scale * 0.42
+    pieces = family.piece_boxes(state, view, radius, lambda r: track.cells[r.cell or ""].centre, spots)
+    rows = family.visible_rows(road, view)
+    offered_rows = {int(o.to.split(".")[0]) for o in highlight or []}  # no lane number over a name
+    numbered = family.free_row(state, view, rows, offered_rows, window[0]) if rows else None
+    if numbered is not None:  # the lane numbers go over the road's layer: its tags keep off them too
+        pieces += [_disc_box(view.px(cell.centre), 13) for cell in track.row_cells(numbered)]
+    image.paste(_road_layer(road, view, window, pieces), family.BOARD[:2])  # the road as drawn for this view, kept
     draw = ImageDraw.Draw(image)
     with confined(family.BOARD):  # nothing on the board is cut by its edge
-        rows = family.visible_rows(road, view)
-        offered_rows = {int(o.to.split(".")[0]) for o in highlight or []}  # no lane number over a name
-        if rows:  # on the road's squares, where the road layer's beside-the-road tags never reach
-            family.lane_numbers(draw, road, view, family.free_row(state, view, rows, offered_rows, window[0]))
+        if numbered is not None:  # on the road's squares, clear of the road layer's tags
+            family.lane_numbers(draw, road, view, numbered)
         corners = family.peloton_corners(state)
         if corners is not None and state.peloton_arrived_turn is None:
             family.shade(image, draw, view, corners, outline=True)
@@ -147,8 +154,8 @@ def compose(
             floor = READABLE if view.scale >= LABEL_SCALE else SMALL - 6
             _highlight(draw, state.setup.road, view, highlight, labels or {}, floor)
         places = {
-            **family.peloton_riders(draw, state, peloton_spots(state, view, {o.to for o in highlight or []})),
-            **family.road_riders(draw, state, view, view.scale * 0.42, lambda r: track.cells[r.cell or ""].centre),
+            **family.peloton_riders(draw, state, spots),
+            **family.road_riders(draw, state, view, radius, lambda r: track.cells[r.cell or ""].centre),
         }
         for rider_id in acting_ids:
             if rider_id in places:
@@ -213,19 +220,30 @@ def _view(road: Road, window: tuple[int, int]) -> View:
 _ROAD_LAYERS = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
 
 
-def _road_layer(road: Road, view: View, window: tuple[int, int]) -> Image.Image:
+def _road_layer(road: Road, view: View, window: tuple[int, int], pieces: list[Box]) -> Image.Image:
     """The board's band (``family_road.BOARD``) with the road on it (squares, borders, rows, tags):
-    paste it, never draw on it."""
+    paste it, never draw on it. Drawn afresh, its tags moved off them, where a tag of the kept
+    layer lies under one of the ``pieces`` (the riders' boxes)."""
+    if layout.is_recording():  # drawn afresh, once: the same picture (no tag meets a piece where the kept one is used)
+        return _draw_layer(road, view, pieces)[0]
     key = (road.name, id(road.track), view, window)
-    layer = None if layout.is_recording() else _ROAD_LAYERS.get(key, road.track)  # recorded: drawn afresh
-    if layer is None:
-        whole = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-        with confined(family.BOARD):
-            _road(ImageDraw.Draw(whole), road, view)
-        layer = whole.crop(family.BOARD)
-        _ROAD_LAYERS.put(key, road.track, layer)
+    kept = _ROAD_LAYERS.get(key, road.track)
+    if kept is None:
+        kept = _draw_layer(road, view, [])
+        _ROAD_LAYERS.put(key, road.track, kept)
+    assert isinstance(kept, tuple)
+    layer, tags = kept
+    if any(family.meets(tag, piece) for tag in tags for piece in pieces):
+        layer, _ = _draw_layer(road, view, pieces)
     assert isinstance(layer, Image.Image)
     return layer
+
+
+def _draw_layer(road: Road, view: View, pieces: list[Box]) -> tuple[Image.Image, list[Box]]:
+    whole = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    with confined(family.BOARD, keep_off=pieces) as settled:
+        _road(ImageDraw.Draw(whole), road, view)
+    return whole.crop(family.BOARD), settled[len(pieces) :]
 
 
 def _road(draw: ImageDraw.ImageDraw, road: Road, view: View) -> None:
@@ -311,7 +329,7 @@ def peloton_spots(
             spots.append(point)
     while len(spots) < len(riders):  # too crowded to keep clear: the rest go where they fit
         spots.append(spots[len(spots) % max(1, len(spots))] if spots else back_left)
-    return [(rider.id, spot, radius) for rider, spot in zip(riders, spots, strict=False)]
+    return family.apart([(rider.id, spot, radius) for rider, spot in zip(riders, spots, strict=False)])
 
 
 SMALLEST = 16.0  # px: a peloton rider kept off an offered square's name is never drawn smaller
@@ -348,7 +366,11 @@ def _around_names(
                     free.append(p)
             if len(free) >= count:
                 best, best_r = free[:count], r
-    return [(rider.id, spot, best_r) for rider, spot in zip(riders, best, strict=False)] if best else []
+    return family.apart([(rider.id, spot, best_r) for rider, spot in zip(riders, best, strict=False)]) if best else []
+
+
+def _disc_box(centre: Point, radius: float) -> Box:
+    return (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius)
 
 
 def _between(a: Point, b: Point, t: float) -> Point:

@@ -29,6 +29,7 @@ from renderer.palette import (
     MUTED,
     PANEL,
     PIT,
+    RGB,
     SMALL,
     TEAM,
     TEAM_TEXT,
@@ -37,7 +38,7 @@ from renderer.palette import (
     WIDTH,
 )
 from renderer.pieces import acting_marker, car_token, highlight_square, label_box, polygon, trail
-from renderer.text import confined, settle, text_length, write
+from renderer.text import confined, settle, text_bbox, text_length, write
 from rules.formula_de_mini.circuit import Circuit
 from rules.formula_de_mini.engine import pending
 from rules.formula_de_mini.model import State
@@ -123,10 +124,11 @@ def compose_circuit(
     inset = () if corner is None else (corner,)
     length = max(44.0, view.scale * 1.0)
     cars = _car_boxes(state, view, length)
-    offers = _offers(state, view, highlight or [], labels or {}, [*inset, *(box for box, _ in cars.values())])
+    covered = [box for pair in cars.values() for box in pair if box is not None]  # the cars and their gears
+    offers = _offers(state, view, highlight or [], labels or {}, [*inset, *covered])
     named = [box for *_, box in offers if box is not None]
     # the circuit's own marks (row and lane numbers, grid slots, corner flags) stay off the names and cars
-    with confined(BOARD, [*inset, *named, *(box for box, _ in cars.values())]):
+    with confined(BOARD, [*inset, *named, *covered]):
         _circuit(draw, circuit, view, occupied=_marked(state, highlight or []))
     with confined(BOARD, inset):  # nothing cut by the edge or the map
         for car_id, path in _trails(state).items():
@@ -142,7 +144,7 @@ def compose_circuit(
             if car.id not in cars:
                 continue
             point = view.px(track.cells[str(car.cell)].centre)
-            gear = car.gear if cars[car.id][1] else 0
+            gear = car.gear if cars[car.id][1] is not None else 0
             car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, gear)
             if car.status == "spun":
                 write(draw, (point[0], point[1] + length * 0.55), "SPUN", fill=KERB, size=SMALL, bold=True, anchor="ma")
@@ -158,9 +160,9 @@ def compose_circuit(
 Box = tuple[float, float, float, float]
 
 
-def _car_boxes(state: State, view: View, length: float) -> dict[str, tuple[Box, bool]]:
-    """Each car on the picture's track: the box its body covers, and whether its gear's box (behind it)
-    has room, clear of the other cars' bodies (the panel tells every gear anyway)."""
+def _car_boxes(state: State, view: View, length: float) -> dict[str, tuple[Box, Box | None]]:
+    """Each car on the picture's track: the box its body covers, and its gear's box behind it (None: no
+    room for it clear of the other cars' bodies; the panel tells every gear anyway)."""
     track = state.setup.circuit.track
     bodies: dict[str, Box] = {}
     gears: dict[str, Box] = {}
@@ -175,7 +177,7 @@ def _car_boxes(state: State, view: View, length: float) -> dict[str, tuple[Box, 
         gx, gy = x - (length / 2 + 4) * c, y - (length / 2 + 4) * s
         gears[car.id] = (gx - 12, gy - 12, gx + 12, gy + 12)
     return {
-        cid: (body, not any(_meets(gears[cid], other) for o, other in bodies.items() if o != cid))
+        cid: (body, None if any(_meets(gears[cid], other) for o, other in bodies.items() if o != cid) else gears[cid])
         for cid, body in bodies.items()
     }
 
@@ -205,6 +207,10 @@ def _offers(
             placed.append(box)
         out.append((o, cost, name, box if room else None))
     return out
+
+
+def _bounds(points: list[Point]) -> Box:
+    return (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points), max(y for _, y in points))
 
 
 def _meets(a: Box, b: Box) -> bool:
@@ -306,32 +312,43 @@ def _circuit(
             )
     if not detail:
         return
+    written: list[Box] = []  # the marks so far: where spaces are small (a corner, the whole circuit) they crowd
+    spaces = [_bounds([view.px(p) for p in track.cells[cid].polygon]) for cid in occupied if cid in track.cells]
+
+    def mark(point: Point, content: str, size: int, fill: RGB, bold: bool = False, anchor: str = "mm") -> None:
+        """Write a mark of the circuit unless it would meet one written before, or (a lane number at a
+        space's corner) a space with a car or an offer: one is left out rather than overlap."""
+        x0, y0, x1, y1 = text_bbox(content, size, bold)
+        left, top = (
+            (point[0] - (x1 - x0) / 2, point[1] - (y1 - y0) / 2) if anchor == "mm" else (point[0] + x0, point[1] + y0)
+        )
+        ink = (left - 2, top - 2, left + x1 - x0 + 2, top + y1 - y0 + 2)
+        if any(_meets(ink, other) for other in written) or (anchor != "mm" and any(_meets(ink, sp) for sp in spaces)):
+            return
+        written.append(ink)
+        write(draw, point, content, fill=fill, size=size, bold=bold, anchor=anchor)
+
     for team, stand in zip(TEAMS, circuit.stands, strict=False):
         cell = track.cells[stand]
         polygon(draw, [view.px(p) for p in cell.polygon], None, CAR_COLOUR[team], 5)
         if stand not in occupied:
-            write(draw, view.px(cell.centre), team[:1].upper(), fill=INK, size=SMALL, bold=True, anchor="mm")
+            mark(view.px(cell.centre), team[:1].upper(), SMALL, INK, bold=True)
     if circuit.straddle:
         polygon(draw, [view.px(p) for p in track.cells[circuit.straddle].polygon], None, INK, 3)
     for slot, cid in enumerate(circuit.grid, start=1):
         point = view.px(track.cells[cid].centre)
         if _on_board(point, 0) and cid not in occupied:
-            write(draw, point, f"P{slot}", fill=MUTED, size=SMALL - 4, anchor="mm")
+            mark(point, f"P{slot}", SMALL - 4, MUTED)
     for row in range(track.row_count):  # row numbers beside the lane-0 edge: spaces are "row.lane"
         point = view.px(_side(track, row, 0.5))
         if _on_board(point, 0) and (view.scale >= 40 or row % 2 == 0):
-            write(draw, point, str(row), fill=MUTED, size=SMALL - 4, bold=True, anchor="mm")
+            mark(point, str(row), SMALL - 4, MUTED, bold=True)
     for row in range(0, track.row_count, 6):  # lane numbers across the road, every few rows
         for lane in range(circuit.lanes):
             space = track.cell(row, lane)
-            if (
-                space is not None
-                and _on_board(view.px(space.centre), 0)
-                and view.scale >= 40
-                and space.id not in occupied
-            ):
+            if space is not None and _on_board(view.px(space.centre), 0) and view.scale >= 40:
                 x, y = view.px(space.polygon[0])
-                write(draw, (x + 4, y), str(lane), fill=LANE_LINE, size=SMALL - 6, bold=True, anchor="la")
+                mark((x + 4, y), str(lane), SMALL - 6, LANE_LINE, bold=True, anchor="la")
     text = "{stops} stop{s} · L{longest} C{shortest}"
     for corner in circuit.corners:
         point = view.px(_side(track, corner.first_row, -(track.lanes + 1.6)))
@@ -342,7 +359,7 @@ def _circuit(
         )
         w = text_length(label, SMALL)
         x, y = min(max(point[0], w / 2 + 10), WIDTH - w / 2 - 10), point[1]  # kept whole on the picture
-        box = settle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16))  # on the board, clear of the map
+        box = settle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16), written)  # on the board, clear of the marks
         if box is None:
             continue
         point = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)

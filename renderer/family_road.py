@@ -290,6 +290,19 @@ def shade(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, corners: li
         polygon(draw, points, None, INK, 3)
 
 
+def meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) overlap."""
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def apart(spots: Spots) -> Spots:
+    """``spots`` with their radius shrunk so that no two discs overlap: the peloton's box is skewed on a
+    bend, its spots on the inner side closer than the grid they were laid out on."""
+    points = [point for _, point, _ in spots]
+    closest = min((math.dist(a, b) for i, a in enumerate(points) for b in points[i + 1 :]), default=math.inf)
+    return [(rider, point, min(radius, closest / 2 - 1)) for rider, point, radius in spots]
+
+
 def peloton_riders(draw: ImageDraw.ImageDraw, state: FamilyState[Any], spots: Spots) -> Places:
     """The peloton's riders at their ``spots``."""
     places: Places = {}
@@ -298,6 +311,23 @@ def peloton_riders(draw: ImageDraw.ImageDraw, state: FamilyState[Any], spots: Sp
         rider_token(draw, point, radius, rider.id, rider.kind, SMALL if radius >= 20 else SMALL - 6)
         places[rider.id] = (point, radius)
     return places
+
+
+def piece_boxes(
+    state: FamilyState[Any], view: View, radius: float, centre: Callable[[FamilyRider], Point | None], spots: Spots
+) -> list[tuple[float, float, float, float]]:
+    """The boxes the riders will cover (``road_riders`` and ``peloton_riders`` with these arguments), with
+    their badges: the road's tags are placed clear of them."""
+    track = state.setup.road.track
+    points: list[tuple[tuple[float, float], float]] = [(point, r) for _, point, r in spots]
+    for r in state.riders:
+        if r.row is None or r.lane is None or r.status in ("peloton", "finished", "eliminated"):
+            continue
+        where = track.side_point(r.row, r.lane, outside=0.75) if r.status == "fallen" else centre(r)
+        if where is not None:
+            points.append((view.px(where), radius))
+    reach = [(p, r * 1.12, r * 0.9 + SMALL * 0.62) for p, r in points]  # a diamond's corner, a badge's edge
+    return [(x - max(a, b), y - max(a, b), x + max(a, b), y + max(a, b)) for (x, y), a, b in reach]
 
 
 def road_riders(

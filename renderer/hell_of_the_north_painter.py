@@ -101,7 +101,10 @@ def compose(
     draw = ImageDraw.Draw(image)
     state, window = laid_out(state, targets, acting_ids)
     view = _view(state, window)
-    with confined(family.BOARD):  # nothing on the board is cut by its edge
+    spots = peloton_spots(state, view, offered)
+    radius = view.scale * 0.42
+    pieces = family.piece_boxes(state, view, radius, lambda r: _centre(state, r), spots)
+    with confined(family.BOARD, keep_off=pieces):  # nothing on the board cut by its edge, no tag under a rider
         _road(draw, state, view, {int(str(c.target).split(".")[0]) for c in targets})
         corners = _peloton_corners(state)
         if corners is not None:
@@ -112,15 +115,15 @@ def compose(
         _highlight(draw, state, view, targets)
         # in the crowded peloton the marker goes under the riders (it shows around them and in the gaps,
         # no rider hidden by a neighbour's arrow); on the open road it goes over
-        for rider_id, point, radius in peloton_spots(state, view, offered):
+        for rider_id, point, size in spots:
             if rider_id in acting_ids:
-                acting_marker(draw, point, radius)
-        places = family.road_riders(draw, state, view, view.scale * 0.42, lambda r: _centre(state, r))
-        family.peloton_riders(draw, state, peloton_spots(state, view, offered))
+                acting_marker(draw, point, size)
+        places = family.road_riders(draw, state, view, radius, lambda r: _centre(state, r))
+        family.peloton_riders(draw, state, spots)
         for rider_id in acting_ids:
             if rider_id in places:
-                point, radius = places[rider_id]
-                acting_marker(draw, point, radius)
+                point, size = places[rider_id]
+                acting_marker(draw, point, size)
     header(draw, state, title, acting_ids)
     strip(draw, state, window)
     panel(draw, state, acting_ids, legend)
@@ -297,7 +300,7 @@ def peloton_spots(
             names = saved
         spots += [(rider, point, r) for rider, (point, r) in zip(group, places, strict=True)]
     radius = min(r for _, _, r in spots)
-    return [(rider, point, radius) for rider, point, _ in spots]
+    return family.apart([(rider, point, radius) for rider, point, _ in spots])
 
 
 def _centre(state: State, rider: FamilyRider) -> Point | None:

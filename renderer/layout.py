@@ -18,6 +18,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 
@@ -134,7 +136,7 @@ def problems(placed: Sequence[Placed], width: int, height: int) -> list[str]:
         out += [f"tag over tag: {_name(a)} and {_name(b)}" for b in tags[k + 1 :] if _meet(a.box, b.box)]
     for k, a in enumerate(offers):
         for b in offers[k + 1 :]:
-            if _meet(a.box, b.box) and penetration(a.outline, b.outline) > 2 * SLACK:
+            if _meet(a.box, b.box) and penetration(a.outline, b.outline) > 2 * SLACK and _shapes_meet(a, b):
                 out.append(f"offer over offer: {_name(a)} and {_name(b)}")
     out += [f"disc over tag: {_name(d)} and {_name(t)}" for d in discs for t in tags if _disc_meets_box(d.box, t.box)]
     for i, trail in enumerate(placed):  # a trail goes under the pieces: drawn after one, it crosses its number
@@ -155,6 +157,19 @@ def problems(placed: Sequence[Placed], width: int, height: int) -> list[str]:
             out.append(f"{p.kind} cut by the picture's edge: {_name(p)}")
         out += [f"{p.kind} cut by the {what}: {_name(p)}" for j, box, what in covers if j > i and _meet(p.box, box)]
     return out
+
+
+def _shapes_meet(a: Placed, b: Placed) -> bool:
+    """Whether two outlines (convex or not: a corner's space is a ring sector) share more than their
+    edges: drawn, each less 2 px all round, they still meet."""
+    x0, y0 = math.floor(min(a.box[0], b.box[0])), math.floor(min(a.box[1], b.box[1]))
+    size = (math.ceil(max(a.box[2], b.box[2])) - x0 + 1, math.ceil(max(a.box[3], b.box[3])) - y0 + 1)
+    masks = []
+    for shape in (a, b):
+        mask = Image.new("L", size, 0)
+        ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in shape.outline], fill=255)
+        masks.append(mask.filter(ImageFilter.MinFilter(5)))
+    return ImageChops.darker(masks[0], masks[1]).getbbox() is not None
 
 
 def _crosses(trail: Placed, piece: Placed, inset: float = 0.25) -> bool:

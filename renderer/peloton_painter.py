@@ -42,7 +42,7 @@ from renderer.palette import (
 )
 from renderer.peloton_geometry import Geometry
 from renderer.peloton_map import draw_map
-from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
+from renderer.pieces import acting_marker, badge, highlight_square, label_box, polygon, trails
 from renderer.text import confined, settle, text_length, write
 from rules.game import Choice
 from rules.peloton.course import Course, make, split
@@ -111,8 +111,8 @@ def compose(
             for cid, ridden in _trails(state).items()
         ]
         trails(draw, paths)
-        _highlight(draw, state, geo, view, targets)
-        places = _cyclists(draw, state, spots)
+        words = _highlight(draw, state, geo, view, targets)
+        places = _cyclists(draw, state, spots, words)
         for cid in acting_ids:
             if cid in places:
                 acting_marker(draw, *places[cid])
@@ -186,8 +186,6 @@ def _window(state: State, geo: Geometry, targets: Sequence[Choice], acting: Sequ
 
 
 Box = tuple[float, float, float, float]
-# Where a tag goes when its own place is taken: a little along the road, then further out from it.
-NUDGES = ((0, 0), (0, -34), (0, 34), (-40, 0), (40, 0), (0, -68), (0, 68), (-80, 0), (80, 0), (-40, -34), (40, -34))
 
 
 def _tag(
@@ -196,23 +194,18 @@ def _tag(
     text: str,
     fill: RGB,
     ink: RGB = INK,
-    taken: list[Box] | None = None,
+    taken: Sequence[Box] = (),
 ) -> None:
-    """A rounded label at ``centre``, moved onto the board where its edge would cut it and off anything
-    in ``taken`` (the wind, the cyclists, the tags before it; it joins them); left out where no nudge
-    frees it."""
+    """A rounded label at ``centre``, moved onto the board where its edge would cut it and off the
+    other tags and anything in ``taken`` (the wind, the cyclists); left out where no nudge frees it."""
     w = text_length(text, SMALL) + 12
     x, y = centre
-    for dx, dy in NUDGES if taken is not None else NUDGES[:1]:
-        box = settle((x + dx - w / 2, y + dy - 15, x + dx + w / 2, y + dy + 15))
-        if box is None or any(_meets(box, t) for t in taken or ()):
-            continue
-        draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK)
-        layout.place("tag", box, text)
-        write(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=ink, size=SMALL, bold=True, anchor="mm")
-        if taken is not None:
-            taken.append(box)
+    box = settle((x - w / 2, y - 15, x + w / 2, y + 15), taken)
+    if box is None:
         return
+    draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK)
+    layout.place("tag", box, text)
+    write(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 
 def _meets(a: Box, b: Box) -> bool:
@@ -265,13 +258,17 @@ def _road(
             _tag(draw, view.px(geo.centre(t.first, outer)), word, WHITE, INK, taken)
 
 
-def _highlight(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, targets: Sequence[Choice]) -> None:
-    """Each end hexagon on offer: its name as the menu gives it, its hexagons, T tandem, ! falls."""
+def _highlight(
+    draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, targets: Sequence[Choice]
+) -> list[Box]:
+    """Each end hexagon on offer: its name as the menu gives it, its hexagons, T tandem, ! falls.
+    Returns where their words went (a cyclist's badge keeps off them)."""
     decision = pending(state)
     rides = {}
     if decision is not None:
         rides = {o.action: o.ride for o in legal_actions(state, decision.player) if o.ride is not None}
     seen: set[str] = set()
+    words: list[Box] = []
     for choice in sorted(targets, key=lambda c: c.risky):
         target = str(choice.target)
         if target in seen:
@@ -282,7 +279,10 @@ def _highlight(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: Vie
         note += "!" if choice.risky else "T" if "tandem" in choice.label else ""
         s, lane = split(target)
         hexagon = [view.px(p) for p in geo.hexagon(target, OFFER)]
-        highlight_square(draw, hexagon, view.px(geo.centre(s, lane)), note or "·", choice.risky, choice.short)
+        centre = view.px(geo.centre(s, lane))
+        highlight_square(draw, hexagon, centre, note or "·", choice.risky, choice.short)
+        words.append(label_box(hexagon, centre, note or "·", choice.short))
+    return words
 
 
 Spot = tuple[Cyclist, tuple[float, float], Box]  # a cyclist, where it is drawn, its disc's box with its badge
@@ -297,23 +297,31 @@ def _spots(state: State, geo: Geometry, view: View, window: tuple[int, int]) -> 
         s, lane = split(str(c.cell))
         if lo - 6 <= s <= hi + 6:
             x, y = view.px(geo.centre(s, lane))
-            reach = radius + SMALL * 0.62  # the badge sits on the disc's upper right
-            out.append((c, (x, y), (x - radius, y - reach, x + reach, y + radius)))
+            reach = radius + SMALL * 0.62  # the badge sits on a corner of the disc
+            out.append((c, (x, y), (x - reach, y - reach, x + reach, y + reach)))
     return out
 
 
 def _cyclists(
-    draw: ImageDraw.ImageDraw, state: State, spots: list[Spot]
+    draw: ImageDraw.ImageDraw, state: State, spots: list[Spot], words: list[Box]
 ) -> dict[str, tuple[tuple[float, float], float]]:
+    """The cyclists at their spots, each badge at the first corner of its disc clear of the ``words`` of
+    the hexagons on offer (upper right first)."""
     places: dict[str, tuple[tuple[float, float], float]] = {}
+    r = SMALL * 0.62
     for c, point, box in spots:
-        radius = point[0] - box[0]
+        radius = point[0] - box[0] - r
         token(draw, point, radius, c, lying=c.status == LYING)
         if c.status in (LYING, STANDING) or c.id in state.tandem:
             mark = "X" if c.status == LYING else "S" if c.status == STANDING else "T"
-            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), mark)
+            corners = [(point[0] + sx * radius * 0.9, point[1] + sy * radius * 0.9) for sx, sy in BADGE_CORNERS]
+            free = [(x, y) for x, y in corners if not any(_meets((x - r, y - r, x + r, y + r), w) for w in words)]
+            badge(draw, (free or corners)[0], mark)
         places[c.id] = (point, radius)
     return places
+
+
+BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # upper right, upper left, lower right, lower left
 
 
 def token(draw: ImageDraw.ImageDraw, point: tuple[float, float], radius: float, c: Cyclist, lying: bool) -> None:

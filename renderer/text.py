@@ -24,16 +24,21 @@ Box = tuple[float, float, float, float]
 # The board's band and the boxes drawn over it later (an inset map): a board's label never shows cut
 # by the band's edge nor half under an inset. Set by ``confined`` while a painter draws its board, for
 # its own thread only (boards are drawn in several threads at once).
-_BAND: ContextVar[tuple[Box, tuple[Box, ...]] | None] = ContextVar("band", default=None)
+_BAND: ContextVar[tuple[Box, tuple[Box, ...], list[Box]] | None] = ContextVar("band", default=None)  # band, avoid, tags
+# Where a tag goes when its own place is taken: a little along the road, then further off it.
+NUDGES = ((0, 0), (0, -34), (0, 34), (-40, 0), (40, 0), (0, -68), (0, 68), (-80, 0), (80, 0), (-40, -34), (40, -34))
 
 
 @contextmanager
-def confined(band: Box, avoid: Sequence[Box] = ()) -> Iterator[None]:
+def confined(band: Box, avoid: Sequence[Box] = (), keep_off: Sequence[Box] = ()) -> Iterator[list[Box]]:
     """Inside the block, a string that would be cut by ``band``'s edge or meet an ``avoid`` box is not
-    written (a row number half off the picture says nothing), and ``settle`` moves tags into the band."""
-    token = _BAND.set((band, tuple(avoid)))
+    written (a row number half off the picture says nothing), and ``settle`` places tags in the band
+    clear of each other and of ``keep_off`` (the pieces drawn later). Yields the tags' boxes as they
+    are settled (after ``keep_off``'s)."""
+    settled = list(keep_off)
+    token = _BAND.set((band, tuple(avoid), settled))
     try:
-        yield
+        yield settled
     finally:
         _BAND.reset(token)
 
@@ -46,25 +51,30 @@ def _shows(box: Box) -> bool:
     confine = _BAND.get()
     if confine is None:
         return True
-    band, avoid = confine
+    band, avoid, _ = confine
     inside = band[0] <= box[0] and band[1] <= box[1] and box[2] <= band[2] and box[3] <= band[3]
     return inside and not any(_meets(box, a) for a in avoid)
 
 
-def settle(box: Box, margin: float = 4.0) -> Box | None:
-    """Where a tag of ``box`` goes: moved onto the confined band when its edge would cut it (a tag
-    wholly off the band stays off), None when it would be hidden or cut there (it is then not drawn)."""
+def settle(box: Box, taken: Sequence[Box] = (), margin: float = 4.0) -> Box | None:
+    """Where a tag of ``box`` goes on the confined band: where it is, or moved onto the band when the
+    band's edge would cut it, or nudged (``NUDGES``) off the tags settled before it and off ``taken``;
+    None when no nudge frees it or it lies wholly off the band (it is then not drawn)."""
     confine = _BAND.get()
     if confine is None:
         return box
-    (b0, b1, b2, b3), _ = confine
-    x0, y0, x1, y1 = box
+    (b0, b1, b2, b3), _, tags = confine
     if not _meets(box, (b0, b1, b2, b3)):
         return None
-    dx = max(0.0, b0 + margin - x0) - max(0.0, x1 - (b2 - margin))
-    dy = max(0.0, b1 + margin - y0) - max(0.0, y1 - (b3 - margin))
-    moved = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
-    return moved if _shows(moved) else None
+    for nx, ny in NUDGES:
+        x0, y0, x1, y1 = box[0] + nx, box[1] + ny, box[2] + nx, box[3] + ny
+        dx = max(0.0, b0 + margin - x0) - max(0.0, x1 - (b2 - margin))
+        dy = max(0.0, b1 + margin - y0) - max(0.0, y1 - (b3 - margin))
+        moved = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        if _shows(moved) and not any(_meets(moved, t) for t in (*tags, *taken)):
+            tags.append(moved)
+            return moved
+    return None
 
 
 def _mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
