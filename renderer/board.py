@@ -153,10 +153,13 @@ def compose(
         if highlight:
             floor = READABLE if view.scale >= LABEL_SCALE else SMALL - 6
             _highlight(draw, state.setup.road, view, highlight, labels or {}, floor)
-        places = {
-            **family.peloton_riders(draw, state, spots),
-            **family.road_riders(draw, state, view, radius, lambda r: track.cells[r.cell or ""].centre),
-        }
+        # in the crowded peloton the marker goes under the riders (a neighbour's arrow covered a rider's
+        # letters); on the open road it goes over, as on Hell of the North's board
+        for rider_id, point, size in spots:
+            if rider_id in acting_ids:
+                acting_marker(draw, point, size)
+        family.peloton_riders(draw, state, spots)
+        places = family.road_riders(draw, state, view, radius, lambda r: track.cells[r.cell or ""].centre)
         for rider_id in acting_ids:
             if rider_id in places:
                 point, r = places[rider_id]

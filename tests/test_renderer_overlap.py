@@ -127,13 +127,42 @@ def test_no_overlap_nor_clip_over_an_ai_race(game: str, stage: str | None, seed:
     assert not bad, "\n".join(f"{what}: {p[:4]}" for what, p in bad.items())
 
 
-def test_the_readme_board_map_has_no_overlap() -> None:
-    """The README's leg race on the board of roads (docs/images/peloton-board-map.png): its nine end
-    hexagons A-I lay over each other along the turning, and the wind disc covered a terrain tag."""
+def test_the_board_map_of_issue_29_and_the_readmes_have_no_overlap() -> None:
+    """Issue 29's case, move 16 of leg-ridge-and-river on the board of roads: its nine end hexagons A-I
+    lay over each other along the turning's inner lanes; it is now drawn straight. The README's picture
+    of that course (docs/images/peloton-board-map.png) is a moment the turning does not squeeze, drawn
+    as the course runs, with the board's roads around it."""
     from bot.cli.images import mid_race
+    from renderer.peloton_painter import laid_out
 
     record, _ = simulate("peloton", players=4, seed=3, stage="leg-ridge-and-river")
-    assert problems_of("peloton", mid_race(record, 0.5, 0.05)) == []
+    for fraction, span, straight in ((0.5, 0.05, True), (0.485, 0.01, False)):  # bot/cli/images.py
+        state = mid_race(record, fraction, span)
+        decision = find_game("peloton").rules.pending(state)
+        offered = [c for c in find_game("peloton").rules.choices(state, decision.player) if c.target]
+        assert laid_out(state, offered, [decision.piece])[0].straight is straight
+        assert problems_of("peloton", state) == []
+
+
+def test_peloton_trails_follow_the_road_hexagon_by_hexagon() -> None:
+    """A trail is the hexagons ridden, each a forward neighbour of the one before (through turnings
+    too), from where the cyclist was to where it is: no straight line across the pack."""
+    from renderer.peloton_painter import _trails, ridden
+
+    assert ridden("10.0", "16.0") == ["10.0", "12.0", "14.0", "16.0"]
+    assert ridden("10.0", "15.1") == ["10.0", "12.0", "13.1", "15.1"]  # the crosswise step in the middle
+    assert ridden("10.2", "12.0") == ["10.2", "11.1", "12.0"]
+    record, _ = simulate("peloton", players=4, seed=3, stage="leg-ridge-and-river")
+    definition, state = start_state(record)
+    checked = 0
+    for action in record.actions:
+        state, _ = definition.rules.apply(state, action)
+        for cid, path in _trails(state).items():
+            assert path[-1] == state.cyclist(cid).cell or state.cyclist(cid).cell is None
+            steps = [state.course.forward(a) for a in path[:-1]]
+            assert all(b in {cell for _, cell in forward} for b, forward in zip(path[1:], steps, strict=True)), path
+            checked += 1
+    assert checked > 100
 
 
 def test_the_check_sees_an_overlap_a_clip_and_a_covered_tag() -> None:
