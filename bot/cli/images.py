@@ -91,9 +91,11 @@ def readme_images(out: Path) -> list[Path]:
         record, _ = simulate(game, players=4, seed=3, stage=stage)
         title = f"Race 1 · {str(record.track).split('/', 1)[-1]}"
         files[name] = board(game, mid_race(record), title)
-    # a course marked on the bohemia board, at the crossroads where the forest road crosses the ridge
+    # a course marked on the bohemia board, at the crossroads where the forest road crosses the ridge: a
+    # moment whose hexagons on show the turning does not squeeze (a squeezed one is drawn straight, without
+    # the board's roads around it: renderer/peloton_painter.laid_out)
     record, _ = simulate("peloton", players=4, seed=3, stage="leg-ridge-and-river")
-    files["peloton-board-map.png"] = board("peloton", mid_race(record, 0.5, 0.05), "Race 1 · leg-ridge-and-river")
+    files["peloton-board-map.png"] = board("peloton", mid_race(record, 0.485, 0.01), "Race 1 · leg-ridge-and-river")
     standings = (
         Standing("white-rouleur", "dan", 2, {"energy": 20}),
         Standing("blue-leader", "bob", 0, {"energy": 18}),
