@@ -17,8 +17,8 @@ from PIL import Image, ImageDraw
 from renderer import layout
 from renderer.camera import View, fit_view
 from renderer.palette import INK, MUTED, PELOTON, RGB, SMALL, TERRAIN, TERRAIN_NAME, WHITE, WIDTH
-from renderer.pieces import badge, polygon, rider_token
-from renderer.text import settle, text_length, write
+from renderer.pieces import badge, badge_spot, polygon, rider_token
+from renderer.text import settle, text_bbox, text_length, write
 from rules.leader1.family import FamilyRider, FamilyState
 from rules.road import Road
 from rules.track import Point
@@ -120,7 +120,16 @@ def fit(road: Road, shown: Window, *, beside: float, largest: float, margin: flo
     angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
     inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
     edges = [side(road, row, beside, right) for row in range(lo, hi + 1) for right in (True, False)]
-    return fit_view(edges, inner, angle, max_scale=largest, margin=margin)
+    view = fit_view(edges, inner, angle, max_scale=largest, margin=margin)
+    # the end rows' squares whole too: on a bend a square's far corners can lie beyond the margin
+    corners = [p for row in {lo, hi} for cell in track.row_cells(row) for p in cell.polygon]
+    if all(_within(view.px(p), inner) for p in corners):
+        return view
+    return fit_view(edges + corners, inner, angle, max_scale=largest, margin=margin)
+
+
+def _within(point: tuple[float, float], box: tuple[int, int, int, int]) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
 # -- the road ----------------------------------------------------------------------------------
@@ -192,9 +201,14 @@ def lines_and_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: l
     for row, kind in ((0, "START"), (road.finish, "FINISH")):
         if first <= row <= last:
             line_across(draw, road, view, row, kind, label)
+    written: list[tuple[float, float, float, float]] = []  # the inner side of a bend crowds them: one is left out
     for row in rows:  # row numbers along the left edge of the road: squares are "row.lane"
         x, y = view.px(side(road, row + 0.5, 0.42, right=False))
-        write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
+        x0, y0, x1, y1 = text_bbox(str(row), SMALL, True)
+        ink = (x - (x1 - x0) / 2 - 2, y - (y1 - y0) / 2 - 2, x + (x1 - x0) / 2 + 2, y + (y1 - y0) / 2 + 2)
+        if not any(meets(ink, other) for other in written):
+            written.append(ink)
+            write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
 
 
 def lane_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int) -> None:
@@ -226,7 +240,8 @@ def free_row(state: FamilyState[Any], view: View, rows: list[int], busy: set[int
     """A row near the left of the picture with no rider (nor ``busy`` row) on it, for the lane numbers."""
     track = state.setup.road.track
     taken = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton} | busy
-    return next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in taken), default)
+    inside = [r for r in rows if BOARD[0] + 60 <= view.px(track.centres[r])[0] <= BOARD[2] - 30]  # discs whole
+    return next((r for r in inside if r not in taken), default)
 
 
 def terrain_words(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], label: Tag) -> None:
@@ -327,7 +342,13 @@ def piece_boxes(
         if where is not None:
             points.append((view.px(where), radius))
     reach = [(p, r * 1.12, r * 0.9 + SMALL * 0.62) for p, r in points]  # a diamond's corner, a badge's edge
-    return [(x - max(a, b), y - max(a, b), x + max(a, b), y + max(a, b)) for (x, y), a, b in reach]
+    boxes = [(x - max(a, b), y - max(a, b), x + max(a, b), y + max(a, b)) for (x, y), a, b in reach]
+    corners = peloton_corners(state)
+    if corners is not None and spots:  # the peloton's shaded box, drawn over the road
+        shaded = [view.px(p) for p in corners]
+        xs, ys = [p[0] for p in shaded], [p[1] for p in shaded]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    return boxes
 
 
 def road_riders(
@@ -352,6 +373,6 @@ def road_riders(
             point = view.px(where)
         rider_token(draw, point, radius, r.id, r.kind, SMALL)
         if r.status in STATE_BADGE:
-            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), STATE_BADGE[r.status])
+            badge(draw, badge_spot(point, radius), STATE_BADGE[r.status])
         places[r.id] = (point, radius)
     return places

@@ -105,7 +105,8 @@ def compose(
     spots = _spots(state, geo, view, window)
     wind = wind_box(state)
     with confined(BOARD, (wind,)):  # nothing on the board cut by its edge or hidden under the wind
-        _road(draw, state, geo, view, window, [wind, *(box for _, _, box in spots)])
+        offers = [_bounds([view.px(p) for p in geo.hexagon(str(c.target), OFFER)]) for c in targets]
+        _road(draw, state, geo, view, window, [wind, *(box for _, _, box in spots), *offers])
         paths = [
             ([view.px(geo.centre(*split(cell))) for cell in ridden], PELOTON_TEAM.get(state.cyclist(cid).team, MUTED))
             for cid, ridden in _trails(state).items()
@@ -206,6 +207,10 @@ def _tag(
     draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK)
     layout.place("tag", box, text)
     write(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=ink, size=SMALL, bold=True, anchor="mm")
+
+
+def _bounds(points: list[tuple[float, float]]) -> Box:
+    return (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points), max(y for _, y in points))
 
 
 def _meets(a: Box, b: Box) -> bool:

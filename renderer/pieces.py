@@ -30,7 +30,7 @@ from renderer.palette import (
     rider_label,
     team_of,
 )
-from renderer.text import text_length, write
+from renderer.text import text_length, unwritten, write
 
 Point = tuple[float, float]
 
@@ -91,6 +91,17 @@ def badge(draw: ImageDraw.ImageDraw, centre: Point, letter: str, fill: RGB = WHI
     draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
     layout.place_disc("disc", centre, r, letter)
     write(draw, centre, letter, fill=ink, size=SMALL - 4, bold=True, anchor="mm")
+
+
+BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # upper right, upper left, lower right, lower left
+
+
+def badge_spot(centre: Point, radius: float) -> Point:
+    """Where a piece's badge goes: the first corner of the piece (upper right first) whose badge would
+    cover no string already written there (an offered square's name, a neighbour's letters)."""
+    r = SMALL * 0.62
+    spots = [(centre[0] + sx * radius * 0.9, centre[1] + sy * radius * 0.9) for sx, sy in BADGE_CORNERS]
+    return next((p for p in spots if unwritten((p[0] - r, p[1] - r, p[0] + r, p[1] + r))), spots[0])
 
 
 def acting_marker(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:

@@ -24,7 +24,8 @@ Box = tuple[float, float, float, float]
 # The board's band and the boxes drawn over it later (an inset map): a board's label never shows cut
 # by the band's edge nor half under an inset. Set by ``confined`` while a painter draws its board, for
 # its own thread only (boards are drawn in several threads at once).
-_BAND: ContextVar[tuple[Box, tuple[Box, ...], list[Box]] | None] = ContextVar("band", default=None)  # band, avoid, tags
+# band, avoid, tags settled, strings written (a tag keeps off both)
+_BAND: ContextVar[tuple[Box, tuple[Box, ...], list[Box], list[Box]] | None] = ContextVar("band", default=None)
 # Where a tag goes when its own place is taken: a little along the road, then further off it.
 NUDGES = ((0, 0), (0, -34), (0, 34), (-40, 0), (40, 0), (0, -68), (0, 68), (-80, 0), (80, 0), (-40, -34), (40, -34))
 
@@ -36,7 +37,7 @@ def confined(band: Box, avoid: Sequence[Box] = (), keep_off: Sequence[Box] = ())
     clear of each other and of ``keep_off`` (the pieces drawn later). Yields the tags' boxes as they
     are settled (after ``keep_off``'s)."""
     settled = list(keep_off)
-    token = _BAND.set((band, tuple(avoid), settled))
+    token = _BAND.set((band, tuple(avoid), settled, []))
     try:
         yield settled
     finally:
@@ -51,7 +52,7 @@ def _shows(box: Box) -> bool:
     confine = _BAND.get()
     if confine is None:
         return True
-    band, avoid, _ = confine
+    band, avoid, _, _ = confine
     inside = band[0] <= box[0] and band[1] <= box[1] and box[2] <= band[2] and box[3] <= band[3]
     return inside and not any(_meets(box, a) for a in avoid)
 
@@ -63,7 +64,7 @@ def settle(box: Box, taken: Sequence[Box] = (), margin: float = 4.0) -> Box | No
     confine = _BAND.get()
     if confine is None:
         return box
-    (b0, b1, b2, b3), _, tags = confine
+    (b0, b1, b2, b3), _, tags, written = confine
     if not _meets(box, (b0, b1, b2, b3)):
         return None
     for nx, ny in NUDGES:
@@ -71,10 +72,16 @@ def settle(box: Box, taken: Sequence[Box] = (), margin: float = 4.0) -> Box | No
         dx = max(0.0, b0 + margin - x0) - max(0.0, x1 - (b2 - margin))
         dy = max(0.0, b1 + margin - y0) - max(0.0, y1 - (b3 - margin))
         moved = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
-        if _shows(moved) and not any(_meets(moved, t) for t in (*tags, *taken)):
+        if _shows(moved) and not any(_meets(moved, t) for t in (*tags, *written, *taken)):
             tags.append(moved)
             return moved
     return None
+
+
+def unwritten(box: Box) -> bool:
+    """Whether ``box`` meets no string written so far on the confined band (True outside one)."""
+    confine = _BAND.get()
+    return confine is None or not any(_meets(box, ink) for ink in confine[3])
 
 
 def _mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
@@ -117,10 +124,14 @@ def write(
     if anchor[1] == "m":
         y -= dy + mask.height / 2
     left, top = round(x) + dx, round(y) + dy
-    if not _shows((left, top, left + mask.width, top + mask.height)):
-        return
+    ink = (left, top, left + mask.width, top + mask.height)
+    confine = _BAND.get()
+    if confine is not None:
+        if not _shows(ink):
+            return
+        confine[3].append(ink)  # a tag settled later keeps off it
     draw.bitmap((left, top), mask, fill=fill)
-    layout.place("text", (left, top, left + mask.width, top + mask.height), content, mask)
+    layout.place("text", ink, content, mask)
 
 
 def text_length(content: str, size: int = 14) -> float:

@@ -144,6 +144,24 @@ def test_the_board_map_of_issue_29_and_the_readmes_have_no_overlap() -> None:
         assert problems_of("peloton", state) == []
 
 
+def test_the_readme_pictures_have_no_overlap(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """Every board ``domestique render --readme-images`` draws (docs/images), as it draws them."""
+    import bot.cli.images as images
+
+    drawn = images.board
+    found: list[tuple[str, list[str]]] = []
+
+    def recorded(game: str, state: Any, title: str, **kwargs: Any) -> bytes:
+        with layout.recording() as placed:
+            png = drawn(game, state, title, **kwargs)
+        found.append((game, layout.problems(placed, WIDTH, HEIGHT)))
+        return png
+
+    monkeypatch.setattr(images, "board", recorded)
+    images.readme_images(tmp_path)
+    assert len(found) == 7 and all(not problems for _, problems in found), found
+
+
 def test_peloton_trails_follow_the_road_hexagon_by_hexagon() -> None:
     """A trail is the hexagons ridden, each a forward neighbour of the one before (through turnings
     too), from where the cyclist was to where it is: no straight line across the pack."""
