@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from renderer import layout
 from renderer.palette import (
     ACT,
     HIGHLIGHT_RISK,
@@ -29,7 +30,7 @@ from renderer.palette import (
     rider_label,
     team_of,
 )
-from renderer.text import text_length, write
+from renderer.text import text_length, unwritten, write
 
 Point = tuple[float, float]
 
@@ -79,6 +80,7 @@ def rider_token(draw: ImageDraw.ImageDraw, centre: Point, radius: float, rider_i
     """A rider: its type's shape in its team's colour, with its two letters (team, type)."""
     team = team_of(rider_id)
     rider_shape(draw, centre, radius, kind, TEAM.get(team, (200, 200, 200)))
+    layout.place_disc("disc", centre, radius, rider_id)
     write(draw, centre, rider_label(rider_id), fill=TEAM_TEXT.get(team, INK), size=size, bold=True, anchor="mm")
 
 
@@ -87,7 +89,19 @@ def badge(draw: ImageDraw.ImageDraw, centre: Point, letter: str, fill: RGB = WHI
     x, y = centre
     r = SMALL * 0.62
     draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
+    layout.place_disc("disc", centre, r, letter)
     write(draw, centre, letter, fill=ink, size=SMALL - 4, bold=True, anchor="mm")
+
+
+BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # upper right, upper left, lower right, lower left
+
+
+def badge_spot(centre: Point, radius: float) -> Point:
+    """Where a piece's badge goes: the first corner of the piece (upper right first) whose badge would
+    cover no string already written there (an offered square's name, a neighbour's letters)."""
+    r = SMALL * 0.62
+    spots = [(centre[0] + sx * radius * 0.9, centre[1] + sy * radius * 0.9) for sx, sy in BADGE_CORNERS]
+    return next((p for p in spots if unwritten((p[0] - r, p[1] - r, p[0] + r, p[1] + r))), spots[0])
 
 
 def acting_marker(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:
@@ -117,6 +131,7 @@ def car_token(
         )
     ]
     polygon(draw, body, TEAM.get(team, (200, 200, 200)), INK, 2)
+    layout.place_shape("disc", body, car_id)
     label = team[:1].upper() + car_id.rsplit("-", 1)[-1]
     write(draw, centre, label, fill=TEAM_TEXT.get(team, INK), size=SMALL, bold=True, anchor="mm")
     if gear:
@@ -129,6 +144,7 @@ def trail(draw: ImageDraw.ImageDraw, points: Sequence[Point], colour: RGB) -> No
     """Where a piece came from: a line in its colour, edged in ink, from a hollow ring at the start."""
     if len(points) < 2:
         return
+    layout.place_shape("trail", points)
     draw.line(list(points), fill=INK, width=11, joint="curve")
     draw.line(list(points), fill=colour, width=6, joint="curve")
     trail_start(draw, points[0])
@@ -167,6 +183,41 @@ def _dashed(draw: ImageDraw.ImageDraw, polygon: list[Point], colour: RGB, width:
             )
 
 
+def _label_sizes(
+    square: list[Point], name: str | None, name_size: int | None, cost_size: int, floor: int
+) -> tuple[int, int]:
+    """The name's font size (0: no name) and the cost's, as ``highlight_square`` draws them."""
+    if not name:
+        return 0, SMALL
+    if name_size is None:
+        area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(square, [*square[1:], square[0]], strict=True)))
+        room = math.sqrt(area / 2) - 12  # about the side of a square of the same area, less the box's edges
+        name_size = TEXT
+        while name_size > floor and text_length(name, name_size) > room:
+            name_size = max(floor, name_size - 2)
+    return name_size, min(cost_size, max(name_size, SMALL - 4))  # the cost never larger than a name shrunk to fit
+
+
+def label_box(
+    square: list[Point],
+    centre: Point,
+    cost: str,
+    name: str | None,
+    name_size: int | None = None,
+    cost_size: int = SMALL - 4,
+    floor: int = SMALL - 6,
+) -> tuple[float, float, float, float]:
+    """The box ``highlight_square`` fills with a square's name and cost (a board keeps them apart)."""
+    x, y = centre
+    name_size, small = _label_sizes(square, name, name_size, cost_size, floor)
+    if not name:
+        w, h = text_length(cost, SMALL) + 10, SMALL + 6
+        return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    half = max(text_length(name, name_size) / 2 + 5, text_length(cost, small) / 2 + 4)
+    top = y - (name_size + 4 + small + 2) / 2
+    return (x - half, top, x + half, top + name_size + 2 + small + 2)
+
+
 def highlight_square(
     draw: ImageDraw.ImageDraw,
     square: list[Point],
@@ -177,28 +228,30 @@ def highlight_square(
     name_size: int | None = None,
     cost_size: int = SMALL - 4,
     floor: int = SMALL - 6,
+    labelled: bool = True,
+    edged: bool = True,
 ) -> int:
-    """A square the piece to act may reach: its edge (dashed when risky), its name and its cost.
+    """A square the piece to act may reach: its edge (dashed when risky), its name and its cost
+    (``labelled`` False: its edge alone, where a board has no room for its words; ``edged`` False: its
+    words alone, drawn after every square's edge so that no neighbour's edge crosses them).
 
     ``name_size``: the name's font; by default the largest (up to ``TEXT``) that fits the square,
     so a long name ("34.0") stays inside a small square, never below ``floor``. Returns the name's font size (0: no
     name), so a board can tell how large its names came out (tests check them at 400 px wide)."""
     colour = HIGHLIGHT_RISK if risky else HIGHLIGHT_SAFE
-    if risky:
-        polygon(draw, square, None, colour, 2)
-        _dashed(draw, square, colour, 5)
-    else:
-        polygon(draw, square, None, colour, 5)
+    if edged:
+        layout.place_shape("offer", square, name or cost)
+        if risky:
+            polygon(draw, square, None, colour, 2)
+            _dashed(draw, square, colour, 5)
+        else:
+            polygon(draw, square, None, colour, 5)
     x, y = centre
     cost_w = text_length(cost, SMALL)
+    if not labelled:
+        return 0
     if name:  # the name above the cost, both inside the square
-        if name_size is None:
-            area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(square, [*square[1:], square[0]], strict=True)))
-            room = math.sqrt(area / 2) - 12  # about the side of a square of the same area, less the box's edges
-            name_size = TEXT
-            while name_size > floor and text_length(name, name_size) > room:
-                name_size = max(floor, name_size - 2)
-        small = min(cost_size, max(name_size, SMALL - 4))  # never larger than a name shrunk to fit
+        name_size, small = _label_sizes(square, name, name_size, cost_size, floor)
         cost_w = text_length(cost, small)
         name_w = text_length(name, name_size)
         top = y - (name_size + 4 + small + 2) / 2

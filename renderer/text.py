@@ -7,14 +7,81 @@ by threads, and stamped in any colour with ``ImageDraw.bitmap`` (the same blend 
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.cache import LruCache
 from renderer.palette import RGB, font
 
 _MASKS: LruCache[tuple[Image.Image, int, int]] = LruCache(4096)
 # Pillow's one built-in face has no bold: a 1 px stroke of the glyph's own colour stands in.
 _LENGTHS: LruCache[float] = LruCache(4096)
+Box = tuple[float, float, float, float]
+# The board's band and the boxes drawn over it later (an inset map): a board's label never shows cut
+# by the band's edge nor half under an inset. Set by ``confined`` while a painter draws its board, for
+# its own thread only (boards are drawn in several threads at once).
+# band, avoid, tags settled, strings written (a tag keeps off both)
+_BAND: ContextVar[tuple[Box, tuple[Box, ...], list[Box], list[Box]] | None] = ContextVar("band", default=None)
+# Where a tag goes when its own place is taken: a little along the road, then further off it.
+NUDGES = ((0, 0), (0, -34), (0, 34), (-40, 0), (40, 0), (0, -68), (0, 68), (-80, 0), (80, 0), (-40, -34), (40, -34))
+
+
+@contextmanager
+def confined(band: Box, avoid: Sequence[Box] = (), keep_off: Sequence[Box] = ()) -> Iterator[list[Box]]:
+    """Inside the block, a string that would be cut by ``band``'s edge or meet an ``avoid`` box is not
+    written (a row number half off the picture says nothing), and ``settle`` places tags in the band
+    clear of each other and of ``keep_off`` (the pieces drawn later). Yields the tags' boxes as they
+    are settled (after ``keep_off``'s)."""
+    settled = list(keep_off)
+    token = _BAND.set((band, tuple(avoid), settled, []))
+    try:
+        yield settled
+    finally:
+        _BAND.reset(token)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _shows(box: Box) -> bool:
+    confine = _BAND.get()
+    if confine is None:
+        return True
+    band, avoid, _, _ = confine
+    inside = band[0] <= box[0] and band[1] <= box[1] and box[2] <= band[2] and box[3] <= band[3]
+    return inside and not any(_meets(box, a) for a in avoid)
+
+
+def settle(box: Box, taken: Sequence[Box] = (), margin: float = 4.0) -> Box | None:
+    """Where a tag of ``box`` goes on the confined band: where it is, or moved onto the band when the
+    band's edge would cut it, or nudged (``NUDGES``) off the tags settled before it and off ``taken``;
+    None when no nudge frees it or it lies wholly off the band (it is then not drawn)."""
+    confine = _BAND.get()
+    if confine is None:
+        return box
+    (b0, b1, b2, b3), _, tags, written = confine
+    if not _meets(box, (b0, b1, b2, b3)):
+        return None
+    for nx, ny in NUDGES:
+        x0, y0, x1, y1 = box[0] + nx, box[1] + ny, box[2] + nx, box[3] + ny
+        dx = max(0.0, b0 + margin - x0) - max(0.0, x1 - (b2 - margin))
+        dy = max(0.0, b1 + margin - y0) - max(0.0, y1 - (b3 - margin))
+        moved = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        if _shows(moved) and not any(_meets(moved, t) for t in (*tags, *written, *taken)):
+            tags.append(moved)
+            return moved
+    return None
+
+
+def unwritten(box: Box) -> bool:
+    """Whether ``box`` meets no string written so far on the confined band (True outside one)."""
+    confine = _BAND.get()
+    return confine is None or not any(_meets(box, ink) for ink in confine[3])
 
 
 def _mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
@@ -56,7 +123,15 @@ def write(
         x -= text_length(content, size)
     if anchor[1] == "m":
         y -= dy + mask.height / 2
-    draw.bitmap((round(x) + dx, round(y) + dy), mask, fill=fill)
+    left, top = round(x) + dx, round(y) + dy
+    ink = (left, top, left + mask.width, top + mask.height)
+    confine = _BAND.get()
+    if confine is not None:
+        if not _shows(ink):
+            return
+        confine[3].append(ink)  # a tag settled later keeps off it
+    draw.bitmap((left, top), mask, fill=fill)
+    layout.place("text", ink, content, mask)
 
 
 def text_length(content: str, size: int = 14) -> float:

@@ -198,7 +198,7 @@ def test_last_turn_trails_start_where_each_piece_was() -> None:
     geo = Geometry(state.course)
     occupied = {c.cell for c in state.cyclists if c.cell}
     trails = _trails(state)
-    shown = [was for was, _ in trails.values() if was not in occupied]
+    shown = [path[0] for path in trails.values() if path[0] not in occupied]  # a trail: the hexagons ridden
     assert trails and shown
     for was in shown:
         x, y = view.px(geo.centre(*split(was)))

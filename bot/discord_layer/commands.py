@@ -146,9 +146,7 @@ async def value_autocomplete(interaction: discord.Interaction, current: str) -> 
     return _matching([(k, k) for k in kinds], current) if name in known else []
 
 
-@race.command(
-    name="option", description="A choice before the start (the role of a rider, the weather markers ...)"
-)
+@race.command(name="option", description="A choice before the start (the role of a rider, the weather markers ...)")
 @app_commands.describe(option="what to choose", value="your choice (empty: none)")
 @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)
 async def race_option(interaction: discord.Interaction, option: str, value: str | None = None) -> None:

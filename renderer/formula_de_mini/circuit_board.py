@@ -13,6 +13,7 @@ from collections.abc import Collection, Hashable, Mapping
 
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.cache import LruCache, track_key
 from renderer.camera import View, fit_view
 from renderer.encode import png_bytes
@@ -28,6 +29,7 @@ from renderer.palette import (
     MUTED,
     PANEL,
     PIT,
+    RGB,
     SMALL,
     TEAM,
     TEAM_TEXT,
@@ -35,8 +37,8 @@ from renderer.palette import (
     WHITE,
     WIDTH,
 )
-from renderer.pieces import acting_marker, car_token, highlight_square, polygon, trail
-from renderer.text import text_length, write
+from renderer.pieces import acting_marker, car_token, highlight_square, label_box, polygon, trail
+from renderer.text import confined, settle, text_bbox, text_length, write
 from rules.formula_de_mini.circuit import Circuit
 from rules.formula_de_mini.engine import pending
 from rules.formula_de_mini.model import State
@@ -94,6 +96,9 @@ def render_circuit(
     return png_bytes(compose_circuit(state, highlight=highlight, title=title, acting=acting, labels=labels)[0])
 
 
+OFF_TRACK = ("finished", "eliminated")
+
+
 def default_acting(state: State) -> tuple[str, ...]:
     decision = pending(state)
     return (decision.car,) if decision is not None else ()
@@ -115,40 +120,106 @@ def compose_circuit(
     draw = ImageDraw.Draw(image)
     key = circuit_key(circuit)  # computed once per board: it reads every space
     view, whole = _view(state, highlight or [], acting_ids, key)
-    _circuit(draw, circuit, view)
-    for car_id, path in _trails(state).items():
-        trail(draw, [view.px(p) for p in path], CAR_COLOUR.get(car_id.split("-")[0], MUTED))
-    if highlight:
-        seen: set[str] = set()
-        for o in sorted(highlight, key=lambda o: (o.overshoot + o.blocked, o.brake)):
-            if o.to in seen:
-                continue
-            seen.add(o.to)
-            cost = o.brake + o.overshoot + o.blocked
-            cell = track.cells[o.to]
-            highlight_square(
-                draw,
-                [view.px(p) for p in cell.polygon],
-                view.px(cell.centre),
-                f"-{cost}" if cost else "0",
-                bool(o.overshoot or o.blocked),
-                (labels or {}).get(o.to),
-            )
+    corner = None if whole else _map_corner(state, view, highlight or [])
+    inset = () if corner is None else (corner,)
     length = max(44.0, view.scale * 1.0)
-    for car in state.cars:
-        if car.status in ("finished", "eliminated") or car.cell not in track.cells:
-            continue
-        point = view.px(track.cells[car.cell].centre)
-        car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, car.gear)
-        if car.status == "spun":
-            write(draw, (point[0], point[1] + length * 0.55), "SPUN", fill=KERB, size=SMALL, bold=True, anchor="ma")
-        if car.id in acting_ids:
-            acting_marker(draw, point, length / 2)
-    if not whole:
-        _map(image, draw, state, view, _map_corner(state, view, highlight or []), key)
+    cars = _car_boxes(state, view, length)
+    covered = [box for pair in cars.values() for box in pair if box is not None]  # the cars and their gears
+    offers = _offers(state, view, highlight or [], labels or {}, [*inset, *covered])
+    named = [box for *_, box in offers if box is not None]
+    # the circuit's own marks (row and lane numbers, grid slots, corner flags) stay off the names and cars
+    with confined(BOARD, [*inset, *named, *covered]):
+        _circuit(draw, circuit, view, occupied=_marked(state, highlight or []))
+    with confined(BOARD, inset):  # nothing cut by the edge or the map
+        for car_id, path in _trails(state).items():
+            trail(draw, [view.px(p) for p in path], CAR_COLOUR.get(car_id.split("-")[0], MUTED))
+        for words in (False, True):  # every space's edge, then the words: no edge crosses a neighbour's words
+            for option, cost, name, box in offers:
+                cell = track.cells[option.to]
+                risky = bool(option.overshoot or option.blocked)
+                square, centre = [view.px(p) for p in cell.polygon], view.px(cell.centre)
+                labelled = words and box is not None
+                highlight_square(draw, square, centre, cost, risky, name, labelled=labelled, edged=not words)
+        for car in state.cars:
+            if car.id not in cars:
+                continue
+            point = view.px(track.cells[str(car.cell)].centre)
+            gear = car.gear if cars[car.id][1] is not None else 0
+            car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, gear)
+            if car.status == "spun":
+                write(draw, (point[0], point[1] + length * 0.55), "SPUN", fill=KERB, size=SMALL, bold=True, anchor="ma")
+            if car.id in acting_ids:
+                acting_marker(draw, point, length / 2)
+    if corner is not None:
+        _map(image, draw, state, view, corner, key)
     _header(draw, state, title or state.setup.track_name, acting_ids)
-    _panel(draw, state)
+    _panel(draw, state, [f"{name or option.to} {cost}" for option, cost, name, box in offers if box is None])
     return image, view
+
+
+Box = tuple[float, float, float, float]
+
+
+def _car_boxes(state: State, view: View, length: float) -> dict[str, tuple[Box, Box | None]]:
+    """Each car on the picture's track: the box its body covers, and its gear's box behind it (None: no
+    room for it clear of the other cars' bodies; the panel tells every gear anyway)."""
+    track = state.setup.circuit.track
+    bodies: dict[str, Box] = {}
+    gears: dict[str, Box] = {}
+    for car in state.cars:
+        if car.status in OFF_TRACK or car.cell not in track.cells:
+            continue
+        x, y = view.px(track.cells[car.cell].centre)
+        heading = view.angle - track.headings[car.row]
+        c, s = math.cos(heading), math.sin(heading)
+        reach = math.hypot(length / 2, length * 0.34)
+        bodies[car.id] = (x - reach, y - reach, x + reach, y + reach)
+        gx, gy = x - (length / 2 + 4) * c, y - (length / 2 + 4) * s
+        gears[car.id] = (gx - 12, gy - 12, gx + 12, gy + 12)
+    return {
+        cid: (body, None if any(_meets(gears[cid], other) for o, other in bodies.items() if o != cid) else gears[cid])
+        for cid, body in bodies.items()
+    }
+
+
+def _offers(
+    state: State, view: View, highlight: list[MoveOption], labels: Mapping[str, str], taken: list[Box]
+) -> list[tuple[MoveOption, str, str | None, Box | None]]:
+    """Each space on offer, cheapest first: its option, cost, name, and where its name and cost go
+    (None: no room for them clear of the cars, the inset map and the cheaper spaces' words, on a
+    crowded stretch; the panel lists those)."""
+    track = state.setup.circuit.track
+    placed = list(taken)
+    out: list[tuple[MoveOption, str, str | None, Box | None]] = []
+    seen: set[str] = set()
+    for o in sorted(highlight, key=lambda o: (o.overshoot + o.blocked, o.brake)):
+        if o.to in seen:
+            continue
+        seen.add(o.to)
+        total = o.brake + o.overshoot + o.blocked
+        cost = f"-{total}" if total else "0"
+        cell = track.cells[o.to]
+        name = labels.get(o.to)
+        box = label_box([view.px(p) for p in cell.polygon], view.px(cell.centre), cost, name)
+        inside = BOARD[0] <= box[0] and BOARD[1] <= box[1] and box[2] <= BOARD[2] and box[3] <= BOARD[3]
+        room = inside and not any(_meets(box, t) for t in placed)
+        if room:
+            placed.append(box)
+        out.append((o, cost, name, box if room else None))
+    return out
+
+
+def _bounds(points: list[Point]) -> Box:
+    return (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points), max(y for _, y in points))
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _marked(state: State, highlight: list[MoveOption]) -> set[str]:
+    """The spaces that carry a car or an offer's name: the circuit's own marks are left off them."""
+    return {c.cell for c in state.cars if c.status not in OFF_TRACK} | {o.to for o in highlight}
 
 
 def _view(state: State, highlight: list[MoveOption], acting: Collection[str], key: Hashable) -> tuple[View, bool]:
@@ -213,7 +284,11 @@ def _side(track: Track, row: int, distance: float) -> Point:
     return (cx - math.sin(heading) * offset, cy + math.cos(heading) * offset)
 
 
-def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bool = True) -> None:
+def _circuit(
+    draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bool = True, occupied: Collection[str] = ()
+) -> None:
+    """The circuit's spaces and marks; a space's own mark (a stand's letter, a grid slot) is left out
+    under a car (``occupied``), whose label would be written over it."""
     track = circuit.track
     pit_lane = circuit.lanes
     for cell in track.cells.values():
@@ -237,26 +312,43 @@ def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bo
             )
     if not detail:
         return
+    written: list[Box] = []  # the marks so far: where spaces are small (a corner, the whole circuit) they crowd
+    spaces = [_bounds([view.px(p) for p in track.cells[cid].polygon]) for cid in occupied if cid in track.cells]
+
+    def mark(point: Point, content: str, size: int, fill: RGB, bold: bool = False, anchor: str = "mm") -> None:
+        """Write a mark of the circuit unless it would meet one written before, or (a lane number at a
+        space's corner) a space with a car or an offer: one is left out rather than overlap."""
+        x0, y0, x1, y1 = text_bbox(content, size, bold)
+        left, top = (
+            (point[0] - (x1 - x0) / 2, point[1] - (y1 - y0) / 2) if anchor == "mm" else (point[0] + x0, point[1] + y0)
+        )
+        ink = (left - 2, top - 2, left + x1 - x0 + 2, top + y1 - y0 + 2)
+        if any(_meets(ink, other) for other in written) or (anchor != "mm" and any(_meets(ink, sp) for sp in spaces)):
+            return
+        written.append(ink)
+        write(draw, point, content, fill=fill, size=size, bold=bold, anchor=anchor)
+
     for team, stand in zip(TEAMS, circuit.stands, strict=False):
         cell = track.cells[stand]
         polygon(draw, [view.px(p) for p in cell.polygon], None, CAR_COLOUR[team], 5)
-        write(draw, view.px(cell.centre), team[:1].upper(), fill=INK, size=SMALL, bold=True, anchor="mm")
+        if stand not in occupied:
+            mark(view.px(cell.centre), team[:1].upper(), SMALL, INK, bold=True)
     if circuit.straddle:
         polygon(draw, [view.px(p) for p in track.cells[circuit.straddle].polygon], None, INK, 3)
     for slot, cid in enumerate(circuit.grid, start=1):
         point = view.px(track.cells[cid].centre)
-        if _on_board(point, 0):
-            write(draw, point, f"P{slot}", fill=MUTED, size=SMALL - 4, anchor="mm")
+        if _on_board(point, 0) and cid not in occupied:
+            mark(point, f"P{slot}", SMALL - 4, MUTED)
     for row in range(track.row_count):  # row numbers beside the lane-0 edge: spaces are "row.lane"
         point = view.px(_side(track, row, 0.5))
         if _on_board(point, 0) and (view.scale >= 40 or row % 2 == 0):
-            write(draw, point, str(row), fill=MUTED, size=SMALL - 4, bold=True, anchor="mm")
+            mark(point, str(row), SMALL - 4, MUTED, bold=True)
     for row in range(0, track.row_count, 6):  # lane numbers across the road, every few rows
         for lane in range(circuit.lanes):
             space = track.cell(row, lane)
             if space is not None and _on_board(view.px(space.centre), 0) and view.scale >= 40:
                 x, y = view.px(space.polygon[0])
-                write(draw, (x + 4, y), str(lane), fill=LANE_LINE, size=SMALL - 6, bold=True, anchor="la")
+                mark((x + 4, y), str(lane), SMALL - 6, LANE_LINE, bold=True, anchor="la")
     text = "{stops} stop{s} · L{longest} C{shortest}"
     for corner in circuit.corners:
         point = view.px(_side(track, corner.first_row, -(track.lanes + 1.6)))
@@ -267,8 +359,12 @@ def _circuit(draw: ImageDraw.ImageDraw, circuit: Circuit, view: View, detail: bo
         )
         w = text_length(label, SMALL)
         x, y = min(max(point[0], w / 2 + 10), WIDTH - w / 2 - 10), point[1]  # kept whole on the picture
-        point = (x, y)
-        draw.rounded_rectangle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16), radius=6, fill=FLAG, outline=INK)
+        box = settle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16), written)  # on the board, clear of the marks
+        if box is None:
+            continue
+        point = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        draw.rounded_rectangle(box, radius=6, fill=FLAG, outline=INK)
+        layout.place("tag", box, label)
         write(draw, point, label, fill=INK, size=SMALL, bold=True, anchor="mm")
 
 
@@ -286,16 +382,20 @@ def _map_layer(circuit: Circuit, key: Hashable) -> tuple[Image.Image, View]:
     return _MAPS.get(key, draw_it)
 
 
-def _map_corner(state: State, view: View, highlight: list[MoveOption]) -> tuple[int, int, int, int]:
-    """The first corner of the picture where the map hides no car and no highlighted space."""
+def _map_corner(state: State, view: View, highlight: list[MoveOption]) -> tuple[int, int, int, int] | None:
+    """The first corner of the picture where the map hides no car and no highlighted space (None: every
+    corner would, and the map is left out)."""
     track = state.setup.circuit.track
     cells = [c.cell for c in state.cars if c.status not in ("finished", "eliminated") and c.cell in track.cells]
     points = [view.px(track.cells[cid].centre) for cid in [*cells, *(o.to for o in highlight)]]
+    spaces = [[view.px(p) for p in track.cells[o.to].polygon] for o in highlight]
+    offered = [(min(x for x, _ in q), min(y for _, y in q), max(x for x, _ in q), max(y for _, y in q)) for q in spaces]
     boxes = [(x, y, x + MAP_W, y + MAP_H) for x, y in MAP_CORNERS]
     for box in boxes:
-        if not any(box[0] - 30 <= x <= box[2] + 30 and box[1] - 30 <= y <= box[3] + 30 for x, y in points):
+        near = any(box[0] - 30 <= x <= box[2] + 30 and box[1] - 30 <= y <= box[3] + 30 for x, y in points)
+        if not near and not any(_meets(box, space) for space in offered):
             return box
-    return boxes[0]
+    return None
 
 
 def _map(
@@ -310,6 +410,7 @@ def _map(
     circuit = state.setup.circuit
     small, small_view = _map_layer(circuit, key)
     image.paste(small, (box[0], box[1]))
+    layout.place("cover", box, "map")
     draw.rectangle(box, outline=INK, width=2)
     for car in state.cars:
         if car.status in ("finished", "eliminated") or car.cell not in circuit.track.cells:
@@ -378,6 +479,7 @@ def _label(car_id: str) -> str:
 
 def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
     draw.rectangle(HEADER, fill=PANEL)
+    layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = title.split("/")[-1]
     write(
@@ -432,15 +534,29 @@ def _last_round(state: State) -> list[str]:
     return [line for e in state.events if e.turn == turn and (line := _describe(e.type, e.data))]
 
 
+def _split(text: str, width: float) -> list[str]:
+    """``text`` on lines of at most ``width`` px, broken between words (a word too long is clipped)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_length(f"{lines[-1]} {word}", SMALL) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(_clip(word, width))
+    return lines
+
+
 def _clip(text: str, width: float) -> str:
     while text and text_length(text, SMALL) > width:
         text = text[:-2] + "…"
     return text
 
 
-def _panel(draw: ImageDraw.ImageDraw, state: State) -> None:
+def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
+    """The cars in order, last round in words and the legend; the spaces on offer that the board had no
+    room to name, when there are such."""
     x0, y0, x1, y1 = PANEL_BOX
     draw.rectangle(PANEL_BOX, fill=PANEL)
+    layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     write(draw, (x0 + 8, y0 + 8), "Cars · lap · gear · LP", fill=MUTED, size=SMALL, bold=True)
     racing = sorted(
@@ -470,8 +586,11 @@ def _panel(draw: ImageDraw.ImageDraw, state: State) -> None:
     y = y0 + 8
     write(draw, (x, y), "Last round", fill=MUTED, size=SMALL, bold=True)
     y += 30
-    for line in _last_round(state)[-4:] or ["-"]:
-        write(draw, (x, y), _clip(line, x1 - x - 8), fill=INK, size=SMALL)
+    lines = [_clip(line, x1 - x - 8) for line in _last_round(state)[-(2 if unnamed else 4) :]] or ["-"]
+    if unnamed:  # the menu names every one; here as many as fit on two lines
+        lines += _split(_clip("Also on offer: " + ", ".join(unnamed), 2 * (x1 - x - 8) - 40), x1 - x - 8)
+    for line in lines:
+        write(draw, (x, y), line, fill=INK, size=SMALL)
         y += 29
     y = max(y + 4, y1 - 92)
     write(draw, (x, y), "red edge: corner · flag: stops", fill=INK, size=SMALL)

@@ -45,6 +45,7 @@ from renderer.palette import (
 from renderer.pieces import acting_marker, highlight_square, trails
 from renderer.standings_table import table_painter
 from renderer.straight import straightened
+from renderer.text import confined
 from renderer.trails import road_trails
 from rules.game import Choice
 from rules.hell_of_the_north.engine import pending
@@ -54,7 +55,7 @@ from rules.hell_of_the_north.order import peloton_order
 from rules.leader1.family import FamilyRider
 from rules.track import Point
 
-# the road in family_road.BOARD: the header above, the route strip and the panel below (hell_of_the_north_panel)
+# the road in family_road.BOARD: the header above, the route strip and the panel below (panel.py)
 MAX_SCALE = 100.0  # px per square
 # Other riders join the view while a square stays this large: a square on offer holds its name and
 # its cost at READABLE (11 px at 400 px wide), and a 3-lane road fills the height (docs/board.md).
@@ -97,29 +98,34 @@ def compose(
     """
     acting_ids = tuple(acting) if acting else (default_acting(state) if acting is None else ())
     targets = [c for c in highlight if c.target and state.setup.road.track.has(c.target)]
+    offered = [str(c.target) for c in targets]
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     state, window = laid_out(state, targets, acting_ids)
     view = _view(state, window)
-    _road(draw, state, view, {int(str(c.target).split(".")[0]) for c in targets})
-    corners = _peloton_corners(state)
-    if corners is not None:
-        family.shade(image, draw, view, corners, outline=False)
-    paths = road_trails(state.events, state.setup.road.track).items()
-    colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
-    trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
-    _highlight(draw, state, view, targets)
-    # in the crowded peloton the marker goes under the riders (it shows around them and in the gaps,
-    # no rider hidden by a neighbour's arrow); on the open road it goes over
-    for rider_id, point, radius in peloton_spots(state, view):
-        if rider_id in acting_ids:
-            acting_marker(draw, point, radius)
-    places = family.road_riders(draw, state, view, view.scale * 0.42, lambda r: _centre(state, r))
-    family.peloton_riders(draw, state, peloton_spots(state, view))
-    for rider_id in acting_ids:
-        if rider_id in places:
-            point, radius = places[rider_id]
-            acting_marker(draw, point, radius)
+    spots = peloton_spots(state, view, offered)
+    radius = view.scale * 0.42
+    pieces = family.piece_boxes(state, view, radius, lambda r: _centre(state, r), spots)
+    with confined(family.BOARD, keep_off=pieces):  # nothing on the board cut by its edge, no tag under a rider
+        _road(draw, state, view, {int(str(c.target).split(".")[0]) for c in targets})
+        corners = _peloton_corners(state)
+        if corners is not None:
+            family.shade(image, draw, view, corners, outline=False)
+        paths = road_trails(state.events, state.setup.road.track).items()
+        colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
+        trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
+        _highlight(draw, state, view, targets)
+        # in the crowded peloton the marker goes under the riders (it shows around them and in the gaps,
+        # no rider hidden by a neighbour's arrow); on the open road it goes over
+        for rider_id, point, size in spots:
+            if rider_id in acting_ids:
+                acting_marker(draw, point, size)
+        places = family.road_riders(draw, state, view, radius, lambda r: _centre(state, r))
+        family.peloton_riders(draw, state, spots)
+        for rider_id in acting_ids:
+            if rider_id in places:
+                point, size = places[rider_id]
+                acting_marker(draw, point, size)
     header(draw, state, title, acting_ids)
     strip(draw, state, window)
     panel(draw, state, acting_ids, legend)
@@ -214,10 +220,16 @@ def _peloton_corners(state: State) -> list[Point] | None:
     return family.peloton_corners(state) if state.peloton_arrived_turn is None else None
 
 
-def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, float], float]]:
+SMALLEST = 16.0  # px: a peloton rider kept off an offered square's name is never drawn smaller
+
+
+def peloton_spots(
+    state: State, view: View, offered: Sequence[str] = ()
+) -> list[tuple[str, tuple[float, float], float]]:
     """Where each peloton rider is drawn (rider id, pixel centre, radius), in peloton order: the
     front part in the front of the box, the back part behind it, each left to right across the road.
-    Spots over a rider standing on the peloton's squares (a breakaway, a puncture) are left free."""
+    Spots over a rider standing on the peloton's squares (a breakaway, a puncture), or over the name
+    of a square on ``offered``, are left free while the riders fit elsewhere."""
     corners = _peloton_corners(state)
     riders = peloton_order(state)
     if corners is None or not riders:
@@ -226,6 +238,8 @@ def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, floa
     rows = (state.peloton - 1, state.peloton)
     cells = [r.cell for r in state.riders if r.status != "peloton" and r.row in rows and r.on_road]
     blockers = [view.px(track.cells[c].centre) for c in cells if c is not None and c in track.cells]
+    names = [view.px(track.cells[c].centre) for c in offered if c in track.cells and track.cells[c].row in rows]
+    name_room = view.scale * 0.42  # half an offered square's name and cost, stacked
     back_left, back_right, front_right, front_left = (view.px(p) for p in corners)
     front = [r.id for r in riders if r.part != "back"]
     back = [r.id for r in riders if r.part == "back"]
@@ -253,29 +267,42 @@ def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, floa
                 if along * across < count:
                     continue
                 r = min(limit, span / along / 2 - 2, width / across / 2 - 2)
-                if r <= best_r:
+                if r <= best_r or (names and r < SMALLEST):  # kept off the names only while legible
                     continue
                 free = [
                     at(high - (i // across + 0.5) / along * (high - low), (i % across + 0.5) / across)
                     for i in range(along * across)
                 ]
-                free = [p for p in free if all(math.dist(p, b) > r * 1.5 for b in blockers)]
+                free = [
+                    p
+                    for p in free
+                    if all(math.dist(p, b) > r * 1.5 for b in blockers)
+                    and all(abs(p[0] - n[0]) > r + name_room or abs(p[1] - n[1]) > r + name_room for n in names)
+                ]
                 if len(free) >= count:
                     best, best_r = [(p, r) for p in free[:count]], r
         return best
 
+    parts = [(group, high, low) for group, high, low in ((front, 1.0, 1.0 - split), (back, 1.0 - split, 0.0)) if group]
+    placed = [layout(len(group), high, low) for group, high, low in parts]
+    if names and any(len(p) < len(g) for p, (g, _, _) in zip(placed, parts, strict=True)):
+        # offered names where a part would go: the whole peloton, in order, wherever the box is free
+        whole = layout(len(riders), 1.0, 0.0)
+        if len(whole) == len(riders):
+            parts, placed = [([r.id for r in riders], 1.0, 0.0)], [whole]
     spots: list[tuple[str, tuple[float, float], float]] = []
-    for group, high, low in ((front, 1.0, 1.0 - split), (back, 1.0 - split, 0.0)):
-        if not group:
-            continue
-        places = layout(len(group), high, low)
-        if len(places) < len(group):  # too crowded to keep clear: over the blockers
-            saved, blockers = blockers, []
+    for (group, high, low), places in zip(parts, placed, strict=True):
+        if len(places) < len(group):  # too crowded to keep clear: over the offered names, then the blockers
+            saved, names = names, []
             places = layout(len(group), high, low)
-            blockers = saved
+            if len(places) < len(group):
+                saved_blockers, blockers = blockers, []
+                places = layout(len(group), high, low)
+                blockers = saved_blockers
+            names = saved
         spots += [(rider, point, r) for rider, (point, r) in zip(group, places, strict=True)]
     radius = min(r for _, _, r in spots)
-    return [(rider, point, radius) for rider, point, _ in spots]
+    return family.apart([(rider, point, radius) for rider, point, _ in spots])
 
 
 def _centre(state: State, rider: FamilyRider) -> Point | None:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
+from renderer import layout
 from renderer.hell_of_the_north import weather
 from renderer.palette import (
     ACT_TEXT,
@@ -57,6 +58,7 @@ def _names(state: State) -> dict[str, str]:
 
 def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
     draw.rectangle(HEADER, fill=PANEL)
+    layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = (title or state.setup.track_name).split("/")[-1]
     phase = "finished" if state.finished else state.phase
@@ -80,6 +82,7 @@ def strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> N
     stretches with the peloton on them, the part shown above framed."""
     _, y0, x1, y1 = STRIP
     draw.rectangle(STRIP, fill=(222, 226, 218))
+    layout.place("cover", STRIP, "strip")
     xpos = strip_x(state)
     road = state.setup.course.road
     for row in range(road.track.row_count):
@@ -115,6 +118,7 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
     """The support-rider markers in order with each team's diary beside its marker, then the legend."""
     x0, y0, x1, y1 = PANEL_BOX
     draw.rectangle(PANEL_BOX, fill=PANEL)
+    layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     write(
         draw,
@@ -125,9 +129,10 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
         bold=True,
     )
     players = sorted(state.setup.players, key=lambda p: state.order.index(p.id) if p.id in state.order else 9)
-    row_h = min(54, (y1 - y0 - 102) / max(1, len(players)))
+    # a team's two lines take 50 px: less, and its state line touches the next team's energy line
+    row_h = min(54, (y1 - y0 - 92) / max(1, len(players)))
     for i, player in enumerate(players):
-        y = y0 + 36 + i * row_h + row_h / 2
+        y = y0 + (36 if row_h >= 54 else 33) + i * row_h + row_h / 2
         team = player.team
         colour = TEAM.get(team, MUTED)
         draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)
@@ -138,9 +143,9 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
             if state.has_rider(rid):
                 _diary_entry(draw, state.rider(rid), (x0 + 270 + j * 230, y), rid in acting)
     told = _two_lines(["Last turn:", *(last_turn(state) or ["-"])], 1)
-    write(draw, (x0 + 10, y1 - 62), _clip(told[0], WIDTH - 20, READABLE), fill=INK, size=READABLE)
+    write(draw, (x0 + 10, y1 - 58), _clip(told[0], WIDTH - 20, READABLE), fill=INK, size=READABLE)
     legend_line = " · ".join(legend) if legend else _legend_line()
-    write(draw, (x0 + 10, y1 - 28), _clip(legend_line, WIDTH - 20), fill=MUTED, size=SMALL)
+    write(draw, (x0 + 10, y1 - 30), _clip(legend_line, WIDTH - 20), fill=MUTED, size=SMALL)  # descenders inside
 
 
 def _two_lines(parts: list[str], count: int, size: int = READABLE) -> list[str]:

@@ -1,4 +1,4 @@
-"""Hell of the North's weather markers in the whole-route strip (``hell_of_the_north_panel.strip``).
+"""Hell of the North's weather markers in the whole-route strip (``renderer.hell_of_the_north.panel.strip``).
 
 The book (Race conditions 5) lays the markers face down beside the route: where they lie is
 public, what they show is hidden until the first competitor reaches the hexagon before. Each

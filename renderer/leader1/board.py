@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.camera import View
 from renderer.encode import png_bytes
 from renderer.leader1 import family_road as family
@@ -46,7 +47,7 @@ from renderer.palette import (
 )
 from renderer.pieces import acting_marker, badge, highlight_square, rider_shape, trails
 from renderer.straight import straightened
-from renderer.text import text_length, write
+from renderer.text import confined, text_length, write
 from renderer.trails import MOVES, road_trails
 from rules.leader1.engine import pending
 from rules.leader1.model import Rider, State
@@ -55,7 +56,9 @@ from rules.leader1.narrate import summary
 from rules.leader1.order import arrival_order, classification, peloton_order
 from rules.memo import Recent
 from rules.road import Road
+from rules.track import Point
 
+Box = tuple[float, float, float, float]
 HEADER = (0, 0, WIDTH, 52)  # the road below it in family_road.BOARD (0, 52, WIDTH, 452)
 STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
@@ -128,28 +131,39 @@ def compose(
     track = road.track
     view = _view(road, window)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    image.paste(_road_layer(road, view, window), family.BOARD[:2])  # the road as drawn for this view, kept
-    draw = ImageDraw.Draw(image)
+    spots = peloton_spots(state, view, {o.to for o in highlight or []})
+    radius = view.scale * 0.42
+    pieces = family.piece_boxes(state, view, radius, lambda r: track.cells[r.cell or ""].centre, spots)
     rows = family.visible_rows(road, view)
-    if rows:  # on the road's squares, where the road layer's beside-the-road tags never reach
-        family.lane_numbers(draw, road, view, family.free_row(state, view, rows, set(), window[0]))
-    corners = family.peloton_corners(state)
-    if corners is not None and state.peloton_arrived_turn is None:
-        family.shade(image, draw, view, corners, outline=True)
-    paths = road_trails(state.events, track).items()
-    colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
-    trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
-    if highlight:
-        floor = READABLE if view.scale >= LABEL_SCALE else SMALL - 6
-        _highlight(draw, state.setup.road, view, highlight, labels or {}, floor)
-    places = {
-        **family.peloton_riders(draw, state, peloton_spots(state, view)),
-        **family.road_riders(draw, state, view, view.scale * 0.42, lambda r: track.cells[r.cell or ""].centre),
-    }
-    for rider_id in acting_ids:
-        if rider_id in places:
-            point, r = places[rider_id]
-            acting_marker(draw, point, r)
+    offered_rows = {int(o.to.split(".")[0]) for o in highlight or []}  # no lane number over a name
+    numbered = family.free_row(state, view, rows, offered_rows, window[0]) if rows else None
+    if numbered is not None:  # the lane numbers go over the road's layer: its tags keep off them too
+        pieces += [_disc_box(view.px(cell.centre), 13) for cell in track.row_cells(numbered)]
+    image.paste(_road_layer(road, view, window, pieces), family.BOARD[:2])  # the road as drawn for this view, kept
+    draw = ImageDraw.Draw(image)
+    with confined(family.BOARD):  # nothing on the board is cut by its edge
+        if numbered is not None:  # on the road's squares, clear of the road layer's tags
+            family.lane_numbers(draw, road, view, numbered)
+        corners = family.peloton_corners(state)
+        if corners is not None and state.peloton_arrived_turn is None:
+            family.shade(image, draw, view, corners, outline=True)
+        paths = road_trails(state.events, track).items()
+        colour = {piece: PELOTON if piece == "peloton" else TEAM.get(team_of(piece), MUTED) for piece, _ in paths}
+        trails(draw, [([view.px(p) for p in path], colour[piece]) for piece, path in paths])
+        if highlight:
+            floor = READABLE if view.scale >= LABEL_SCALE else SMALL - 6
+            _highlight(draw, state.setup.road, view, highlight, labels or {}, floor)
+        # in the crowded peloton the marker goes under the riders (a neighbour's arrow covered a rider's
+        # letters); on the open road it goes over, as on Hell of the North's board
+        for rider_id, point, size in spots:
+            if rider_id in acting_ids:
+                acting_marker(draw, point, size)
+        family.peloton_riders(draw, state, spots)
+        places = family.road_riders(draw, state, view, radius, lambda r: track.cells[r.cell or ""].centre)
+        for rider_id in acting_ids:
+            if rider_id in places:
+                point, r = places[rider_id]
+                acting_marker(draw, point, r)
     _header(draw, state, title or state.setup.road.name, acting_ids)
     _strip(draw, state, window)
     _panel(draw, state, alliances)
@@ -209,18 +223,30 @@ def _view(road: Road, window: tuple[int, int]) -> View:
 _ROAD_LAYERS = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
 
 
-def _road_layer(road: Road, view: View, window: tuple[int, int]) -> Image.Image:
+def _road_layer(road: Road, view: View, window: tuple[int, int], pieces: list[Box]) -> Image.Image:
     """The board's band (``family_road.BOARD``) with the road on it (squares, borders, rows, tags):
-    paste it, never draw on it."""
+    paste it, never draw on it. Drawn afresh, its tags moved off them, where a tag of the kept
+    layer lies under one of the ``pieces`` (the riders' boxes)."""
+    if layout.is_recording():  # drawn afresh, once: the same picture (no tag meets a piece where the kept one is used)
+        return _draw_layer(road, view, pieces)[0]
     key = (road.name, id(road.track), view, window)
-    layer = _ROAD_LAYERS.get(key, road.track)
-    if layer is None:
-        whole = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-        _road(ImageDraw.Draw(whole), road, view)
-        layer = whole.crop(family.BOARD)
-        _ROAD_LAYERS.put(key, road.track, layer)
+    kept = _ROAD_LAYERS.get(key, road.track)
+    if kept is None:
+        kept = _draw_layer(road, view, [])
+        _ROAD_LAYERS.put(key, road.track, kept)
+    assert isinstance(kept, tuple)
+    layer, tags = kept
+    if any(family.meets(tag, piece) for tag in tags for piece in pieces):
+        layer, _ = _draw_layer(road, view, pieces)
     assert isinstance(layer, Image.Image)
     return layer
+
+
+def _draw_layer(road: Road, view: View, pieces: list[Box]) -> tuple[Image.Image, list[Box]]:
+    whole = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    with confined(family.BOARD, keep_off=pieces) as settled:
+        _road(ImageDraw.Draw(whole), road, view)
+    return whole.crop(family.BOARD), settled[len(pieces) :]
 
 
 def _road(draw: ImageDraw.ImageDraw, road: Road, view: View) -> None:
@@ -262,10 +288,13 @@ def _road(draw: ImageDraw.ImageDraw, road: Road, view: View) -> None:
 # -- pieces ------------------------------------------------------------------------------------
 
 
-def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, float], float]]:
+def peloton_spots(
+    state: State, view: View, offered: Collection[str] = ()
+) -> list[tuple[str, tuple[float, float], float]]:
     """Where each peloton rider is drawn (rider id, pixel centre, radius), in peloton order:
     front row first, left to right across the road, then the rows behind. Spots over a rider
-    standing on the peloton's squares (a puncture, a dropped rider) are left free."""
+    standing on the peloton's squares (a puncture, a dropped rider) are left free, and so are the
+    names of squares ``offered`` there while the riders fit around them at a legible size."""
     corners = family.peloton_corners(state)
     riders = peloton_order(state)
     if corners is None or not riders or state.peloton_arrived_turn is not None:
@@ -278,6 +307,11 @@ def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, floa
         if r.cell and r.row in rows and r.on_road and r.cell in track.cells
     ]
     back_left, back_right, front_right, front_left = (view.px(p) for p in corners)
+    names = [view.px(track.cells[c].centre) for c in offered if c in track.cells and track.cells[c].row in rows]
+    if names:
+        around = _around_names(riders, (back_left, back_right, front_right, front_left), blockers, names, view.scale)
+        if around:
+            return around
     count = len(riders) + len(blockers)
     across = max(state.setup.road.lanes, math.ceil(count / 3))
     along = math.ceil(count / across)
@@ -298,7 +332,52 @@ def peloton_spots(state: State, view: View) -> list[tuple[str, tuple[float, floa
             spots.append(point)
     while len(spots) < len(riders):  # too crowded to keep clear: the rest go where they fit
         spots.append(spots[len(spots) % max(1, len(spots))] if spots else back_left)
-    return [(rider.id, spot, radius) for rider, spot in zip(riders, spots, strict=False)]
+    return family.apart([(rider.id, spot, radius) for rider, spot in zip(riders, spots, strict=False)])
+
+
+SMALLEST = 16.0  # px: a peloton rider kept off an offered square's name is never drawn smaller
+
+
+def _around_names(
+    riders: list[Rider],
+    corners: tuple[Point, Point, Point, Point],
+    blockers: list[Point],
+    names: list[Point],
+    scale: float,
+) -> list[tuple[str, tuple[float, float], float]]:
+    """The peloton's riders in order, as large as they fit in its box clear of the riders standing
+    there and of the offered squares' names (none: they do not fit at ``SMALLEST``)."""
+    back_left, back_right, front_right, front_left = corners
+    length, width = math.dist(back_left, front_left), math.dist(back_left, back_right)
+    room = scale * 0.42  # half an offered square's name and cost, stacked
+    count = len(riders)
+    best: list[Point] = []
+    best_r = SMALLEST
+    for along in range(1, count + 4):
+        for across in range(1, count + 4):
+            r = min(scale * 0.42, length / along / 2 - 2, width / across / 2 - 2)
+            if along * across < count or r < best_r or (best and r == best_r):
+                continue
+            free = []
+            for i in range(along * across):
+                u, v = 1 - (i // across + 0.5) / along, (i % across + 0.5) / across  # front first, left first
+                p = _between(_between(back_left, front_left, u), _between(back_right, front_right, u), v)
+                clear = all(math.dist(p, b) > r * 1.5 for b in blockers) and all(
+                    abs(p[0] - n[0]) > r + room or abs(p[1] - n[1]) > r + room for n in names
+                )
+                if clear:
+                    free.append(p)
+            if len(free) >= count:
+                best, best_r = free[:count], r
+    return family.apart([(rider.id, spot, best_r) for rider, spot in zip(riders, best, strict=False)]) if best else []
+
+
+def _disc_box(centre: Point, radius: float) -> Box:
+    return (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius)
+
+
+def _between(a: Point, b: Point, t: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
 def _highlight(
@@ -338,6 +417,7 @@ def _highlight(
 
 def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
     draw.rectangle(HEADER, fill=PANEL)
+    layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     phase = "finished" if state.finished else state.phase
     name = title.split("/")[-1]  # "leader1/first-race": the game is plain from the board
@@ -361,6 +441,7 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> 
     road = state.setup.road
     x0, y0, x1, y1 = STRIP
     draw.rectangle(STRIP, fill=(222, 226, 218))
+    layout.place("cover", STRIP, "strip")
     left, right = x0 + 92, x1 - 110
     rows = road.track.row_count
 
@@ -389,6 +470,7 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> 
 def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None) -> None:
     x0, y0, x1, y1 = PANEL_BOX
     draw.rectangle(PANEL_BOX, fill=PANEL)
+    layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     order = [*arrival_order(state), *classification(state), *(r for r in state.riders if r.status == "eliminated")]
     _rider_table(draw, state, order, (x0 + 8, y0 + 8, 566, y1 - 8))

@@ -14,10 +14,11 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.camera import View, fit_view
 from renderer.palette import INK, MUTED, PELOTON, RGB, SMALL, TERRAIN, TERRAIN_NAME, WHITE, WIDTH
-from renderer.pieces import badge, polygon, rider_token
-from renderer.text import text_length, write
+from renderer.pieces import badge, badge_spot, polygon, rider_token
+from renderer.text import settle, text_bbox, text_length, write
 from rules.leader1.family import FamilyRider, FamilyState
 from rules.road import Road
 from rules.track import Point
@@ -119,7 +120,16 @@ def fit(road: Road, shown: Window, *, beside: float, largest: float, margin: flo
     angle = math.atan2(by - ay, bx - ax) if hi > lo else track.headings[lo]
     inner = (BOARD[0] + 4, BOARD[1] + 8, BOARD[2] - 4, BOARD[3] - 8)
     edges = [side(road, row, beside, right) for row in range(lo, hi + 1) for right in (True, False)]
-    return fit_view(edges, inner, angle, max_scale=largest, margin=margin)
+    view = fit_view(edges, inner, angle, max_scale=largest, margin=margin)
+    # the end rows' squares whole too: on a bend a square's far corners can lie beyond the margin
+    corners = [p for row in {lo, hi} for cell in track.row_cells(row) for p in cell.polygon]
+    if all(_within(view.px(p), inner) for p in corners):
+        return view
+    return fit_view(edges + corners, inner, angle, max_scale=largest, margin=margin)
+
+
+def _within(point: tuple[float, float], box: tuple[int, int, int, int]) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
 # -- the road ----------------------------------------------------------------------------------
@@ -159,7 +169,12 @@ def tag(
     x, y = centre
     if inside and -w / 2 < x < WIDTH + w / 2:
         x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
-    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
+    box = settle((x - w / 2, y - 15, x + w / 2, y + 15))  # inside the board's band, or not at all
+    if box is None:
+        return
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK)
+    layout.place("tag", box, text)
     write(draw, (x, y), text, fill=ink, size=SMALL, bold=True, anchor="mm")
 
 
@@ -186,9 +201,14 @@ def lines_and_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: l
     for row, kind in ((0, "START"), (road.finish, "FINISH")):
         if first <= row <= last:
             line_across(draw, road, view, row, kind, label)
+    written: list[tuple[float, float, float, float]] = []  # the inner side of a bend crowds them: one is left out
     for row in rows:  # row numbers along the left edge of the road: squares are "row.lane"
         x, y = view.px(side(road, row + 0.5, 0.42, right=False))
-        write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
+        x0, y0, x1, y1 = text_bbox(str(row), SMALL, True)
+        ink = (x - (x1 - x0) / 2 - 2, y - (y1 - y0) / 2 - 2, x + (x1 - x0) / 2 + 2, y + (y1 - y0) / 2 + 2)
+        if not any(meets(ink, other) for other in written):
+            written.append(ink)
+            write(draw, (x, y), str(row), fill=MUTED, size=SMALL, bold=True, anchor="mm")
 
 
 def lane_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int) -> None:
@@ -220,7 +240,8 @@ def free_row(state: FamilyState[Any], view: View, rows: list[int], busy: set[int
     """A row near the left of the picture with no rider (nor ``busy`` row) on it, for the lane numbers."""
     track = state.setup.road.track
     taken = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton} | busy
-    return next((r for r in rows if view.px(track.centres[r])[0] >= BOARD[0] + 60 and r not in taken), default)
+    inside = [r for r in rows if BOARD[0] + 60 <= view.px(track.centres[r])[0] <= BOARD[2] - 30]  # discs whole
+    return next((r for r in inside if r not in taken), default)
 
 
 def terrain_words(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], label: Tag) -> None:
@@ -284,6 +305,19 @@ def shade(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, corners: li
         polygon(draw, points, None, INK, 3)
 
 
+def meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) overlap."""
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def apart(spots: Spots) -> Spots:
+    """``spots`` with their radius shrunk so that no two discs overlap: the peloton's box is skewed on a
+    bend, its spots on the inner side closer than the grid they were laid out on."""
+    points = [point for _, point, _ in spots]
+    closest = min((math.dist(a, b) for i, a in enumerate(points) for b in points[i + 1 :]), default=math.inf)
+    return [(rider, point, min(radius, closest / 2 - 1)) for rider, point, radius in spots]
+
+
 def peloton_riders(draw: ImageDraw.ImageDraw, state: FamilyState[Any], spots: Spots) -> Places:
     """The peloton's riders at their ``spots``."""
     places: Places = {}
@@ -292,6 +326,29 @@ def peloton_riders(draw: ImageDraw.ImageDraw, state: FamilyState[Any], spots: Sp
         rider_token(draw, point, radius, rider.id, rider.kind, SMALL if radius >= 20 else SMALL - 6)
         places[rider.id] = (point, radius)
     return places
+
+
+def piece_boxes(
+    state: FamilyState[Any], view: View, radius: float, centre: Callable[[FamilyRider], Point | None], spots: Spots
+) -> list[tuple[float, float, float, float]]:
+    """The boxes the riders will cover (``road_riders`` and ``peloton_riders`` with these arguments), with
+    their badges: the road's tags are placed clear of them."""
+    track = state.setup.road.track
+    points: list[tuple[tuple[float, float], float]] = [(point, r) for _, point, r in spots]
+    for r in state.riders:
+        if r.row is None or r.lane is None or r.status in ("peloton", "finished", "eliminated"):
+            continue
+        where = track.side_point(r.row, r.lane, outside=0.75) if r.status == "fallen" else centre(r)
+        if where is not None:
+            points.append((view.px(where), radius))
+    reach = [(p, r * 1.12, r * 0.9 + SMALL * 0.62) for p, r in points]  # a diamond's corner, a badge's edge
+    boxes = [(x - max(a, b), y - max(a, b), x + max(a, b), y + max(a, b)) for (x, y), a, b in reach]
+    corners = peloton_corners(state)
+    if corners is not None and spots:  # the peloton's shaded box, drawn over the road
+        shaded = [view.px(p) for p in corners]
+        xs, ys = [p[0] for p in shaded], [p[1] for p in shaded]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    return boxes
 
 
 def road_riders(
@@ -316,6 +373,6 @@ def road_riders(
             point = view.px(where)
         rider_token(draw, point, radius, r.id, r.kind, SMALL)
         if r.status in STATE_BADGE:
-            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), STATE_BADGE[r.status])
+            badge(draw, badge_spot(point, radius), STATE_BADGE[r.status])
         places[r.id] = (point, radius)
     return places

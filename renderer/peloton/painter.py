@@ -17,8 +17,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.camera import View, fit_view
 from renderer.encode import png_bytes
+from renderer.layout import penetration
 from renderer.palette import (
     ACT_TEXT,
     ASPHALT,
@@ -40,12 +42,12 @@ from renderer.palette import (
 )
 from renderer.peloton.geometry import Geometry
 from renderer.peloton.road_map import draw_map
-from renderer.pieces import acting_marker, badge, highlight_square, polygon, trails
+from renderer.pieces import acting_marker, badge, highlight_square, label_box, polygon, trails
 from renderer.standings_table import table_painter
-from renderer.text import text_length, write
+from renderer.text import confined, settle, text_length, write
 from rules.game import Choice
-from rules.peloton.course import Course, split
-from rules.peloton.engine import legal_actions, pending
+from rules.peloton.course import Course, make, split
+from rules.peloton.engine import Ride, pending
 from rules.peloton.game import describe
 from rules.peloton.model import DIAL, FINISHED, LYING, STANDING, TEAMS, WAITING, Cyclist, State
 
@@ -93,26 +95,29 @@ def compose(
     ``acting`` None: from the state (``default_acting``); ``()`` marks nobody.
     """
     course = state.course
-    geo = Geometry(course)
     acting_ids = tuple(acting) if acting else (default_acting(state) if acting is None else ())
     targets = [c for c in highlight if c.target and course.has(c.target)]
-    window = _window(state, geo, targets, acting_ids)
+    geo, window = laid_out(state, targets, acting_ids)
     view = _view(geo, window)
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_map(draw, course, view, BOARD, _drawn(course, window))
-    _road(draw, state, geo, view, window)
-    paths = [
-        ([view.px(geo.centre(*split(cell))) for cell in (was, now)], PELOTON_TEAM.get(state.cyclist(cid).team, MUTED))
-        for cid, (was, now) in _trails(state).items()
-        if state.course.has(was) and state.course.has(now)
-    ]
-    trails(draw, paths)
-    _highlight(draw, state, geo, view, targets)
-    places = _cyclists(draw, state, geo, view, window)
-    for cid in acting_ids:
-        if cid in places:
-            acting_marker(draw, *places[cid])
+    if not geo.straight:  # the board's roads lie where the course really runs
+        draw_map(draw, course, view, BOARD, _drawn(course, window))
+    spots = _spots(state, geo, view, window)
+    wind = wind_box(state)
+    with confined(BOARD, (wind,)):  # nothing on the board cut by its edge or hidden under the wind
+        offers = [_bounds([view.px(p) for p in geo.hexagon(str(c.target), OFFER)]) for c in targets]
+        _road(draw, state, geo, view, window, [wind, *(box for _, _, box in spots), *offers])
+        paths = [
+            ([view.px(geo.centre(*split(cell))) for cell in ridden], PELOTON_TEAM.get(state.cyclist(cid).team, MUTED))
+            for cid, ridden in _trails(state).items()
+        ]
+        trails(draw, paths)
+        words = _highlight(draw, state, geo, view, targets)
+        places = _cyclists(draw, state, spots, words)
+        for cid in acting_ids:
+            if cid in places:
+                acting_marker(draw, *places[cid])
     _header(draw, state, title, acting_ids)
     _wind(draw, state)
     _strip(draw, state, window)
@@ -123,11 +128,39 @@ def compose(
 # -- the part of the road on show ----------------------------------------------------------------
 
 
+def laid_out(state: State, targets: Sequence[Choice], acting: Sequence[str]) -> tuple[Geometry, tuple[int, int]]:
+    """How the course is drawn (as it runs, or straight where a turning would squeeze the hexagons on
+    show into each other) and the half-hexagon steps on show."""
+    geo = Geometry(state.course)
+    window = _window(state, geo, targets, acting)
+    if not _squeezed(state, geo, targets, window):
+        return geo, window
+    straight = Geometry(state.course, straight=True)
+    return straight, _window(state, straight, targets, acting)
+
+
+CROWDED = 0.9  # hexagons: two cyclists' discs (0.8 across) this close, or closer, would cover each other
+OFFER = 0.94  # an end hexagon on offer is drawn this size (its neighbours are 1 apart on a straight road)
+
+
+def _squeezed(state: State, geo: Geometry, targets: Sequence[Choice], window: tuple[int, int]) -> bool:
+    """Whether, as the course runs, two end hexagons on offer would overlap or two of the hexagons that
+    carry something (an end on offer, a cyclist) come closer than ``CROWDED``: a turning's inner lane."""
+    lo, hi = window
+    ends = sorted({str(c.target) for c in targets})
+    outlines = [geo.hexagon(cell, OFFER) for cell in ends]
+    if any(penetration(a, b) > 0 for i, a in enumerate(outlines) for b in outlines[i + 1 :]):
+        return True
+    cells = {*ends, *(str(c.cell) for c in on_road(state))}
+    points = [geo.centre(*split(cell)) for cell in cells if lo - 6 <= split(cell)[0] <= hi + 6]
+    return any(math.dist(a, b) < CROWDED for i, a in enumerate(points) for b in points[i + 1 :])
+
+
 def _view(geo: Geometry, window: tuple[int, int]) -> View:
     lo, hi = window
     width = geo.course.width
     a, b = geo.centre(lo, (width - 1) / 2), geo.centre(hi, (width - 1) / 2)
-    angle = math.atan2(b[1] - a[1], b[0] - a[0]) if hi > lo else math.radians(geo.course.heading(lo))
+    angle = math.atan2(b[1] - a[1], b[0] - a[0]) if hi > lo else math.radians(geo.heading(lo))
     points = [geo.centre(s, lane) for s in range(lo, hi + 1) for lane in (0, width - 1)]
     inner = (BOARD[0] + 6, BOARD[1] + 8, BOARD[2] - 6, BOARD[3] - 8)
     return fit_view(points, inner, angle, max_scale=MAX_SCALE, margin=1.3)
@@ -154,14 +187,35 @@ def _window(state: State, geo: Geometry, targets: Sequence[Choice], acting: Sequ
 # -- the road ------------------------------------------------------------------------------------
 
 
-def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, ink: RGB = INK) -> None:
+Box = tuple[float, float, float, float]
+
+
+def _tag(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    text: str,
+    fill: RGB,
+    ink: RGB = INK,
+    taken: Sequence[Box] = (),
+) -> None:
+    """A rounded label at ``centre``, moved onto the board where its edge would cut it and off the
+    other tags and anything in ``taken`` (the wind, the cyclists); left out where no nudge frees it."""
     w = text_length(text, SMALL) + 12
     x, y = centre
-    if -w / 2 < x < WIDTH + w / 2:  # a tag cut by the edge is moved onto the picture
-        x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)
-    centre = (x, y)
-    draw.rounded_rectangle((x - w / 2, y - 15, x + w / 2, y + 15), radius=6, fill=fill, outline=INK)
-    write(draw, centre, text, fill=ink, size=SMALL, bold=True, anchor="mm")
+    box = settle((x - w / 2, y - 15, x + w / 2, y + 15), taken)
+    if box is None:
+        return
+    draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK)
+    layout.place("tag", box, text)
+    write(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, fill=ink, size=SMALL, bold=True, anchor="mm")
+
+
+def _bounds(points: list[tuple[float, float]]) -> Box:
+    return (min(x for x, _ in points), min(y for _, y in points), max(x for x, _ in points), max(y for _, y in points))
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 def _across(geo: Geometry, s: float) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -174,7 +228,10 @@ def _drawn(course: Course, window: tuple[int, int]) -> tuple[int, int]:
     return max(0, window[0] - 6), min(course.end, window[1] + 6)
 
 
-def _road(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, window: tuple[int, int]) -> None:
+def _road(
+    draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, window: tuple[int, int], taken: list[Box]
+) -> None:
+    """The hexagons, lines and signs of the course on show; the signs' tags clear of ``taken``."""
     course = state.course
     first, last = _drawn(course, window)
     for cell in course.cells():
@@ -195,54 +252,78 @@ def _road(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, wi
         if first <= at_s <= last:
             a, b = _across(geo, at_s)
             draw.line([view.px(a), view.px(b)], fill=colour, width=7)
-            _tag(draw, view.px(geo.centre(at_s, course.width + 0.4)), label, WHITE, colour)
+            _tag(draw, view.px(geo.centre(at_s, course.width + 0.4)), label, WHITE, colour, taken)
     for at, kind in course.terrain:  # the speed sign where the terrain changes, in words as well
         if first <= at <= last and at >= course.start:
             word = {"up": "up", "down": "down", "level": "level"}[kind]
-            _tag(draw, view.px(geo.centre(at, -1.2)), f"{word} {TERRAIN_SPEED[kind]}", WHITE)
+            _tag(draw, view.px(geo.centre(at, -1.2)), f"{word} {TERRAIN_SPEED[kind]}", WHITE, INK, taken)
     for t in course.turnings:
         if first <= t.first <= last:
             outer = -1.2 if t.side == "right" else course.width + 0.2
-            _tag(draw, view.px(geo.centre(t.first, outer)), "turn L" if t.side == "left" else "turn R", WHITE)
+            word = "turn L" if t.side == "left" else "turn R"
+            _tag(draw, view.px(geo.centre(t.first, outer)), word, WHITE, INK, taken)
 
 
-def _highlight(draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, targets: Sequence[Choice]) -> None:
-    """Each end hexagon on offer: its name as the menu gives it, its hexagons, T tandem, ! falls."""
-    decision = pending(state)
-    rides = {}
-    if decision is not None:
-        rides = {o.action: o.ride for o in legal_actions(state, decision.player) if o.ride is not None}
+def _highlight(
+    draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, targets: Sequence[Choice]
+) -> list[Box]:
+    """Each end hexagon on offer: its name as the menu gives it, its hexagons, T tandem, ! falls.
+    Returns where their words went (a cyclist's badge keeps off them)."""
     seen: set[str] = set()
+    words: list[Box] = []
     for choice in sorted(targets, key=lambda c: c.risky):
         target = str(choice.target)
         if target in seen:
             continue
         seen.add(target)
-        ride = rides.get(choice.action)
+        ride = choice.shows if isinstance(choice.shows, Ride) else None  # as the rules computed it
         note = str(ride.hexagons) if ride is not None else ""
         note += "!" if choice.risky else "T" if "tandem" in choice.label else ""
         s, lane = split(target)
-        hexagon = [view.px(p) for p in geo.hexagon(target, 0.94)]
-        highlight_square(draw, hexagon, view.px(geo.centre(s, lane)), note or "·", choice.risky, choice.short)
+        hexagon = [view.px(p) for p in geo.hexagon(target, OFFER)]
+        centre = view.px(geo.centre(s, lane))
+        highlight_square(draw, hexagon, centre, note or "·", choice.risky, choice.short)
+        words.append(label_box(hexagon, centre, note or "·", choice.short))
+    return words
+
+
+Spot = tuple[Cyclist, tuple[float, float], Box]  # a cyclist, where it is drawn, its disc's box with its badge
+
+
+def _spots(state: State, geo: Geometry, view: View, window: tuple[int, int]) -> list[Spot]:
+    """Where each cyclist near the part on show is drawn (tags are placed clear of them)."""
+    radius = view.scale * 0.4
+    lo, hi = window
+    out: list[Spot] = []
+    for c in on_road(state):
+        s, lane = split(str(c.cell))
+        if lo - 6 <= s <= hi + 6:
+            x, y = view.px(geo.centre(s, lane))
+            reach = radius + SMALL * 0.62  # the badge sits on a corner of the disc
+            out.append((c, (x, y), (x - reach, y - reach, x + reach, y + reach)))
+    return out
 
 
 def _cyclists(
-    draw: ImageDraw.ImageDraw, state: State, geo: Geometry, view: View, window: tuple[int, int]
+    draw: ImageDraw.ImageDraw, state: State, spots: list[Spot], words: list[Box]
 ) -> dict[str, tuple[tuple[float, float], float]]:
-    radius = view.scale * 0.4
+    """The cyclists at their spots, each badge at the first corner of its disc clear of the ``words`` of
+    the hexagons on offer (upper right first)."""
     places: dict[str, tuple[tuple[float, float], float]] = {}
-    lo, hi = window
-    for c in on_road(state):
-        s, lane = split(str(c.cell))
-        if not lo - 6 <= s <= hi + 6:
-            continue
-        point = view.px(geo.centre(s, lane))
+    r = SMALL * 0.62
+    for c, point, box in spots:
+        radius = point[0] - box[0] - r
         token(draw, point, radius, c, lying=c.status == LYING)
         if c.status in (LYING, STANDING) or c.id in state.tandem:
             mark = "X" if c.status == LYING else "S" if c.status == STANDING else "T"
-            badge(draw, (point[0] + radius * 0.9, point[1] - radius * 0.9), mark)
+            corners = [(point[0] + sx * radius * 0.9, point[1] + sy * radius * 0.9) for sx, sy in BADGE_CORNERS]
+            free = [(x, y) for x, y in corners if not any(_meets((x - r, y - r, x + r, y + r), w) for w in words)]
+            badge(draw, (free or corners)[0], mark)
         places[c.id] = (point, radius)
     return places
+
+
+BADGE_CORNERS = ((1, -1), (-1, -1), (1, 1), (-1, 1))  # upper right, upper left, lower right, lower left
 
 
 def token(draw: ImageDraw.ImageDraw, point: tuple[float, float], radius: float, c: Cyclist, lying: bool) -> None:
@@ -264,6 +345,7 @@ def token(draw: ImageDraw.ImageDraw, point: tuple[float, float], radius: float, 
         )
     else:
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
+    layout.place_disc("disc", point, radius, c.id)
     size: int = TEXT if radius >= 22 else SMALL - 4
     write(draw, point, c.id, fill=TEAM_TEXT.get(c.team, INK), size=size, bold=True, anchor="mm")
 
@@ -273,6 +355,7 @@ def token(draw: ImageDraw.ImageDraw, point: tuple[float, float], radius: float, 
 
 def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
     draw.rectangle(HEADER, fill=PANEL)
+    layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = (title or state.course.name).split("/")[-1]
     write(draw, (14, 26), f"{name} · move {state.round}", fill=INK, size=TEXT, bold=True, anchor="lm")
@@ -292,10 +375,21 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
 
 
+WIND = (50, BOARD[1] + 50)  # the wind disc's centre
+
+
+def wind_box(state: State) -> Box:
+    """What the wind covers in the board's top-left corner: its disc, and its card's tag below."""
+    x, y = WIND
+    return (x - 36, y - 36, x + 36, y + (36 if state.wind == 0 else 67))
+
+
 def _wind(draw: ImageDraw.ImageDraw, state: State) -> None:
     """The wind in the board's top-left corner: an arrow blowing the way the wind blows, and its card."""
-    x, y = 50, BOARD[1] + 50
+    x, y = WIND
+    layout.place("cover", wind_box(state), "wind")
     draw.ellipse([x - 34, y - 34, x + 34, y + 34], fill=PANEL, outline=INK, width=2)
+    layout.place_disc("disc", (x, y), 34, "wind")
     if state.wind == 0:
         write(draw, (x, y), "calm", fill=INK, size=SMALL, bold=True, anchor="mm")
         return
@@ -314,6 +408,7 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> 
     course = state.course
     x0, y0, x1, y1 = STRIP
     draw.rectangle(STRIP, fill=(222, 226, 218))
+    layout.place("cover", STRIP, "strip")
     left, right = x0 + 92, x1 - 110
 
     def xpos(s: float) -> float:
@@ -340,6 +435,7 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
     """Every cyclist: number, dial (+acceleration), energy and state; teams by number; the legend."""
     x0, y0, x1, y1 = PANEL_BOX
     draw.rectangle(PANEL_BOX, fill=PANEL)
+    layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     write(draw, (x0 + 10, y0 + 6), "No. · dial · energy · state", fill=MUTED, size=SMALL, bold=True)
     cyclists = sorted(state.cyclists, key=lambda c: int(c.id) if c.id.isdigit() else 99)
@@ -386,7 +482,8 @@ def _last_move(state: State) -> str:
 
 
 def _trails(state: State) -> dict[str, list[str]]:
-    """Cyclist -> [where it was, where it is] for the rides of the latest move with rides."""
+    """Cyclist -> the hexagons from where it was to where it is, for the rides of the latest move with
+    rides: along the road, strip by strip, so a trail follows the course through its turnings."""
     rides = [e for e in state.events if e.type == "ride"]
     if not rides:
         return {}
@@ -395,10 +492,27 @@ def _trails(state: State) -> dict[str, list[str]]:
     was: dict[str, str] = {}
     for e in rides:
         cid, to = str(e.data.get("cyclist")), str(e.data.get("to"))
-        if e.turn == latest and cid in was:
-            out[cid] = [was[cid], to]
+        if e.turn == latest and cid in was and state.course.has(was[cid]) and state.course.has(to):
+            out[cid] = ridden(was[cid], to)
         was[cid] = to
     return out
+
+
+def ridden(start: str, end: str) -> list[str]:
+    """A way along the road from ``start`` to ``end``, hexagon by hexagon (a step straight ahead is two
+    half-hexagon steps, a step crosswise one, changing lane), the crosswise steps spread evenly; the
+    two ends alone when ``end`` is not ahead."""
+    (s0, l0), (s1, l1) = split(start), split(end)
+    lanes = abs(l1 - l0)
+    if s1 - s0 < lanes or (s1 - s0 - lanes) % 2:
+        return [start, end]
+    steps = lanes + (s1 - s0 - lanes) // 2
+    cells, s, lane = [start], s0, l0
+    for k in range(1, steps + 1):
+        cross = round(k * lanes / steps) - round((k - 1) * lanes / steps)
+        s, lane = (s + 1, lane + (1 if l1 > l0 else -1)) if cross else (s + 2, lane)
+        cells.append(make(s, lane))
+    return cells
 
 
 def _clip(text: str, width: float = WIDTH - 20) -> str:

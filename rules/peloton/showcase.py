@@ -1,6 +1,7 @@
 """What the tools show of Peloton with no person playing: the README's pictures, a leg race on its
-own road and one marked on a board of roads (at the crossroads where the forest road crosses the
-ridge)."""
+own road and one marked on a board of roads, at the crossroads where the forest road crosses the
+ridge: a moment whose hexagons on show the turning does not squeeze (a squeezed one is drawn
+straight, without the board's roads around it: ``renderer/peloton/painter.py``, ``laid_out``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ SHOWCASE = Showcase(
         Picture(
             "peloton-board-map.png",
             Sample("a leg race on the bohemia board", stage="leg-ridge-and-river"),
-            at=0.5,
-            span=0.05,
+            at=0.485,
+            span=0.01,
         ),
     ),
 )
