@@ -136,7 +136,7 @@ def test_peloton_cyclists_are_drawn_on_their_hexagons_with_the_one_to_act_marked
 
 
 def test_peloton_end_hexagons_carry_their_menu_letters() -> None:
-    from renderer.peloton.painter import Geometry, compose
+    from renderer.peloton.painter import compose, default_acting, laid_out
     from rules.peloton.course import split
 
     state = mid_race(race("peloton"))
@@ -145,7 +145,7 @@ def test_peloton_end_hexagons_carry_their_menu_letters() -> None:
     image, view = compose(state, highlight=choices)
     renamed = [Choice(c.action, c.label, c.detail, c.piece, c.target, "Q", risky=c.risky) for c in choices]
     other, _ = compose(state, highlight=renamed)
-    geo = Geometry(state.course)
+    geo, _ = laid_out(state, choices, default_acting(state))  # as the painter lays the course out
     for c in choices:
         cx, cy = view.px(geo.centre(*split(str(c.target))))
         box = (round(cx - 14), round(cy - 26), round(cx + 14), round(cy - 2))
