@@ -14,13 +14,11 @@ from rules.registry import game_ids
 from tests.support.scenario_check import check_scenario, scenario_folder, scenarios
 
 SCENARIOS = [(game, path) for game in game_ids() for path in scenarios(game)]
-# scenarios written before every scenario had to name its rule; they are the only ones let off
-WITHOUT_ABOUT_YET = frozenset({"formula-de-mini", "leader1"})
 
 
 @pytest.mark.parametrize(("game", "path"), SCENARIOS, ids=[f"{g}/{p.stem}" for g, p in SCENARIOS])
 def test_scenario(game: str, path: Path) -> None:
-    check_scenario(path, about=game not in WITHOUT_ABOUT_YET)
+    check_scenario(path, about=True)
 
 
 @pytest.mark.parametrize("game", game_ids())
