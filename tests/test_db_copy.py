@@ -46,7 +46,7 @@ async def installation(url: str) -> None:
         await storage.schedule(league, [(1, "leader1/flatlands", 5000.0)])
         race = await storage.active_race(10)
         assert race is not None
-        await storage.link_league(race.id, league, 1)
+        await storage.create_race(1 << 40, 14, 101, "leader1", {"seats": [], "timer": 60}, league=(league, 1))
         await storage.propose_alliance(race.id, "u101", "u102")
     finally:
         await storage.close()
@@ -59,7 +59,7 @@ async def test_a_sqlite_installation_moves_to_postgresql_with_every_race_replayi
     await installation(source)
     assert await asyncio.to_thread(main, ["db", "copy", "--from", source, "--to", pg_url]) == 0
     said = capsys.readouterr().out
-    assert "copied 4 races" in said and "1 leagues" in said and "all 4 races replay the same" in said
+    assert "copied 5 races" in said and "1 leagues" in said and "all 5 races replay the same" in said
 
     old, new = storage_for(source), storage_for(pg_url)
     await old.open()
@@ -79,11 +79,12 @@ async def test_a_sqlite_installation_moves_to_postgresql_with_every_race_replayi
         league = (await new.leagues(1 << 40))[0]
         assert [m.name for m in await new.members(league.id)] == ["zoe", "adam"]
         assert [s.track for s in await new.stages(league.id)] == ["leader1/flatlands"]
-        assert (await new.race(1)).league_id == league.id  # type: ignore[union-attr]
+        staged = await new.league_race(league.id, 1)  # a league stage's race keeps its link
+        assert staged is not None and staged.channel_id == 14
         assert len(await new.alliances(1)) == 1
         # the copy goes on where the old database stopped: new rows get new ids
         fresh = await new.create_race(1 << 40, 99, 101, "leader1", {"timer": 60})
-        assert fresh.id == 5
+        assert fresh.id == 6
         assert await new.create_league(1 << 40, 101, "Autumn", "leader1", 21, {}) == league.id + 1
     finally:
         await old.close()

@@ -235,11 +235,11 @@ async def test_stages_are_claimed_and_finished_once(store: Storage) -> None:
     ]
     claims = await asyncio.gather(*(store.claim_stage(league_id, 1) for _ in range(4)))
     assert claims.count(True) == 1
-    race_id = await running_race(store)
-    await store.link_league(race_id, league_id, 1)
+    assert await store.league_race(league_id, 1) is None
+    race_id = (await store.create_race(1, SNOWFLAKE, 7, "leader1", LOBBY, league=(league_id, 1))).id  # linked as made
     await store.stage_opened(league_id, 1, race_id, SNOWFLAKE)
-    linked = await store.race(race_id)
-    assert linked is not None and (linked.league_id, linked.stage) == (league_id, 1)
+    linked = await store.league_race(league_id, 1)
+    assert linked is not None and (linked.id, linked.league_id, linked.stage) == (race_id, league_id, 1)
     first = (await store.stages(league_id))[0]
     assert (first.status, first.race_id, first.channel_id) == ("running", race_id, SNOWFLAKE)
     assert await store.stage_finished(league_id, 1, {"lines": ["done"], "gc": []})

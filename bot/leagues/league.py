@@ -415,49 +415,45 @@ class LeagueService:
         return out
 
     async def _open(self, league: League, stage: Stage, make_channel: ChannelMaker) -> tuple[int, Outcome] | None:
+        """Open a stage: seat its riders, make its channel, start its race, mark it running. A stage left
+        opening by a crash is finished with the race it already has, in its channel (never a second one)."""
         game = find_game(league.game)
         scoring = self._scoring(game)
-        members = [m for m in await self.store.members(league.id) if not m.removed]
-        _, gc = await self._gc(league)
-        standing = {s.piece: s for s in gc}
-        seated = []
-        for member in members:
-            seat = scoring.next_seat(self._seat(member), standing)
-            if seat is not None:
-                seated.append(seats.seat_data(seat, member.user_id))
-        if len(seated) < 2:
-            await self.store.stage_finished(league.id, stage.number, {"lines": ["Not enough players left."], "gc": []})
-            await self.store.set_league_status(league.id, "finished")
-            return None
-        humans = sum(1 for s in seated if not s["ai"])
-        bank: int | None = None
-        if league.settings.get("clock", True):
-            later = [s.due for s in await self.store.stages(league.id) if s.number > stage.number and s.due]
-            window = min(later) - self.races.now() if later else WEEK
-            bank = stage_bank(window, humans)
-            timer = min(int(league.settings["timer"]), bank)
-        else:
-            timer = stage_timer(int(league.settings["timer"]), game.tracks.hexagons(stage.track), humans)
+        options = scoring.stage_options(self._values(league))
         shown = stage.track.split("/", 1)[-1]
-        channel_id = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {shown}")
-        outcome = await self.races.open_league_race(
-            league.guild_id,
-            channel_id,
-            league.organiser_id,
-            game=league.game,
-            league_id=league.id,
-            stage=stage.number,
-            track=stage.track,
-            seated=seated,
-            timer=timer,
-            seed=self.races.new_seed(),
-            options=scoring.stage_options(self._values(league)),
-            bank=bank,
-        )
-        race = await self.races.storage.latest_race(channel_id)
-        assert race is not None
-        await self.store.stage_opened(league.id, stage.number, race.id, channel_id)
-        riders = seats.users(seated)
+        existing = await self.races.storage.league_race(league.id, stage.number) if stage.status == "opening" else None
+        if existing is not None:
+            outcome = await self.races.resume_league_race(existing, options)
+            race_id, channel_id, lobby = existing.id, existing.channel_id, existing.lobby
+        else:
+            seated = await self._seated(league, scoring)
+            if len(seated) < 2:
+                result = {"lines": ["Not enough players left."], "gc": []}
+                await self.store.stage_finished(league.id, stage.number, result)
+                await self.store.set_league_status(league.id, "finished")
+                return None
+            timer, bank = await self._stage_time(league, stage, game, seated)
+            channel_id = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {shown}")
+            outcome = await self.races.open_league_race(
+                league.guild_id,
+                channel_id,
+                league.organiser_id,
+                game=league.game,
+                league_id=league.id,
+                stage=stage.number,
+                track=stage.track,
+                seated=seated,
+                timer=timer,
+                seed=self.races.new_seed(),
+                options=options,
+                bank=bank,
+            )
+            race = await self.races.storage.league_race(league.id, stage.number)
+            assert race is not None
+            race_id, lobby = race.id, race.lobby
+        await self.store.stage_opened(league.id, stage.number, race_id, channel_id)
+        timer, bank = int(lobby["timer"]), lobby.get("bank")
+        riders = seats.users(lobby["seats"])
         header = Post(
             f"**{league.name}**, stage {stage.number} ({shown}) is open: turn timer {timer // 60} min"
             + (f", a clock of {bank // 3600} h {bank % 3600 // 60} min each for the stage. " if bank else ". ")
@@ -466,6 +462,29 @@ class LeagueService:
         )
         outcome.posts.insert(0, header)
         return channel_id, outcome
+
+    async def _seated(self, league: League, scoring: LeagueScoring) -> list[dict[str, Any]]:
+        """The stage's seats: each member still in the league, as the classification carries them on."""
+        _, gc = await self._gc(league)
+        standing = {s.piece: s for s in gc}
+        seated = []
+        for member in (m for m in await self.store.members(league.id) if not m.removed):
+            seat = scoring.next_seat(self._seat(member), standing)
+            if seat is not None:
+                seated.append(seats.seat_data(seat, member.user_id))
+        return seated
+
+    async def _stage_time(
+        self, league: League, stage: Stage, game: Game, seated: list[dict[str, Any]]
+    ) -> tuple[int, int | None]:
+        """The stage's turn timer and, in a league with clocks, each person's time bank."""
+        humans = sum(1 for s in seated if not s["ai"])
+        if not league.settings.get("clock", True):
+            return stage_timer(int(league.settings["timer"]), game.tracks.hexagons(stage.track), humans), None
+        later = [s.due for s in await self.store.stages(league.id) if s.number > stage.number and s.due]
+        window = min(later) - self.races.now() if later else WEEK
+        bank = stage_bank(window, humans)
+        return min(int(league.settings["timer"]), bank), bank
 
     async def on_stage_finished(self, race: RaceRow, state: Any) -> list[Post]:
         """The stage result and the general classification after it (stored, then posted)."""

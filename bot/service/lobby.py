@@ -350,11 +350,21 @@ class LobbyIntents(RaceCore):
         }
         if bank is not None:
             lobby["bank"] = bank
-        race = await self.storage.create_race(guild_id, channel_id, host_id, game, lobby)
-        await self.storage.link_league(race.id, league_id, stage)
-        race.league_id, race.stage = league_id, stage
+        race = await self.storage.create_race(guild_id, channel_id, host_id, game, lobby, league=(league_id, stage))
         async with self.lock(race.id):
             return await self._begin(race, options)
+
+    async def resume_league_race(self, race: RaceRow, options: dict[str, Any]) -> Outcome:
+        """A league stage's race whose opening a crash cut short: started if it was still in its lobby,
+        else where it stands told again with its prompt (nobody was shown it)."""
+        async with self.lock(race.id):
+            fresh = await self.storage.race(race.id)
+            if fresh is None or fresh.status == "finished":
+                return Outcome("")
+            if fresh.status == "lobby":
+                return await self._begin(fresh, options)
+            state = await self.state_of(fresh)
+            return await self.report(fresh, state, state, headline="The bot stopped as this stage opened: it is on.")
 
     async def finish_by_ai(self, race_id: int) -> Outcome:
         """The next stage is due: the AI plays every absent player's pieces to the finish."""

@@ -417,13 +417,20 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         return list(rows)
 
     async def _create_race(
-        self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        lobby: dict[str, Any],
+        league: tuple[int, int] | None = None,
     ) -> RaceRow:
+        league_id, stage = league if league is not None else (None, None)
         try:
             async with self._conn.execute(
-                "INSERT INTO races (guild_id, channel_id, host_id, game, status, lobby, created) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?)",
-                (guild_id, channel_id, host_id, game, json.dumps(lobby), time.time()),
+                "INSERT INTO races (guild_id, channel_id, host_id, game, status, lobby, created, league_id, stage) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, game, json.dumps(lobby), time.time(), league_id, stage),
             ) as cur:
                 race_id = cur.lastrowid
         except aiosqlite.IntegrityError:
@@ -431,13 +438,6 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
         race = await self._race(int(race_id or 0))
         assert race is not None
         return race
-
-    async def _link_league(self, race_id: int, league_id: int, stage: int) -> None:
-        await self._exec("UPDATE races SET league_id = ?, stage = ? WHERE id = ?", (league_id, stage, race_id))
-
-    async def link_league(self, race_id: int, league_id: int, stage: int) -> None:
-        async with self._guard:
-            await self._link_league(race_id, league_id, stage)
 
     async def _active_race(self, channel_id: int) -> RaceRow | None:
         rows = await self._load("channel_id = ? AND status IN ('lobby', 'running')", (channel_id,))
@@ -454,6 +454,12 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
     async def _latest_race(self, channel_id: int) -> RaceRow | None:
         rows = await self._load("id = (SELECT MAX(id) FROM races WHERE channel_id = ?)", (channel_id,))
         return rows[0] if rows else None
+
+    async def league_race(self, league_id: int, stage: int) -> RaceRow | None:
+        async with self._guard:
+            where = "id = (SELECT MAX(id) FROM races WHERE league_id = ? AND stage = ?)"
+            rows = await self._load(where, (league_id, stage))
+            return rows[0] if rows else None
 
     async def _bump(self, race_id: int, version: int, sets: str, args: tuple[Any, ...]) -> bool:
         changed = await self._conn.execute_fetchall(
@@ -591,10 +597,16 @@ class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
             return await self._schema_version()
 
     async def create_race(
-        self, guild_id: int, channel_id: int, host_id: int, game: str, lobby: dict[str, Any]
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        lobby: dict[str, Any],
+        league: tuple[int, int] | None = None,
     ) -> RaceRow:
         async with self._guard:
-            return await self._create_race(guild_id, channel_id, host_id, game, lobby)
+            return await self._create_race(guild_id, channel_id, host_id, game, lobby, league)
 
     async def active_race(self, channel_id: int) -> RaceRow | None:
         async with self._guard:
