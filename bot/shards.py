@@ -58,8 +58,8 @@ class Shards:
         """The same test as SQL (SQLite and PostgreSQL alike), for a query's WHERE clause."""
         if self.all:
             return "1 = 1", ()
-        marks = ", ".join("?" for _ in self.ids)
-        return f"(({column} >> 22) % ?) IN ({marks})", (self.count, *self.ids)
+        marks = ", ".join("{}" for _ in self.ids)
+        return f"(({column} >> 22) % {{}}) IN ({marks})", (self.count, *self.ids)
 
     def __str__(self) -> str:
         return f"shards {','.join(map(str, self.ids))} of {self.count}"

@@ -13,7 +13,7 @@ import asyncpg
 import pytest
 
 from bot.cli import main
-from bot.storage.sqlite import MIGRATIONS
+from bot.storage.schema import MIGRATIONS
 from bot.storage.url import storage_for
 from tests.test_db_copy import installation
 

@@ -37,7 +37,7 @@ async def test_an_unreadable_snapshot_is_replayed_and_dropped(tmp_path: Path) ->
         race = await storage.active_race(CHANNEL)
         assert race is not None and len(race.actions) > 0
         assert await storage.snapshot(race.id) is not None
-        await storage._update("UPDATE snapshots SET state = ? WHERE race_id = ?", (b"\x80\x05garbage", race.id))
+        await storage._update("UPDATE snapshots SET state = {} WHERE race_id = {}", (b"\x80\x05garbage", race.id))
         service._states.clear()
         state = await service.state_of(race)  # logs the bad snapshot and replays
         assert await storage.snapshot(race.id) is None  # the bad row is gone, not retried on every load

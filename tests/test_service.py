@@ -83,7 +83,7 @@ async def to_act(service: RaceService, storage: SqliteStorage):
 
 async def test_the_database_is_migrated_and_in_wal_mode(env) -> None:
     _, storage, _, _ = env
-    from bot.storage.sqlite import MIGRATIONS
+    from bot.storage.schema import MIGRATIONS
 
     assert await storage.schema_version() == len(MIGRATIONS)
     if not isinstance(storage, PostgresStorage):
@@ -308,7 +308,7 @@ async def test_eating_a_tile_is_announced_with_its_value(env) -> None:
 
 
 async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path: Path) -> None:
-    import bot.storage.sqlite as storage_module
+    import bot.storage.schema as storage_module
 
     path = str(tmp_path / "old.db")
     every = list(storage_module.MIGRATIONS)
@@ -318,7 +318,7 @@ async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path:
         await old.open()  # a database as the first release left it
         await old._exec(
             "INSERT INTO races (guild_id, channel_id, host_id, game, status, lobby, created) "
-            "VALUES (?, ?, ?, 'leader1', 'lobby', ?, 0)",
+            "VALUES ({}, {}, {}, 'leader1', 'lobby', {}, 0)",
             (GUILD, CHANNEL, ANN, json.dumps({"track": "leader1/first-race", "seats": []})),
         )
     finally:

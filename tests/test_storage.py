@@ -35,15 +35,14 @@ async def running_race(store: Storage, channel: int = 10, guild: int = 1) -> int
 
 
 async def test_opening_migrates_to_the_latest_schema_and_again_does_nothing(store: Storage, database_url: str) -> None:
-    from bot.storage import postgres, sqlite
+    from bot.storage.schema import MIGRATIONS
 
-    assert len(postgres.MIGRATIONS) == len(sqlite.MIGRATIONS)  # every migration has its PostgreSQL twin
-    assert await store.schema_version() == len(sqlite.MIGRATIONS)
+    assert await store.schema_version() == len(MIGRATIONS)
     await store.create_race(1, 10, 7, "leader1", LOBBY)
     again = storage_for(database_url)
     await again.open()  # a second process starting on the same database
     try:
-        assert await again.schema_version() == len(sqlite.MIGRATIONS)
+        assert await again.schema_version() == len(MIGRATIONS)
         assert (await again.active_race(10)) is not None
     finally:
         await again.close()
@@ -286,18 +285,21 @@ async def test_both_schemas_have_the_same_tables_and_columns(tmp_path, pg_url: s
 
 
 async def test_the_sql_helpers_behave_the_same_on_both(store: Storage) -> None:
-    """What a new storage method may use: execute with rowcount and lastrowid, executemany, execute_fetchall."""
-    from bot.storage.sqlite import SqliteStorage
+    """What a new storage method may use, on either database: a statement written once with ``{}``
+    parameters; the new row's id by ``RETURNING id``; a run's count of changed rows; one statement for
+    many rows; rows read back; a unique key broken is ``ConstraintFailed``."""
+    from bot.storage import ConstraintFailed
+    from bot.storage.sql import SqlStorage
 
-    assert isinstance(store, SqliteStorage)  # PostgreSQL's storage runs the same methods on another connection
-    insert = "INSERT INTO alliances (race_id, proposer, partner, status, created) VALUES (?, ?, ?, 'proposed', 0.5)"
+    assert isinstance(store, SqlStorage)
+    insert = "INSERT INTO alliances (race_id, proposer, partner, status, created) VALUES ({}, {}, {}, 'proposed', 0.5)"
     race_id = await running_race(store)
     async with store._guard:
-        async with store._conn.execute(insert, (race_id, "u1", "u2")) as cur:
-            first = cur.lastrowid
-        async with store._conn.executemany(insert, [(race_id, "u3", "u4"), (race_id, "u5", "u6")]) as cur:
-            pass
-        async with store._conn.execute("UPDATE alliances SET status = 'ended' WHERE id > ?", (first,)) as cur:
-            assert cur.rowcount == 2
-        rows = await store._conn.execute_fetchall("SELECT proposer FROM alliances ORDER BY id", ())
-    assert first is not None and [r[0] for r in rows] == ["u1", "u3", "u5"]
+        first = int((await store._fetch(insert + " RETURNING id", (race_id, "u1", "u2")))[0][0])
+        await store._run_many(insert, [(race_id, "u3", "u4"), (race_id, "u5", "u6")])
+        assert await store._run("UPDATE alliances SET status = 'ended' WHERE id > {}", (first,)) == 2
+        rows = await store._fetch("SELECT proposer FROM alliances ORDER BY id")
+        await store._run("INSERT INTO people (guild_id, user_id, notify) VALUES ({}, {}, 'dm')", (1, 2))
+        with pytest.raises(ConstraintFailed):
+            await store._run("INSERT INTO people (guild_id, user_id, notify) VALUES ({}, {}, 'dm')", (1, 2))
+    assert first > 0 and [r[0] for r in rows] == ["u1", "u3", "u5"]

@@ -19,7 +19,7 @@ from bot.cli.db_checks import CopyFailed, check_source, check_target_file, said
 from bot.service.core import record_of
 from bot.storage import NewerSchema, RaceRow
 from bot.storage.postgres import PostgresStorage
-from bot.storage.sqlite import SqliteStorage
+from bot.storage.sql import SqlStorage
 from bot.storage.url import BadDatabaseUrl, check_url, is_postgres, shown, sqlite_path, storage_for
 from rules.record import replay
 
@@ -46,21 +46,21 @@ TABLES: list[tuple[str, str, str]] = [
 ]
 
 
-def _storage(url: str) -> SqliteStorage:
+def _storage(url: str) -> SqlStorage:
     storage = storage_for(url)
-    assert isinstance(storage, SqliteStorage)  # both backends share its SQL helpers
+    assert isinstance(storage, SqlStorage)  # both databases' storage: the same SQL helpers
     return storage
 
 
-async def _read_all(source: SqliteStorage) -> dict[str, list[tuple[Any, ...]]]:
+async def _read_all(source: SqlStorage) -> dict[str, list[tuple[Any, ...]]]:
     begin = "BEGIN ISOLATION LEVEL REPEATABLE READ" if isinstance(source, PostgresStorage) else "BEGIN"
     out: dict[str, list[tuple[Any, ...]]] = {}
     async with source._guard:
         await source._exec(begin)
         try:
             for table, columns, order in TABLES:
-                async with source._conn.execute(f"SELECT {columns} FROM {table} ORDER BY {order}") as cur:
-                    out[table] = [tuple(row) for row in await cur.fetchall()]
+                rows = await source._fetch(f"SELECT {columns} FROM {table} ORDER BY {order}")
+                out[table] = [tuple(row) for row in rows]
         finally:
             await source._exec("COMMIT")
     return out
@@ -72,12 +72,12 @@ def _float_columns(columns: list[str]) -> set[int]:
     return {i for i, c in enumerate(columns) if c in times}
 
 
-async def _write_all(target: SqliteStorage, rows: dict[str, list[tuple[Any, ...]]]) -> None:
+async def _write_all(target: SqlStorage, rows: dict[str, list[tuple[Any, ...]]]) -> None:
     statements: list[tuple[str, tuple[Any, ...]]] = []
     for table, column_text, _ in TABLES:
         columns = [c.strip() for c in column_text.split(",")]
         floats = _float_columns(columns)
-        marks = ", ".join("?" for _ in columns)
+        marks = ", ".join("{}" for _ in columns)
         sql = f"INSERT INTO {table} ({column_text}) VALUES ({marks})"
         for row in rows[table]:
             values = tuple(float(v) if i in floats and v is not None else v for i, v in enumerate(row))
@@ -87,7 +87,7 @@ async def _write_all(target: SqliteStorage, rows: dict[str, list[tuple[Any, ...]
         await target.reset_ids()
 
 
-async def _tables(storage: SqliteStorage) -> set[str]:
+async def _tables(storage: SqlStorage) -> set[str]:
     if isinstance(storage, PostgresStorage):
         rows = await storage._rows(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
@@ -97,7 +97,7 @@ async def _tables(storage: SqliteStorage) -> set[str]:
     return {str(r[0]) for r in rows} - {"schema_version", "sqlite_sequence"}
 
 
-async def _is_empty(storage: SqliteStorage) -> bool:
+async def _is_empty(storage: SqlStorage) -> bool:
     counts = [await storage._rows(f"SELECT COUNT(*) FROM {table}") for table, _, _ in TABLES]
     return all(int(c[0][0]) == 0 for c in counts)
 
@@ -170,7 +170,7 @@ async def copy(source_url: str, target_url: str) -> str:
     )
 
 
-async def _opened(storage: SqliteStorage, failed: str, secrets: tuple[str, ...]) -> None:
+async def _opened(storage: SqlStorage, failed: str, secrets: tuple[str, ...]) -> None:
     """Open (and migrate) ``storage``; a database that cannot be opened is one line."""
     try:
         await storage.open()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.storage.sqlite import MIGRATIONS
+from bot.storage.schema import MIGRATIONS
 from bot.storage.url import is_postgres, shown, sqlite_path
 
 HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file

@@ -147,6 +147,10 @@ class Alliance:
     thread_id: int | None
 
 
+class ConstraintFailed(Exception):
+    """The database refused a write that breaks a unique or foreign key (either database's error)."""
+
+
 class NewerSchema(Exception):
     """The database was written by a newer Domestique than this one."""
 
@@ -240,7 +244,7 @@ class Charges:
 
 
 class PaceStorage(Protocol):
-    """Premoves, standing orders, time banks and decision times (``bot/storage/sqlite_pace.py``)."""
+    """Premoves, standing orders, time banks and decision times (``bot/storage/pace_tables.py``)."""
 
     async def set_premove(self, race_id: int, premove: Premove) -> None: ...
     async def premoves(self, race_id: int) -> list[Premove]: ...

@@ -46,7 +46,7 @@ class PeopleTables(ABC):
         if key in self._modes:
             self._modes.move_to_end(key)
             return self._modes[key]
-        rows = await self._rows("SELECT notify FROM people WHERE guild_id = ? AND user_id = ?", key)
+        rows = await self._rows("SELECT notify FROM people WHERE guild_id = {} AND user_id = {}", key)
         mode = str(rows[0][0]) if rows else None
         self._remember_mode(key, mode)
         return mode
@@ -54,7 +54,7 @@ class PeopleTables(ABC):
     async def set_notify_mode(self, guild_id: int, user_id: int, mode: str) -> None:
         self._modes.pop((guild_id, user_id), None)  # never served stale, even if the write fails
         await self._update(
-            "INSERT INTO people (guild_id, user_id, notify) VALUES (?, ?, ?) "
+            "INSERT INTO people (guild_id, user_id, notify) VALUES ({}, {}, {}) "
             "ON CONFLICT(guild_id, user_id) DO UPDATE SET notify = excluded.notify",
             (guild_id, user_id, mode),
         )
@@ -64,12 +64,12 @@ class PeopleTables(ABC):
         await self._transaction(
             [
                 (
-                    "INSERT INTO notes (guild_id, user_id, text, created) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO notes (guild_id, user_id, text, created) VALUES ({}, {}, {}, {})",
                     (guild_id, user_id, text, time.time()),
                 ),
                 (
-                    "DELETE FROM notes WHERE guild_id = ? AND user_id = ? AND id NOT IN "
-                    "(SELECT id FROM notes WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?)",
+                    "DELETE FROM notes WHERE guild_id = {} AND user_id = {} AND id NOT IN "
+                    "(SELECT id FROM notes WHERE guild_id = {} AND user_id = {} ORDER BY id DESC LIMIT {})",
                     (guild_id, user_id, guild_id, user_id, NOTE_LIMIT),
                 ),
             ]
@@ -78,10 +78,10 @@ class PeopleTables(ABC):
     async def take_notes(self, guild_id: int, user_id: int) -> list[str]:
         """The notes kept for a person, oldest first, removed as they are handed over."""
         rows = await self._rows(
-            "SELECT id, text FROM notes WHERE guild_id = ? AND user_id = ? ORDER BY id", (guild_id, user_id)
+            "SELECT id, text FROM notes WHERE guild_id = {} AND user_id = {} ORDER BY id", (guild_id, user_id)
         )
         if rows:
             await self._update(
-                f"DELETE FROM notes WHERE id IN ({', '.join('?' for _ in rows)})", tuple(int(r[0]) for r in rows)
+                f"DELETE FROM notes WHERE id IN ({', '.join('{}' for _ in rows)})", tuple(int(r[0]) for r in rows)
             )
         return [str(r[1]) for r in rows]

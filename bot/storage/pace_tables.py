@@ -1,8 +1,7 @@
 """Premoves, standing orders, time banks and decision times (same connection and lock as the races).
 
-The SQL runs on SQLite and, through ``PostgresStorage``, on PostgreSQL (its schema twins are
-``postgres.MIGRATIONS`` 4 and 5). A commit's clocks and decision times are written in the
-transaction that appends its actions (``CLOCK_SQL``, ``PACE_TIME_SQL``: ``sqlite.py``), so a
+Their schema is migrations 4 and 5 (``bot/storage/schema.py``). A commit's clocks and decision times are written in the
+transaction that appends its actions (``CLOCK_SQL``, ``PACE_TIME_SQL``: ``sql.py``), so a
 decision is never saved without its charge; an undo drops the decision times of the actions
 it takes back and sets the clocks as they were before them, in its own transaction.
 """
@@ -15,58 +14,12 @@ from typing import Any
 
 from bot.storage import Clock, PaceTime, Premove, StandingOrder
 
-# schema 4 (listed in ``sqlite.MIGRATIONS``)
-PACE_MIGRATION = """
-    CREATE TABLE premoves (
-        race_id INTEGER NOT NULL REFERENCES races(id),
-        player TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        piece TEXT,
-        action TEXT NOT NULL,
-        label TEXT NOT NULL,
-        detail TEXT NOT NULL,
-        user_id INTEGER,
-        PRIMARY KEY (race_id, player)
-    );
-    CREATE TABLE standing_orders (
-        race_id INTEGER NOT NULL REFERENCES races(id),
-        player TEXT NOT NULL,
-        piece TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        number INTEGER,
-        until TEXT,
-        until_number INTEGER,
-        PRIMARY KEY (race_id, player, piece, kind)
-    );
-    CREATE TABLE clocks (
-        race_id INTEGER NOT NULL REFERENCES races(id),
-        player TEXT NOT NULL,
-        budget REAL NOT NULL,
-        used REAL NOT NULL DEFAULT 0,
-        asked REAL,
-        PRIMARY KEY (race_id, player)
-    );
-    CREATE TABLE pace_times (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        race_id INTEGER NOT NULL REFERENCES races(id),
-        player TEXT NOT NULL,
-        seconds REAL NOT NULL,
-        automatic INTEGER NOT NULL
-    );
-    CREATE INDEX pace_times_by_race ON pace_times(race_id)
-"""
-
-# schema 5: each decision time names the action that decided it, so an undo gives its time back
-PACE_INDEX_MIGRATION = """
-    ALTER TABLE pace_times ADD COLUMN idx INTEGER
-"""
-
 CLOCK_SQL = (
-    "INSERT INTO clocks (race_id, player, budget, used, asked) VALUES (?, ?, ?, ?, ?) "
+    "INSERT INTO clocks (race_id, player, budget, used, asked) VALUES ({}, {}, {}, {}, {}) "
     "ON CONFLICT(race_id, player) DO UPDATE SET budget = excluded.budget, used = excluded.used, "
     "asked = excluded.asked"
 )
-PACE_TIME_SQL = "INSERT INTO pace_times (race_id, player, seconds, automatic, idx) VALUES (?, ?, ?, ?, ?)"
+PACE_TIME_SQL = "INSERT INTO pace_times (race_id, player, seconds, automatic, idx) VALUES ({}, {}, {}, {}, {})"
 
 
 def clock_rows(race_id: int, clocks: Sequence[Clock]) -> list[tuple[Any, ...]]:
@@ -78,16 +31,16 @@ def pace_time_rows(times: Sequence[PaceTime]) -> list[tuple[Any, ...]]:
 
 
 PREMOVES_SQL = (
-    "SELECT player, kind, piece, action, label, detail, user_id FROM premoves WHERE race_id = ? ORDER BY player"
+    "SELECT player, kind, piece, action, label, detail, user_id FROM premoves WHERE race_id = {} ORDER BY player"
 )
 ORDERS_SQL = (
-    "SELECT player, piece, kind, number, until, until_number FROM standing_orders WHERE race_id = ? "
+    "SELECT player, piece, kind, number, until, until_number FROM standing_orders WHERE race_id = {} "
     "ORDER BY player, piece, kind"
 )
 
 
 class PaceTables(ABC):
-    """The pace half of ``SqliteStorage``: each method one guarded statement."""
+    """The pace part of ``SqlStorage``: each method one guarded statement."""
 
     @abstractmethod
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
@@ -100,14 +53,14 @@ class PaceTables(ABC):
         p = premove
         await self._update(
             "INSERT INTO premoves (race_id, player, kind, piece, action, label, detail, user_id) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(race_id, player) DO UPDATE SET kind = excluded.kind, "
+            "VALUES ({}, {}, {}, {}, {}, {}, {}, {}) ON CONFLICT(race_id, player) DO UPDATE SET kind = excluded.kind, "
             "piece = excluded.piece, action = excluded.action, label = excluded.label, detail = excluded.detail, "
             "user_id = excluded.user_id",
             (race_id, p.player, p.kind, p.piece, p.action, p.label, p.detail, p.user_id),
         )
 
     async def _reads(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[list[Any]]:
-        """Each statement's rows (one trip to the database where the storage can; see ``SqliteStorage``)."""
+        """Each statement's rows (``SqliteStorage`` reads them in one trip)."""
         return [await self._rows(sql, args) for sql, args in statements]
 
     async def premoves(self, race_id: int) -> list[Premove]:
@@ -120,13 +73,13 @@ class PaceTables(ABC):
 
     async def drop_premove(self, race_id: int, player: str) -> bool:
         """Forget the player's premove; whether there was one."""
-        return await self._update("DELETE FROM premoves WHERE race_id = ? AND player = ?", (race_id, player)) > 0
+        return await self._update("DELETE FROM premoves WHERE race_id = {} AND player = {}", (race_id, player)) > 0
 
     async def set_order(self, race_id: int, order: StandingOrder) -> None:
         o = order
         await self._update(
             "INSERT INTO standing_orders (race_id, player, piece, kind, number, until, until_number) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(race_id, player, piece, kind) DO UPDATE SET "
+            "VALUES ({}, {}, {}, {}, {}, {}, {}) ON CONFLICT(race_id, player, piece, kind) DO UPDATE SET "
             "number = excluded.number, until = excluded.until, until_number = excluded.until_number",
             (race_id, o.player, o.piece, o.kind, o.number, o.until, o.until_number),
         )
@@ -136,17 +89,17 @@ class PaceTables(ABC):
 
     async def drop_orders(self, race_id: int, player: str, piece: str | None = None, kind: str | None = None) -> int:
         """Cancel a player's orders (all, one piece's, or one of its kinds); how many were cancelled."""
-        sql = "DELETE FROM standing_orders WHERE race_id = ? AND player = ?"
+        sql = "DELETE FROM standing_orders WHERE race_id = {} AND player = {}"
         args: tuple[Any, ...] = (race_id, player)
         if piece is not None:
-            sql, args = sql + " AND piece = ?", (*args, piece)
+            sql, args = sql + " AND piece = {}", (*args, piece)
         if kind is not None:
-            sql, args = sql + " AND kind = ?", (*args, kind)
+            sql, args = sql + " AND kind = {}", (*args, kind)
         return await self._update(sql, args)
 
     async def clocks(self, race_id: int) -> list[Clock]:
         rows = await self._rows(
-            "SELECT player, budget, used, asked FROM clocks WHERE race_id = ? ORDER BY player", (race_id,)
+            "SELECT player, budget, used, asked FROM clocks WHERE race_id = {} ORDER BY player", (race_id,)
         )
         return [Clock(*row) for row in rows]
 
@@ -159,7 +112,7 @@ class PaceTables(ABC):
     async def pace_times(self, race_ids: list[int]) -> list[PaceTime]:
         if not race_ids:
             return []
-        marks = ", ".join("?" for _ in race_ids)
+        marks = ", ".join("{}" for _ in race_ids)
         rows = await self._rows(
             f"SELECT race_id, player, seconds, automatic, idx FROM pace_times WHERE race_id IN ({marks}) ORDER BY id",
             tuple(race_ids),

@@ -1,4 +1,4 @@
-"""League and alliance tables of the SQLite storage (same connection and lock as the races)."""
+"""League and alliance tables (the same connection and lock as the races; ``bot/storage/sql.py``)."""
 
 from __future__ import annotations
 
@@ -7,22 +7,21 @@ import time
 from abc import ABC, abstractmethod
 from typing import Any
 
-import aiosqlite
-
-from bot.storage import Alliance, League, Member, NameTaken, Stage
+from bot.storage import Alliance, ConstraintFailed, League, Member, NameTaken, Stage
 
 LEAGUE_COLUMNS = "id, guild_id, organiser_id, name, game, channel_id, settings, status"
 ALLIANCE_COLUMNS = "id, race_id, proposer, partner, status, thread_id"
 
 
 class LeagueTables(ABC):
-    """The league half of ``SqliteStorage``: each method one guarded statement or transaction."""
+    """The league part of ``SqlStorage``: each method one guarded statement or transaction."""
 
     @abstractmethod
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
 
     @abstractmethod
-    async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
+    async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+        """Run an INSERT ending with ``RETURNING id``; the new row's id."""
 
     @abstractmethod
     async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
@@ -38,10 +37,10 @@ class LeagueTables(ABC):
         try:
             return await self._insert(
                 "INSERT INTO leagues (guild_id, organiser_id, name, game, channel_id, settings, status, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, 'entries', ?)",
+                "VALUES ({}, {}, {}, {}, {}, {}, 'entries', {}) RETURNING id",
                 (guild_id, organiser_id, name, game, channel_id, json.dumps(settings), time.time()),
             )
-        except aiosqlite.IntegrityError:
+        except ConstraintFailed:
             raise NameTaken(name) from None
 
     @staticmethod
@@ -49,35 +48,37 @@ class LeagueTables(ABC):
         return League(row[0], row[1], row[2], row[3], row[4], row[5], json.loads(row[6]), row[7])
 
     async def leagues(self, guild_id: int | None = None) -> list[League]:
-        where, args = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+        where, args = ("WHERE guild_id = {}", (guild_id,)) if guild_id is not None else ("", ())
         rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues {where} ORDER BY id", args)
         return [self._league(r) for r in rows]
 
     async def league(self, league_id: int) -> League | None:
-        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
+        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = {{}}", (league_id,))
         return self._league(rows[0]) if rows else None
 
     async def set_league_status(self, league_id: int, status: str) -> None:
-        await self._update("UPDATE leagues SET status = ? WHERE id = ?", (status, league_id))
+        await self._update("UPDATE leagues SET status = {} WHERE id = {}", (status, league_id))
 
     # ---- members
 
     async def members(self, league_id: int) -> list[Member]:
         rows = await self._rows(
-            "SELECT player, user_id, name, team, kinds, removed FROM league_members WHERE league_id = ? ORDER BY rowid",
+            "SELECT player, user_id, name, team, kinds, removed FROM league_members WHERE league_id = {} "
+            "ORDER BY rowid",
             (league_id,),
         )
         return [Member(r[0], r[1], r[2], r[3], json.loads(r[4]), bool(r[5])) for r in rows]
 
     async def add_member(self, league_id: int, member: Member) -> None:
-        await self._insert(
-            "INSERT INTO league_members (league_id, player, user_id, name, team, kinds) VALUES (?, ?, ?, ?, ?, ?)",
+        await self._update(
+            "INSERT INTO league_members (league_id, player, user_id, name, team, kinds) "
+            "VALUES ({}, {}, {}, {}, {}, {})",
             (league_id, member.player, member.user_id, member.name, member.team, json.dumps(member.kinds)),
         )
 
     async def remove_member(self, league_id: int, player: str) -> None:
         await self._update(
-            "UPDATE league_members SET removed = 1 WHERE league_id = ? AND player = ?", (league_id, player)
+            "UPDATE league_members SET removed = 1 WHERE league_id = {} AND player = {}", (league_id, player)
         )
 
     # ---- stages
@@ -85,7 +86,7 @@ class LeagueTables(ABC):
     async def stages(self, league_id: int) -> list[Stage]:
         rows = await self._rows(
             "SELECT number, track, due, status, race_id, channel_id, result FROM league_stages "
-            "WHERE league_id = ? ORDER BY number",
+            "WHERE league_id = {} ORDER BY number",
             (league_id,),
         )
         return [Stage(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]) if r[6] else None) for r in rows]
@@ -93,18 +94,19 @@ class LeagueTables(ABC):
     async def schedule(self, league_id: int, stages: list[tuple[int, str, float]]) -> None:
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (
-                "INSERT INTO league_stages (league_id, number, track, due, status) VALUES (?, ?, ?, ?, 'scheduled')",
+                "INSERT INTO league_stages (league_id, number, track, due, status) "
+                "VALUES ({}, {}, {}, {}, 'scheduled')",
                 (league_id, number, track, due),
             )
             for number, track, due in stages
         ]
-        statements.append(("UPDATE leagues SET status = 'scheduled' WHERE id = ?", (league_id,)))
+        statements.append(("UPDATE leagues SET status = 'scheduled' WHERE id = {}", (league_id,)))
         await self._transaction(statements)
 
     async def claim_stage(self, league_id: int, number: int) -> bool:
         """Mark a stage as being opened; only one caller ever wins (the scheduler never opens twice)."""
         changed = await self._update(
-            "UPDATE league_stages SET status = 'opening' WHERE league_id = ? AND number = ? AND status = 'scheduled'",
+            "UPDATE league_stages SET status = 'opening' WHERE league_id = {} AND number = {} AND status = 'scheduled'",
             (league_id, number),
         )
         return changed == 1
@@ -112,16 +114,16 @@ class LeagueTables(ABC):
     async def stage_opened(self, league_id: int, number: int, race_id: int, channel_id: int) -> None:
         # a stage of AI players only is over before this is written: it stays finished
         await self._update(
-            "UPDATE league_stages SET race_id = ?, channel_id = ?, "
+            "UPDATE league_stages SET race_id = {}, channel_id = {}, "
             "status = CASE WHEN status = 'finished' THEN status ELSE 'running' END "
-            "WHERE league_id = ? AND number = ?",
+            "WHERE league_id = {} AND number = {}",
             (race_id, channel_id, league_id, number),
         )
 
     async def stage_finished(self, league_id: int, number: int, result: dict[str, Any]) -> bool:
         changed = await self._update(
-            "UPDATE league_stages SET status = 'finished', result = ? "
-            "WHERE league_id = ? AND number = ? AND status != 'finished'",
+            "UPDATE league_stages SET status = 'finished', result = {} "
+            "WHERE league_id = {} AND number = {} AND status != 'finished'",
             (json.dumps(result), league_id, number),
         )
         return changed == 1
@@ -133,28 +135,31 @@ class LeagueTables(ABC):
         return Alliance(row[0], row[1], row[2], row[3], row[4], row[5])
 
     async def alliances(self, race_id: int) -> list[Alliance]:
-        rows = await self._rows(f"SELECT {ALLIANCE_COLUMNS} FROM alliances WHERE race_id = ? ORDER BY id", (race_id,))
+        rows = await self._rows(
+            f"SELECT {ALLIANCE_COLUMNS} FROM alliances WHERE race_id = {{}} ORDER BY id", (race_id,)
+        )
         return [self._alliance(r) for r in rows]
 
     async def alliance(self, alliance_id: int) -> Alliance | None:
-        rows = await self._rows(f"SELECT {ALLIANCE_COLUMNS} FROM alliances WHERE id = ?", (alliance_id,))
+        rows = await self._rows(f"SELECT {ALLIANCE_COLUMNS} FROM alliances WHERE id = {{}}", (alliance_id,))
         return self._alliance(rows[0]) if rows else None
 
     async def propose_alliance(self, race_id: int, proposer: str, partner: str) -> int:
         return await self._insert(
-            "INSERT INTO alliances (race_id, proposer, partner, status, created) VALUES (?, ?, ?, 'proposed', ?)",
+            "INSERT INTO alliances (race_id, proposer, partner, status, created) "
+            "VALUES ({}, {}, {}, 'proposed', {}) RETURNING id",
             (race_id, proposer, partner, time.time()),
         )
 
     async def set_alliance(
         self, alliance_id: int, status: str, *, expect: str | None = None, thread_id: int | None = None
     ) -> bool:
-        sql = "UPDATE alliances SET status = ?"
+        sql = "UPDATE alliances SET status = {}"
         args: tuple[Any, ...] = (status,)
         if thread_id is not None:
-            sql, args = sql + ", thread_id = ?", (*args, thread_id)
-        sql += " WHERE id = ?"
+            sql, args = sql + ", thread_id = {}", (*args, thread_id)
+        sql += " WHERE id = {}"
         args = (*args, alliance_id)
         if expect is not None:
-            sql, args = sql + " AND status = ?", (*args, expect)
+            sql, args = sql + " AND status = {}", (*args, expect)
         return await self._update(sql, args) == 1
