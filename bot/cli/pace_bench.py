@@ -53,6 +53,8 @@ class Stage:
     asked: int = 0  # decisions people were asked (prompted)
     automatic: int = 0  # decisions the AI made for people (timeouts, away seats, spent clocks)
     human: int = 0  # decisions people made (answers, premoves, standing orders)
+    answered: dict[str, int] = field(default_factory=dict)  # decisions people answered, by kind
+    present_automatic: int = 0  # decisions the AI made for people present (their clock or a turn ran out)
 
 
 @dataclass
@@ -92,14 +94,23 @@ async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> 
                 await races.order(channel, user, piece, kind, number, until, until_number)
 
 
-async def _premove(races: Any, channel: int, user: int) -> None:
-    """Decide ahead if the bot offers it: pass, or the gear the car is in (else the first choice)."""
+async def _premove(races: Any, channel: int, user: int, game: Any) -> None:
+    """Decide ahead if the bot offers it and no standing order of the piece speaks to it: pass, or
+    the first choice without an over-rev."""
     from bot.service.core import Refusal
 
     try:
         offered = await races.ahead(channel, user)
     except Refusal:
         return
+    race = await races.storage.active_race(channel)
+    found = game.pace.ahead(await races.state_of(race), f"u{user}")
+    settles = {k.name: k.settles for k in game.pace.orders}
+    if found is not None and any(
+        o.player == f"u{user}" and o.piece in (found[0].piece, None) and found[0].kind in settles.get(o.kind, ())
+        for o in await races.storage.orders(race.id)
+    ):
+        return  # the person's plan makes that decision
     prompt = offered.prompt
     labels = [c.label for c in prompt.choices]
     index = next((c.index for c in prompt.choices if c.label == "Pass"), None)
@@ -176,6 +187,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             deadline = race.deadline if race.deadline is not None else math.inf
             if user is not None and answer <= deadline and answer < math.inf:
                 clock.t = answer
+                result.answered[decision.kind] = result.answered.get(decision.kind, 0) + 1
                 action = game.ai(state, decision.player)
                 index = next(i for i, c in enumerate(game.rules.choices(state, decision.player)) if c.action == action)
                 try:
@@ -183,7 +195,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
                 except Refusal:
                     continue
                 if setting.habits:
-                    await _premove(races, channel, user)
+                    await _premove(races, channel, user, game)
             elif deadline < math.inf:
                 clock.t = max(clock.t, deadline)
                 await races.tick()
@@ -198,6 +210,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             if by in humans:
                 if stored.automatic:
                     result.automatic += 1
+                    result.present_automatic += int(by[1:]) not in people.absent
                 else:
                     result.human += 1
         result.asked = len(await storage.pace_times([race.id]))
