@@ -83,15 +83,19 @@ class Clock:
 
 
 async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> None:
-    """Standing orders a careful player gives at the start (routine decisions, until the end nears)."""
+    """Standing orders a careful player gives at the start (routine decisions, until the end nears).
+    Given again after the person's first answer: answering the decision they were asked when the
+    stage opened cancels the orders of its piece of that kind."""
     race = await races.storage.active_race(channel)
     state = await races.state_of(race)
     plans = game.showcase.habits  # the standing orders a careful player of this game gives
     for user in users:
         seat = next(s for s in race.lobby["seats"] if s.get("user") == user)
+        given = {(o.piece, o.kind) for o in await races.storage.orders(race.id) if o.player == seat["player"]}
         for piece in await races.own_pieces(race, state, str(seat["player"])):
             for kind, number, until, until_number in plans:
-                await races.order(channel, user, piece, kind, number, until, until_number)
+                if (piece, kind) not in given:
+                    await races.order(channel, user, piece, kind, number, until, until_number)
 
 
 async def _premove(races: Any, channel: int, user: int, game: Any) -> None:
@@ -170,6 +174,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
         if setting.habits:
             await _habits(races, channel, present, game)
         result = Stage(0.0)
+        answered: set[int] = set()
         for _ in range(20000):
             race = await storage.race(stage.race_id)
             if race is None or race.status != "running":
@@ -195,6 +200,9 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
                 except Refusal:
                     continue
                 if setting.habits:
+                    if user not in answered:
+                        answered.add(user)
+                        await _habits(races, channel, [user], game)
                     await _premove(races, channel, user, game)
             elif deadline < math.inf:
                 clock.t = max(clock.t, deadline)
