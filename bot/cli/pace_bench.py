@@ -87,6 +87,8 @@ async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> 
     Given again after the person's first answer: answering the decision they were asked when the
     stage opened cancels the orders of its piece of that kind."""
     race = await races.storage.active_race(channel)
+    if race is None:
+        return
     state = await races.state_of(race)
     plans = game.showcase.habits  # the standing orders a careful player of this game gives
     for user in users:
@@ -194,7 +196,11 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
                 clock.t = answer
                 result.answered[decision.kind] = result.answered.get(decision.kind, 0) + 1
                 action = game.ai(state, decision.player)
-                index = next(i for i, c in enumerate(game.rules.choices(state, decision.player)) if c.action == action)
+                offered = game.rules.choices(state, decision.player)
+                index = next(i for i, c in enumerate(offered) if c.action == action)
+                if offered[index].anytime:  # eating a feed tile is not an answer to the prompt: then pass, or the first
+                    steps = [i for i, c in enumerate(offered) if not c.anytime]
+                    index = next((i for i in steps if offered[i].action.do == "pass"), steps[0])
                 try:
                     await races.decide(race.id, race.version, user, index)
                 except Refusal:
