@@ -292,7 +292,8 @@ class OrderKind:
     not settle it (the player is asked as usual). ``number`` names what a number means, if any.
     A decision the player makes themselves, of a kind in ``settles``, for the piece, cancels it;
     a ``plan`` (an order that may leave a decision to its player: "braking at most N LP") is
-    cancelled only by a decision it would have made, not by the player's answer to one it left them.
+    cancelled only by a decision it would have made otherwise, not by the player's answer to one it
+    left them (nor by one given as it would have, when the plan came while that decision was asked).
     """
 
     name: str

@@ -304,8 +304,9 @@ class PaceIntents(RaceCore):
             kind = kinds.get(order.kind)
             mine = order.player == action.by and order.piece == piece and kind is not None
             if mine and kind is not None and (not kind.settles or decision.kind in kind.settles):
-                if kind.plan and self._ordered(game, before, decision, [order]) is None:
-                    continue  # the player answered what their plan left them: it goes on
+                planned = self._ordered(game, before, decision, [order]) if kind.plan else None
+                if kind.plan and (planned is None or planned.action == action):
+                    continue  # the player answered what their plan left them, or as it would have: it goes on
                 await self.storage.drop_orders(race.id, action.by, piece, order.kind)
 
     async def due_text(self, race: RaceRow, player: str) -> str:
