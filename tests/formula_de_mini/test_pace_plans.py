@@ -94,3 +94,33 @@ async def test_a_decision_the_plan_would_have_made_cancels_it_and_order_cancel_u
     cancelled = await alice.slash(channel, "race order", piece=car, order="cancel")
     assert cancelled.ephemeral and "1 standing order(s) cancelled" in reply(cancelled).content
     assert "the highest gear" not in await status(alice, channel)
+
+
+async def test_when_the_clock_runs_out_the_plans_go_on_and_the_ai_makes_only_what_they_leave(simcord_env) -> None:
+    channel, members = await open_two(simcord_env, GAME, "canyon", 1, "blue", timer="10h", clock=1)
+    alice = members["alice"]
+    player = f"u{alice.id}"
+    while (await pending_now(simcord_env, channel)).player == player:
+        await answer(simcord_env, channel, members)
+    car = next(c.id for c in (await state_now(simcord_env.bot, channel)).cars if c.player == player)
+    await give(alice, channel, car, "shift", 1)
+    await give(alice, channel, car, "drive", 0)
+    ran_out = False
+    for _ in range(200):
+        decision = await pending_now(simcord_env, channel)
+        if decision is None:
+            break
+        if decision.player == player and not ran_out:  # alice is asked what her plan leaves: she is away
+            await simcord_env.advance_time(3601)
+            ran_out = True
+            continue
+        if await answer(simcord_env, channel, members) is None:
+            break
+    texts = "\n".join(m.content for m in channel.history())
+    assert ran_out and "alice's clock ran out" in texts
+    made = await check_plans(simcord_env, channel, player, [(car, "shift", 1), (car, "drive", 0)])
+    assert made.automatic > 1  # the AI took the move she left, and others after
+    assert not made.planned_automatic  # never one her plans make: those stay hers, marked as hers
+    race = await simcord_env.bot.storage.latest_race(channel.id)
+    away_from = next(i for i, a in enumerate(race.actions) if a.automatic and a.text.startswith(player))
+    assert any(i > away_from for i, _ in made.by_plan)

@@ -20,10 +20,12 @@ def reply(result: Any) -> Any:
     return result.response or result.followups[-1]
 
 
-async def open_two(env: Any, game: str, stage: str | None, pieces: int, colour: str) -> tuple[Any, dict[str, Any]]:
+async def open_two(
+    env: Any, game: str, stage: str | None, pieces: int, colour: str, **more: Any
+) -> tuple[Any, dict[str, Any]]:
     """Alice and Bob in a started race of ``game`` (Bob in ``colour``): the channel and the members."""
     _, channel, members = world(env, "alice", "bob")
-    options = {"stage": stage} if stage else {}
+    options = ({"stage": stage} if stage else {}) | more
     await members["alice"].slash(channel, "race new", game=game, pieces=pieces, **options)
     await members["bob"].slash(channel, "race join", colour=colour)
     await members["alice"].slash(channel, "race start")
@@ -37,8 +39,9 @@ async def status(member: Any, channel: Any) -> str:
 async def give(member: Any, channel: Any, piece: str, order: str, number: int | None = None) -> str:
     options = {"number": number} if number is not None else {}
     given = await member.slash(channel, "race order", piece=piece, order=order, **options)
-    assert given.ephemeral, reply(given).content
-    return str(reply(given).content)
+    text = str(reply(given).content)
+    assert given.ephemeral and text.startswith("Standing order for"), text
+    return text
 
 
 def the_ai_choice(game: Game, state: Any, player: str) -> Choice:
@@ -77,6 +80,7 @@ class Made:
     by_plan: list[tuple[int, str]] = field(default_factory=list)  # (action index, decision kind)
     asked: list[tuple[int, str]] = field(default_factory=list)  # (action index, decision kind)
     automatic: int = 0
+    planned_automatic: list[int] = field(default_factory=list)  # automatic decisions a plan would have made
 
 
 async def check_plans(env: Any, channel: Any, player: str, plans: list[tuple[str, str, int | None]]) -> Made:
@@ -95,23 +99,22 @@ async def check_plans(env: Any, channel: Any, player: str, plans: list[tuple[str
         decision = game.rules.pending(state)
         assert decision is not None
         if action.by == player:
+            choices = [c for c in game.rules.choices(state, player) if not c.anytime]
+            ruled = [
+                kind.decides(
+                    state, decision, choices, [(piece, number) for piece, name, number in plans if name == kind.name]
+                )
+                for kind in game.pace.orders
+                if any(name == kind.name for _, name, _ in plans)
+            ]
+            taken = next((c for c in ruled if c is not None), None)
             if stored.automatic:
                 made.automatic += 1
+                if taken is not None:
+                    made.planned_automatic.append(index)
             elif index in asked:
                 made.asked.append((index, decision.kind))
             else:
-                choices = [c for c in game.rules.choices(state, player) if not c.anytime]
-                ruled = [
-                    kind.decides(
-                        state,
-                        decision,
-                        choices,
-                        [(piece, number) for piece, name, number in plans if name == kind.name],
-                    )
-                    for kind in game.pace.orders
-                    if any(name == kind.name for _, name, _ in plans)
-                ]
-                taken = next((c for c in ruled if c is not None), None)
                 assert taken is not None and taken.action == action, (index, stored.text, taken)
                 assert not taken.risky and "collision" not in taken.detail, taken
                 made.by_plan.append((index, decision.kind))
@@ -132,6 +135,8 @@ async def actions_so_far(env: Any, channel: Any) -> int:
 async def pending_now(env: Any, channel: Any) -> Any:
     bot: DomestiqueBot = env.bot
     race = await bot.storage.active_race(channel.id)
+    if race is None:
+        return None
     return find_game(race.game).rules.pending(await state_now(bot, channel))
 
 
