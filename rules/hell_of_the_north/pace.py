@@ -10,13 +10,14 @@ pursue when the breakaway is more than N squares ahead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
 from rules.hell_of_the_north.model import State
 
 Orders = Sequence[tuple[str, int | None]]
+Decides = Callable[[State, Decision, Sequence[Choice], Orders], Choice | None]
 LOOK = 6  # rows ahead of a rider (a hexagon) within which a named moment counts as reached
 TEAM_PHASES = {"breaking-away": "breakaway", "positioning": "position", "pursuit": "pursuit"}
 
@@ -37,7 +38,7 @@ def _pass(choices: Sequence[Choice]) -> Choice | None:
     return next((c for c in choices if c.action.do == "pass"), None)
 
 
-def _all_ordered(kind: str) -> OrderKind:
+def _all_ordered(kind: str) -> Decides:
     def decides(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
         """Pass the team step when every rider it could move has this order."""
         if decision.kind != kind:
@@ -46,10 +47,10 @@ def _all_ordered(kind: str) -> OrderKind:
         mine = {c.piece for c in choices if c.piece is not None and not c.anytime}
         return _pass(choices) if mine <= ordered else None
 
-    return decides  # type: ignore[return-value]
+    return decides
 
 
-def _start(part: str) -> OrderKind:
+def _start(part: str) -> Decides:
     def decides(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
         """Before the start: put an ordered rider still to place in ``part`` of the peloton."""
         if decision.kind != "place" or state.phase != "placing":
@@ -57,7 +58,7 @@ def _start(part: str) -> OrderKind:
         ordered = {piece for piece, _ in orders}
         return next((c for c in choices if c.piece in ordered and c.action.part == part), None)
 
-    return decides  # type: ignore[return-value]
+    return decides
 
 
 def _gap(state: State) -> int:

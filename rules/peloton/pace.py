@@ -68,7 +68,7 @@ def _ride(state: State, decision: Decision, choices: Sequence[Choice], orders: O
     safe = [c for c in choices if isinstance(c.shows, Ride) and not c.shows.fell and not c.risky]
     if not safe:
         return None
-    far = max(split(c.action.get("to") or "0.0")[0] for c in safe)
+    far = max(split(str(c.action.get("to")))[0] for c in safe)
     if far > state.course.finish:
         return max(safe, key=lambda c: split(str(c.action.get("to")))[0])  # over the line: as far as it goes
     sheltered = [
