@@ -32,3 +32,10 @@ def test_with_habits_the_ai_makes_little_more_than_the_absent_peoples_decisions(
     automatic = sum(s.automatic for s in stages) / sum(s.automatic + s.human for s in stages)
     assert all(0 < s.days <= 7 for s in stages)
     assert automatic <= 2 / seated + 0.10, automatic
+
+
+def test_every_order_reads_whole_in_the_order_menu() -> None:
+    """``/race order``'s autocomplete shows an order by its words, cut at Discord's 100 characters."""
+    for game in games():
+        for kind in game.pace.orders:
+            assert len(kind.label) <= 100, (game.id, kind.name, len(kind.label))

@@ -177,8 +177,7 @@ def hooks() -> PaceHooks:
             OrderKind("no-slipstream", "never take a slipstream", _no_slipstream, settles=("slipstream",)),
             OrderKind(
                 "drive",
-                "drive each roll to the furthest end with no overshoot, no block and no collision check, "
-                "braking at most N LP",
+                "each roll: the furthest end with no overshoot, block or collision check, braking at most N LP",
                 _drive(close=False),
                 "N LP of braking",
                 ("move",),
@@ -186,8 +185,7 @@ def hooks() -> PaceHooks:
             ),
             OrderKind(
                 "drive-close",
-                "drive each roll to the furthest end with no overshoot and no block, collision checks "
-                "accepted, braking at most N LP",
+                "each roll: the furthest end, no overshoot or block, collision checks accepted, braking at most N LP",
                 _drive(close=True),
                 "N LP of braking",
                 ("move",),
@@ -195,8 +193,7 @@ def hooks() -> PaceHooks:
             ),
             OrderKind(
                 "shift",
-                "the highest gear in which every roll has a clean end braking at most N LP (else the gear in "
-                "which most do)",
+                "the highest gear whose every roll has a clean end braking at most N LP (else where most do)",
                 _shift,
                 "N LP of braking",
                 ("gear",),

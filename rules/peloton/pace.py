@@ -98,8 +98,7 @@ def hooks() -> PaceHooks:
         orders=(
             OrderKind(
                 "dial",
-                "one click a move (+1, +1, +2, +2, rest at +0), resting when a click costs more than its value "
-                "or leaves under N energy",
+                "one click a move: +1 +1 +2 +2 then rest; rest too if a click costs extra or leaves under N energy",
                 _dial,
                 "N energy kept",
                 ("dial",),

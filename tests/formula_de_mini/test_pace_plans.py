@@ -34,13 +34,13 @@ async def test_a_driving_plan_is_shown_applied_asks_what_it_cannot_decide_and_su
         await answer(simcord_env, channel, members)
     told = await give(alice, channel, car, "shift", 1)
     assert told.startswith(
-        f"Standing order for {name}: the highest gear in which every roll has a clean end braking at most 1 LP"
+        f"Standing order for {name}: the highest gear whose every roll has a clean end braking at most 1 LP"
     )
     await give(alice, channel, car, "drive", 0)
     shown = await status(members["bob"], channel)
     assert (
-        f"Standing order: {name} (alice): drive each roll to the furthest end with no overshoot, no block and no "
-        "collision check, braking at most 0 LP" in shown
+        f"Standing order: {name} (alice): each roll: the furthest end with no overshoot, block or collision check, "
+        "braking at most 0 LP" in shown
     )
     restarted_at = 0
     for step in range(80):

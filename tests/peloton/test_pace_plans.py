@@ -27,7 +27,7 @@ from tests.support.pace_plans import (
 )
 
 GAME = "peloton"
-DIAL = "one click a move (+1, +1, +2, +2, rest at +0), resting when a click costs more than its value or leaves under"
+DIAL = "one click a move: +1 +1 +2 +2 then rest; rest too if a click costs extra or leaves under"
 
 
 def mine(state: Any, member: Any) -> list[str]:
