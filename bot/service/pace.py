@@ -497,10 +497,12 @@ class PaceIntents(RaceCore):
         await self.storage.set_order(race.id, order)
         what = order_kind.label.replace("N", str(number)) if order_kind.number else order_kind.label
         end = f" until {self._moment(game, order)}" if until else ""
-        return Outcome(
-            f"Standing order for {shown}: {what}{end}. Any decision you make yourself for {shown} cancels it; "
-            "/race status shows it to everyone."
+        ends = (
+            f"You are asked what it does not cover; deciding otherwise for {shown} cancels it"
+            if order_kind.plan
+            else f"Any decision you make yourself for {shown} cancels it"
         )
+        return Outcome(f"Standing order for {shown}: {what}{end}. {ends}; /race status shows it to everyone.")
 
     @staticmethod
     async def own_pieces(race: RaceRow, state: Any, player: str) -> list[str]:

@@ -36,7 +36,8 @@ async def test_a_driving_plan_is_shown_applied_asks_what_it_cannot_decide_and_su
     assert told.startswith(
         f"Standing order for {name}: the highest gear whose every roll has a clean end braking at most 1 LP"
     )
-    await give(alice, channel, car, "drive", 0)
+    told = await give(alice, channel, car, "drive", 0)
+    assert "You are asked what it does not cover; deciding otherwise for red car 1 cancels it" in told
     shown = await status(members["bob"], channel)
     assert (
         f"Standing order: {name} (alice): each roll: the furthest end with no overshoot, block or collision check, "
