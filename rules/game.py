@@ -290,7 +290,10 @@ class OrderKind:
     ``decides(state, decision, choices, orders)`` is the choice the order makes for the pending
     ``decision`` (the player's orders of this kind: (piece, number) pairs), or None when it does
     not settle it (the player is asked as usual). ``number`` names what a number means, if any.
-    A decision the player makes themselves, of a kind in ``settles``, for the piece, cancels it.
+    A decision the player makes themselves, of a kind in ``settles``, for the piece, cancels it;
+    a ``plan`` (an order that may leave a decision to its player: "braking at most N LP") is
+    cancelled only by a decision it would have made otherwise, not by the player's answer to one it
+    left them (nor by one given as it would have, when the plan came while that decision was asked).
     """
 
     name: str
@@ -298,6 +301,7 @@ class OrderKind:
     decides: Callable[[State, Decision, Sequence[Choice], Sequence[tuple[str, int | None]]], Choice | None]
     number: str = ""
     settles: tuple[str, ...] = ()  # the decision kinds it speaks to: a manual one of these cancels it (empty: any)
+    plan: bool = False  # answering a decision it left to the player keeps it
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,8 @@ class Stage:
     asked: int = 0  # decisions people were asked (prompted)
     automatic: int = 0  # decisions the AI made for people (timeouts, away seats, spent clocks)
     human: int = 0  # decisions people made (answers, premoves, standing orders)
+    answered: dict[str, int] = field(default_factory=dict)  # decisions people answered, by kind
+    present_automatic: int = 0  # decisions the AI made for people present (their clock or a turn ran out)
 
 
 @dataclass
@@ -81,25 +83,40 @@ class Clock:
 
 
 async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> None:
-    """Standing orders a careful player gives at the start (routine decisions, until the end nears)."""
+    """Standing orders a careful player gives at the start (routine decisions, until the end nears).
+    Given again after the person's first answer: answering the decision they were asked when the
+    stage opened cancels the orders of its piece of that kind."""
     race = await races.storage.active_race(channel)
+    if race is None:
+        return
     state = await races.state_of(race)
     plans = game.showcase.habits  # the standing orders a careful player of this game gives
     for user in users:
         seat = next(s for s in race.lobby["seats"] if s.get("user") == user)
+        given = {(o.piece, o.kind) for o in await races.storage.orders(race.id) if o.player == seat["player"]}
         for piece in await races.own_pieces(race, state, str(seat["player"])):
             for kind, number, until, until_number in plans:
-                await races.order(channel, user, piece, kind, number, until, until_number)
+                if (piece, kind) not in given:
+                    await races.order(channel, user, piece, kind, number, until, until_number)
 
 
-async def _premove(races: Any, channel: int, user: int) -> None:
-    """Decide ahead if the bot offers it: pass, or the gear the car is in (else the first choice)."""
+async def _premove(races: Any, channel: int, user: int, game: Any) -> None:
+    """Decide ahead if the bot offers it and no standing order of the piece speaks to it: pass, or
+    the first choice without an over-rev."""
     from bot.service.core import Refusal
 
     try:
         offered = await races.ahead(channel, user)
     except Refusal:
         return
+    race = await races.storage.active_race(channel)
+    found = game.pace.ahead(await races.state_of(race), f"u{user}")
+    settles = {k.name: k.settles for k in game.pace.orders}
+    if found is not None and any(
+        o.player == f"u{user}" and o.piece in (found[0].piece, None) and found[0].kind in settles.get(o.kind, ())
+        for o in await races.storage.orders(race.id)
+    ):
+        return  # the person's plan makes that decision
     prompt = offered.prompt
     labels = [c.label for c in prompt.choices]
     index = next((c.index for c in prompt.choices if c.label == "Pass"), None)
@@ -159,6 +176,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
         if setting.habits:
             await _habits(races, channel, present, game)
         result = Stage(0.0)
+        answered: set[int] = set()
         for _ in range(20000):
             race = await storage.race(stage.race_id)
             if race is None or race.status != "running":
@@ -176,14 +194,22 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             deadline = race.deadline if race.deadline is not None else math.inf
             if user is not None and answer <= deadline and answer < math.inf:
                 clock.t = answer
+                result.answered[decision.kind] = result.answered.get(decision.kind, 0) + 1
                 action = game.ai(state, decision.player)
-                index = next(i for i, c in enumerate(game.rules.choices(state, decision.player)) if c.action == action)
+                offered = game.rules.choices(state, decision.player)
+                index = next(i for i, c in enumerate(offered) if c.action == action)
+                if offered[index].anytime:  # eating a feed tile is not an answer to the prompt: then pass, or the first
+                    steps = [i for i, c in enumerate(offered) if not c.anytime]
+                    index = next((i for i in steps if offered[i].action.do == "pass"), steps[0])
                 try:
                     await races.decide(race.id, race.version, user, index)
                 except Refusal:
                     continue
                 if setting.habits:
-                    await _premove(races, channel, user)
+                    if user not in answered:
+                        answered.add(user)
+                        await _habits(races, channel, [user], game)
+                    await _premove(races, channel, user, game)
             elif deadline < math.inf:
                 clock.t = max(clock.t, deadline)
                 await races.tick()
@@ -198,6 +224,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             if by in humans:
                 if stored.automatic:
                     result.automatic += 1
+                    result.present_automatic += int(by[1:]) not in people.absent
                 else:
                     result.human += 1
         result.asked = len(await storage.pace_times([race.id]))

@@ -74,13 +74,25 @@ class PaceIntents(RaceCore):
             if decision is None:
                 break
             player = decision.player
-            if seats.plays_itself(race.lobby, player):
+            user = seats.user_of(race.lobby, player)
+            planned_away = seats.plays_itself(race.lobby, player) and any(o.player == player for o in orders)
+            if seats.plays_itself(race.lobby, player) and not planned_away:
                 # AI seats may play thousands of decisions: in a thread, so other races' clicks go on
-                played.state, auto = await asyncio.to_thread(self._autoplay, race, played.state, game)
+                stop = {o.player for o in orders}
+                played.state, auto = await asyncio.to_thread(self._autoplay_but, race, played.state, game, stop)
                 played.actions += [(action, None, True) for action in auto]
                 continue
-            user = seats.user_of(race.lobby, player)
             orders = await self._end_orders(race, game, played, orders, player, user)
+            if planned_away:  # a seat handed to the AI keeps its player's plans: the AI makes what they leave
+                choice = self._ordered(game, played.state, decision, [o for o in orders if o.player == player])
+                if choice is None:
+                    action = game.ai(played.state, player)
+                    played.state = game.rules.apply(played.state, action)[0]
+                    played.actions.append((action, None, True))
+                    continue
+                played.state = game.rules.apply(played.state, choice.action)[0]
+                played.actions.append((choice.action, user, False))
+                continue
             premove = premoves.pop(player, None)
             if premove is not None:
                 used.append(player)
@@ -94,12 +106,26 @@ class PaceIntents(RaceCore):
                     played.dms.append((user, f"{self.title(race)}: your decision made ahead ({premove.label}) {why}"))
             choice = self._ordered(game, played.state, decision, [o for o in orders if o.player == player])
             if choice is None:
+                played.notes += self._left_to_player(race, game, played.state, decision, orders)
                 break
             played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders: {choice.label}.")
             played.state = game.rules.apply(played.state, choice.action)[0]
             played.actions.append((choice.action, user, False))
         played.premoves_used = used  # forgotten in the commit's transaction (``Charges.premoves_used``)
         return played
+
+    @staticmethod
+    def _autoplay_but(race: RaceRow, state: Any, game: Game, stop: set[str]) -> tuple[Any, list[Action]]:
+        """The AI's decisions for AI and away seats, up to one of a player in ``stop`` (their plans go on)."""
+        actions: list[Action] = []
+        for _ in range(AUTOPLAY_LIMIT):
+            decision = game.rules.pending(state)
+            if decision is None or decision.player in stop or not seats.plays_itself(race.lobby, decision.player):
+                break
+            action = game.ai(state, decision.player)
+            state, _ = game.rules.apply(state, action)
+            actions.append(action)
+        return state, actions
 
     async def _end_orders(
         self,
@@ -159,6 +185,18 @@ class PaceIntents(RaceCore):
                 if choice is not None:
                     return choice
         return None
+
+    @staticmethod
+    def _left_to_player(
+        race: RaceRow, game: Game, state: Any, decision: Decision, orders: list[StandingOrder]
+    ) -> list[str]:
+        """A plan of the piece that speaks to this decision but cannot make it says so: the player is asked."""
+        plans = {k.name: k for k in game.pace.orders if k.plan and decision.kind in k.settles}
+        mine = [o for o in orders if o.player == decision.player and o.piece == decision.piece and o.kind in plans]
+        if not mine or decision.piece is None:
+            return []
+        name = game.narration.piece_name(state, decision.piece)
+        return [f"{name}'s plan does not cover this decision: {seats.name_of(race.lobby, decision.player)} decides."]
 
     async def deadline_for(self, race: RaceRow, player: str, charges: Charges | None = None) -> float:
         timer = float(race.lobby["timer"])
@@ -266,6 +304,9 @@ class PaceIntents(RaceCore):
             kind = kinds.get(order.kind)
             mine = order.player == action.by and order.piece == piece and kind is not None
             if mine and kind is not None and (not kind.settles or decision.kind in kind.settles):
+                planned = self._ordered(game, before, decision, [order]) if kind.plan else None
+                if kind.plan and (planned is None or planned.action == action):
+                    continue  # the player answered what their plan left them, or as it would have: it goes on
                 await self.storage.drop_orders(race.id, action.by, piece, order.kind)
 
     async def due_text(self, race: RaceRow, player: str) -> str:
@@ -458,10 +499,12 @@ class PaceIntents(RaceCore):
         await self.storage.set_order(race.id, order)
         what = order_kind.label.replace("N", str(number)) if order_kind.number else order_kind.label
         end = f" until {self._moment(game, order)}" if until else ""
-        return Outcome(
-            f"Standing order for {shown}: {what}{end}. Any decision you make yourself for {shown} cancels it; "
-            "/race status shows it to everyone."
+        ends = (
+            f"You are asked what it does not cover; deciding otherwise for {shown} cancels it"
+            if order_kind.plan
+            else f"Any decision you make yourself for {shown} cancels it"
         )
+        return Outcome(f"Standing order for {shown}: {what}{end}. {ends}; /race status shows it to everyone.")
 
     @staticmethod
     async def own_pieces(race: RaceRow, state: Any, player: str) -> list[str]:

@@ -19,5 +19,7 @@ SHOWCASE = Showcase(
     ),
     bench_races=Sample("Formula Dé Mini, island circuit, 2 laps, 8 cars", stage="island"),
     pictures=(Picture("formula-de-mini-island.png", Sample("the island circuit", stage="island")),),
-    habits=(("keep-gear", None, "last", 1), ("no-slipstream", None, None, None)),
+    # a driving plan: the highest gear whose every roll can be driven clean braking at most 1 LP, each
+    # roll driven as far as it goes clean braking at most 2 LP, a slipstream when it costs 1 LP
+    habits=(("shift", 1, None, None), ("drive", 2, None, None), ("slipstream", 1, None, None)),
 )

@@ -15,6 +15,7 @@ from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS
 from rules.hell_of_the_north.moves import RideOption
 from rules.hell_of_the_north.narrate import WEATHER_WORDS, describe, summary
 from rules.hell_of_the_north.order import arrival_order, classification
+from rules.hell_of_the_north.pace import hooks as pace_hooks
 from rules.hell_of_the_north.setup import build
 from rules.hell_of_the_north.showcase import SHOWCASE
 from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, general_classification, stage_result
@@ -346,4 +347,5 @@ GAME = replace(
     ),
     race_options=RACE_OPTIONS,
     showcase=SHOWCASE,
+    pace=pace_hooks(),
 )

@@ -31,6 +31,7 @@ from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
 from rules.peloton.model import DIAL, FINISHED, TEAMS, State
+from rules.peloton.pace import hooks as pace_hooks
 from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
@@ -424,4 +425,5 @@ GAME = Game(
             start_order.DEFAULT,
         ),
     ),
+    pace=pace_hooks(),
 )

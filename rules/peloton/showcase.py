@@ -17,4 +17,7 @@ SHOWCASE = Showcase(
             span=0.01,
         ),
     ),
+    # each cyclist on the dial's cycle keeping 3 energy for the finish, riding as far as it can
+    # or behind a cyclist one hexagon shorter
+    habits=(("dial", 3, None, None), ("ride", 1, None, None)),
 )
