@@ -93,3 +93,34 @@ async def test_race_back_retires_the_prompt_it_replaces_and_says_why(simcord_env
     assert old.content.startswith(before.content)  # kept as it was, with a line saying why
     assert "takes their seat back" in old.content.splitlines()[-1] and "below" in old.content.splitlines()[-1]
     assert [p.id for p in live_prompts(channel)] == [after.id]
+
+
+async def test_an_aborted_race_leaves_no_live_prompt(simcord_env) -> None:
+    _, channel, m = world(simcord_env, "alice", "bob")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1)
+    await m["bob"].slash(channel, "race join")
+    await m["alice"].slash(channel, "race start")
+    prompt = last_prompt(channel)
+    assert [p.id for p in live_prompts(channel)] == [prompt.id]
+    await m["alice"].slash(channel, "race abort")
+    old = now(channel, prompt.id)
+    assert not components(old) and old.content.splitlines()[-1] == "⏹ The race was aborted."
+    assert live_prompts(channel) == []
+
+
+async def test_a_race_the_ai_finishes_leaves_no_live_prompt(simcord_env) -> None:
+    """The last decision made by the AI (a timer ran out) ends the race with no prompt to follow:
+    the prompt on screen loses its buttons and says the race is over."""
+    _, channel, m = world(simcord_env, "alice", "bob")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="1h")
+    await m["bob"].slash(channel, "race join")
+    await m["alice"].slash(channel, "race start")
+    bot: DomestiqueBot = simcord_env.bot
+    for _ in range(400):  # nobody answers: each timer hands the seat to the AI, which plays on
+        if await bot.storage.active_race(channel.id) is None:
+            break
+        await simcord_env.advance_time(3600 + 60)
+    assert any("**Finish**" in msg.content for msg in channel.history())
+    assert live_prompts(channel) == []
+    retired = [msg for msg in channel.history() if msg.content.endswith("🏁 The race is over: the result is below.")]
+    assert len(retired) == 1 and not components(retired[0])

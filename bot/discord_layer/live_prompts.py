@@ -3,13 +3,15 @@
 A prompt answered with a click on it is retired in place by that click (``posting.answer``). One
 whose moment ends otherwise is retired here, its buttons removed and a line added that says why:
 answered elsewhere (in the private menu of its first step, by a typed ``/play move``: the
-decision's line, as a click shows it), or replaced by a newer prompt (``/race back``, a timer).
+decision's line, as a click shows it), replaced by a newer prompt (``/race back``, a timer), or
+the race over (its finish, an abort).
 Kept in memory per channel (one race per channel): after a restart an older prompt keeps its
 buttons, which then refuse with a short private reply, as before.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -21,6 +23,13 @@ REPLACED = "⏭ The prompt below replaces this one."
 class LivePrompts:
     def __init__(self) -> None:
         self._shown: dict[int, tuple[int, str]] = {}  # channel -> (message id, its text)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel: discord.abc.Messageable) -> asyncio.Lock:
+        """Held while a channel's posts go out: two outcomes (a timer's, a click's) never both find no
+        live prompt to retire and each post one."""
+        channel_id = int(getattr(channel, "id", 0) or 0)
+        return self._locks.setdefault(channel_id, asyncio.Lock())
 
     def posted(self, message: discord.Message) -> None:
         """``message`` is the channel's prompt now."""

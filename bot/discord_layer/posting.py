@@ -170,13 +170,18 @@ async def post_all(client: discord.Client, channel: discord.abc.Messageable, out
     edit = outcome.lobby_edit
     edited = edit is not None and await edit_lobby(channel, edit)
     live = cast(Host, client).live_prompts
-    for post in outcome.posts:
-        prompt = post.prompt is not None and bool(post.prompt.choices)
-        if prompt:  # one live prompt in a channel: the one on screen gives way, saying why
-            await live.retire(channel, outcome.replaced or REPLACED)
-        message = await send_post(channel, post)
-        if prompt:
-            live.posted(message)
+    async with live.lock(channel):  # retire, post, remember: one outcome at a time in a channel
+        prompted = False
+        for post in outcome.posts:
+            prompt = post.prompt is not None and bool(post.prompt.choices)
+            if prompt:  # one live prompt in a channel: the one on screen gives way, saying why
+                await live.retire(channel, outcome.replaced or REPLACED)
+            message = await send_post(channel, post)
+            if prompt:
+                live.posted(message)
+                prompted = True
+        if outcome.closed is not None and not prompted:  # the race ended with no prompt to follow
+            await live.retire(channel, outcome.closed)
     if edit is not None and not edited:
         await post_lobby(client, channel, edit)
     for name, users in outcome.threads:

@@ -422,7 +422,7 @@ class LeagueService:
         options = scoring.stage_options(self._values(league))
         shown = stage.track.split("/", 1)[-1]
         existing = await self.races.storage.league_race(league.id, stage.number) if stage.status == "opening" else None
-        if existing is not None:
+        if existing is not None and existing.status in ("lobby", "running"):
             outcome = await self.races.resume_league_race(existing, options)
             race_id, channel_id, lobby = existing.id, existing.channel_id, existing.lobby
         else:

@@ -513,6 +513,7 @@ class RaceCore:
             if self.on_finish is not None and race.league_id is not None:
                 posts += await self.on_finish(race, after)
             outcome.posts = posts
+            outcome.closed = "🏁 The race is over: the result is below."
             return outcome
         prompt = self.prompt(race, after)
         user = seats.user_of(race.lobby, decision.player)

@@ -359,7 +359,7 @@ class LobbyIntents(RaceCore):
         else where it stands told again with its prompt (nobody was shown it)."""
         async with self.lock(race.id):
             fresh = await self.storage.race(race.id)
-            if fresh is None or fresh.status == "finished":
+            if fresh is None or fresh.status not in ("lobby", "running"):
                 return Outcome("")
             if fresh.status == "lobby":
                 return await self._begin(fresh, options)

@@ -114,4 +114,5 @@ class Outcome:
     alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens
     retire: str | None = None  # the decision's result in one line: replaces the answered prompt, or is posted
     replaced: str | None = None  # why the prompt on screen gives way to the one posted now (/race back)
+    closed: str | None = None  # the race is over (finished, aborted): the prompt on screen loses its buttons, saying so
     lobby_edit: LobbyEdit | None = None  # the lobby message to edit first (the draft after a pick)

@@ -154,7 +154,7 @@ class ReadingIntents(LobbyIntents, RaceCore):
             if not await self.storage.set_status(race.id, race.version, "aborted"):
                 raise Refusal("The race changed at the same moment; try again.")
             self._states.pop(race.id, None)
-            return Outcome(f"Race {race.id} was aborted.", ephemeral=False)
+            return Outcome(f"Race {race.id} was aborted.", ephemeral=False, closed="⏹ The race was aborted.")
 
     async def back(self, channel_id: int, user_id: int) -> Outcome:
         async with self.channel_race(channel_id) as race:
