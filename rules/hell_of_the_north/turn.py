@@ -137,15 +137,20 @@ def move_peloton(state: State) -> State:
     # a rider dropping back by choice leaves before the peloton moves (R-HOTN-DROP, R-HOTN-EMPTY)
     state, moved = family.roll_peloton(state, PELOTON, face_value, events, leaving=state.drop_requests)
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
-    riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
-
-    state = family.peloton_passes(state, riding, old, new, events)  # R-HOTN-BONUS-PELOTON
     # Caught by the peloton: drawn level -> the front part, passed -> the back part
+    caught_at: dict[str, int] = {}
+    catches: list[Event] = []
     for r in state.riders:
         if r.status == "breakaway" and (r.row or 0) <= new:
             part = "front" if r.row == new else "back"
+            caught_at[r.id] = r.row or 0
             state = replace_rider(state, replace(r, status="peloton", part=part, row=None, lane=None, slipstream=False))
-            events.append(event(turn, "caught", rider=r.id, part=part))
+            catches.append(event(turn, "caught", rider=r.id, part=part))
+    # feed zones and time bonuses the peloton passes (R-HOTN-BONUS-PELOTON): a rider it caught
+    # before a feed marker passes the marker in the peloton (R-HOTN-FEED-CAUGHT)
+    riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+    state = family.peloton_passes(state, riding, old, new, events, caught_at)
+    events += catches
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1 and (r.row or 0) <= new:
             state = place_behind(state, r, r.status)  # R-HOTN-PELOTON-PASSES

@@ -190,20 +190,33 @@ def feed_rider(
     return kept, dice, piles
 
 
-def feed_peloton(state: S, riders: list[Any], old: int, new: int, events: list[Event]) -> S:
-    """Each feed zone the peloton passes gives each of ``riders`` a tile, in that order."""
-    for _ in crossed(state.setup.road.feed, old, new):
+def feed_peloton(
+    state: S, riders: list[Any], old: int, new: int, events: list[Event], caught_at: Mapping[str, int] | None = None
+) -> S:
+    """Each feed zone the peloton passes gives each of ``riders`` a tile, in that order.
+
+    ``caught_at``: the riders the peloton caught in this move, each with the row it was caught
+    on. A zone behind that row the rider passes inside the peloton and is fed there; a zone on
+    that row or before it the rider reached on its own ride and drew for then, so never twice
+    (rulings.md R-FEED-CAUGHT, R-HOTN-FEED-CAUGHT)."""
+    caught = caught_at or {}
+    for row in crossed(state.setup.road.feed, old, new):
         for r in riders:
+            if r.id in caught and caught[r.id] >= row:
+                continue
             current = state.rider(r.id)
             kept, dice, piles = take_tile(state.dice, state.piles, current, current.kept, state.turn, events)
             state = replace(replace_rider(state, replace(current, kept=kept)), dice=dice, piles=piles)
     return state
 
 
-def peloton_passes(state: S, riders: list[Any], old: int, new: int, events: list[Event]) -> S:
+def peloton_passes(
+    state: S, riders: list[Any], old: int, new: int, events: list[Event], caught_at: Mapping[str, int] | None = None
+) -> S:
     """What the peloton passes from row ``old`` to ``new``: each feed zone feeds ``riders`` (in that
-    order), each bonus line nobody has claimed yet is the peloton's."""
-    state = feed_peloton(state, riders, old, new, events)
+    order; those it caught in this move, ``caught_at``, as ``feed_peloton`` says), each bonus line
+    nobody has claimed yet is the peloton's."""
+    state = feed_peloton(state, riders, old, new, events, caught_at)
     bonus_won, _ = bonus_rows_won(state, old, new, "peloton")
     return replace(state, bonus_won=bonus_won)
 

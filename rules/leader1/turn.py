@@ -82,13 +82,18 @@ def move_peloton(state: State) -> State:
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     red = face == "red"
 
-    # feed zones and bonus tokens passed by the peloton (C.4, D.2; R-BONUS-PELOTON)
-    state = family.peloton_passes(state, peloton_order(state), old, new, events)
     # B.1 reintegration: level with or overtaken by the peloton
+    caught_at: dict[str, int] = {}
+    catches: list[Event] = []
     for r in state.riders:
         if r.status == "breakaway" and (r.row or 0) <= new:
+            caught_at[r.id] = r.row or 0
             state = replace_rider(state, replace(r, status="peloton", row=None, lane=None, slipstream=False))
-            events.append(event(turn, "caught", rider=r.id))
+            catches.append(event(turn, "caught", rider=r.id))
+    # feed zones and bonus tokens passed by the peloton (C.4, D.2; R-BONUS-PELOTON): a rider it
+    # absorbed before a feed token passes the token inside it (R-FEED-CAUGHT)
+    state = family.peloton_passes(state, peloton_order(state), old, new, events, caught_at)
+    events += catches
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) <= new:
             state = _place_behind(state, r, r.status)  # rulings.md R-PELOTON-PASSES
