@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -114,27 +115,49 @@ async def test_an_order_ends_at_its_moment_and_its_player_is_told(env) -> None:
     assert any(f"<@{user}>" in p.text for p in done.posts)  # asked as usual
 
 
-def test_leader1_pursues_only_over_the_gap_it_was_given() -> None:
+def _pursuit_moments(game_id: str, *, own_away: bool) -> Iterator[tuple[Any, Any, int]]:
+    """Pursuit decisions of AI races with a rival breakaway up the road, and with (or without) one of
+    the deciding player's own riders away too: (state, decision, the rivals' gap)."""
     from bot.cli.sim import simulate
-    from rules.record import replay
+    from rules.record import start_state
 
-    game = find_game("leader1")
-    record, _ = simulate("leader1", players=3, seed=5)
-    state = None
-    for n in range(len(record.actions)):  # the first pursuit decision with a breakaway up the road
-        state = replay(record.with_actions(record.actions[:n])).state
-        decision = game.rules.pending(state)
-        ahead = [r.row for r in state.riders if r.status == "breakaway" and r.row is not None]
-        if decision is not None and decision.kind == "pursuit" and ahead:
-            break
-    assert state is not None and decision is not None and decision.kind == "pursuit"
-    gap = max(ahead) - state.peloton
+    game = find_game(game_id)
+    for seed in range(1, 30):
+        record, _ = simulate(game_id, players=3, seed=seed)
+        _, state = start_state(record)
+        for action in record.actions:
+            decision = game.rules.pending(state)
+            if decision is not None and decision.kind == "pursuit":
+                away = [r for r in state.riders if r.status == "breakaway" and r.row is not None]
+                rivals = [r.row for r in away if r.player != decision.player]
+                mine = any(r.player == decision.player for r in away)
+                if rivals and mine == own_away:
+                    yield state, decision, max(rivals) - state.peloton
+            state, _ = game.rules.apply(state, action)
+
+
+@pytest.mark.parametrize("game_id", ["leader1", "hell-of-the-north"])
+def test_pursue_over_chases_a_rival_breakaway_only_over_the_gap_it_was_given(game_id: str) -> None:
+    game = find_game(game_id)
+    state, decision, gap = next(_pursuit_moments(game_id, own_away=False))
     pursue_over = next(k for k in game.pace.orders if k.name == "pursue-over")
     choices = game.rules.choices(state, decision.player)
     assert pursue_over.decides(state, decision, choices, [("x", gap - 1)]).action.do == "pursue"
     assert pursue_over.decides(state, decision, choices, [("x", gap)]).action.do == "pass"
     never = next(k for k in game.pace.orders if k.name == "never-pursue")
     assert never.decides(state, decision, choices, [("x", None)]).action.do == "pass"
+
+
+@pytest.mark.parametrize("game_id", ["leader1", "hell-of-the-north"])
+def test_pursue_over_never_chases_the_players_own_rider(game_id: str) -> None:
+    """A plan never makes a move its words do not say: with one of the player's own riders in the
+    breakaway, the peloton does not speed up after it, however far ahead a rival is."""
+    game = find_game(game_id)
+    state, decision, gap = next(_pursuit_moments(game_id, own_away=True))
+    pursue_over = next(k for k in game.pace.orders if k.name == "pursue-over")
+    choices = game.rules.choices(state, decision.player)
+    assert pursue_over.decides(state, decision, choices, [("x", 0)]).action.do == "pass"
+    assert gap >= 0
 
 
 def test_formula_de_mini_decides_a_gear_ahead_and_keeps_it() -> None:

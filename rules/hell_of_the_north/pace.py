@@ -61,9 +61,12 @@ def _start(part: str) -> Decides:
     return decides
 
 
-def _gap(state: State) -> int:
-    """Rows from the peloton's front to the first rider of the breakaway (0: nobody ahead)."""
-    rows = [r.row for r in state.riders if r.status == "breakaway" and r.row is not None]
+def _gap(state: State, player: str) -> int | None:
+    """Rows from the peloton's front to the first rival rider of the breakaway (0: no rival ahead), or
+    None while one of the player's own riders is away: the peloton never chases its own rider."""
+    if any(r.player == player and r.status == "breakaway" for r in state.riders):
+        return None
+    rows = [r.row for r in state.riders if r.player != player and r.status == "breakaway" and r.row is not None]
     return max(rows) - state.peloton if rows else 0
 
 
@@ -75,7 +78,8 @@ def _pursue_over(state: State, decision: Decision, choices: Sequence[Choice], or
     if decision.kind != "pursuit":
         return None
     limit = min((n for _, n in orders if n is not None), default=0)
-    if _gap(state) > limit:
+    gap = _gap(state, decision.player)
+    if gap is not None and gap > limit:
         return next((c for c in choices if c.action.do == "pursue"), None)
     return _pass(choices)
 
@@ -124,7 +128,7 @@ def hooks() -> PaceHooks:
             OrderKind("never-pursue", "never speed the peloton up", _never, settles=("pursuit",)),
             OrderKind(
                 "pursue-over",
-                "speed the peloton up when the breakaway is more than N squares ahead",
+                "speed the peloton up when a rival is more than N squares ahead (never while one of yours is away)",
                 _pursue_over,
                 "N squares",
                 ("pursuit",),

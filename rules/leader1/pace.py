@@ -48,9 +48,12 @@ def _stay(state: State, decision: Decision, choices: Sequence[Choice], orders: O
     return _pass(choices) if mine <= ordered else None
 
 
-def _gap(state: State) -> int:
-    """Squares from the peloton's front to the first rider of the breakaway (0: nobody ahead)."""
-    rows = [r.row for r in state.riders if r.status == "breakaway" and r.row is not None]
+def _gap(state: State, player: str) -> int | None:
+    """Squares from the peloton's front to the first rival rider of the breakaway (0: no rival ahead), or
+    None while one of the player's own riders is away: the peloton never chases its own rider."""
+    if any(r.player == player and r.status == "breakaway" for r in state.riders):
+        return None
+    rows = [r.row for r in state.riders if r.player != player and r.status == "breakaway" and r.row is not None]
     return max(rows) - state.peloton if rows else 0
 
 
@@ -62,7 +65,8 @@ def _pursue_over(state: State, decision: Decision, choices: Sequence[Choice], or
     if decision.kind != "pursuit":
         return None
     limit = min((n for _, n in orders if n is not None), default=0)
-    if _gap(state) > limit:
+    gap = _gap(state, decision.player)
+    if gap is not None and gap > limit:
         return next((c for c in choices if c.action.do == "pursue"), None)
     return _pass(choices)
 
@@ -105,7 +109,7 @@ def hooks() -> PaceHooks:
             OrderKind("never-pursue", "never pursue with the peloton token", _never, settles=("pursuit",)),
             OrderKind(
                 "pursue-over",
-                "pursue when the breakaway is more than N squares ahead",
+                "pursue when a rival breakaway is more than N squares ahead (never while one of yours is away)",
                 _pursue_over,
                 "N squares",
                 ("pursuit",),

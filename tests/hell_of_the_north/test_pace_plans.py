@@ -39,7 +39,10 @@ async def test_standing_orders_ride_a_team_through_a_stage_across_a_restart(simc
     shown = await status(members["bob"], channel)
     assert "(alice): stay in the peloton (no breakaway)" in shown
     assert "(alice): hold its part of the peloton (no move to the front or back, no drop)" in shown
-    assert "(alice): speed the peloton up when the breakaway is more than 6 squares ahead" in shown
+    assert (
+        "(alice): speed the peloton up when a rival is more than 6 squares ahead (never while one of yours is away)"
+        in shown
+    )
     restarted_at = 0
     for step in range(400):
         if step == 10:
