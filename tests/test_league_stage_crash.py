@@ -51,7 +51,7 @@ def _crash_after(storage: Storage, name: str) -> None:
     setattr(storage, name, written)
 
 
-@pytest.mark.parametrize("write", ["create_race", "append_actions", "stage_opened"])
+@pytest.mark.parametrize("write", ["stage_channel", "create_race", "append_actions", "stage_opened"])
 async def test_a_stage_opening_cut_short_by_a_crash_is_finished_by_the_next_tick(database_url: str, write: str) -> None:
     await _league_due(database_url)
     later = START + 2 * 3600  # the stage is due

@@ -433,7 +433,11 @@ class LeagueService:
                 await self.store.set_league_status(league.id, "finished")
                 return None
             timer, bank = await self._stage_time(league, stage, game, seated)
-            channel_id = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {shown}")
+            made = stage.channel_id if stage.status == "opening" else None  # a retry reuses the first try's
+            if made is None:
+                made = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {shown}")
+                await self.store.stage_channel(league.id, stage.number, made)
+            channel_id = made
             outcome = await self.races.open_league_race(
                 league.guild_id,
                 channel_id,

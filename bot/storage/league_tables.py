@@ -111,6 +111,13 @@ class LeagueTables(ABC):
         )
         return changed == 1
 
+    async def stage_channel(self, league_id: int, number: int, channel_id: int) -> None:
+        """The channel made for a stage being opened, kept before its race is made (a retry reuses it)."""
+        await self._update(
+            "UPDATE league_stages SET channel_id = {} WHERE league_id = {} AND number = {} AND status = 'opening'",
+            (channel_id, league_id, number),
+        )
+
     async def stage_opened(self, league_id: int, number: int, race_id: int, channel_id: int) -> None:
         # a stage of AI players only is over before this is written: it stays finished
         await self._update(
