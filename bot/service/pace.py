@@ -92,6 +92,7 @@ class PaceIntents(RaceCore):
                     continue
                 played.state = game.rules.apply(played.state, choice.action)[0]
                 played.actions.append((choice.action, user, False))
+                played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders (away): {choice.label}.")
                 continue
             premove = premoves.pop(player, None)
             if premove is not None:
