@@ -169,7 +169,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from bot.cli.demo import main as demo
 
-    return demo(args.out, args.game, args.stage, args.players, args.seed)
+    return demo(args.out, args.game, args.stage, args.players, args.seed, web=args.web)
 
 
 def _db(args: argparse.Namespace) -> int:
@@ -219,6 +219,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--stage", default=None, help="a stage or circuit of the game (its usual one if omitted)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--web", action="store_true", help="then serve the race's web page (DOMESTIQUE_WEB, default 127.0.0.1:8080)"
+    )
     p.set_defaults(run=_demo)
     p = sub.add_parser("db", help="move the database: db copy --from sqlite:///domestique.db --to postgresql://...")
     p.add_argument("action", choices=["copy"])

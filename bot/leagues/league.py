@@ -295,7 +295,9 @@ class LeagueService:
             return Outcome(f"No stage of {league.name} has finished yet.")
         names = {m.player: m.name for m in await self.store.members(league.id)}
         image = self._standings_image(league, gc, after, names)
-        return Outcome(await self._gc_text(league, gc, after), image=image)
+        text = await self._gc_text(league, gc, after)
+        link = await self.races.league_link(league.id)
+        return Outcome(f"{text}\nEvery stage on the web: <{link}>" if link else text, image=image)
 
     def _standings_image(
         self, league: League, gc: tuple[Standing, ...], after: int, names: Mapping[str, str]

@@ -165,6 +165,16 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE pace_times ADD COLUMN idx INTEGER;
     """,
+    # 6: each race's and league's web page link (a random token; NULL: the page is off; docs/web.md)
+    """
+    CREATE TABLE web_links (
+        kind TEXT NOT NULL,
+        ref_id BIGINT NOT NULL,
+        token TEXT,
+        PRIMARY KEY (kind, ref_id)
+    );
+    CREATE UNIQUE INDEX web_link_tokens ON web_links(token);
+    """,
 ]
 
 MIGRATION_LOCK = 7_161_840  # pg_advisory_xact_lock key: processes starting together migrate one at a time

@@ -33,6 +33,7 @@ from bot.storage.sqlite_pace import (
     pace_time_rows,
 )
 from bot.storage.sqlite_people import PeopleTables
+from bot.storage.sqlite_web import WEB_MIGRATION, WebTables
 
 T = TypeVar("T")
 
@@ -136,6 +137,8 @@ MIGRATIONS: list[str] = [
     PACE_MIGRATION,
     # 5: each decision time names the action that decided it (an undo gives the time back)
     PACE_INDEX_MIGRATION,
+    # 6: each race's and league's web page link (a random token; NULL: the page is off; docs/web.md)
+    WEB_MIGRATION,
 ]
 
 
@@ -156,7 +159,7 @@ def _closed(cursor: sqlite3.Cursor) -> sqlite3.Cursor:
     return cursor
 
 
-class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
+class SqliteStorage(LeagueTables, PeopleTables, PaceTables, WebTables):
     """One SQLite file in WAL mode, migrated on open."""
 
     def __init__(self, path: str) -> None:
