@@ -125,6 +125,9 @@ class Pages:
         return image
 
 
+PAGES: web.AppKey[Pages] = web.AppKey("pages", Pages)
+
+
 def _number(request: web.Request, name: str, most: int = 1_000_000) -> int | None:
     text = request.query.get(name, "")
     return int(text) if text.isdigit() and len(text) <= 7 and int(text) <= most else None
@@ -250,5 +253,5 @@ def make_app(
         handler_args={"max_line_size": 1024, "max_field_size": 4096},
     )
     app.add_routes(routes(site))
-    app["pages"] = site
+    app[PAGES] = site
     return app
