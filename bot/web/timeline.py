@@ -92,7 +92,7 @@ def timeline(race: RaceRow) -> Timeline:
     placed = rules.outcome(state)
     if placed.finished:
         podium = [p for p in placed.placings if p.rank is not None]
-        top = [f"🏆 {words.piece_name(state, podium[0].piece)} wins for {seats.name_of(race.lobby, podium[0].player)}!"]
+        top = [f"{words.piece_name(state, podium[0].piece)} wins for {seats.name_of(race.lobby, podium[0].player)}!"]
         finish = tuple(top if podium else []) + tuple(_plain(x) for x in words.results(state))
     return Timeline(
         race.id,
