@@ -85,7 +85,7 @@ async def test_a_bad_web_address_fails_in_one_line(tmp_path: Path) -> None:
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    _, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 1
     assert err.decode().strip().splitlines() == [
         "domestique run: DOMESTIQUE_WEB='somewhere': expected host:port, e.g. 127.0.0.1:8080"

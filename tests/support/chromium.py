@@ -62,6 +62,7 @@ class Browser:
         self._socket: aiohttp.ClientWebSocketResponse | None = None
         self._target = ""
         self._ids = itertools.count(1)
+        self._drain: asyncio.Task[bytes] | None = None
 
     async def start(self) -> None:
         binary = chromium_binary()
@@ -88,7 +89,7 @@ class Browser:
                     raise NoBrowser("chromium exited before it listened for DevTools")
                 found = re.search(r"DevTools listening on (ws://\S+)", line)
                 url = found.group(1) if found else ""
-        asyncio.create_task(self._process.stderr.read())  # drain: a full pipe would stall chromium
+        self._drain = asyncio.create_task(self._process.stderr.read())  # a full pipe would stall chromium
         self._session = aiohttp.ClientSession()
         self._socket = await self._session.ws_connect(url, max_msg_size=64 * 1024 * 1024)
         created = await self.send("Target.createTarget", url="about:blank")
