@@ -169,3 +169,23 @@ async def test_the_league_page_lists_its_stages_with_their_race_pages(tmp_path: 
         assert str(HOST) not in page
         assert (await client.get(f"/l/{race_token}")).status == 404  # a race's token opens no league
     await storage.close()
+
+
+async def test_two_boards_asked_at_the_same_moment_are_both_drawn(tmp_path: Path, monkeypatch) -> None:
+    """The painters are found on first use, from two threads at once here: neither may find none."""
+    from renderer import registry
+
+    storage = SqliteStorage(str(tmp_path / "races.db"))
+    await storage.open()
+    await play_race(storage, "leader1", decisions=14)
+    race = await storage.active_race(CHANNEL)
+    token = await storage.web_token("race", race.id)
+    monkeypatch.setattr(registry, "_painters", {})  # as in a fresh process: nothing loaded yet
+    monkeypatch.setattr(registry, "_loaded", False)
+    async with web_client(storage) as client:
+        await client.get(f"/r/{token}")
+        both = await asyncio.gather(
+            client.get(f"/r/{token}/board/{race.version}.png"), client.get(f"/r/{token}/turn/1.png")
+        )
+        assert [r.status for r in both] == [200, 200]
+    await storage.close()
