@@ -5,6 +5,7 @@ shows its text with nothing wider than the screen (the screenshots are kept in t
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -103,5 +104,25 @@ async def test_the_league_page_lists_its_stages_in_a_browser(simcord_env, browse
         await browser.open(links[0])  # a stage's race page, from the league page
         assert "Finish" in await browser.evaluate("document.body.innerText")
         await _shots(browser, "stage", tmp_path, ["Finish", "Recap", "Replay"])
+    finally:
+        await runner.cleanup()
+
+
+async def test_a_page_opened_in_the_lobby_shows_the_race_once_it_starts(simcord_env, browser: Browser) -> None:
+    bot = simcord_env.bot
+    _, channel, members = world(simcord_env, "alice", "bob")
+    alice, bob = members["alice"], members["bob"]
+    await alice.slash(channel, "race new", game="leader1", pieces=1, timer="60m")
+    await bob.slash(channel, "race join", colour="blue")
+    race = await bot.storage.active_race(channel.id)
+    token = await bot.storage.web_token("race", race.id)
+    runner = await start_web(bot.storage, ("127.0.0.1", 0))
+    try:
+        await browser.open(f"http://127.0.0.1:{bound_port(runner)}/r/{token}")
+        assert "In the lobby" in await browser.evaluate("document.body.innerText")
+        await asyncio.sleep(2.5)  # a first poll finds nothing new
+        await alice.slash(channel, "race start")
+        await browser.wait_for("document.getElementById('replay-turn') !== null", seconds=15)
+        assert "Standings" in await browser.evaluate("document.body.innerText")
     finally:
         await runner.cleanup()

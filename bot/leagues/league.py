@@ -276,6 +276,13 @@ class LeagueService:
             lines.append(f"Stage {stage.number}: {stage.track.split('/', 1)[-1]}, {when} — {stage.status}")
         return "\n".join(lines)
 
+    async def web(self, guild_id: int, league_name: str | None, user_id: int, action: str, can_manage: bool) -> Outcome:
+        """``/league web``: the league page's link; the organiser turns it ``off`` or makes a ``new`` one."""
+        league = await self._find(guild_id, league_name)
+        if action != "link":
+            self._organiser(league, user_id, can_manage)
+        return await self.races.league_web(league.id, action)
+
     async def schedule(self, guild_id: int, league_name: str | None) -> Outcome:
         league = await self._find(guild_id, league_name)
         if league.status == "entries":

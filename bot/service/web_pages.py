@@ -30,6 +30,23 @@ class WebIntents(RaceCore):
         """The league's web page link, or None (pages not served, or turned off)."""
         return await self.league_page_link(league_id) if self.league_page_link is not None else None
 
+    async def league_web(self, league_id: int, action: str) -> Outcome:
+        """The league page's link, or (the organiser, checked by the league service) off or a new one."""
+        if self.league_page_link is None:
+            raise Refusal(NOT_SERVED)
+        if action not in WEB_ACTIONS:
+            raise Refusal("Choose link, off or new.")
+        if action == "off":
+            await self.storage.web_off("league", league_id)
+            return Outcome("The league's web page is off: its link no longer works. /league web new makes a new one.")
+        if action == "new":
+            await self.storage.renew_web_token("league", league_id)
+        link = await self.league_page_link(league_id)
+        if link is None:
+            return Outcome("The organiser turned this league's web page off. /league web new makes a new link.")
+        said = "A new link (the old one no longer works)" if action == "new" else "The league's web page"
+        return Outcome(f"{said}: <{link}>", ephemeral=action != "link")
+
     async def page_link(self, race_id: int, since: int | None = None) -> str | None:
         if self.race_link is None:
             return None

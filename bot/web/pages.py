@@ -144,7 +144,8 @@ def race_page(race: Timeline, base: str, *, channel: str, turn: int | None, sinc
             'alt="The race turn by turn, animated"></section>'
         )
     body.append("</main>")
-    data = f' data-live="{base}/live" data-version="{race.version}"' if race.status in ("lobby", "running") else ""
+    live = race.status in ("lobby", "running")
+    data = f' data-live="{base}/live" data-version="{race.version}" data-status="{race.status}"' if live else ""
     return layout(race.title, "".join(body), data=data)
 
 

@@ -84,7 +84,7 @@ function swap(data) {
 function setupLive() {
   var url = document.body.getAttribute("data-live");
   if (!url) { return; }
-  var status = null;
+  var status = document.body.getAttribute("data-status");
   function poll() {
     var version = document.body.getAttribute("data-version");
     fetch(url + "?v=" + version, { cache: "no-store" }).then(function (response) {
@@ -93,7 +93,7 @@ function setupLive() {
       return response.json();
     }).then(function (data) {
       if (data) {
-        if (status !== null && status === "lobby" && data.status !== "lobby") { location.reload(); return; }
+        if (status === "lobby" && data.status !== "lobby") { location.reload(); return; }
         status = data.status;
         swap(data);
         if (data.status !== "lobby" && data.status !== "running") { return; }
