@@ -132,7 +132,7 @@ class Browser:
             mobile=width < 600,
         )
 
-    async def wait_for(self, condition: str, seconds: float = 20.0) -> None:
+    async def wait_for(self, condition: str, seconds: float = 60.0) -> None:
         async with asyncio.timeout(seconds):
             while not await self.evaluate(f"Boolean({condition})"):
                 await asyncio.sleep(0.1)
