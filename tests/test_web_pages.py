@@ -189,3 +189,24 @@ async def test_two_boards_asked_at_the_same_moment_are_both_drawn(tmp_path: Path
         )
         assert [r.status for r in both] == [200, 200]
     await storage.close()
+
+
+async def test_a_watched_race_keeps_one_replay_in_memory_however_often_it_changes(tmp_path: Path) -> None:
+    from bot.web.app import PAGES
+
+    storage = SqliteStorage(str(tmp_path / "races.db"))
+    await storage.open()
+    service = await play_race(storage, "leader1", decisions=4)
+    race = await storage.active_race(CHANNEL)
+    token = await storage.web_token("race", race.id)
+    async with web_client(storage) as client:
+        site = client.app[PAGES]
+        for _ in range(4):
+            assert (await client.get(f"/r/{token}")).status == 200
+            await _decide_once(service, storage)
+            site._versions.clear()  # as a second later: the version is read again
+        assert (await client.get(f"/r/{token}")).status == 200
+        assert list(site._timelines) == [race.id]
+        assert site._timelines[race.id].version == (await storage.active_race(CHANNEL)).version
+        assert not [key for key in site._made if key[0] in ("timeline", "version")]
+    await storage.close()

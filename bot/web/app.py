@@ -56,15 +56,17 @@ class Pages:
         self.drawing = drawing
         self.discord_url = discord_url
         self._versions: dict[int, tuple[float, int | None]] = {}
-        self._races: Kept = Kept(64)
-        self._made: Kept = Kept(512)  # pages and images, by what they show
+        self._timelines: Kept = Kept(32)  # each race's latest version only: a timeline holds every turn's state
+        self._made: Kept = Kept(256)  # pages and images, by what they show
         self._making: dict[Any, asyncio.Future[Any]] = {}
 
-    async def once(self, key: Any, make: Callable[[], Awaitable[T]]) -> T:
-        """``make()``'s value for ``key``, made once however many viewers ask at the same moment."""
-        if key in self._made:
-            self._made.move_to_end(key)
-            return self._made[key]  # type: ignore[no-any-return]
+    async def once(self, key: Any, make: Callable[[], Awaitable[T]], *, kept: Kept | None = None) -> T:
+        """``make()``'s value for ``key``, made once however many viewers ask at the same moment, and
+        remembered in ``kept`` (the pages and images, unless given)."""
+        kept = self._made if kept is None else kept
+        if key in kept:
+            kept.move_to_end(key)
+            return kept[key]  # type: ignore[no-any-return]
         pending = self._making.get(key)
         if pending is not None:
             return await asyncio.shield(pending)
@@ -79,7 +81,7 @@ class Pages:
         finally:
             self._making.pop(key, None)
         future.set_result(value)
-        self._made.keep(key, value)
+        kept.keep(key, value)
         return value
 
     async def version(self, race_id: int) -> int | None:
@@ -88,7 +90,7 @@ class Pages:
         seen = self._versions.get(race_id)
         if seen is not None and now - seen[0] < FRESH:
             return seen[1]
-        version = await self.once(("version", race_id, int(now / FRESH)), lambda: self.storage.race_version(race_id))
+        version = await self.once(("version", race_id), lambda: self.storage.race_version(race_id), kept=Kept(0))
         self._versions[race_id] = (now, version)
         return version
 
@@ -100,7 +102,14 @@ class Pages:
         version = await self.version(race_id)
         if version is None:
             raise web.HTTPNotFound()
-        return await self.once(("timeline", race_id, version), lambda: self._timeline(race_id))
+        latest = self._timelines.get(race_id)
+        if latest is not None and latest.version == version:
+            self._timelines.move_to_end(race_id)
+            return latest  # type: ignore[no-any-return]
+        made = await self.once(("timeline", race_id, version), lambda: self._timeline(race_id), kept=Kept(0))
+        if made.version >= getattr(self._timelines.get(race_id), "version", -1):
+            self._timelines.keep(race_id, made)
+        return made
 
     async def _timeline(self, race_id: int) -> Timeline:
         row = await self.storage.race(race_id)
