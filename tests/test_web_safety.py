@@ -72,6 +72,8 @@ async def test_only_reading_short_requests_plain_error_pages(tmp_path: Path) -> 
             assert response.status == 404, path
             assert "There is no page here" in text and "Traceback" not in text, path
         assert (await client.get(f"{url}?turn=abc&since=-1")).status == 200  # odd numbers are ignored
+        assert (await client.get(url, headers={"X-Big": "x" * 8000})).status == 400  # a header over 4 kB
+        assert (await client.get(url + "?" + "x" * 2000)).status in (400, 414)  # a request line over 1 kB
     await storage.close()
 
 
