@@ -106,17 +106,18 @@ class Pages:
         if latest is not None and latest.version == version:
             self._timelines.move_to_end(race_id)
             return latest  # type: ignore[no-any-return]
-        made = await self.once(("timeline", race_id, version), lambda: self._timeline(race_id), kept=Kept(0))
+        made = await self.once(("timeline", race_id, version), lambda: self._timeline(race_id, latest), kept=Kept(0))
         if made.version >= getattr(self._timelines.get(race_id), "version", -1):
             self._timelines.keep(race_id, made)
         return made
 
-    async def _timeline(self, race_id: int) -> Timeline:
+    async def _timeline(self, race_id: int, previous: Timeline | None) -> Timeline:
+        """The race replayed (from ``previous``, its last version seen, when it only has more actions)."""
         row = await self.storage.race(race_id)
         if row is None:
             raise web.HTTPNotFound()
         self._versions[race_id] = (time.monotonic(), row.version)
-        return await asyncio.to_thread(timeline, row)
+        return await asyncio.to_thread(timeline, row, previous)
 
     def channel_link(self, race: RaceRow | Timeline, guild: int, channel: int) -> str:
         return f"{self.discord_url}/channels/{guild}/{channel}"

@@ -45,6 +45,8 @@ class Timeline:
     standings: tuple[str, ...] = ()
     finish: tuple[str, ...] = ()
     acting: tuple[str, ...] = field(default_factory=tuple)  # the piece to act (drawn highlighted)
+    texts: tuple[str, ...] = ()  # the actions replayed, as stored: a later version goes on from here
+    chain: str = ""  # the key after the last of them (``Turn.key``)
 
     def turn_since(self, action: int) -> int | None:
         """The turn of action ``action`` (a player's last decision), or None if there is no such action."""
@@ -60,30 +62,55 @@ def _plain(line: str) -> str:
     return line.replace("**", "")
 
 
-def timeline(race: RaceRow) -> Timeline:
-    """The race at its stored version, replayed from its record (pure; run off the event loop)."""
+def _chained(chain: str, text: str) -> str:
+    return hashlib.sha256(f"{chain}\n{text}".encode()).hexdigest()
+
+
+def _goes_on(race: RaceRow, previous: Timeline | None) -> bool:
+    """Whether ``race`` is ``previous`` with more actions (not an undo, not another race)."""
+    if previous is None or previous.race_id != race.id or previous.state is None or not previous.turns:
+        return False
+    done = len(previous.texts)
+    return len(race.actions) >= done and tuple(a.text for a in race.actions[:done]) == previous.texts
+
+
+def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
+    """The race at its stored version, replayed from its record, or from ``previous`` (an earlier
+    version of it) when it only has more actions (pure; run off the event loop)."""
     game = find_game(race.game)
     names = tuple(f"{s.get('name') or 'AI'} ({s.get('team')})" for s in race.lobby.get("seats", []))
     base = Timeline(race.id, race.version, game, title_of(race), race.status, players=names)
     if race.envelope is None:
         return base
     rules, words = game.rules, game.narration
-    record = record_of(race)
-    _, state = start_state(record.with_actions(()))
-    digest = hashlib.sha256(str(race.id).encode())
-    starts: dict[int, tuple[Any, str]] = {rules.turn(state): (state, digest.hexdigest())}
-    turn_of: list[int] = []
-    for action, stored in zip(record.actions, race.actions, strict=True):
+    starts: dict[int, tuple[Any, str]] = {}
+    kept: dict[int, tuple[str, ...]] = {}  # the lines of turns over before ``previous``'s last: they stay
+    if previous is not None and _goes_on(race, previous):
+        state, chain, turn_of = previous.state, previous.chain, list(previous.turn_of_action)
+        starts = {t.number: (t.state, t.key) for t in previous.turns}
+        kept = {t.number: t.lines for t in previous.turns[:-1]}
+        actions = [game.vocabulary.from_text(a.text) for a in race.actions[len(previous.texts) :]]
+        stored = race.actions[len(previous.texts) :]
+    else:
+        record = record_of(race)
+        _, state = start_state(record.with_actions(()))
+        chain, turn_of = _chained("", str(race.id)), []
+        starts = {rules.turn(state): (state, chain)}
+        actions, stored = list(record.actions), race.actions
+    for action, row in zip(actions, stored, strict=True):
         turn_of.append(rules.turn(state))
         state, _ = rules.apply(state, action)
-        digest.update(stored.text.encode() + b"\n")
+        chain = _chained(chain, row.text)
         if rules.turn(state) not in starts:
-            starts[rules.turn(state)] = (state, digest.hexdigest())
+            starts[rules.turn(state)] = (state, chain)
     events = rules.events(state)
-    turns = tuple(
-        Turn(n, tuple(_plain(x) for x in words.summary(state, [e for e in events if e.turn == n])), *starts[n])
-        for n in sorted(starts)
-    )
+
+    def lines(n: int) -> tuple[str, ...]:
+        if n in kept:
+            return kept[n]
+        return tuple(_plain(x) for x in words.summary(state, [e for e in events if e.turn == n]))
+
+    turns = tuple(Turn(n, lines(n), *starts[n]) for n in sorted(starts))
     decision = rules.pending(state)
     waiting = ""
     if decision is not None:
@@ -109,6 +136,8 @@ def timeline(race: RaceRow) -> Timeline:
         tuple(_plain(x) for x in words.status(state)),
         finish,
         (decision.piece,) if decision is not None and decision.piece else (),
+        tuple(a.text for a in race.actions),
+        chain,
     )
 
 
