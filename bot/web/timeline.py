@@ -140,8 +140,3 @@ def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
         chain,
     )
 
-
-def last_decision(race: RaceRow, user_id: int) -> int | None:
-    """The index of the last action ``user_id`` decided themselves (the catch-up link starts there)."""
-    mine = [a.index for a in race.actions if a.user_id == user_id and not a.automatic]
-    return mine[-1] if mine else None
