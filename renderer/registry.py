@@ -26,9 +26,10 @@ def unregister(game_id: str) -> None:
 def find_painter(game_id: str) -> BoardPainter | None:
     global _loaded
     if not _loaded:
-        _loaded = True
+        # marked loaded only once loaded: a second thread drawing meanwhile loads them too, never finds none
         for point in entry_points(group=ENTRY_POINTS):
             _painters.setdefault(point.name, point.load())
+        _loaded = True
     return _painters.get(game_id)
 
 

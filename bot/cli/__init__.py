@@ -159,6 +159,10 @@ def _bench(args: argparse.Namespace) -> int:
         from bot.cli.pace_bench import bench_pace
 
         print(bench_pace(args.stages, args.players, args.absent, args.median))
+    elif args.what == "web":
+        from bot.cli.web_bench import bench_web
+
+        print(bench_web(args.viewers, args.seconds))
     elif args.what == "engine":
         print(bench.bench_engine(args.engine_races))
     else:
@@ -169,7 +173,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from bot.cli.demo import main as demo
 
-    return demo(args.out, args.game, args.stage, args.players, args.seed)
+    return demo(args.out, args.game, args.stage, args.players, args.seed, web=args.web)
 
 
 def _db(args: argparse.Namespace) -> int:
@@ -219,6 +223,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--stage", default=None, help="a stage or circuit of the game (its usual one if omitted)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--web", action="store_true", help="then serve the race's web page (DOMESTIQUE_WEB, default 127.0.0.1:8080)"
+    )
     p.set_defaults(run=_demo)
     p = sub.add_parser("db", help="move the database: db copy --from sqlite:///domestique.db --to postgresql://...")
     p.add_argument("action", choices=["copy"])
@@ -226,7 +233,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--to", dest="target", required=True, help="an empty database: postgresql://... or sqlite:///...")
     p.set_defaults(run=_db)
     p = sub.add_parser("bench", help="print performance figures")
-    p.add_argument("what", choices=["render", "bot", "engine", "pace"])
+    p.add_argument("what", choices=["render", "bot", "engine", "pace", "web"])
     p.add_argument("--runs", type=int, default=60, help="renders to time (render)")
     p.add_argument("--races", type=int, default=50, help="simultaneous races (bot)")
     p.add_argument("--engine-races", type=int, default=6, help="AI-against-AI races per game (engine)")
@@ -236,6 +243,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--median", type=float, default=3.0, help="median hours to answer a decision (pace)")
     p.add_argument("--database", default="", help="a database URL (bot; default: a fresh SQLite file)")
     p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (bot)")
+    p.add_argument("--viewers", type=int, default=200, help="people watching a live race's page (web)")
+    p.add_argument("--seconds", type=float, default=20.0, help="seconds with viewers, and without (web)")
     p.set_defaults(run=_bench)
     return top
 

@@ -4,6 +4,7 @@ SQLite file, writing the board images, the channel's messages and the record to 
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 
 from bot.service.races import RaceService
@@ -76,7 +77,35 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
     return transcript
 
 
-def main(out: str, game: str, track: str | None, players: int, seed: int) -> int:
+async def serve_demo(out: Path, address: str) -> None:
+    """Serve the demo race's page (``demo --web``) until interrupted, its URL printed on a line of its own."""
+    import signal
+
+    from bot.web.server import parse_address, start_web
+
+    storage = SqliteStorage(str(out / "domestique-demo.db"))
+    await storage.open()
+    try:
+        race = await storage.latest_race(CHANNEL)
+        assert race is not None
+        token = await storage.web_token("race", race.id)
+        runner = await start_web(storage, parse_address(address))
+        host, port = parse_address(address)
+        print("The race's page (Ctrl-C stops serving it):", flush=True)
+        print(f"http://{host}:{port}/r/{token}", flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+    finally:
+        await storage.close()
+
+
+def main(out: str, game: str, track: str | None, players: int, seed: int, web: bool = False) -> int:
     transcript = asyncio.run(run_demo(Path(out), game=game, track=track, players=players, seed=seed))
     images = sorted(Path(out).glob("board-*.png"))
     print("\n".join(line for line in transcript[-3:]))
@@ -85,4 +114,15 @@ def main(out: str, game: str, track: str | None, players: int, seed: int) -> int
         f"are in {out}/ "
         f"(SQLite file: {out}/domestique-demo.db)"
     )
+    if web:
+        import os
+
+        from bot.web.server import DEMO_ADDRESS, BadAddress
+
+        address = os.environ.get("DOMESTIQUE_WEB", "").strip() or DEMO_ADDRESS
+        try:
+            asyncio.run(serve_demo(Path(out), address))
+        except (BadAddress, OSError) as exc:
+            print(f"domestique demo: cannot serve the page: {exc}", file=sys.stderr)
+            return 1
     return 0

@@ -11,6 +11,8 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from aiohttp import web
+
     from bot.discord_layer.app import DomestiqueBot
 
 MISSING_TOKEN = (
@@ -27,8 +29,9 @@ class Failed(Exception):
     """A start-up failure, told to the operator in one line."""
 
 
-async def serve(bot: DomestiqueBot, token: str) -> None:
-    """Run until Discord drops us for good or SIGTERM/SIGINT asks us to stop; then close cleanly."""
+async def serve(bot: DomestiqueBot, token: str, web: tuple[str, int] | None = None) -> None:
+    """Run until Discord drops us for good or SIGTERM/SIGINT asks us to stop; then close cleanly.
+    With ``web`` (DOMESTIQUE_WEB) the races' and leagues' pages are served there too (docs/web.md)."""
     import aiohttp
     import discord
 
@@ -39,7 +42,7 @@ async def serve(bot: DomestiqueBot, token: str) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stopping.set)
     try:
-        async with bot:
+        async with contextlib.AsyncExitStack() as stack, bot:
             try:
                 await bot.storage.open()  # the database first: a bad one fails before any network
             except NewerSchema as exc:
@@ -48,6 +51,9 @@ async def serve(bot: DomestiqueBot, token: str) -> None:
                 where = getattr(bot.storage, "path", "")  # a PostgreSQL URL is shown without its password
                 detail = f"{type(exc).__name__}: {_clean(exc, token)}"
                 raise Failed(f"cannot open the database {where} ({detail})") from None
+            if web is not None:
+                pages = await _serve_pages(bot, web)
+                stack.push_async_callback(pages.cleanup)
             log.info("connecting to Discord")
             running = asyncio.create_task(bot.start(token))
             stop = asyncio.create_task(stopping.wait())
@@ -73,6 +79,22 @@ async def serve(bot: DomestiqueBot, token: str) -> None:
             loop.remove_signal_handler(sig)
 
 
+async def _serve_pages(bot: DomestiqueBot, address: tuple[str, int]) -> web.AppRunner:
+    """The web pages on ``address``, and the links to them in the bot's posts."""
+    from bot.web.links import Links
+    from bot.web.server import public_url, start_web
+
+    try:
+        runner = await start_web(bot.storage, address, drawing=bot.service.drawing)
+    except OSError as exc:
+        raise Failed(f"cannot serve the web pages on {address[0]}:{address[1]} ({exc.strerror or exc})") from None
+    links = Links(bot.storage, public_url(address))
+    bot.service.race_link = links.race
+    bot.service.league_page_link = links.league
+    log.info("web pages on %s:%s, linked as %s", address[0], address[1], links.base)
+    return runner
+
+
 def _clean(exc: BaseException, token: str) -> str:
     return " ".join(str(exc).replace(token, "<token>").split()) or "no detail"
 
@@ -86,6 +108,7 @@ def main() -> int:
     from bot.service.drawing import PoolDrawing
     from bot.shards import BadShards, Shards
     from bot.storage.url import BadDatabaseUrl, check_url, configured_url
+    from bot.web.server import BadAddress, configured
 
     db = configured_url()  # DATABASE_URL (PostgreSQL), else the SQLite file DOMESTIQUE_DB
     guild = os.environ.get("DOMESTIQUE_DEV_GUILD", "").strip()
@@ -93,7 +116,8 @@ def main() -> int:
     try:
         check_url(db)  # a malformed URL, an unknown kind or no file at all fails here, in one line
         shards = Shards.parse(wanted) if wanted else None
-    except (BadShards, BadDatabaseUrl) as exc:
+        web = configured()  # DOMESTIQUE_WEB=host:port: the races' pages (off when unset)
+    except (BadShards, BadDatabaseUrl, BadAddress) as exc:
         print(f"domestique run: {exc}", file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -103,7 +127,7 @@ def main() -> int:
     drawing.start()
     bot = make_bot(db, shards=shards, dev_guild=int(guild) if guild.isdigit() else None, drawing=drawing)
     try:
-        asyncio.run(serve(bot, token))
+        asyncio.run(serve(bot, token, web))
     except Failed as exc:
         print(f"domestique run: {exc}", file=sys.stderr)
         return 1

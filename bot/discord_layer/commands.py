@@ -167,6 +167,14 @@ async def race_status(interaction: discord.Interaction) -> None:
     await bot.answer(interaction, bot.service.status(channel_of(interaction)), defer=False)
 
 
+@race.command(name="web", description="The race's web page: watch, catch up, replay (the host can turn it off)")
+@app_commands.describe(action="link: show it; off: turn the page off (host); new: a new link, the old stops (host)")
+@app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in ("link", "off", "new")])
+async def race_web(interaction: discord.Interaction, action: str = "link") -> None:
+    bot = host(interaction)
+    await bot.answer(interaction, bot.service.web(channel_of(interaction), interaction.user.id, action), defer=False)
+
+
 @race.command(name="notify", description="How you are told that a decision is yours, in this server")
 @app_commands.describe(how="mention: a ping in the channel; dm: a private message; none: only the reminder")
 @app_commands.choices(

@@ -156,6 +156,16 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
     await answer(interaction, _leagues(interaction).standings(interaction.guild_id or 0, league))
 
 
+@league.command(name="web", description="The league's web page (the organiser can turn it off or renew it)")
+@app_commands.describe(action="link: show it; off: turn the page off; new: a new link, the old one stops (organiser)")
+@app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in ("link", "off", "new")])
+async def league_web(interaction: discord.Interaction, action: str = "link", league: str | None = None) -> None:
+    work = _leagues(interaction).web(
+        interaction.guild_id or 0, league, interaction.user.id, action, _manager(interaction)
+    )
+    await answer(interaction, work, defer=False)
+
+
 @league.command(name="schedule", description="What runs when")
 async def league_schedule(interaction: discord.Interaction, league: str | None = None) -> None:
     await answer(interaction, _leagues(interaction).schedule(interaction.guild_id or 0, league), defer=False)

@@ -276,6 +276,13 @@ class LeagueService:
             lines.append(f"Stage {stage.number}: {stage.track.split('/', 1)[-1]}, {when} — {stage.status}")
         return "\n".join(lines)
 
+    async def web(self, guild_id: int, league_name: str | None, user_id: int, action: str, can_manage: bool) -> Outcome:
+        """``/league web``: the league page's link; the organiser turns it ``off`` or makes a ``new`` one."""
+        league = await self._find(guild_id, league_name)
+        if action != "link":
+            self._organiser(league, user_id, can_manage)
+        return await self.races.league_web(league.id, action)
+
     async def schedule(self, guild_id: int, league_name: str | None) -> Outcome:
         league = await self._find(guild_id, league_name)
         if league.status == "entries":
@@ -295,7 +302,9 @@ class LeagueService:
             return Outcome(f"No stage of {league.name} has finished yet.")
         names = {m.player: m.name for m in await self.store.members(league.id)}
         image = self._standings_image(league, gc, after, names)
-        return Outcome(await self._gc_text(league, gc, after), image=image)
+        text = await self._gc_text(league, gc, after)
+        link = await self.races.league_link(league.id)
+        return Outcome(f"{text}\nEvery stage on the web: <{link}>" if link else text, image=image)
 
     def _standings_image(
         self, league: League, gc: tuple[Standing, ...], after: int, names: Mapping[str, str]

@@ -505,6 +505,9 @@ class RaceCore:
                 outcome.dms.append((user, f"**{self.title(race)}**: {text}"))
         if decision is None:
             lines.append(self._finish(race, after, game))
+            page = await self.page_line(race, words="The whole race, turn by turn, on the web")
+            if page:
+                lines.append(page)
             image = await self._board(race, after, [])
             humans = seats.users(race.lobby["seats"])
             texts = chunks("\n".join(lines))
@@ -519,7 +522,12 @@ class RaceCore:
         user = seats.user_of(race.lobby, decision.player)
         due = await self.due_text(race, decision.player) if user is not None else ""
         lines.append(words.ask(after, decision, self.who(race, decision.player)) + due)
-        user_to_ping = await self.ping_for(race, game, before, after, decision, headline, due, outcome)
+        mine = [a.index for a in race.actions if user is not None and a.user_id == user and not a.automatic]
+        catch_up = await self.page_line(race, mine[-1], "Catch up since your last decision") if mine else ""
+        if catch_up:
+            lines.append(catch_up)
+        link = f"\n{catch_up}" if catch_up else ""
+        user_to_ping = await self.ping_for(race, game, before, after, decision, headline, due, outcome, link)
         highlight = [c for c in rules.choices(after, decision.player) if c.target is not None and c.step is None]
         shown = turn_over or bool(highlight) or bool(headline)
         image = await self._board(race, after, highlight, acting=decision.piece) if shown else None
@@ -536,6 +544,18 @@ class RaceCore:
             )
         outcome.posts = posts
         return outcome
+
+    async def page_link(self, race_id: int, since: int | None = None) -> str | None:
+        """The race's web page link (``bot/service/web_pages.py``): none unless pages are served."""
+        return None
+
+    async def page_line(self, race: RaceRow, since: int | None = None, words: str = "Watch on the web") -> str:
+        """A line with the race's web page link (``bot/service/web_pages.py``): none unless pages are served."""
+        return ""
+
+    def known_link(self, race: RaceRow) -> str:
+        """The web page's line for a text written without a wait (the lobby), if known."""
+        return ""
 
     async def finish_posts(self, race: RaceRow) -> list[Post]:
         """Posts that follow a race's finish board (the recap: ``bot/service/recap.py``)."""

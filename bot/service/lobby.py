@@ -70,6 +70,7 @@ class LobbyIntents(RaceCore):
                 "Use another channel, or /race abort this one."
             ) from None
         race = await self._join(race, host_id, host_name, None)
+        await self.page_link(race.id)  # known from now on: the lobby's text carries it
         return self.lobby_outcome(race)
 
     def lobby_outcome(self, race: RaceRow, line: str = "") -> Outcome:
@@ -121,6 +122,9 @@ class LobbyIntents(RaceCore):
             lines.append(options)
         lines.append("Join with the menu (a colour) or the button, or /race join; the host starts with /race start.")
         lines.append(f"New to {game.title}? /race help explains it in a minute.")
+        page = self.known_link(race)
+        if page:
+            lines.append(page)
         return "\n".join(lines)
 
     async def _join(

@@ -9,9 +9,10 @@ from bot.service.people import PeopleIntents
 from bot.service.reading import ReadingIntents
 from bot.service.recap import RecapIntents
 from bot.service.timers import TimerIntents
+from bot.service.web_pages import WebIntents
 
 __all__ = ["MESSAGE_LIMIT", "RaceService", "Refusal", "chunks"]
 
 
-class RaceService(DraftIntents, ReadingIntents, TimerIntents, PeopleIntents, RecapIntents, PaceIntents):
+class RaceService(DraftIntents, ReadingIntents, TimerIntents, PeopleIntents, RecapIntents, PaceIntents, WebIntents):
     """Every intent of the bot, on one storage."""

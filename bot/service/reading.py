@@ -19,6 +19,7 @@ class ReadingIntents(LobbyIntents, RaceCore):
     async def status(self, channel_id: int) -> Outcome:
         race = await self.race_in(channel_id)
         if race.status == "lobby":
+            await self.page_link(race.id)
             return Outcome(self.lobby_text(race))
         game = find_game(race.game)
         state = await self.state_of(race)
@@ -38,6 +39,9 @@ class ReadingIntents(LobbyIntents, RaceCore):
         lines += await self.pace_status(race, state)
         if self.alliance_lines is not None:
             lines += [f"Alliance: {line}" for line in await self.alliance_lines(race)]
+        page = await self.page_line(race)
+        if page:
+            lines.append(page)
         return Outcome("\n".join(lines))  # split into messages under 2,000 characters when sent
 
     async def board(self, channel_id: int) -> Outcome:

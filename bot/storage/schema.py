@@ -176,4 +176,16 @@ MIGRATIONS: list[Migration] = [
         "each decision time names the action that decided it (an undo gives the time back)",
         "ALTER TABLE pace_times ADD COLUMN idx INTEGER",
     ),
+    Migration(
+        "the web pages' links: one random token per race and per league (docs/web.md)",
+        """
+        CREATE TABLE web_links (
+            kind TEXT NOT NULL,
+            ref_id {int} NOT NULL,
+            token TEXT,
+            PRIMARY KEY (kind, ref_id)
+        );
+        CREATE UNIQUE INDEX web_link_tokens ON web_links(token)
+        """,
+    ),
 ]

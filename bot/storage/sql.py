@@ -28,6 +28,7 @@ from bot.storage.league_tables import LeagueTables
 from bot.storage.pace_tables import CLOCK_SQL, PACE_TIME_SQL, PaceTables, clock_rows, pace_time_rows
 from bot.storage.people_tables import PeopleTables
 from bot.storage.schema import MIGRATIONS
+from bot.storage.web_tables import WebTables
 
 RACE_COLUMNS = (
     "id, guild_id, channel_id, host_id, game, status, version, lobby, envelope, deadline, "
@@ -48,7 +49,7 @@ def grouped(writes: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]
     return out
 
 
-class SqlStorage(LeagueTables, PeopleTables, PaceTables, ABC):
+class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, ABC):
     """Everything the bot keeps, in SQL both databases run (``bot/storage/dialect.py``)."""
 
     dialect: Dialect

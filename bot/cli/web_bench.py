@@ -1,0 +1,212 @@
+"""``domestique bench web``: viewers of a live race's page while decisions are made.
+
+The bot's side (a race's decisions through the service, its web pages, an event-loop lag probe)
+runs in this process, as in ``domestique run``; the viewers run in another process, each opening
+the page and its board, then asking for live updates every second (twice as often as the page's
+script) and opening the page again every tenth time. The same decisions are timed first without
+viewers, then with them. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import multiprocessing
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot.service.races import RaceService
+from bot.storage.sqlite import SqliteStorage
+from bot.web.guard import RateLimit
+from bot.web.server import bound_port, start_web
+from rules.registry import featured, find_game
+
+GUILD, HOST, GUEST = 1, 1001, 1002
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values) or [0.0]
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+async def _viewers(base: str, path: str, count: int, seconds: float) -> dict[str, list[float]]:
+    import aiohttp
+
+    times: dict[str, list[float]] = {"page": [], "live": [], "board": [], "errors": []}
+    end = time.monotonic() + seconds
+
+    async def timed(session: aiohttp.ClientSession, kind: str, url: str) -> tuple[int, bytes]:
+        start = time.perf_counter()
+        async with session.get(url) as response:
+            body = await response.read()
+        times[kind].append((time.perf_counter() - start) * 1000)
+        if response.status >= 400:
+            times["errors"].append(float(response.status))
+        return response.status, body
+
+    async def viewer(session: aiohttp.ClientSession, number: int) -> None:
+        await asyncio.sleep(random.random())  # viewers arrive over a second, not in one instant
+        polls = 0
+        while time.monotonic() < end:
+            if polls % 10 == 0:
+                _, page = await timed(session, "page", base + path)
+                text = page.decode(errors="replace")
+                marker = text.find('class="board" src="')
+                if marker >= 0:
+                    src = text[marker + 19 : text.find('"', marker + 19)]
+                    await timed(session, "board", base + src)
+                version = text.split('data-version="', 1)[-1].split('"', 1)[0]
+            status, body = await timed(session, "live", f"{base}{path}/live?v={version}")
+            if status == 200 and body:
+                import json
+
+                version = str(json.loads(body)["version"])
+            polls += 1
+            await asyncio.sleep(1.0)
+
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        await asyncio.gather(*(viewer(session, i) for i in range(count)))
+    return times
+
+
+def viewers_process(base: str, path: str, count: int, seconds: float) -> dict[str, list[float]]:
+    """The viewers, in their own process: each request's milliseconds, by kind."""
+    return asyncio.run(_viewers(base, path, count, seconds))
+
+
+class Probe:
+    """The event loop's lag: how late a 10 ms sleep wakes, every time."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(0.01)
+            self.lags.append(max(0.0, (time.perf_counter() - start) * 1000 - 10))
+
+    def start(self) -> None:
+        self.lags = []
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> list[float]:
+        assert self._task is not None
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        return self.lags
+
+
+async def _decide(service: RaceService, storage: SqliteStorage, channel: int) -> float | None:
+    """One decision in ``channel``'s race, as a click makes it: its milliseconds (None: the race is over)."""
+    race = await storage.active_race(channel)
+    if race is None:
+        return None
+    game = find_game(race.game)
+    state = await service.state_of(race)
+    decision = game.rules.pending(state)
+    if decision is None:
+        return None
+    choices = game.rules.choices(state, decision.player)
+    action = game.ai(state, decision.player)
+    index = next(i for i, c in enumerate(choices) if c.action == action)
+    user = HOST if decision.player == f"u{HOST}" else GUEST
+    start = time.perf_counter()
+    if choices[index].anytime:  # eating a kept tile is typed
+        await service.play(channel, user, action.text().split(" ", 1)[1])
+    else:
+        await service.decide(race.id, race.version, user, index)
+    return (time.perf_counter() - start) * 1000
+
+
+async def _new_race(service: RaceService, channel: int) -> None:
+    await service.new_race(GUILD, channel, HOST, "Hana", game=featured().id, timer=3600, seed=channel)
+    await service.join(channel, GUEST, "Jo", None)
+    await service.add_ai(channel, HOST)
+    await service.start(channel, HOST)
+
+
+async def _phase(
+    service: RaceService, storage: SqliteStorage, channel: int, seconds: float, gap: float
+) -> tuple[list[float], list[float], int]:
+    """Decisions every ``gap`` seconds for ``seconds``: their times, the loop's lags, the channel played last."""
+    probe = Probe()
+    probe.start()
+    decisions: list[float] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        took = await _decide(service, storage, channel)
+        if took is None:
+            channel += 1
+            await _new_race(service, channel)
+            continue
+        decisions.append(took)
+        await asyncio.sleep(gap)
+    return decisions, await probe.stop(), channel
+
+
+async def _bench(viewers: int, seconds: float, gap: float) -> str:
+    folder = Path(tempfile.mkdtemp(prefix="domestique-bench-web-"))
+    storage = SqliteStorage(str(folder / "bench.db"))
+    await storage.open()
+    service = RaceService(storage)
+    channel = 100
+    await _new_race(service, channel)
+    runner = await start_web(storage, ("127.0.0.1", 0), limit=RateLimit(rate=1e9, burst=1e9))
+    port = bound_port(runner)
+    try:
+        race = await storage.active_race(channel)
+        assert race is not None
+        token = await storage.web_token("race", race.id)
+        alone, alone_lag, channel = await _phase(service, storage, channel, seconds, gap)
+        race = await storage.active_race(channel)
+        assert race is not None
+        token = await storage.web_token("race", race.id)
+        context = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+            loop = asyncio.get_running_loop()
+            watched = loop.run_in_executor(
+                pool, viewers_process, f"http://127.0.0.1:{port}", f"/r/{token}", viewers, seconds + 2
+            )
+            await asyncio.sleep(1.5)  # the viewers' process starts and they arrive
+            crowd, crowd_lag, channel = await _phase(service, storage, channel, seconds, gap)
+            times = await watched
+    finally:
+        await runner.cleanup()
+        await storage.close()
+
+    def line(name: str, values: list[float]) -> str:
+        if not values:
+            return f"{name}: none"
+        return f"{name}: {len(values)}, median {statistics.median(values):.1f} ms, p95 {_p95(values):.1f} ms"
+
+    def change(without: list[float], with_: list[float]) -> str:
+        before, after = _p95(without), _p95(with_)
+        return f"{(after - before) / before * 100:+.0f} %" if before > 0 else "n/a"
+
+    return "\n".join(
+        [
+            f"{viewers} viewers of a live {featured().title} race, {seconds:.0f} s with and {seconds:.0f} s without,"
+            f" a decision every {gap * 1000:.0f} ms (the rate limit is lifted: every viewer is 127.0.0.1)",
+            line("  page loads", times["page"]),
+            line("  live updates asked", times["live"]),
+            line("  boards", times["board"]),
+            f"  errors: {len(times['errors'])}",
+            line("  decisions without viewers", alone),
+            line("  decisions with viewers", crowd) + f" (p95 {change(alone, crowd)})",
+            line("  event-loop lag without viewers", alone_lag),
+            line("  event-loop lag with viewers", crowd_lag) + f" (p95 {change(alone_lag, crowd_lag)})",
+            "  targets: page p95 <= 50 ms; decision and loop-lag p95 within +10 % of without viewers",
+        ]
+    )
+
+
+def bench_web(viewers: int = 200, seconds: float = 20.0, gap: float = 0.2) -> str:
+    return asyncio.run(_bench(viewers, seconds, gap))

@@ -1,0 +1,267 @@
+"""The routes of the web pages and what they remember between requests.
+
+A page is reached by its token only (``/r/<token>``, ``/l/<token>``). A race is replayed once per
+version (``timeline``); its page, its boards and its recap are made once and then served from
+memory, so hundreds of viewers cost one read of the race's version a second. Boards are drawn
+by the bot's own ``Drawing`` (worker processes under ``domestique run``). Nothing is written:
+the only files served are the two under ``static/``, read once at start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from bot.service.drawing import Drawing, ThreadDrawing
+from bot.service.recap import recap_gif
+from bot.storage import RaceRow, Storage
+from bot.web import pages
+from bot.web.guard import RateLimit, guard
+from bot.web.league_page import league_page
+from bot.web.timeline import Timeline, timeline
+
+T = TypeVar("T")
+TOKEN = r"{token:[A-Za-z0-9_-]{16,64}}"
+FRESH = 1.0  # seconds a race's version is trusted before it is read again
+STATIC = {name: resources.files("bot.web").joinpath("static", name).read_bytes() for name in ("web.js", "web.css")}
+TYPES = {"web.js": "text/javascript", "web.css": "text/css"}
+
+
+class Kept(OrderedDict[Any, Any]):
+    """The ``size`` most recently used values."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def keep(self, key: Any, value: Any) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
+class Pages:
+    """Everything the routes read, remembered: races by version, pages, boards."""
+
+    def __init__(self, storage: Storage, drawing: Drawing, *, discord_url: str = "https://discord.com") -> None:
+        self.storage = storage
+        self.drawing = drawing
+        self.discord_url = discord_url
+        self._versions: dict[int, tuple[float, int | None]] = {}
+        self._timelines: Kept = Kept(32)  # each race's latest version only: a timeline holds every turn's state
+        self._made: Kept = Kept(256)  # pages and images, by what they show
+        self._making: dict[Any, asyncio.Future[Any]] = {}
+
+    async def once(self, key: Any, make: Callable[[], Awaitable[T]], *, kept: Kept | None = None) -> T:
+        """``make()``'s value for ``key``, made once however many viewers ask at the same moment, and
+        remembered in ``kept`` (the pages and images, unless given)."""
+        kept = self._made if kept is None else kept
+        if key in kept:
+            kept.move_to_end(key)
+            return kept[key]  # type: ignore[no-any-return]
+        pending = self._making.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._making[key] = future
+        try:
+            value = await make()
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # read: a failure nobody else awaited is not logged as lost
+            raise
+        finally:
+            self._making.pop(key, None)
+        future.set_result(value)
+        kept.keep(key, value)
+        return value
+
+    async def version(self, race_id: int) -> int | None:
+        """The race's version, read at most once a second however many viewers ask."""
+        now = time.monotonic()
+        seen = self._versions.get(race_id)
+        if seen is not None and now - seen[0] < FRESH:
+            return seen[1]
+        version = await self.once(("version", race_id), lambda: self.storage.race_version(race_id), kept=Kept(0))
+        self._versions[race_id] = (now, version)
+        return version
+
+    async def race(self, token: str) -> Timeline:
+        found = await self.storage.web_page(token)
+        if found is None or found[0] != "race":
+            raise web.HTTPNotFound()
+        race_id = found[1]
+        version = await self.version(race_id)
+        if version is None:
+            raise web.HTTPNotFound()
+        latest = self._timelines.get(race_id)
+        if latest is not None and latest.version == version:
+            self._timelines.move_to_end(race_id)
+            return latest  # type: ignore[no-any-return]
+        made = await self.once(("timeline", race_id, version), lambda: self._timeline(race_id, latest), kept=Kept(0))
+        if made.version >= getattr(self._timelines.get(race_id), "version", -1):
+            self._timelines.keep(race_id, made)
+        return made
+
+    async def _timeline(self, race_id: int, previous: Timeline | None) -> Timeline:
+        """The race replayed (from ``previous``, its last version seen, when it only has more actions)."""
+        row = await self.storage.race(race_id)
+        if row is None:
+            raise web.HTTPNotFound()
+        self._versions[race_id] = (time.monotonic(), row.version)
+        return await asyncio.to_thread(timeline, row, previous)
+
+    def channel_link(self, race: RaceRow | Timeline, guild: int, channel: int) -> str:
+        return f"{self.discord_url}/channels/{guild}/{channel}"
+
+    async def _row(self, race_id: int) -> RaceRow:
+        row = await self.storage.race(race_id)
+        if row is None:
+            raise web.HTTPNotFound()
+        return row
+
+    async def board(self, race: Timeline, state: Any, acting: tuple[str, ...]) -> bytes:
+        image = await self.drawing.paint(race.game.id, state, highlight=[], acting=acting, title=race.title, legend=[])
+        if image is None:
+            raise web.HTTPNotFound()
+        return image
+
+
+PAGES: web.AppKey[Pages] = web.AppKey("pages", Pages)
+
+
+def _number(request: web.Request, name: str, most: int = 1_000_000) -> int | None:
+    text = request.query.get(name, "")
+    return int(text) if text.isdigit() and len(text) <= 7 and int(text) <= most else None
+
+
+def _html(text: str) -> web.Response:
+    response = web.Response(text=text, content_type="text/html")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _image(data: bytes, kind: str, *, forever: bool) -> web.Response:
+    response = web.Response(body=data, content_type=kind)
+    response.headers["Cache-Control"] = "public, max-age=31536000, immutable" if forever else "no-cache"
+    return response
+
+
+def routes(site: Pages) -> web.RouteTableDef:
+    table = web.RouteTableDef()
+
+    @table.get("/static/web.js")
+    @table.get("/static/web.css")
+    async def static(request: web.Request) -> web.Response:
+        name = request.path.rsplit("/", 1)[-1]
+        response = web.Response(body=STATIC[name], content_type=TYPES[name])
+        response.headers["Cache-Control"] = "public, max-age=3600"
+        return response
+
+    @table.get(f"/r/{TOKEN}")
+    async def race_page(request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        race = await site.race(token)
+        turn, since = _number(request, "turn"), _number(request, "since")
+        start = race.turn_since(since) if since is not None else None
+        key = ("page", race.race_id, race.version, turn, start)
+
+        async def make() -> str:
+            row = await site._row(race.race_id)
+            channel = site.channel_link(race, row.guild_id, row.channel_id)
+            return pages.race_page(race, f"/r/{token}", channel=channel, turn=turn, since=start)
+
+        return _html(await site.once(key, make))
+
+    @table.get(f"/r/{TOKEN}/live")
+    async def live(request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        race = await site.race(token)
+        if _number(request, "v") == race.version:
+            return web.Response(status=204, headers={"Cache-Control": "no-store"})
+
+        async def make() -> str:
+            base = f"/r/{token}"
+            last = race.turns[-1].number if race.turns else 0
+            return json.dumps(
+                {
+                    "version": race.version,
+                    "status": race.status,
+                    "live": pages.live_html(race, base),
+                    "words": pages.words_html(race),
+                    "last": last,
+                    "alt": {t.number: pages.turn_alt(race, t.number) for t in race.turns[-3:]},
+                }
+            )
+
+        body = await site.once(("live", race.race_id, race.version, token), make)
+        return web.Response(text=body, content_type="application/json", headers={"Cache-Control": "no-store"})
+
+    @table.get(f"/r/{TOKEN}/board/{{version:[0-9]{{1,9}}}}.png")
+    async def board_now(request: web.Request) -> web.Response:
+        race = await site.race(request.match_info["token"])
+        if int(request.match_info["version"]) != race.version or race.state is None:
+            raise web.HTTPNotFound()
+        data = await site.once(("board", race.race_id, race.version), lambda: site.board(race, race.state, race.acting))
+        return _image(data, "image/png", forever=True)
+
+    @table.get(f"/r/{TOKEN}/turn/{{turn:[0-9]{{1,6}}}}.png")
+    async def board_of_turn(request: web.Request) -> web.Response:
+        race = await site.race(request.match_info["token"])
+        number = int(request.match_info["turn"])
+        turn = next((t for t in race.turns if t.number == number), None)
+        if turn is None:
+            raise web.HTTPNotFound()
+        # a turn's first board changes only if an undo takes back a decision before it
+        key = ("turn", race.race_id, number, turn.key)
+        data = await site.once(key, lambda: site.board(race, turn.state, ()))
+        return _image(data, "image/png", forever=False)
+
+    @table.get(f"/r/{TOKEN}/recap.gif")
+    async def recap(request: web.Request) -> web.Response:
+        race = await site.race(request.match_info["token"])
+        if race.status != "finished":
+            raise web.HTTPNotFound()
+
+        async def make() -> bytes:
+            row = await site._row(race.race_id)
+            return await asyncio.to_thread(recap_gif, row, race.title)
+
+        data = await site.once(("recap", race.race_id, race.version), make)
+        return _image(data, "image/gif", forever=False)
+
+    @table.get(f"/l/{TOKEN}")
+    async def league(request: web.Request) -> web.Response:
+        found = await site.storage.web_page(request.match_info["token"])
+        if found is None or found[0] != "league":
+            raise web.HTTPNotFound()
+        return _html(await league_page(site.storage, found[1]))
+
+    return table
+
+
+def make_app(
+    storage: Storage,
+    *,
+    drawing: Drawing | None = None,
+    limit: RateLimit | None = None,
+    behind_proxy: bool = False,
+) -> web.Application:
+    """The web pages on ``storage`` (already open): an aiohttp application, to be run by ``server``."""
+    site = Pages(storage, drawing or ThreadDrawing())
+    app = web.Application(
+        middlewares=[guard(limit if limit is not None else RateLimit(), behind_proxy=behind_proxy)],
+        client_max_size=1024,
+        handler_args={"max_line_size": 1024, "max_field_size": 4096},
+    )
+    app.add_routes(routes(site))
+    app[PAGES] = site
+    return app

@@ -1,0 +1,111 @@
+// Domestique's race pages: times in the viewer's zone, the replay slider, and live updates.
+// Plain JavaScript, no library; the page reads fine without it.
+"use strict";
+
+function localTimes(root) {
+  root.querySelectorAll("time[datetime]").forEach(function (el) {
+    var moment = new Date(el.getAttribute("datetime"));
+    if (!isNaN(moment)) {
+      el.textContent = moment.toLocaleString(undefined, {
+        weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
+      });
+      el.title = "your time";
+    }
+  });
+}
+
+function setupReplay() {
+  var section = document.getElementById("replay");
+  if (!section) { return; }
+  var base = section.getAttribute("data-base");
+  var slider = document.getElementById("replay-turn");
+  var board = document.getElementById("replay-board");
+  var shown = document.getElementById("replay-shown");
+  var moves = document.getElementById("replay-moves");
+  function show(turn) {
+    slider.value = String(turn);
+    shown.textContent = String(turn);
+    board.src = base + "/turn/" + turn + ".png";
+    var link = section.querySelector('a[href="?turn=' + turn + '#replay"]');
+    if (link) { board.alt = link.getAttribute("data-alt"); }
+    var told = document.getElementById("turn-" + turn);
+    moves.textContent = told ? told.textContent : "Turn " + turn + ": nothing happened yet.";
+  }
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  document.getElementById("replay-back").addEventListener("click", function () {
+    show(Math.max(Number(slider.min), Number(slider.value) - 1));
+  });
+  document.getElementById("replay-next").addEventListener("click", function () {
+    show(Math.min(Number(slider.max), Number(slider.value) + 1));
+  });
+}
+
+function grow(last, alts) {
+  // new turns join the slider's range; their links carry the boards' text alternatives
+  var slider = document.getElementById("replay-turn");
+  if (!slider || last <= Number(slider.max)) { return; }
+  var nav = document.querySelector("#replay .turn-links");
+  for (var turn = Number(slider.max) + 1; turn <= last; turn++) {
+    var link = document.createElement("a");
+    link.href = "?turn=" + turn + "#replay";
+    link.textContent = String(turn);
+    link.setAttribute("data-alt", alts[turn] || ("The board at the start of turn " + turn));
+    nav.appendChild(document.createTextNode(" "));
+    nav.appendChild(link);
+  }
+  slider.max = String(last);
+  document.getElementById("replay-last").textContent = String(last);
+}
+
+function swap(data) {
+  // the new board is loaded before anything is replaced: no blank moment, no flicker
+  var holder = document.createElement("div");
+  holder.innerHTML = data.live;
+  var img = holder.querySelector("img");
+  function put() {
+    document.getElementById("live").replaceChildren.apply(document.getElementById("live"), Array.from(holder.childNodes));
+    var words = document.createElement("div");
+    words.innerHTML = data.words;
+    var section = document.getElementById("words");
+    var heading = section.querySelector("h2");
+    section.replaceChildren(heading);
+    Array.from(words.childNodes).forEach(function (node) { section.appendChild(node); });
+    grow(data.last, data.alt || {});
+    localTimes(document);
+    document.body.setAttribute("data-version", String(data.version));
+  }
+  if (!img) { put(); return; }
+  var preload = new Image();
+  preload.onload = put;
+  preload.onerror = put;
+  preload.src = img.getAttribute("src");
+}
+
+function setupLive() {
+  var url = document.body.getAttribute("data-live");
+  if (!url) { return; }
+  var status = document.body.getAttribute("data-status");
+  function poll() {
+    var version = document.body.getAttribute("data-version");
+    fetch(url + "?v=" + version, { cache: "no-store" }).then(function (response) {
+      if (response.status === 204) { return null; }
+      if (!response.ok) { return null; }
+      return response.json();
+    }).then(function (data) {
+      if (data) {
+        if (status === "lobby" && data.status !== "lobby") { location.reload(); return; }
+        status = data.status;
+        swap(data);
+        if (data.status !== "lobby" && data.status !== "running") { return; }
+      }
+      setTimeout(poll, 2000);
+    }).catch(function () { setTimeout(poll, 5000); });
+  }
+  setTimeout(poll, 2000);
+}
+
+document.addEventListener("DOMContentLoaded", function () {
+  localTimes(document);
+  setupReplay();
+  setupLive();
+});
