@@ -58,12 +58,15 @@ def _place(state: State, choices: list[Choice]) -> Action:
 
 
 def _position(state: State, player: str, choices: list[Choice]) -> Action:
-    """Tired riders go to the back (it costs less); a fresh attacker moves up."""
+    """Tired riders go to the back (it costs less); a fresh attacker moves up, and so does any rider
+    with energy for the final attack (only the front may break away)."""
     for c in choices:
         rid = c.action.rider
         if not isinstance(rid, str):
             continue
         rider = state.rider(rid)
+        if c.action.do == "place" and c.action.part == "front" and ai_kit.attack_worth(state, rider):
+            return c.action
         if c.action.do == "place" and c.action.part == "back" and rider.energy < 12:
             return c.action
         if c.action.do == "place" and c.action.part == "front" and rider.energy >= 20 and rider.kind != "rouleur":
