@@ -27,6 +27,7 @@ from bot.service.state_cache import StateCache, snapshot_due
 from bot.service.turns import Turns
 from bot.storage import Charges, Clock, RaceRow, Storage, StoredAction
 from rules.action import Action
+from rules.ai_levels import player_at
 from rules.errors import DomestiqueError
 from rules.game import Choice, Decision, Game
 from rules.record import FORMAT, Record, parse_record, start_state
@@ -439,7 +440,7 @@ class RaceCore:
             decision = game.rules.pending(state)
             if decision is None or not seats.plays_itself(race.lobby, decision.player):
                 break
-            action = game.ai(state, decision.player)
+            action = player_at(game, seats.ai_level(race.lobby, decision.player))(state, decision.player)
             state, _ = game.rules.apply(state, action)
             actions.append(action)
         return state, actions

@@ -10,6 +10,7 @@ from bot.service.durations import in_words
 from bot.service.model import Outcome
 from bot.service.names import clean_name
 from bot.storage import ChannelBusy, RaceRow
+from rules.ai_levels import LEVELS, STRONGEST, level_named
 from rules.errors import DomestiqueError
 from rules.game import Game, RaceOption
 from rules.record import FORMAT, parse_record, start_state
@@ -94,7 +95,9 @@ class LobbyIntents(RaceCore):
             + ")"
         ]
         for seat in race.lobby["seats"]:
-            who = f"{seat.get('name') or 'AI'} (AI)" if seat.get("ai") else f"<@{seat['user']}>"
+            level = level_named(seat.get("level"))
+            shown = "AI" if level == STRONGEST else f"AI, {level}"
+            who = f"{seat.get('name') or 'AI'} ({shown})" if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {seat['team']}: {who}")
         options = race_options.describe(game, race.lobby)
         if options:
@@ -104,7 +107,7 @@ class LobbyIntents(RaceCore):
         return "\n".join(lines)
 
     async def _join(
-        self, race: RaceRow, user_id: int | None, name: str, colour: str | None, ai: bool = False
+        self, race: RaceRow, user_id: int | None, name: str, colour: str | None, ai: bool = False, level: str = ""
     ) -> RaceRow:
         game = find_game(race.game)
         current = list(race.lobby["seats"])
@@ -117,9 +120,8 @@ class LobbyIntents(RaceCore):
         number = sum(1 for s in current if s.get("ai")) + 1
         player = f"ai{number}" if ai else f"u{user_id}"
         shown = f"AI {number}" if ai else clean_name(name)
-        current.append(
-            {"player": player, "user": None if ai else user_id, "name": shown, "team": colour, "ai": ai, "kinds": kinds}
-        )
+        seat = {"player": player, "user": None if ai else user_id, "name": shown, "team": colour, "ai": ai}
+        current.append({**seat, "kinds": kinds, **({"level": level} if ai and level else {})})
         lobby = {**race.lobby, "seats": current}
         if not await self.storage.update_lobby(race.id, race.version, lobby):
             raise Refusal("The lobby changed at the same moment; try again.")
@@ -144,15 +146,24 @@ class LobbyIntents(RaceCore):
             return self.lobby_outcome(race)
 
     async def add_ai(
-        self, channel_id: int, user_id: int, colour: str | None = None, *, race_id: int | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        colour: str | None = None,
+        *,
+        race_id: int | None = None,
+        level: str | None = None,
     ) -> Outcome:
+        """An AI seat, playing at ``level`` (easy, normal, strong; the strongest if not given)."""
+        if level is not None and level not in LEVELS:
+            raise Refusal(f"An AI plays {', '.join(LEVELS)}; not {level[:20]!r}.")
         async with self.channel_race(channel_id) as race:
             self._same_lobby(race, race_id)
             if race.status != "lobby":
                 raise Refusal("The race has already started.")
             if user_id != race.host_id:
                 raise Refusal("Only the host adds AI players.")
-            race = await self._join(race, None, "AI", colour, ai=True)
+            race = await self._join(race, None, "AI", colour, ai=True, level=level or STRONGEST)
             return self.lobby_outcome(race)
 
     async def leave(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:
