@@ -204,4 +204,3 @@ def bench_levels(seeds: int = 40, game_id: str | None = None, course: str | None
                     f"| {down.place:.2f}, {down.wins:3.0f} % |"
                 )
     return "\n".join(lines)
-
