@@ -41,3 +41,20 @@ def test_the_attack_waits_until_the_energy_would_otherwise_be_left_over() -> Non
     assert rider.energy < to_go
     rich = replace(rider, energy=to_go + 4)
     assert ai_kit.attack_worth(state, rich)
+
+
+def test_a_stage_of_a_stage_race_keeps_the_energy_the_next_stage_gets() -> None:
+    """D.3: up to 15 points are carried to the next stage, so a league stage's attack keeps them."""
+    from rules.leader1 import ai
+
+    game = find_game("leader1")
+    players = game.sample_players(4)
+    single = start_state(Record(game="leader1", track="leader1/first-race", players=players, seed=1))[1]
+    league = start_state(
+        Record(game="leader1", track="leader1/first-race", players=players, seed=1, options={"stage_race": True})
+    )[1]
+    to_go = single.setup.road.finish - single.peloton
+    rider = replace(single.riders[0], energy=to_go + 4)
+    assert ai_kit.attack_worth(single, rider, ai.keep(single))
+    assert not ai_kit.attack_worth(league, rider, ai.keep(league))
+    assert ai_kit.attack_worth(league, replace(rider, energy=to_go + 4 + 15), ai.keep(league))
