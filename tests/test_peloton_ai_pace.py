@@ -49,7 +49,7 @@ def test_a_time_trial_card_is_weighed_by_what_its_energy_buys_against_its_second
     cyclist = state.cyclist(decision.cyclist or "")
     assert cyclist.energy == 5  # a 25-hexagon time trial: about a point a move, all of it spent
     chosen = card(int(ai.choose(state, decision.player).get("card") or 0))
-    # a point more is a hexagon more (10 s) for 9.1 s; a second point the dial could not spend
-    assert (chosen.energy, chosen.tenths) == (1, 91)
+    # a point more is a hexagon more (10 s): the +2 card for 18.3 s, where it took the middle card
+    assert (chosen.energy, chosen.tenths) == (2, 183)
     while (d := pending(state)) is not None:
         state, _ = apply(state, ai.choose(state, d.player))
