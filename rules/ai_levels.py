@@ -20,7 +20,7 @@ from rules.rng import below
 LEVELS = ("easy", "normal", "strong")
 STRONGEST = "strong"
 # in 100 decisions: how many are played greedily, how many at random
-LAPSES = {"easy": (45, 15), "normal": (25, 0), "strong": (0, 0)}
+LAPSES = {"easy": (30, 35), "normal": (0, 15), "strong": (0, 0)}
 
 
 def level_named(text: object) -> str:
