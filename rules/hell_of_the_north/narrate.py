@@ -39,7 +39,7 @@ def describe(e: Event, who: Callable[[str], str] = str) -> str | None:
         if risk in ("crack", "fall"):
             return f"{rider} risks a {risk}: rolled {d['value']}, needed {d['need']}"
         if risk == "cobbles":
-            return f"{rider} on the cobbles rolls {d['value']}"
+            return f"{rider} on the cobbles rolls {str(d['value']).replace('-', ' ')}"
         if risk is None:
             return f"peloton die: {str(d['value']).replace('-', ' ')}"
         return None
