@@ -57,3 +57,28 @@ async def test_the_host_picks_how_strong_an_ai_seat_plays(simcord_env) -> None:
     assert [s.get("level") for s in stored.lobby["seats"] if s["ai"]] == ["easy", "strong"]
     refused = await members["bob"].slash(channel, "race ai", level="easy")
     assert "Only the host" in refused.response.content
+
+
+async def test_an_ai_seat_plays_its_race_at_the_level_the_host_chose(simcord_env) -> None:
+    from bot.service.core import record_of
+    from rules.record import start_state
+
+    channel, members = await open_race(simcord_env, "peloton", "leg-bohemia", 1, "blue")
+    await members["alice"].slash(channel, "race ai", level="easy")
+    await members["bob"].slash(channel, "race leave")
+    await members["alice"].slash(channel, "race ai", level="strong")
+    await members["alice"].slash(channel, "race start")
+    bot: DomestiqueBot = simcord_env.bot
+    race_row = await bot.storage.active_race(channel.id)
+    record = record_of(race_row)
+    game, state = start_state(record)
+    levels = {s["player"]: s.get("level") for s in race_row.lobby["seats"] if s["ai"]}
+    assert sorted(levels.values()) == ["easy", "strong"]
+    played: dict[str, int] = {"easy": 0, "strong": 0}
+    for action in record.actions:
+        level = levels.get(action.by)
+        if level is not None:
+            assert action == ai_levels.player_at(game, level)(state, action.by)
+            played[level] += 1
+        state, _ = game.rules.apply(state, action)
+    assert played["easy"] and played["strong"]
