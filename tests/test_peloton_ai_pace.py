@@ -53,3 +53,22 @@ def test_a_time_trial_card_is_weighed_by_what_its_energy_buys_against_its_second
     assert (chosen.energy, chosen.tenths) == (2, 183)
     while (d := pending(state)) is not None:
         state, _ = apply(state, ai.choose(state, d.player))
+
+
+def test_a_cyclist_that_can_cross_the_line_now_does_not_stop_short_for_a_faster_start() -> None:
+    """A move later is a minute: where the next move would start (downhill, in tandem) counts only
+    short of the line. Time trials and leg races, every ride the AI chose."""
+    crossed = 0
+    for track in ("peloton/random-itt-25-s1", "peloton/random-itt-25-s2", "peloton/random-60-s4"):
+        players = [{"id": "p", "team": "grey", "cyclists": 3}, {"id": "q", "team": "red", "cyclists": 3}]
+        state = build({"track": track, "players": players})
+        while (d := pending(state)) is not None:
+            action = ai.choose(state, d.player)
+            if d.kind == "ride":
+                ends = [int(str(o.action.get("to")).split(".")[0]) for o in legal_actions(state, d.player)]
+                safe = [o for o in legal_actions(state, d.player) if o.ride is not None and not o.ride.fell]
+                if any(int(str(o.action.get("to")).split(".")[0]) > state.course.finish for o in safe):
+                    assert int(str(action.get("to")).split(".")[0]) > state.course.finish, (track, ends)
+                    crossed += 1
+            state, _ = apply(state, action)
+    assert crossed >= 6

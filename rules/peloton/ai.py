@@ -163,7 +163,9 @@ def _mover_rank(state: State, cid: str) -> int:
     return state.queue.index(cid) if cid in state.queue else 99
 
 
-def _ride_score(state: State, o: Option) -> tuple[int, float, int]:
+def _ride_score(state: State, o: Option) -> tuple[int, int, float, int]:
+    """Safe first, then across the line now (a move later is a minute), then the furthest with the
+    next move's start (terrain, tandem) counted, then the middle of the road."""
     assert o.ride is not None
     c = state.cyclist(str(o.action.get("cyclist")))
     s, lane = split(o.ride.to)
@@ -177,7 +179,8 @@ def _ride_score(state: State, o: Option) -> tuple[int, float, int]:
         probe = replace(state, cyclists=tuple(after if x.id == c.id else x for x in state.cyclists))
         if may_tandem(probe, after, taken):
             value += TANDEM_WORTH
-    return (0 if o.ride.fell else 1, value, -abs(lane - state.course.width // 2))
+    crosses = int(s > state.course.finish)
+    return (0 if o.ride.fell else 1, crosses, value, -abs(lane - state.course.width // 2))
 
 
 def choose(state: State, player: str) -> Action:
