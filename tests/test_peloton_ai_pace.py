@@ -26,10 +26,13 @@ def test_a_leg_race_ai_never_pays_three_energy_for_a_move_while_energy_is_short(
             if action.do == "dial":
                 option = next(o for o in legal_actions(state, decision.player) if o.action == action)
                 assert option.dial is not None
+                cyclist = state.cyclist(str(action.get("cyclist")))
+                short = cyclist.energy <= ai.SPENDABLE_PER_MOVE * ai._moves_left(state, cyclist)
                 settings += 1
                 paid += option.dial.cost >= 3
+                assert not (short and option.dial.cost >= 3), (seed, cyclist.id)
             state, _ = rules.rules.apply(state, action)
-    assert settings > 300 and paid == 0, (paid, settings)
+    assert settings > 300 and paid <= settings // 50, (paid, settings)  # it was one in ten
 
 
 def test_the_plan_of_the_dial_spends_plentiful_energy_on_the_abrupt_plus_two_and_short_energy_on_the_cycle() -> None:
