@@ -49,7 +49,8 @@ def race(game: str, stage: str | None, seed: int, players: int = 4) -> Iterator[
 
 
 def plain_choice(state: Any, player: str, game: Any, score: Any, pursuit: Any) -> Action:
-    """The family AI as it chose before issue 13: from every legal action, destinations listed."""
+    """The family AI as it chose before issue 13 (with issue 30's final attack): from every legal
+    action, destinations listed."""
     choices = game.legal_actions(state, player)
     for c in choices:
         if c.action.do == "eat":
@@ -65,6 +66,15 @@ def plain_choice(state: Any, player: str, game: Any, score: Any, pursuit: Any) -
     mine_away = sum(1 for r in state.riders if r.player == player and r.status == "breakaway")
     options = [c for c in choices if c.action.do == "breakaway" and c.option is not None]
     start = state.setup.road.energy
+    # the final attack (issue 30): a rider whose energy the rest of the stage would not use
+    late = [
+        c
+        for c in options
+        if ai_kit.attack_worth(state, state.rider(c.option.rider))
+        and c.option.worst_cost <= state.rider(c.option.rider).energy
+    ]
+    if late:
+        return max(late, key=lambda c: (score(state, c.option), c.action.to)).action  # type: ignore[no-any-return]
     if mine_away == 0 and options and ai_kit.seeded_roll(state, player, 100) < 22:
         good = [
             c
@@ -126,7 +136,8 @@ def test_a_breakaway_phase_the_ai_passes_lists_no_destination(monkeypatch: pytes
         if decision.kind != "breakaway":
             continue
         listed.clear()
-        if ai_kit.seeded_roll(state, decision.player, 100) >= 22:
+        attack = any(ai_kit.attack_worth(state, r) for r in engine.breakaway_candidates(state, decision.player))
+        if ai_kit.seeded_roll(state, decision.player, 100) >= 22 and not attack:
             assert l1_ai.choose(state, decision.player).do in ("pass", "eat")
             assert listed == []
             passes += 1

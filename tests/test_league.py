@@ -62,7 +62,7 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
         timezone="UTC",
         timer="60m",
         pieces=1,
-        settings="ring=5",
+        settings="ring=3",  # small enough that stage 2 laps a rider (the AI teams ride close since issue 30)
     )
     assert "League **Spring** (Leader 1) created" in created.response.content
     for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
@@ -130,7 +130,7 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
                 out.add(r.id)
             position[r.id] = score
         leader = max(v for rid, v in position.items() if rid not in out)
-        out |= {rid for rid, v in position.items() if leader - v >= 5}
+        out |= {rid for rid, v in position.items() if leader - v >= 3}
     stored = {s["piece"]: s for s in stages[1].result["gc"]}
     for rider, standing in stored.items():
         if rider in {r.id for r in end2.riders}:

@@ -165,6 +165,11 @@ def _bench(args: argparse.Namespace) -> int:
         print(bench_web(args.viewers, args.seconds))
     elif args.what == "engine":
         print(bench.bench_engine(args.engine_races))
+    elif args.what == "ai":
+        from bot.cli import ai_bench
+
+        table = ai_bench.bench_levels if args.levels else ai_bench.bench_ai
+        print(table(args.seeds, args.game, args.course))
     else:
         print(bench.bench_bot(args.races, database=args.database, processes=args.processes))
     return 0
@@ -233,7 +238,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--to", dest="target", required=True, help="an empty database: postgresql://... or sqlite:///...")
     p.set_defaults(run=_db)
     p = sub.add_parser("bench", help="print performance figures")
-    p.add_argument("what", choices=["render", "bot", "engine", "pace", "web"])
+    p.add_argument("what", choices=["render", "bot", "engine", "pace", "web", "ai"])
     p.add_argument("--runs", type=int, default=60, help="renders to time (render)")
     p.add_argument("--races", type=int, default=50, help="simultaneous races (bot)")
     p.add_argument("--engine-races", type=int, default=6, help="AI-against-AI races per game (engine)")
@@ -245,6 +250,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (bot)")
     p.add_argument("--viewers", type=int, default=200, help="people watching a live race's page (web)")
     p.add_argument("--seconds", type=float, default=20.0, help="seconds with viewers, and without (web)")
+    p.add_argument("--seeds", type=int, default=40, help="races per setting (ai)")
+    p.add_argument("--game", choices=game_ids(), help="one game only (ai)")
+    p.add_argument("--course", help="one course only (ai)")
+    p.add_argument("--levels", action="store_true", help="the AI's levels against each other (ai)")
     p.set_defaults(run=_bench)
     return top
 

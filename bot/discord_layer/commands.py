@@ -7,7 +7,7 @@ race's legal choices (autocomplete), so no game is named here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -118,9 +118,15 @@ async def race_leave(interaction: discord.Interaction) -> None:
 
 @race.command(name="ai", description="Fill a seat with an AI player (host)")
 @app_commands.autocomplete(colour=colour_autocomplete)
-async def race_ai(interaction: discord.Interaction, colour: str | None = None) -> None:
+@app_commands.describe(level="how strong it plays (strong if not given)")
+async def race_ai(
+    interaction: discord.Interaction,
+    colour: str | None = None,
+    level: Literal["easy", "normal", "strong"] | None = None,
+) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.add_ai(channel_of(interaction), interaction.user.id, colour), defer=False)
+    adding = bot.service.add_ai(channel_of(interaction), interaction.user.id, colour, level=level)
+    await bot.answer(interaction, adding, defer=False)
 
 
 async def option_autocomplete(interaction: discord.Interaction, current: str) -> Choices:

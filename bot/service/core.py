@@ -15,7 +15,7 @@ import logging
 import pickle
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,6 +27,7 @@ from bot.service.state_cache import StateCache, snapshot_due
 from bot.service.turns import Turns
 from bot.storage import Charges, Clock, RaceRow, Storage, StoredAction
 from rules.action import Action
+from rules.ai_levels import player_at
 from rules.errors import DomestiqueError
 from rules.game import Choice, Decision, Game
 from rules.record import FORMAT, Record, parse_record, start_state
@@ -445,13 +446,17 @@ class RaceCore:
         """Lines for ``/race status``: standing orders, clocks."""
         return []
 
-    def _autoplay(self, race: RaceRow, state: Any, game: Game) -> tuple[Any, list[Action]]:
+    def _autoplay(
+        self, race: RaceRow, state: Any, game: Game, stop: Collection[str] = ()
+    ) -> tuple[Any, list[Action]]:
+        """The AI's decisions for AI seats (at their level) and seats it plays for their absent person
+        (the strongest), up to a decision of a player in ``stop`` (whose plans decide) or of a person."""
         actions: list[Action] = []
         for _ in range(AUTOPLAY_LIMIT):
             decision = game.rules.pending(state)
-            if decision is None or not seats.plays_itself(race.lobby, decision.player):
+            if decision is None or decision.player in stop or not seats.plays_itself(race.lobby, decision.player):
                 break
-            action = game.ai(state, decision.player)
+            action = player_at(game, seats.ai_level(race.lobby, decision.player))(state, decision.player)
             state, _ = game.rules.apply(state, action)
             actions.append(action)
         return state, actions

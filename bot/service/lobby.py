@@ -13,6 +13,7 @@ from bot.service.model import Outcome
 from bot.service.names import clean_name
 from bot.shards import Shards
 from bot.storage import ChannelBusy, RaceRow
+from rules.ai_levels import LEVELS, STRONGEST, level_named
 from rules.errors import DomestiqueError
 from rules.game import Game, RaceOption
 from rules.record import FORMAT, parse_record, start_state
@@ -96,10 +97,11 @@ class LobbyIntents(RaceCore):
 
     @staticmethod
     def _joined(race: RaceRow) -> str:
-        """The seat taken last, in a few words: "<@1> joins in blue.", "AI 2 joins in green."."""
+        """The seat taken last, in a few words: "<@1> joins in blue.", "AI 2 (easy) joins in green."."""
         seat = race.lobby["seats"][-1]
         who = seat.get("name") if seat.get("ai") else f"<@{seat['user']}>"
-        return f"{who} joins in {seat['team']}."
+        level = level_named(seat.get("level")) if seat.get("ai") else STRONGEST
+        return f"{who}{'' if level == STRONGEST else f' ({level})'} joins in {seat['team']}."
 
     def lobby_text(self, race: RaceRow) -> str:
         game = find_game(race.game)
@@ -115,7 +117,9 @@ class LobbyIntents(RaceCore):
             + ")"
         ]
         for seat in race.lobby["seats"]:
-            who = f"{seat.get('name') or 'AI'} (AI)" if seat.get("ai") else f"<@{seat['user']}>"
+            level = level_named(seat.get("level"))
+            shown = "AI" if level == STRONGEST else f"AI, {level}"
+            who = f"{seat.get('name') or 'AI'} ({shown})" if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {seat['team']}: {who}")
         options = race_options.describe(game, race.lobby)
         if options:
@@ -128,7 +132,7 @@ class LobbyIntents(RaceCore):
         return "\n".join(lines)
 
     async def _join(
-        self, race: RaceRow, user_id: int | None, name: str, colour: str | None, ai: bool = False
+        self, race: RaceRow, user_id: int | None, name: str, colour: str | None, ai: bool = False, level: str = ""
     ) -> RaceRow:
         game = find_game(race.game)
         current = list(race.lobby["seats"])
@@ -141,9 +145,8 @@ class LobbyIntents(RaceCore):
         number = sum(1 for s in current if s.get("ai")) + 1
         player = f"ai{number}" if ai else f"u{user_id}"
         shown = f"AI {number}" if ai else clean_name(name)
-        current.append(
-            {"player": player, "user": None if ai else user_id, "name": shown, "team": colour, "ai": ai, "kinds": kinds}
-        )
+        seat = {"player": player, "user": None if ai else user_id, "name": shown, "team": colour, "ai": ai}
+        current.append({**seat, "kinds": kinds, **({"level": level} if ai and level else {})})
         lobby = {**race.lobby, "seats": current}
         if not await self.storage.update_lobby(race.id, race.version, lobby):
             raise Refusal("The lobby changed at the same moment; try again.")
@@ -168,15 +171,24 @@ class LobbyIntents(RaceCore):
             return self.lobby_outcome(race, self._joined(race))
 
     async def add_ai(
-        self, channel_id: int, user_id: int, colour: str | None = None, *, race_id: int | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        colour: str | None = None,
+        *,
+        race_id: int | None = None,
+        level: str | None = None,
     ) -> Outcome:
+        """An AI seat, playing at ``level`` (easy, normal, strong; the strongest if not given)."""
+        if level is not None and level not in LEVELS:
+            raise Refusal(f"An AI plays {', '.join(LEVELS)}; not {level[:20]!r}.")
         async with self.channel_race(channel_id) as race:
             self._same_lobby(race, race_id)
             if race.status != "lobby":
                 raise Refusal("The race has already started.")
             if user_id != race.host_id:
                 raise Refusal("Only the host adds AI players.")
-            race = await self._join(race, None, "AI", colour, ai=True)
+            race = await self._join(race, None, "AI", colour, ai=True, level=level or STRONGEST)
             return self.lobby_outcome(race, self._joined(race))
 
     async def leave(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:

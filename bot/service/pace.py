@@ -22,6 +22,7 @@ from bot.service.core import AUTOPLAY_LIMIT, Played, RaceCore, Refusal, playing_
 from bot.service.model import ChoiceView, Outcome, Prompt
 from bot.storage import Charges, Clock, PaceTime, Premove, RaceRow, StandingOrder
 from rules.action import Action
+from rules.ai_levels import player_at
 from rules.errors import DomestiqueError
 from rules.game import Choice, Decision, Game
 from rules.registry import find_game
@@ -79,14 +80,14 @@ class PaceIntents(RaceCore):
             if seats.plays_itself(race.lobby, player) and not planned_away:
                 # AI seats may play thousands of decisions: in a thread, so other races' clicks go on
                 stop = {o.player for o in orders}
-                played.state, auto = await asyncio.to_thread(self._autoplay_but, race, played.state, game, stop)
+                played.state, auto = await asyncio.to_thread(self._autoplay, race, played.state, game, stop)
                 played.actions += [(action, None, True) for action in auto]
                 continue
             orders = await self._end_orders(race, game, played, orders, player, user)
             if planned_away:  # a seat handed to the AI keeps its player's plans: the AI makes what they leave
                 choice = self._ordered(game, played.state, decision, [o for o in orders if o.player == player])
                 if choice is None:
-                    action = game.ai(played.state, player)
+                    action = player_at(game, seats.ai_level(race.lobby, player))(played.state, player)
                     played.state = game.rules.apply(played.state, action)[0]
                     played.actions.append((action, None, True))
                     continue
@@ -114,19 +115,6 @@ class PaceIntents(RaceCore):
             played.actions.append((choice.action, user, False))
         played.premoves_used = used  # forgotten in the commit's transaction (``Charges.premoves_used``)
         return played
-
-    @staticmethod
-    def _autoplay_but(race: RaceRow, state: Any, game: Game, stop: set[str]) -> tuple[Any, list[Action]]:
-        """The AI's decisions for AI and away seats, up to one of a player in ``stop`` (their plans go on)."""
-        actions: list[Action] = []
-        for _ in range(AUTOPLAY_LIMIT):
-            decision = game.rules.pending(state)
-            if decision is None or decision.player in stop or not seats.plays_itself(race.lobby, decision.player):
-                break
-            action = game.ai(state, decision.player)
-            state, _ = game.rules.apply(state, action)
-            actions.append(action)
-        return state, actions
 
     async def _end_orders(
         self,

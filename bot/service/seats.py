@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rules.ai_levels import STRONGEST, level_named
 from rules.game import Seat
 
 
@@ -65,6 +66,13 @@ def plays_itself(lobby: dict[str, Any], player: str) -> bool:
     """An AI seat, or a seat handed to the AI (``away``)."""
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     return seat is None or bool(seat.get("ai")) or player in lobby.get("away", [])
+
+
+def ai_level(lobby: dict[str, Any], player: str) -> str:
+    """How strong the AI plays ``player``'s seat: an AI seat's level as the host chose it; a seat
+    played for an absent person (away, out of time) always the strongest."""
+    seat = next((s for s in lobby["seats"] if s["player"] == player), None)
+    return level_named(seat.get("level")) if seat is not None and seat.get("ai") else STRONGEST
 
 
 def users(seats: Sequence[dict[str, Any]]) -> list[int]:

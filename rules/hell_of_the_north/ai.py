@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.action import Action
 from rules.hell_of_the_north.engine import Choice, legal_actions, pending
-from rules.hell_of_the_north.model import Rider, State
+from rules.hell_of_the_north.model import MAX_CARRIED_ENERGY, Rider, State
 from rules.hell_of_the_north.moves import RideOption, ride_options
 from rules.hell_of_the_north.turn import breakaway_candidates
 from rules.leader1 import ai_kit
@@ -33,6 +33,7 @@ def choose(state: State, player: str) -> Action:
             breakaway_candidates(state, player),
             lambda rider, _most: ride_options(state, rider.id, breakaway=True),
             lambda good: best_ride(state, [Choice(ride_action(player, "breakaway", o), o) for o in good]).action,
+            keep(state),
         )
     choices = legal_actions(state, player)
     if d.kind == "ride":
@@ -58,12 +59,15 @@ def _place(state: State, choices: list[Choice]) -> Action:
 
 
 def _position(state: State, player: str, choices: list[Choice]) -> Action:
-    """Tired riders go to the back (it costs less); a fresh attacker moves up."""
+    """Tired riders go to the back (it costs less); a fresh attacker moves up, and so does any rider
+    with energy for the final attack (only the front may break away)."""
     for c in choices:
         rid = c.action.rider
         if not isinstance(rid, str):
             continue
         rider = state.rider(rid)
+        if c.action.do == "place" and c.action.part == "front" and ai_kit.attack_worth(state, rider, keep(state)):
+            return c.action
         if c.action.do == "place" and c.action.part == "back" and rider.energy < 12:
             return c.action
         if c.action.do == "place" and c.action.part == "front" and rider.energy >= 20 and rider.kind != "rouleur":
@@ -75,7 +79,12 @@ def score(state: State, rider: Rider, option: RideOption, taken: frozenset[str] 
     start_row = state.peloton if option.start is None else int(option.start.split(".")[0])
     failure = FAILURE[min(rider.risks, 2)]
     risk = (int(option.crack) + int(option.fall)) * (4 + 20 * failure) + int(option.cobbles) * 6
-    return ai_kit.ride_value(state, rider, option, start_row, risk, taken)
+    return ai_kit.ride_value(state, rider, option, start_row, risk, taken, keep(state))
+
+
+def keep(state: State) -> int:
+    """Energy worth keeping at the line: a multi-day race carries some to the next day."""
+    return MAX_CARRIED_ENERGY if state.setup.options.multi_day else 0
 
 
 def best_ride(state: State, choices: list[Choice]) -> Choice:

@@ -16,6 +16,7 @@ from rules.leader1.actions import ride_action
 from rules.leader1.engine import breakaway_candidates, pending
 from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption, ride_options
+from rules.leader1.stage import CARRY_CAP
 
 
 def choose(state: State, player: str) -> Action:
@@ -39,13 +40,20 @@ def choose(state: State, player: str) -> Action:
         breakaway_candidates(state, player),
         lambda rider, most: ride_options(state, rider.id, breakaway=True, most_cost=most),
         lambda good: ride_action(player, "breakaway", _best(state, good)),
+        keep(state),
     )
+
+
+def keep(state: State) -> int:
+    """Energy worth keeping at the line: a stage race carries up to 15 to the next stage (D.3)."""
+    return CARRY_CAP if state.setup.options.stage_race else 0
 
 
 def _score(state: State, rider: Rider, option: RideOption, taken: frozenset[str]) -> float:
     start_row = state.peloton if option.breakaway else (rider.row or 0)
     failure = (state.setup.ruleset.risk_threshold(rider.risks) - 1) / 12  # C.2 on the events die
-    return ai_kit.ride_value(state, rider, option, start_row, option.risk_count * (4 + 20 * failure), taken)
+    risk = option.risk_count * (4 + 20 * failure)
+    return ai_kit.ride_value(state, rider, option, start_row, risk, taken, keep(state))
 
 
 def _best(state: State, options: list[RideOption]) -> RideOption:

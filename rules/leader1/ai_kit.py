@@ -13,6 +13,8 @@ from rules.leader1.paths import RideOption
 from rules.rng import below
 
 LOW_ENERGY = 8
+SPEND_PER_SQUARE = 1.5  # what a rider attacking all the way can spend on a square of road
+ATTACK_PER_SQUARE = 1.0  # energy per square still to ride that makes a final attack worth it
 
 
 class _Choice(Protocol):
@@ -61,18 +63,23 @@ def ride_value(
     start_row: int,
     risk: float,
     taken: frozenset[str] | None = None,
+    keep: int = 0,
 ) -> float:
     """How good a ride is: squares and energy back against cost over the turns left, the line,
-    rejoining, a wheel to follow; ``risk`` is what the option's risks cost in value.
+    rejoining, a wheel to follow; ``risk`` is what the option's risks cost in value, ``keep`` the
+    energy a league stage carries to the next one (worth keeping).
 
     ``taken``: ``wheels(state, rider.id)``, worked out here if not given (a caller scoring
     many options of one rider passes it once)."""
     road = state.setup.road
     row_text, lane_text = option.to.split(".")
     row = int(row_text)
-    budget = rider.energy / max(1.0, (road.finish - start_row) / 4.2)
-    value = option.squares * 2.0 + option.recovery * 0.8
-    value -= option.cost * 0.6 + max(0.0, option.cost - budget) * 2.5
+    to_go = max(1.0, road.finish - start_row)
+    budget = rider.energy / max(1.0, to_go / 4.2)
+    # energy is worth less once more is left than the rest of the stage can use: nothing after the line
+    price = 0.6 * min(1.0, to_go * SPEND_PER_SQUARE / max(1, rider.energy - keep))
+    value = option.squares * 2.0 + option.recovery * price * 1.3
+    value -= option.cost * price + max(0.0, option.cost - budget) * 2.5
     if option.finishes:
         value += 40 + (row - road.finish) * 0.5
     if option.rejoins:
@@ -119,14 +126,24 @@ def wants_pursuit(state: FamilyState[Any], player: str, lead: int, energy: int |
     return ahead >= lead and (energy is None or min(r.energy for r in mine_in) > energy)
 
 
+def attack_worth(state: FamilyState[Any], rider: FamilyRider, keep: int = 0) -> bool:
+    """The final attack: late in the stage, a rider who holds more energy than the peloton's ride
+    to the line would ever let it spend goes (energy is worth nothing after the line of a single
+    stage; ``keep`` is what a stage of a league carries to the next one)."""
+    to_go = state.setup.road.finish - state.peloton
+    return to_go > 0 and rider.energy - keep >= ATTACK_PER_SQUARE * to_go + 4
+
+
 def breakaway_or_pass(
     state: FamilyState[Any],
     player: str,
     candidates: Sequence[FamilyRider],
     listing: Callable[[FamilyRider, int], Sequence[OptionT]],
     pick: Callable[[list[OptionT]], Action],
+    keep: int = 0,
 ) -> Action:
-    """Now and then (22 in 100) a rider with energy to spare goes on a cheap, safe breakaway.
+    """A rider whose energy the rest of the stage would not use makes the final attack; otherwise,
+    now and then (22 in 100), a rider with energy to spare goes on a cheap, safe breakaway.
 
     ``listing(rider, most)`` gives one of the ``candidates``' breakaway options in the
     engine's order, at least every one costing ``most`` energy or less (it may leave out
@@ -134,6 +151,13 @@ def breakaway_or_pass(
     asked only when its answer counts: no rider of ours already away, the roll says try,
     and the rider has the energy to spare.
     """
+    attackers = [r for r in candidates if attack_worth(state, r, keep)]
+    if attackers:
+        late: list[OptionT] = []
+        for rider in attackers:
+            late += [o for o in listing(rider, rider.energy) if o.worst_cost <= rider.energy]
+        if late:
+            return pick(late)
     if any(r.player == player and r.status == "breakaway" for r in state.riders):
         return Action(player, "pass")
     if seeded_roll(state, player, 100) >= 22:

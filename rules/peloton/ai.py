@@ -1,29 +1,33 @@
 """The AI cyclist.
 
-The dial: each position is judged by what it buys — how much further the cyclist can really get
-with it (a blocked road or a turning makes acceleration worthless) — against its energy, priced
-by how scarce energy is for the rest of the course. Energy that cannot all be spent before the
-line is nearly free (the sprint); otherwise it avoids the dear ways to accelerate (the abrupt
-+0 → +2 that costs 3, a headwind's extra point) and prefers the +1, +1, +2, +2 cycle. Time trials
-keep their checkpoint reserves. The ride: as far as it can, and a hexagon right behind another
-cyclist (tandem, +1 next move) is worth most of a hexagon. A fall (riding into a turning too fast
-for its trail, R-PEL-OVERSPEED) is priced at the two moves it costs: lying out the next move and
-riding the basic speed only in the one after; a fall is never further than a safe ride by that
-much, so the AI takes one only when nothing else is left, or when it carries it over the line.
+The dial: never pay for speed the road will not let the cyclist use (a blocked road or a turning).
+In a leg race, speed against energy at a point a hexagon: the +1 +2 +2 cycle, never the abrupt
++0 → +2 (3 energy) nor a headwind's extra point, until the moves left cannot spend what it holds
+(then half price: energy is worth nothing after the line); early speed first, since the cyclist
+ahead rides first on an open road. In an individual time trial, the best plan of the dial for the
+moves left (``plan``: the abrupt +2 when energy is plentiful, 4 s a point left), and its card
+chosen by its energy (a hexagon, 10 s, a point) against its seconds. A team time trial prices energy by its
+scarcity and keeps the dial in tandem. Time trials keep their checkpoint reserves. The ride: as
+far as it can without falling, then where the next move starts fastest (downhill, not uphill)
+and right behind another cyclist (tandem, +1 next move).
+A fall (riding into a turning too fast for its trail, R-PEL-OVERSPEED) is taken only when nothing
+else is left, or when it carries the cyclist over the line (past the line it costs nothing more).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
+from functools import cache
 
 from rules.action import Action
-from rules.peloton.course import split
-from rules.peloton.engine import Option, legal_actions, may_tandem, occupied, pending, rides
+from rules.peloton.cards import card
+from rules.peloton.course import TERRAINS, split
+from rules.peloton.engine import Option, legal_actions, may_tandem, occupied, pending, reserve, rides
 from rules.peloton.model import DIAL, RACING, Cyclist, State
 
-CYCLE_ENERGY_PER_MOVE = 1.2  # +1 +1 +2 +2 then a rest: 6 energy in 5 moves
+SPENDABLE_PER_MOVE = 1.25  # the +1 +2 +2 cycle and its rest: 5 energy in 4 moves
 TANDEM_WORTH = 1.5  # half hexagons: ending behind a cyclist is worth most of a hexagon next move
-FALL_PRICE = 16.0  # half hexagons: a fall lies out the next move and rides only the basic speed in the one after
 
 
 def _hexagons_left(state: State, cell: str | None) -> int:
@@ -38,18 +42,6 @@ def _reach(state: State, c: Cyclist, position: int, kept: bool = False) -> float
     probe = replace(state, acting=c.id, kept=kept, cyclists=tuple(moved if x.id == c.id else x for x in state.cyclists))
     ends = [split(r.to)[0] for r in rides(probe, moved) if not r.fell]
     return float(max(ends)) if ends else float("-inf")
-
-
-def _energy_price(state: State, c: Cyclist, energy: int) -> float:
-    """What a point of energy is worth in hexagons: just under one while the cyclist has more chances
-    to accelerate than energy (so +1 for 1 is taken, the abrupt +2 for 3 and a headwind's +1 for 2
-    are not), less when it cannot all be spent before the line."""
-    left = _hexagons_left(state, c.cell)
-    moves_left = left / 4.5
-    capacity = moves_left * CYCLE_ENERGY_PER_MOVE
-    if energy <= 0:
-        return 2.0
-    return 0.9 * min(1.0, max(0.1, capacity / energy))
 
 
 def _checkpoint_floor(state: State, c: Cyclist) -> int:
@@ -76,37 +68,96 @@ class _Reach:
         return self.known[key]
 
 
-def _dial_score(state: State, o: Option, reach_of: _Reach) -> float:
+def _next_positions(position: int) -> range | list[int]:
+    """Where the dial may go from ``position``: clockwise, never through +0 (II.4)."""
+    return range(5) if position == 0 else [*range(position + 1, 5), 0]
+
+
+def _plain_cost(position: int, to: int) -> int:
+    value = DIAL[to]
+    return value + (1 if position == 0 and value == 2 else 0)  # the abrupt +0 -> +2 costs 3 (II.5)
+
+
+LATER = 0.9  # a hexagon the dial may buy next move is worth this much of one bought now: the road
+# may close, and ahead early the cyclist rides first on an open road
+
+
+@cache
+def plan(moves: int, position: int, energy: int, leftover: float, later: float = LATER) -> float:
+    """The most hexagons the dial can still buy in ``moves`` moves from ``position`` with ``energy``
+    (on an open road, no wind), each move's worth ``later`` of the one before, plus ``leftover``
+    hexagons for each point of energy left at the end."""
+    if moves <= 0:
+        return energy * leftover
+    best = float("-inf")
+    for to in _next_positions(position):
+        cost = _plain_cost(position, to)
+        if cost <= energy:
+            best = max(best, DIAL[to] + later * plan(moves - 1, to, energy - cost, leftover, later))
+    return best
+
+
+def _moves_left(state: State, c: Cyclist) -> int:
+    """About how many moves the cyclist has left: the road to the line at its usual pace."""
+    pace = 4.5 if state.discipline == "leg" else 5.0
+    return max(1, math.ceil(_hexagons_left(state, c.cell) / pace))
+
+
+def _leftover(state: State) -> float:
+    """What a point of energy left at the line is worth, in hexagons: 4 s against 10 s a hexagon in an
+    individual time trial (V), nothing in a team time trial (VI) or after a leg race's line."""
+    return 0.4 if state.discipline == "itt" else 0.0
+
+
+def _dial_score(state: State, o: Option, reach_of: _Reach) -> tuple[float, int]:
+    """What a dial position is worth, in hexagons. Never pay for speed the road will not let the
+    cyclist use. A leg race: the speed against its energy, a point a hexagon, so the +1 +2 +2 cycle
+    and never the abrupt +2 (3 energy) nor a headwind's extra point, until there is more energy
+    than the moves left can spend (then half price: nothing is worth keeping after the line); on a
+    tie, the faster (ahead early, the cyclist rides first on an open road). A team time trial: the
+    speed bought against energy priced by its scarcity. An individual time trial: the speed bought
+    now and the best plan of the dial for the energy left (``plan``). Time trials keep the
+    checkpoints' reserves."""
     assert o.dial is not None
     c = reach_of.c
     reach = reach_of(o.dial.position, o.dial.kept)
     if reach == float("-inf"):
-        return -1000.0
+        return (-1000.0, 0)
     gain = (reach - reach_of(0)) / 2  # hexagons bought by the dial
-    if o.dial.kept:
-        gain += 0.5  # keeping the dial in tandem keeps the cycle going
-    energy_after = c.energy - o.dial.cost
-    if state.discipline != "leg" and energy_after < _checkpoint_floor(state, c):
-        return gain - 3.0 * o.dial.cost - 10.0
-    price = _energy_price(state, c, c.energy)
-    if state.discipline == "leg" and _rival_just_ahead(state, c):
-        price *= 0.5  # get past before the rivals close the road (nobody passes a full strip)
-    if state.discipline != "leg":
-        price = min(price, 0.6)  # energy left at a time trial's end is only worth 4 s a point
-    score = gain - price * o.dial.cost
+    value = DIAL[o.dial.position]
+    energy = c.energy + reserve(state)
+    moves = _moves_left(state, c)
+    if state.discipline == "leg":
+        price = 1.0 if energy <= SPENDABLE_PER_MOVE * moves else 0.5
+        score = value - price * o.dial.cost
+    elif state.discipline == "ttt":
+        # the team's pace: the speed it really buys, energy priced by how scarce it is (at most 4 s a
+        # point), keeping the dial in tandem keeps the cycle going
+        price = min(0.6, 0.9 * min(1.0, max(0.1, moves * 1.2 / energy))) if energy > 0 else 2.0
+        score = gain + (0.5 if o.dial.kept else 0.0) - price * o.dial.cost
+        if energy - o.dial.cost < _checkpoint_floor(state, c):
+            score = gain - 3.0 * o.dial.cost - 10.0
+    else:
+        after = max(0, energy - o.dial.cost)
+        score = min(float(value), gain) + LATER * plan(moves - 1, o.dial.position, after, _leftover(state))
+        if energy - o.dial.cost < _checkpoint_floor(state, c):
+            score -= 3.0 * o.dial.cost + 10.0
     if o.dial.cost and gain <= 0:
         score -= 5.0  # never pay for speed the road will not let it use
-    return score
+    return (round(score, 6), value)
 
 
-def _rival_just_ahead(state: State, c: Cyclist) -> bool:
-    """Another team's cyclist up to six hexagons ahead: the road may close in front of this one."""
-    if c.cell is None:
-        return False
-    s = split(c.cell)[0]
-    return any(
-        x.team != c.team and x.on_road and x.cell is not None and 0 < split(x.cell)[0] - s <= 12 for x in state.cyclists
-    )
+def _card_value(state: State, c: Cyclist, number: int) -> float:
+    """A time-trial card in tenths of a second saved: its t against its E, each point of energy a
+    hexagon the dial can ride (10 s, V), so the +2 card (18.4 s) is worth taking. Measured: a
+    plan that found a second point unspendable on a short course took the +1 card and lost,
+    in whole races, to cyclists who took the +2 (crossing the line a move earlier is a minute).
+    A team time trial keeps to the middle cards: its time adds every card's t to its second
+    rider's."""
+    chosen = card(number)
+    if state.discipline != "itt":
+        return -abs(number - 7) * 10.0
+    return chosen.energy * 100.0 - chosen.tenths
 
 
 def _mover_rank(state: State, cid: str) -> int:
@@ -114,12 +165,15 @@ def _mover_rank(state: State, cid: str) -> int:
     return state.queue.index(cid) if cid in state.queue else 99
 
 
-def _ride_score(state: State, o: Option) -> tuple[float, int]:
+def _ride_score(state: State, o: Option) -> tuple[int, int, float, int]:
+    """Safe first, then across the line now (a move later is a minute), then the furthest with the
+    next move's start (terrain, tandem) counted, then the middle of the road."""
     assert o.ride is not None
     c = state.cyclist(str(o.action.get("cyclist")))
     s, lane = split(o.ride.to)
     value = float(s)
     if s <= state.course.finish:
+        value += 2 * TERRAINS[state.course.terrain_at(s)]  # the basic speed of the next move starts here
         taken = occupied(state)
         taken.pop(c.cell or "", None)
         taken[o.ride.to] = c.id
@@ -127,9 +181,9 @@ def _ride_score(state: State, o: Option) -> tuple[float, int]:
         probe = replace(state, cyclists=tuple(after if x.id == c.id else x for x in state.cyclists))
         if may_tandem(probe, after, taken):
             value += TANDEM_WORTH
-        if o.ride.fell:
-            value -= FALL_PRICE  # past the line a fall costs nothing more: the cyclist has finished
-    return (value, -abs(lane - state.course.width // 2))
+    crosses = int(s > state.course.finish)
+    safe = 0 if o.ride.fell and not crosses else 1  # past the line a fall costs nothing more
+    return (safe, crosses, value, -abs(lane - state.course.width // 2))
 
 
 def choose(state: State, player: str) -> Action:
@@ -139,7 +193,8 @@ def choose(state: State, player: str) -> Action:
     if d is None or not options:
         raise ValueError(f"{player} has nothing to decide")
     if d.kind == "card":
-        return min(options, key=lambda o: (abs((o.card or 7) - 7), o.card or 0)).action
+        rider = state.cyclist(d.cyclist or "")
+        return max(options, key=lambda o: (_card_value(state, rider, o.card or 7), -(o.card or 0))).action
     if d.kind == "dial":
         first = min({str(o.action.get("cyclist")) for o in options}, key=lambda cid: _mover_rank(state, cid))
         options = [o for o in options if o.action.get("cyclist") == first]  # the team's front cyclist first
@@ -149,7 +204,7 @@ def choose(state: State, player: str) -> Action:
             key=lambda o: (
                 _dial_score(state, o, reach),
                 -(o.dial.cost if o.dial else 0),
-                -DIAL[o.dial.position] if o.dial else 0,
+                -o.dial.position if o.dial else 0,
             ),
         ).action
     return max(options, key=lambda o: _ride_score(state, o)).action

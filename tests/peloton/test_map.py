@@ -58,8 +58,9 @@ def inside(point: tuple[float, float], margin: float = 0.0) -> bool:
 
 
 def test_the_board_s_other_roads_are_drawn_around_the_course_only_when_it_has_a_board() -> None:
-    # leg-ridge-and-river at its hexagon 64, where the forest road crosses the ridge
-    state = state_near("leg-ridge-and-river", 3, 64)
+    # leg-ridge-and-river just past its hexagon 64, where the forest road crosses the ridge (66: as
+    # the AI rides since issue 30, at 64 its cyclists' trails hide one map hexagon too many)
+    state = state_near("leg-ridge-and-river", 3, 66)
     assert state.course.board == "bohemia"
     image, view = compose(state, acting=())
     bare, bare_view = compose(without_board(state), acting=())
