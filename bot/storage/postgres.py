@@ -22,6 +22,7 @@ import asyncpg
 from bot.storage import NewerSchema
 from bot.storage.pg_connection import PgConnection
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.sqlite_away import AWAY_MIGRATION_PG
 from bot.storage.url import shown
 
 MIGRATIONS: list[str] = [
@@ -165,6 +166,8 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE pace_times ADD COLUMN idx INTEGER;
     """,
+    # 6: people away (/race away)
+    AWAY_MIGRATION_PG,
 ]
 
 MIGRATION_LOCK = 7_161_840  # pg_advisory_xact_lock key: processes starting together migrate one at a time

@@ -21,6 +21,7 @@ import aiosqlite
 from bot.shards import Shards
 from bot.storage import ChannelBusy, Charges, Clock, NewerSchema, RaceRow, StoredAction
 from bot.storage.action_cache import ActionCache
+from bot.storage.sqlite_away import AWAY_MIGRATION, AwayTables
 from bot.storage.sqlite_leagues import LeagueTables
 from bot.storage.sqlite_loop import Busy, LoopConnection
 from bot.storage.sqlite_pace import (
@@ -136,6 +137,8 @@ MIGRATIONS: list[str] = [
     PACE_MIGRATION,
     # 5: each decision time names the action that decided it (an undo gives the time back)
     PACE_INDEX_MIGRATION,
+    # 6: people away (/race away): their seats in every race played by the AI until a time
+    AWAY_MIGRATION,
 ]
 
 
@@ -156,7 +159,7 @@ def _closed(cursor: sqlite3.Cursor) -> sqlite3.Cursor:
     return cursor
 
 
-class SqliteStorage(LeagueTables, PeopleTables, PaceTables):
+class SqliteStorage(LeagueTables, PeopleTables, PaceTables, AwayTables):
     """One SQLite file in WAL mode, migrated on open."""
 
     def __init__(self, path: str) -> None:
