@@ -445,6 +445,10 @@ class RaceCore:
         """Lines for ``/race status``: standing orders, clocks."""
         return []
 
+    async def catch_up_line(self, race: RaceRow, state: Any, player: str) -> str:
+        """What happened since ``player`` last decided, in one line ('' when nobody else played since)."""
+        return ""
+
     def _autoplay(self, race: RaceRow, state: Any, game: Game) -> tuple[Any, list[Action]]:
         actions: list[Action] = []
         for _ in range(AUTOPLAY_LIMIT):
@@ -478,6 +482,9 @@ class RaceCore:
         mode = await self.storage.notify_mode(race.guild_id, user) or "mention"
         if mode == "dm":
             owed = game.narration.ask(after, decision, "Your turn") + due
+            caught_up = await self.catch_up_line(race, after, decision.player)
+            if caught_up:
+                owed = f"Since your last decision: {caught_up}.\n{owed}"
             outcome.dms.append((user, f"**{self.title(race)}**: {owed}{link}"))
         return user if mode == "mention" else None
 
@@ -517,6 +524,9 @@ class RaceCore:
         prompt = self.prompt(race, after)
         user = seats.user_of(race.lobby, decision.player)
         due = await self.due_text(race, decision.player) if user is not None else ""
+        caught_up = await self.catch_up_line(race, after, decision.player) if user is not None else ""
+        if caught_up:  # what happened since this player last decided (``catch_up.py``), first
+            lines.insert(0, f"Since {self.who(race, decision.player, mention=False)} last decided: {caught_up}.")
         lines.append(words.ask(after, decision, self.who(race, decision.player)) + due)
         user_to_ping = await self.ping_for(race, game, before, after, decision, headline, due, outcome)
         highlight = [c for c in rules.choices(after, decision.player) if c.target is not None and c.step is None]

@@ -115,3 +115,4 @@ class Outcome:
     retire: str | None = None  # the decision's result in one line: replaces the answered prompt, or is posted
     replaced: str | None = None  # why the prompt on screen gives way to the one posted now (/race back)
     lobby_edit: LobbyEdit | None = None  # the lobby message to edit first (the draft after a pick)
+    elsewhere: list[tuple[int, Outcome]] = field(default_factory=list)  # (channel, what it is told): other races

@@ -31,7 +31,8 @@ class ReadingIntents(LobbyIntents, RaceCore):
                 asked += f" Due <t:{when}:R> (<t:{when}:f>); then the AI decides."
             lines.append(asked)
         lines += game.narration.status(state)
-        away = race.lobby.get("away") or []
+        absent = race.lobby.get("holiday") or {}  # away until a date: told by ``pace_status`` (away.py)
+        away = [p for p in race.lobby.get("away") or [] if p not in absent]
         if away:
             names = ", ".join(seats.name_of(race.lobby, p) for p in away)
             lines.append(f"Played by the AI until they act again: {names}")
