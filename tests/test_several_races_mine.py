@@ -48,7 +48,7 @@ async def three_races(env: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 async def whose_turn(bot: DomestiqueBot, channel: Any) -> str | None:
-    race = await bot.storage.active_race(channel.id)
+    race = await bot.storage.active_race(channel.id) or await bot.storage.latest_race(channel.id)
     decision = find_game(race.game).rules.pending(await bot.service.state_of(race))
     return decision.player if decision is not None else None
 
