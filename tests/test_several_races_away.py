@@ -79,10 +79,14 @@ async def test_away_hands_every_seat_to_the_ai_without_pings_or_timeouts_and_bac
         race = await race_of(bot, channel)
         assert player in race.lobby["away"] and player in race.lobby["holiday"]
         assert await whose_turn(bot, channel) != player
-        status = reply(await members["bob" if channel is channels["leader1"] else "carol"].slash(channel, "race status"))
+        status = reply(
+            await members["bob" if channel is channels["leader1"] else "carol"].slash(channel, "race status")
+        )
         assert "Away until <t:" in status and "alice (the AI plays their seat)" in status
         assert "until they act again" not in status
-    clock = next(c for c in await bot.storage.clocks((await race_of(bot, channels["leader1"])).id) if c.player == player)
+    clock = next(
+        c for c in await bot.storage.clocks((await race_of(bot, channels["leader1"])).id) if c.player == player
+    )
     assert clock.asked is None
 
     # others decide, and time runs out for them: Alice is never asked, pinged or timed out
@@ -99,7 +103,9 @@ async def test_away_hands_every_seat_to_the_ai_without_pings_or_timeouts_and_bac
             assert f"<@{alice.id}>" not in message.content and alice.id not in [u.id for u in message.mentions]
     asked = [t for t in dms(alice)[dms_before:] if "Your turn" in t or "reminder" in t or "your decision" in t]
     assert asked == []  # private news of her own pieces (a feed tile kept) still reaches her; no prompt does
-    after = next(c for c in await bot.storage.clocks((await race_of(bot, channels["leader1"])).id) if c.player == player)
+    after = next(
+        c for c in await bot.storage.clocks((await race_of(bot, channels["leader1"])).id) if c.player == player
+    )
     assert (after.used, after.asked) == (clock.used, None)  # her clock did not run
 
     # the absence is stored: another process (a restart) reads it

@@ -107,7 +107,10 @@ class CatchUpIntents(RaceCore):
     def _replayed(self, race: RaceRow, count: int) -> Any:
         """The race's state after its first ``count`` actions (replayed: a few milliseconds)."""
         record = record_of(race)
-        return start_state(record.with_actions(record.actions[:count]))[1]
+        game, state = start_state(record.with_actions(()))
+        for action in record.actions[:count]:
+            state, _ = game.rules.apply(state, action)
+        return state
 
     def _events_after(self, race: RaceRow, count: int) -> int:
         marks = self._event_marks = self._event_marks or EventMarks()
