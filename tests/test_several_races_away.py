@@ -206,3 +206,27 @@ async def test_a_stage_opening_while_away_seats_the_ai_and_the_organiser_sees_it
     state = await bot.service.state_of(race)
     decision = find_game("leader1").rules.pending(state)
     assert decision is None or decision.player != f"u{m['bob'].id}"
+
+
+async def test_an_absent_seat_follows_its_standing_orders_before_the_ai(simcord_env) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("classic")
+    m = {who: guild.add_member(simcord_env.create_user(who)) for who in ("alice", "bob")}
+    await start(m["alice"], channel, "leader1", [m["bob"]], pieces=1)
+    bot: DomestiqueBot = simcord_env.bot
+    race = await race_of(bot, channel)
+    player = f"u{m['alice'].id}"
+    rider = next(iter(find_game("leader1").pace.pieces(await bot.service.state_of(race), player)))
+    ordered = await m["alice"].slash(channel, "race order", piece=rider, order="stay")
+    assert "Standing order" in reply(ordered)
+    await m["alice"].slash(channel, "race away", until="1w")
+    gone = len((await race_of(bot, channel)).actions)
+    await others_decide(simcord_env, bot, {"leader1": channel}, {**m, "carol": m["bob"], "alice2": m["alice"]})
+    race = await race_of(bot, channel)
+    hers = [a for a in race.actions[gone:] if a.text.startswith(f"{player} ")]
+    assert len(hers) >= 3
+    # the decisions her order covers are its own (counted as hers); the AI takes only the others
+    ordered = [a for a in hers if a.user_id == m["alice"].id and not a.automatic]
+    assert len(ordered) >= 2 and all(a.text.endswith(" pass") for a in ordered), hers
+    assert all(a.user_id is None and a.automatic for a in hers if a not in ordered)
+    assert any("alice's standing orders (away): " in msg.content for msg in channel.history())
