@@ -206,9 +206,7 @@ async def race_log(interaction: discord.Interaction) -> None:
 
 
 @race.command(name="recap", description="The race so far as an animation, turn by turn (posted here)")
-@app_commands.describe(
-    turns="only the last turns (the whole race if empty)", since="me: from your last decision on"
-)
+@app_commands.describe(turns="only the last turns (the whole race if empty)", since="me: from your last decision on")
 @app_commands.choices(since=[app_commands.Choice(name="my last decision", value="me")])
 async def race_recap(
     interaction: discord.Interaction,
