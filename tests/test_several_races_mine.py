@@ -124,3 +124,12 @@ async def test_a_race_in_a_server_the_bot_does_not_share_is_left_out_and_a_long_
     assert all(len(m) <= 2000 for m in (first, second))
     beyond = reply(await alice.slash(channels["leader1"], "race mine", page=3))
     assert "2 pages" in beyond
+
+
+async def test_a_race_that_ends_leaves_the_list(simcord_env) -> None:
+    members, channels = await three_races(simcord_env)
+    ended = await members["carol"].slash(channels["peloton"], "race abort")
+    assert "aborted" in reply(ended)
+    text = reply(await members["alice"].slash(channels["leader1"], "race mine"))
+    lines = [ln for ln in text.splitlines() if ln[:2] == "- "]
+    assert len(lines) == 2 and not any(f"/{channels['peloton'].id}" in ln for ln in lines)
