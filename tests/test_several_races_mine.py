@@ -71,6 +71,8 @@ async def test_three_races_in_two_servers_are_all_listed_with_the_right_your_mov
         assert re.search(r"<t:\d+:R>", line) or not mine
         if not mine:
             assert "waiting for " in line
+        if game == "peloton":  # the game ranks its cyclists while racing: her best one's place
+            assert re.search(r"your best cyclist: \d+(st|nd|rd|th) of \d+", line), line
     assert any("**your decision**" in ln for ln in lines) and any("waiting for" in ln for ln in lines)
     assert f"u{alice.id}" not in text and "rider=" not in text and "<@" not in text  # people as players know them
 
