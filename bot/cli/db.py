@@ -44,6 +44,7 @@ TABLES: list[tuple[str, str, str]] = [
     ("clocks", "race_id, player, budget, used, asked", "race_id, player"),
     ("pace_times", "id, race_id, player, seconds, automatic, idx", "id"),
     ("web_links", "kind, ref_id, token", "kind, ref_id"),
+    ("away", "user_id, until, since", "user_id"),
 ]
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_layer import away_commands as away_commands  # adds /race mine, away
 from bot.discord_layer import league_commands, posting
 from bot.discord_layer import pace_commands as pace_commands  # adds /race ahead, order, pace; /league pace
 from bot.discord_layer.commands import register

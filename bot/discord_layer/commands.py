@@ -18,7 +18,18 @@ from bot.service.core import TIMER_DEFAULT, Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
 from rules.registry import find_game, games
 
-race = app_commands.Group(name="race", description="Run a race in this channel", guild_only=True)
+ANYWHERE = frozenset({"mine", "away"})  # /race commands about the person, not a channel: also in a private message
+
+
+class RaceGroup(app_commands.Group):
+    """``/race``: a channel's race, so in a server; ``/race mine`` and ``/race away`` also in a private message."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        command = interaction.command
+        return interaction.guild_id is not None or (command is not None and command.name in ANYWHERE)
+
+
+race = RaceGroup(name="race", description="Run a race in this channel")
 play = app_commands.Group(name="play", description="Type your decision in this channel's race", guild_only=True)
 
 Choices = list[app_commands.Choice[str]]
@@ -209,10 +220,16 @@ async def race_log(interaction: discord.Interaction) -> None:
 
 
 @race.command(name="recap", description="The race so far as an animation, turn by turn (posted here)")
-@app_commands.describe(turns="only the last turns (the whole race if empty)")
-async def race_recap(interaction: discord.Interaction, turns: app_commands.Range[int, 1, 500] | None = None) -> None:
+@app_commands.describe(turns="only the last turns (the whole race if empty)", since="me: from your last decision on")
+@app_commands.choices(since=[app_commands.Choice(name="my last decision", value="me")])
+async def race_recap(
+    interaction: discord.Interaction,
+    turns: app_commands.Range[int, 1, 500] | None = None,
+    since: str | None = None,
+) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.recap(channel_of(interaction), turns))
+    by = interaction.user.id if since == "me" else None
+    await bot.answer(interaction, bot.service.recap(channel_of(interaction), turns, by))
 
 
 @race.command(name="help", description="How to play this channel's game (or another), and how to read the board")

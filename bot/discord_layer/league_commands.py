@@ -153,7 +153,8 @@ async def league_close(interaction: discord.Interaction, league: str | None = No
 
 @league.command(name="standings", description="The general classification")
 async def league_standings(interaction: discord.Interaction, league: str | None = None) -> None:
-    await answer(interaction, _leagues(interaction).standings(interaction.guild_id or 0, league))
+    work = _leagues(interaction).standings(interaction.guild_id or 0, league, interaction.user.id)
+    await answer(interaction, work)
 
 
 @league.command(name="web", description="The league's web page (the organiser can turn it off or renew it)")

@@ -188,6 +188,14 @@ async def post_all(client: discord.Client, channel: discord.abc.Messageable, out
         await open_private_thread(client, channel, name, users, outcome.alliance_thread)
     for user_id, text in outcome.dms:
         await send_private(client, channel, user_id, text)
+    for channel_id, told in outcome.elsewhere:  # other races' channels (``/race away``, a return)
+        other = client.get_channel(channel_id)
+        if not isinstance(other, discord.abc.Messageable):
+            continue  # not this process's server (a shard cluster), or gone
+        try:
+            await post_all(client, other, told)
+        except discord.HTTPException:
+            log.info("could not post in channel %s", channel_id)
 
 
 def where(channel: discord.abc.Messageable) -> str:

@@ -295,16 +295,25 @@ class LeagueService:
             return 0, ()
         return done[-1].number, standings_from(done[-1].result["gc"] if done[-1].result else [])
 
-    async def standings(self, guild_id: int, league_name: str | None) -> Outcome:
+    async def standings(self, guild_id: int, league_name: str | None, viewer: int | None = None) -> Outcome:
+        """The general classification; its organiser (``viewer``) also sees which members are away."""
         league = await self._find(guild_id, league_name)
         after, gc = await self._gc(league)
+        away = await self._away_lines(league) if viewer == league.organiser_id else ""
         if not gc:
-            return Outcome(f"No stage of {league.name} has finished yet.")
+            return Outcome(f"No stage of {league.name} has finished yet.{away}")
         names = {m.player: m.name for m in await self.store.members(league.id)}
         image = self._standings_image(league, gc, after, names)
         text = await self._gc_text(league, gc, after)
         link = await self.races.league_link(league.id)
-        return Outcome(f"{text}\nEvery stage on the web: <{link}>" if link else text, image=image)
+        return Outcome((f"{text}\nEvery stage on the web: <{link}>" if link else text) + away, image=image)
+
+    async def _away_lines(self, league: League) -> str:
+        """Members away (/race away), for the organiser: the AI plays their seats until then."""
+        members = [m for m in await self.store.members(league.id) if not m.removed and m.user_id is not None]
+        until = await self.store.away_until([int(m.user_id) for m in members if m.user_id is not None])
+        shown = [f"{m.name} until <t:{int(until[m.user_id])}:f>" for m in members if m.user_id in until]
+        return ("\nAway (the AI plays their seats): " + ", ".join(shown)) if shown else ""
 
     def _standings_image(
         self, league: League, gc: tuple[Standing, ...], after: int, names: Mapping[str, str]

@@ -446,9 +446,11 @@ class RaceCore:
         """Lines for ``/race status``: standing orders, clocks."""
         return []
 
-    def _autoplay(
-        self, race: RaceRow, state: Any, game: Game, stop: Collection[str] = ()
-    ) -> tuple[Any, list[Action]]:
+    async def catch_up_line(self, race: RaceRow, state: Any, player: str) -> str:
+        """What happened since ``player`` last decided, in one line ('' when nobody else played since)."""
+        return ""
+
+    def _autoplay(self, race: RaceRow, state: Any, game: Game, stop: Collection[str] = ()) -> tuple[Any, list[Action]]:
         """The AI's decisions for AI seats (at their level) and seats it plays for their absent person
         (the strongest), up to a decision of a player in ``stop`` (whose plans decide) or of a person."""
         actions: list[Action] = []
@@ -483,6 +485,9 @@ class RaceCore:
         mode = await self.storage.notify_mode(race.guild_id, user) or "mention"
         if mode == "dm":
             owed = game.narration.ask(after, decision, "Your turn") + due
+            caught_up = await self.catch_up_line(race, after, decision.player)
+            if caught_up:
+                owed = f"Since your last decision: {caught_up}.\n{owed}"
             outcome.dms.append((user, f"**{self.title(race)}**: {owed}{link}"))
         return user if mode == "mention" else None
 
@@ -526,6 +531,9 @@ class RaceCore:
         prompt = self.prompt(race, after)
         user = seats.user_of(race.lobby, decision.player)
         due = await self.due_text(race, decision.player) if user is not None else ""
+        caught_up = await self.catch_up_line(race, after, decision.player) if user is not None else ""
+        if caught_up:  # what happened since this player last decided (``catch_up.py``), first
+            lines.insert(0, f"Since {self.who(race, decision.player, mention=False)} last decided: {caught_up}.")
         lines.append(words.ask(after, decision, self.who(race, decision.player)) + due)
         mine = [a.index for a in race.actions if user is not None and a.user_id == user and not a.automatic]
         catch_up = await self.page_line(race, mine[-1], "Catch up since your last decision") if mine else ""

@@ -116,3 +116,4 @@ class Outcome:
     replaced: str | None = None  # why the prompt on screen gives way to the one posted now (/race back)
     closed: str | None = None  # the race is over (finished, aborted): the prompt on screen loses its buttons, saying so
     lobby_edit: LobbyEdit | None = None  # the lobby message to edit first (the draft after a pick)
+    elsewhere: list[tuple[int, Outcome]] = field(default_factory=list)  # (channel, what it is told): other races

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.service.away import AwayIntents
 from bot.service.core import MESSAGE_LIMIT, Refusal, chunks
 from bot.service.draft import DraftIntents
 from bot.service.pace import PaceIntents
@@ -14,5 +15,7 @@ from bot.service.web_pages import WebIntents
 __all__ = ["MESSAGE_LIMIT", "RaceService", "Refusal", "chunks"]
 
 
-class RaceService(DraftIntents, ReadingIntents, TimerIntents, PeopleIntents, RecapIntents, PaceIntents, WebIntents):
+class RaceService(
+    AwayIntents, DraftIntents, ReadingIntents, TimerIntents, PeopleIntents, RecapIntents, PaceIntents, WebIntents
+):
     """Every intent of the bot, on one storage."""

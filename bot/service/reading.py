@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 from bot.service import seats
+from bot.service.absence import holiday
 from bot.service.core import RaceCore, Refusal, chunks, playing_seat, record_of
 from bot.service.lobby import LobbyIntents
 from bot.service.model import Outcome
@@ -32,7 +33,8 @@ class ReadingIntents(LobbyIntents, RaceCore):
                 asked += f" Due <t:{when}:R> (<t:{when}:f>); then the AI decides."
             lines.append(asked)
         lines += game.narration.status(state)
-        away = race.lobby.get("away") or []
+        absent = holiday(race.lobby)  # away until a date: told by ``pace_status`` (away.py)
+        away = [p for p in race.lobby.get("away") or [] if p not in absent]
         if away:
             names = ", ".join(seats.name_of(race.lobby, p) for p in away)
             lines.append(f"Played by the AI until they act again: {names}")

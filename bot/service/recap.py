@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service.core import RaceCore, Refusal, record_of
+from bot.service import seats
+from bot.service.catch_up import CatchUpIntents
+from bot.service.core import Refusal, record_of
 from bot.service.model import Outcome, Post
 from bot.storage import RaceRow
 from renderer.recap import painted, render_recap, turn_states
@@ -20,12 +22,22 @@ def recap_gif(race: RaceRow, title: str, turns: int | None = None) -> bytes:
     return render_recap(states, board=painted(race.game, title))
 
 
-class RecapIntents(RaceCore):
-    async def recap(self, channel_id: int, turns: int | None = None) -> Outcome:
-        """The channel's race so far (or the last one to finish), posted in the channel as an animation."""
+class RecapIntents(CatchUpIntents):
+    async def recap(self, channel_id: int, turns: int | None = None, since_user: int | None = None) -> Outcome:
+        """The channel's race so far (or the last one to finish), posted in the channel as an animation;
+        with ``since_user``, from the turn of that person's last decision on (``/race recap since:me``)."""
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None or race.envelope is None or race.status == "lobby":
             raise Refusal("There is no started race in this channel to recap.")
+        since = ""
+        if since_user is not None:
+            seat = seats.human_seat(race.lobby, since_user)
+            if seat is None:
+                raise Refusal("You are not playing in this race: since:me recaps from your last decision.")
+            then = self.turn_of_last_decision(race, str(seat["player"]))
+            since = f"since {seat.get('name') or 'your'} last decided" if then is not None else "the race so far"
+            if then is not None:
+                turns = max(1, find_game(race.game).rules.turn(await self.state_of(race)) - then + 1)
         if find_painter(race.game) is None:
             raise Refusal(f"{find_game(race.game).title} has no board to animate.")
         if turns is not None and turns < 1:
@@ -34,6 +46,7 @@ class RecapIntents(RaceCore):
         span = f"the last {turns} turns" if turns is not None else "the race so far"
         if race.status != "running":
             span = f"the last {turns} turns" if turns is not None else "the whole race"
+        span = since or span
         post = Post(f"{self.title(race)}: {span}, turn by turn.", gif, image_name=RECAP_NAME)
         return Outcome("The recap is posted in the channel.", posts=[post])
 

@@ -188,4 +188,14 @@ MIGRATIONS: list[Migration] = [
         CREATE UNIQUE INDEX web_link_tokens ON web_links(token)
         """,
     ),
+    Migration(
+        "people away (/race away): their seats in every race played by the AI until a time",
+        """
+        CREATE TABLE away (
+            user_id {int} PRIMARY KEY,
+            until {real} NOT NULL,
+            since {real} NOT NULL
+        )
+        """,
+    ),
 ]

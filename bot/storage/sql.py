@@ -23,6 +23,7 @@ from typing import Any
 from bot.shards import Shards
 from bot.storage import ChannelBusy, Charges, Clock, ConstraintFailed, NewerSchema, RaceRow, StoredAction
 from bot.storage.action_cache import ActionCache
+from bot.storage.away_tables import AwayTables
 from bot.storage.dialect import Dialect
 from bot.storage.league_tables import LeagueTables
 from bot.storage.pace_tables import CLOCK_SQL, PACE_TIME_SQL, PaceTables, clock_rows, pace_time_rows
@@ -49,7 +50,7 @@ def grouped(writes: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]
     return out
 
 
-class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, ABC):
+class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, ABC):
     """Everything the bot keeps, in SQL both databases run (``bot/storage/dialect.py``)."""
 
     dialect: Dialect

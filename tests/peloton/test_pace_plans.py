@@ -82,16 +82,17 @@ def _walled(envelope: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def walled_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Races start from ``_walled``'s position (the bot has no command for a mid-race start)."""
-    from bot.storage.sqlite import SqliteStorage
+    """Races start from ``_walled``'s position (the bot has no command for a mid-race start): the
+    record the lobby builds, and the envelope the start stores with its first commit."""
+    from bot.storage.sql import SqlStorage
 
-    parse, store = lobby.parse_record, SqliteStorage.start
+    parse, append = lobby.parse_record, SqlStorage.append_actions
 
-    async def start(self: Any, race_id: int, version: int, envelope: dict[str, Any], deadline: Any) -> bool:
-        return await store(self, race_id, version, _walled(envelope), deadline)
+    async def append_actions(self: Any, *args: Any, envelope: dict[str, Any] | None = None, **kwargs: Any) -> bool:
+        return await append(self, *args, envelope=None if envelope is None else _walled(envelope), **kwargs)
 
     monkeypatch.setattr(lobby, "parse_record", lambda data: parse(_walled(data)))
-    monkeypatch.setattr(SqliteStorage, "start", start)
+    monkeypatch.setattr(SqlStorage, "append_actions", append_actions)
 
 
 async def test_a_ride_plan_asks_when_every_ride_falls_and_a_ride_made_otherwise_cancels_it(

@@ -1,0 +1,75 @@
+"""When a person is away (``/race away until:``): the date as they write it, and how a race's lobby marks it.
+
+A seat whose owner is away is in the lobby's ``away`` list (the AI plays it at once, so no prompt
+waits for it, pings it or times out, and its clock is never started) and in its ``holiday`` map,
+which says until when, so that ``/race status`` tells an absence from a seat the AI took after
+timeouts, and coming back returns exactly these seats.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from bot.service.core import Refusal
+
+MAX_DAYS = 60
+_SPAN = re.compile(r"^\s*(\d{1,3})\s*(h|hours?|d|days?|w|weeks?)\s*$")
+_UNIT = {"h": 3600, "d": 86400, "w": 7 * 86400}
+_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ t](\d{1,2}):(\d{2}))?\s*$")
+BACK = "back"
+
+
+def parse_until(text: str, now: float) -> float | None:
+    """When an absence ends: ``2d``, ``1w``, ``36h``, a date ``2026-12-24`` (midnight UTC) or
+    ``2026-12-24 18:00`` (UTC); None for ``back``. Refused when unreadable, past, or more than
+    60 days away."""
+    typed = text.strip().lower()
+    if typed == BACK:
+        return None
+    span = _SPAN.match(typed)
+    date = _DATE.match(typed)
+    if span is not None:
+        until = now + int(span.group(1)) * _UNIT[span.group(2)[0]]
+    elif date is not None:
+        year, month, day, hour, minute = (int(g) if g else 0 for g in date.groups())
+        try:
+            when = datetime.datetime(year, month, day, hour, minute, tzinfo=datetime.UTC)
+        except ValueError:
+            raise Refusal(f"{text[:30]!r} is not a date on the calendar.") from None
+        until = when.timestamp()
+    else:
+        raise Refusal(f"{text[:30]!r} is not a return date: write e.g. 2d, 1w, 36h, a date like 2026-12-24, or back.")
+    if until <= now:
+        raise Refusal("That moment has passed: give a return date in the future (or until:back).")
+    if until - now > MAX_DAYS * 86400:
+        raise Refusal(f"You can be away for {MAX_DAYS} days at most: give an earlier return date.")
+    return until
+
+
+def holiday(lobby: dict[str, Any]) -> dict[str, float]:
+    """The seats of this race whose owner is away, and until when (a seat its owner played since,
+    ``/race back`` or a manual decision, is no longer away)."""
+    away = set(lobby.get("away", []))
+    return {str(p): float(t) for p, t in (lobby.get("holiday") or {}).items() if p in away}
+
+
+def marked_away(lobby: dict[str, Any], player: str, until: float) -> dict[str, Any]:
+    """``lobby`` with ``player``'s seat played by the AI until ``until``."""
+    away = [*(p for p in lobby.get("away", []) if p != player), player]
+    return {**lobby, "away": away, "holiday": {**holiday(lobby), player: until}}
+
+
+def marked_back(lobby: dict[str, Any], player: str) -> dict[str, Any]:
+    """``lobby`` with ``player``'s seat theirs again."""
+    rest = {p: t for p, t in holiday(lobby).items() if p != player}
+    away = [p for p in lobby.get("away", []) if p != player]
+    out = {**lobby, "away": away, "holiday": rest}
+    if not rest:
+        del out["holiday"]
+    return out
+
+
+def link(guild_id: int, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}"

@@ -1,0 +1,227 @@
+"""A player in several races: ``/race mine`` (every race I sit in) and ``/race away`` (the AI plays
+all my seats until I am back).
+
+An absence is kept per person (``storage.set_away``, it survives a restart) and marked in each
+race's lobby (``absence.py``): the seat is then one the AI plays at once, so no prompt waits for
+it, pings it or times out, and its clock never runs; where the person gave standing orders, they
+decide before the AI does. Coming back (``until:back``, or the date passing: ``tick``) returns
+every such seat and tells the person privately which races wait for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service import seats
+from bot.service.absence import holiday, link, marked_away, marked_back, parse_until
+from bot.service.core import Refusal
+from bot.service.model import Outcome, Post
+from bot.service.pace import PaceIntents, duration
+from bot.service.reading import ReadingIntents
+from bot.service.timers import TimerIntents
+from bot.storage import RaceRow
+from rules.game import Game
+from rules.registry import find_game
+
+PAGE = 8  # races per page of /race mine: each line stays under 250 characters, a page under 2,000
+Visible = Callable[[int, int], Awaitable[bool]]  # (server, channel) -> can the person see it?
+
+
+@dataclass
+class Seated:
+    """One race the person sits in, as ``/race mine`` lists it."""
+
+    race: RaceRow
+    player: str
+    asked: float  # when the race's pending decision was asked (newest first)
+    line: str
+
+
+class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
+    # ------------------------------------------------------------------ which races
+
+    async def seated_races(self, user_id: int) -> list[tuple[RaceRow, str]]:
+        """Every running race (in every server) where ``user_id`` has a seat, with their player id."""
+        out = []
+        for race in await self.storage.running_races(None):
+            seat = seats.human_seat(race.lobby, user_id)
+            if seat is not None:
+                out.append((race, str(seat["player"])))
+        return out
+
+    async def _describe(self, race: RaceRow, player: str, *, for_away: bool = False) -> Seated:
+        game = find_game(race.game)
+        state = await self.state_of(race)
+        decision = game.rules.pending(state)
+        title = self.title(race)
+        what = game.title
+        if race.league_id is not None:
+            league = await self.storage.league(race.league_id)
+            if league is not None:
+                what = f"{game.title}, league {league.name}"
+        parts = [f"**{title}** ({what}) {link(race.guild_id, race.channel_id)}"]
+        back = holiday(race.lobby).get(player)
+        asked = race.deadline - float(race.lobby["timer"]) if race.deadline is not None else race.created
+        if decision is not None:
+            clocks = {c.player: c for c in await self.storage.clocks(race.id)}
+            pending_clock = clocks.get(decision.player)
+            if pending_clock is not None and pending_clock.asked is not None:
+                asked = pending_clock.asked
+        if back is not None and not for_away:
+            parts.append(f"you are away until <t:{int(back)}:f>: the AI plays your seat")
+        elif decision is not None and decision.player == player and race.deadline is not None:
+            parts.append(f"**your decision**, due <t:{int(race.deadline)}:R>")
+        elif decision is not None:
+            parts.append(f"waiting for {self.who(race, decision.player, mention=False)}")
+        if race.lobby.get("bank"):
+            clock = await self._clock(race, player)
+            ticking = self.now() - clock.asked if clock.asked is not None else 0.0
+            parts.append(f"your clock: {duration(max(0.0, clock.left - ticking))} left")
+        place = self._place(game, state, player)
+        if place:
+            parts.append(place)
+        return Seated(race, player, asked, " · ".join(parts))
+
+    @staticmethod
+    def _place(game: Game, state: Any, player: str) -> str:
+        """The player's best piece's place, where the game orders the pieces while racing."""
+        placings = game.rules.outcome(state).placings
+        ranked = [p for p in placings if not p.eliminated]
+        place = next((i for i, p in enumerate(ranked, start=1) if p.player == player), None)
+        return f"your best {game.piece}: {_ordinal(place)} of {len(ranked)}" if place else ""
+
+    async def mine(self, user_id: int, can_see: Visible, page: int = 1) -> Outcome:
+        """Every race the person sits in and can see, newest decision first, a page at a time."""
+        found = [
+            await self._describe(race, player)
+            for race, player in await self.seated_races(user_id)
+            if await can_see(race.guild_id, race.channel_id)
+        ]
+        if not found:
+            return Outcome("You are not seated in any running race I can show you. Join one with /race join.")
+        found.sort(key=lambda s: s.asked, reverse=True)
+        pages = (len(found) + PAGE - 1) // PAGE
+        if not 1 <= page <= pages:
+            raise Refusal(f"There {'is' if pages == 1 else 'are'} {pages} page{'s' if pages != 1 else ''}.")
+        shown = found[(page - 1) * PAGE : page * PAGE]
+        yours = sum(1 for s in found if "**your decision**" in s.line)
+        head = f"**Your races** ({len(found)}; {yours} wait{'s' if yours == 1 else ''} for your decision)"
+        lines = [head, *(f"- {s.line}" for s in shown)]
+        if pages > 1:
+            more = f" · /race mine page:{page + 1} for the next" if page < pages else ""
+            lines.append(f"Page {page} of {pages}{more}.")
+        return Outcome("\n".join(lines))
+
+    # ------------------------------------------------------------------ away and back
+
+    async def away(self, user_id: int, until_text: str) -> Outcome:
+        """Away until a date (``2d``, ``1w``, ``2026-12-24``): the AI plays every seat; ``back`` returns them."""
+        now = self.now()
+        until = parse_until(until_text, now)
+        if until is None:
+            if not await self.storage.end_away(user_id):
+                raise Refusal("You are not away: your seats are yours.")
+            return await self._returned(user_id, by_timer=False)
+        await self.storage.set_away(user_id, until, now)
+        elsewhere: list[tuple[int, Outcome]] = []
+        names = []
+        for race, _ in await self.seated_races(user_id):
+            done = await self._hand_over(race.id, user_id, until)
+            if done is not None:
+                elsewhere.append((race.channel_id, done))
+                names.append(self.title(race))
+        listing = f" in {len(names)} race{'s' if len(names) != 1 else ''}: " + ", ".join(names) if names else ""
+        reply = (
+            f"Away until <t:{int(until)}:f> (<t:{int(until)}:R>): the AI plays your seats{listing}, from your "
+            "standing orders where you gave some; nobody pings you and no timeout counts against you. "
+            "/race away until:back returns them sooner."
+        )
+        return Outcome(reply, elsewhere=elsewhere)
+
+    async def _hand_over(self, race_id: int, user_id: int, until: float) -> Outcome | None:
+        """``user_id``'s seat in the race played by the AI until ``until``; the channel told in a line."""
+        async with self.lock(race_id):
+            race = await self.storage.race(race_id)
+            seat = seats.human_seat(race.lobby, user_id) if race is not None else None
+            if race is None or seat is None or race.status != "running":
+                return None
+            player = str(seat["player"])
+            lobby = marked_away(race.lobby, player, until)
+            note = f"{seat.get('name') or 'A player'} is away until <t:{int(until)}:f>: the AI plays their seat."
+            state = await self.state_of(race)
+            decision = find_game(race.game).rules.pending(state)
+            if decision is not None and decision.player == player:
+                outcome = await self.commit(race, state, [], headline=note, lobby=lobby)
+                outcome.replaced = f"⏭ {note}"
+                return outcome
+            if not await self.storage.update_lobby(race.id, race.version, lobby):
+                return None
+            return Outcome("", posts=[Post(note)])
+
+    async def _returned(self, user_id: int, *, by_timer: bool) -> Outcome:
+        """Every seat of an absent person theirs again; which races wait for them, privately."""
+        elsewhere: list[tuple[int, Outcome]] = []
+        waiting = []
+        for race, player in await self.seated_races(user_id):
+            if player in holiday(race.lobby):
+                async with self.lock(race.id):
+                    fresh = await self.storage.race(race.id)
+                    if fresh is None or fresh.status != "running":
+                        continue
+                    if await self.storage.update_lobby(fresh.id, fresh.version, marked_back(fresh.lobby, player)):
+                        name = seats.name_of(fresh.lobby, player)
+                        told = Post(f"{name} is back: their seat is theirs again.")
+                        elsewhere.append((fresh.channel_id, Outcome("", posts=[told])))
+                    race = await self.storage.race(race.id) or race
+            waiting.append(f"- {(await self._describe(race, player, for_away=True)).line}")
+        text = "Welcome back: your seats are yours again."
+        if waiting:
+            text += " Your races:\n" + "\n".join(waiting)
+        if by_timer and elsewhere:
+            # told privately, with the first race's posts (a private message says where it comes from)
+            elsewhere[0][1].dms.append((user_id, text))
+        return Outcome(text, elsewhere=elsewhere)
+
+    async def _begin(self, race: RaceRow, options: dict[str, Any]) -> Outcome:
+        """A race starting (a league stage) while some of its people are away: their seats are the AI's."""
+        users = seats.users(race.lobby["seats"])
+        absent = await self.storage.away_until(users) if users else {}
+        if absent:
+            lobby = race.lobby
+            for user, until in absent.items():
+                seat = seats.human_seat(lobby, user)
+                if seat is not None:
+                    lobby = marked_away(lobby, str(seat["player"]), until)
+            if await self.storage.update_lobby(race.id, race.version, lobby):
+                race = await self.storage.race(race.id) or race
+        return await super()._begin(race, options)
+
+    # ------------------------------------------------------------------ timers
+
+    async def tick(self) -> list[tuple[int, Outcome]]:
+        """People whose return date has come get their seats back, then the races' timers."""
+        out: list[tuple[int, Outcome]] = []
+        for user_id, until in await self.storage.aways_due(self.now()):
+            if await self.storage.end_away(user_id, until):  # one process of a cluster does it
+                out += (await self._returned(user_id, by_timer=True)).elsewhere
+        return out + await super().tick()
+
+    async def next_deadline(self) -> float | None:
+        dues = [d for d in (await super().next_deadline(), await self.storage.next_return()) if d is not None]
+        return min(dues) if dues else None
+
+    # ------------------------------------------------------------------ shown in /race status
+
+    async def pace_status(self, race: RaceRow, state: Any) -> list[str]:
+        lines = [
+            f"Away until <t:{int(until)}:f>: {seats.name_of(race.lobby, player)} (the AI plays their seat)"
+            for player, until in holiday(race.lobby).items()
+        ]
+        return lines + await super().pace_status(race, state)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

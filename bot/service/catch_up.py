@@ -1,0 +1,140 @@
+"""Since my last move: what happened in a race since a player last decided, in one short line.
+
+Every prompt a person gets after others have played starts with it (``RaceCore.report``), and
+``/race recap since:me`` animates the boards from that decision. The line names each piece that
+moved or met something since (where it went, who fell, who broke away, who was caught), from
+the games' shared event words; it reads only what the channel was told anyway (moves, falls,
+punctures), never a kept feed tile or a weather marker still face down.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.service.core import RaceCore, record_of
+from bot.storage import RaceRow, StoredAction
+from rules.events import Event
+from rules.record import start_state
+from rules.registry import find_game
+
+PIECE_KEYS = ("rider", "car", "cyclist")
+MOVES = frozenset({"rode", "drive", "ride", "slipstream", "breakaway"})
+# what befell a piece, in a word or two (an event type not listed here is not told)
+BEFELL = {
+    "fell": "fell",
+    "cracked": "cracked",
+    "punctured": "punctured",
+    "eliminated": "out of the race",
+    "dropped": "dropped",
+    "caught": "caught by the peloton",
+    "pitted": "pitted",
+    "stalled": "stalled",
+    "finished-race": "finished",
+    "arrived": "finished",
+}
+CACHED = 256  # (race, action count) -> events at that moment, for the races prompting now
+
+
+def by(action: StoredAction) -> str:
+    """The player an action is for (its text starts with them: ``u12 ride rider=…``)."""
+    return action.text.split(" ", 1)[0]
+
+
+def last_decision(actions: Sequence[StoredAction], player: str) -> int | None:
+    """The index of ``player``'s last decision of their own (not one the AI made for them)."""
+    for stored in reversed(actions):
+        if by(stored) == player and not stored.automatic:
+            return stored.index
+    return None
+
+
+def others_played(actions: Sequence[StoredAction], player: str, since: int | None) -> bool:
+    start = 0 if since is None else since + 1
+    return any(by(a) != player for a in actions[start:])
+
+
+def line(events: Sequence[Event], name: Callable[[str], str]) -> str:
+    """Each piece that moved or met something in ``events``, in the order they first did, and
+    the peloton: ``yellow rouleur broke away to 6.2, caught by the peloton; the peloton to row 7``."""
+    told: OrderedDict[str, list[str]] = OrderedDict()
+    peloton = None
+    for e in events:
+        piece = next((str(e.data[k]) for k in PIECE_KEYS if e.data.get(k) is not None), None)
+        if e.type == "peloton" and e.data.get("to") is not None:
+            peloton = f"the peloton to row {e.data['to']}"
+            continue
+        if piece is None:
+            continue
+        words = told.setdefault(piece, [])
+        if e.type in MOVES and e.data.get("to") is not None:
+            where = f"to {e.data['to']}"
+            words[:] = [w for w in words if not w.startswith(("to ", "broke away to "))]
+            words.append(f"broke away {where}" if e.type == "breakaway" else where)
+        elif e.type in BEFELL and BEFELL[e.type] not in words:
+            words.append(BEFELL[e.type])
+    parts = [f"{name(p)} {', '.join(w)}" for p, w in told.items() if w]
+    if peloton:
+        parts.append(peloton)
+    return "; ".join(parts)
+
+
+class EventMarks:
+    """How many events a race had after its first ``n`` actions (bounded, most recent kept)."""
+
+    def __init__(self) -> None:
+        self._marks: OrderedDict[tuple[int, int, str], int] = OrderedDict()
+
+    def get(self, race_id: int, count: int, last_text: str) -> int | None:
+        key = (race_id, count, last_text)
+        found = self._marks.get(key)
+        if found is not None:
+            self._marks.move_to_end(key)
+        return found
+
+    def put(self, race_id: int, count: int, last_text: str, events: int) -> None:
+        self._marks[(race_id, count, last_text)] = events
+        while len(self._marks) > CACHED:
+            self._marks.popitem(last=False)
+
+
+class CatchUpIntents(RaceCore):
+    """The line a prompt starts with, and the turn a player last decided in (``/race recap since:me``)."""
+
+    _event_marks: EventMarks | None = None
+
+    def _replayed(self, race: RaceRow, count: int) -> Any:
+        """The race's state after its first ``count`` actions (replayed: a few milliseconds)."""
+        record = record_of(race)
+        game, state = start_state(record.with_actions(()))
+        for action in record.actions[:count]:
+            state, _ = game.rules.apply(state, action)
+        return state
+
+    def _events_after(self, race: RaceRow, count: int) -> int:
+        marks = self._event_marks = self._event_marks or EventMarks()
+        last_text = race.actions[count - 1].text if count else ""
+        found = marks.get(race.id, count, last_text)
+        if found is None:
+            found = len(find_game(race.game).rules.events(self._replayed(race, count)))
+            marks.put(race.id, count, last_text, found)
+        return found
+
+    async def catch_up_line(self, race: RaceRow, state: Any, player: str) -> str:
+        if race.envelope is None:
+            return ""
+        since = last_decision(race.actions, player)
+        if not others_played(race.actions, player, since):
+            return ""
+        game = find_game(race.game)
+        first = self._events_after(race, 0 if since is None else since + 1)
+        events = game.rules.events(state)[first:]
+        return line(events, lambda piece: game.narration.piece_name(state, piece))
+
+    def turn_of_last_decision(self, race: RaceRow, player: str) -> int | None:
+        """The turn in which ``player`` last decided (None: never)."""
+        since = last_decision(race.actions, player)
+        if since is None:
+            return None
+        return int(find_game(race.game).rules.turn(self._replayed(race, since)))
