@@ -230,3 +230,28 @@ async def test_an_absent_seat_follows_its_standing_orders_before_the_ai(simcord_
     assert len(ordered) >= 2 and all(a.text.endswith(" pass") for a in ordered), hers
     assert all(a.user_id is None and a.automatic for a in hers if a not in ordered)
     assert any("alice's standing orders (away): " in msg.content for msg in channel.history())
+
+
+async def test_the_board_says_who_is_away(simcord_env, monkeypatch) -> None:
+    """Every board posted while a person is away says so under the board, with the day they return."""
+    import bot.service.drawing as drawing
+
+    legends: list[list[str]] = []
+    real = drawing.paint
+
+    def paint(game_id: str, state: Any, **kwargs: Any) -> bytes | None:
+        legends.append(list(kwargs.get("legend", ())))
+        return real(game_id, state, **kwargs)
+
+    monkeypatch.setattr(drawing, "paint", paint)
+    members, channels = await two_races(simcord_env)
+    bot: DomestiqueBot = simcord_env.bot
+    await members["alice"].user.slash("race away", until="3d")
+    legends.clear()
+    await others_decide(simcord_env, bot, channels, members)
+    away = [line for legend in legends for line in legend if line.startswith("alice away until ")]
+    assert legends and away and all(line.endswith("(the AI plays)") for line in away)
+    await members["alice"].user.slash("race away", until="back")
+    legends.clear()
+    await others_decide(simcord_env, bot, channels, members)
+    assert legends and not any("away until" in line for legend in legends for line in legend)

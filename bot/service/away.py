@@ -10,6 +10,7 @@ every such seat and tells the person privately which races wait for them.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -212,6 +213,16 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
         dues = [d for d in (await super().next_deadline(), await self.storage.next_return()) if d is not None]
         return min(dues) if dues else None
 
+    # ------------------------------------------------------------------ shown on the board
+
+    async def legend(self, race: RaceRow) -> list[str]:
+        """Under the board, who is away and until when (a picture: the day in UTC)."""
+        away = [
+            f"{seats.name_of(race.lobby, player)} away until {_day(until)} (the AI plays)"
+            for player, until in holiday(race.lobby).items()
+        ]
+        return await super().legend(race) + away
+
     # ------------------------------------------------------------------ shown in /race status
 
     async def pace_status(self, race: RaceRow, state: Any) -> list[str]:
@@ -225,3 +236,8 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def _day(when: float) -> str:
+    moment = datetime.datetime.fromtimestamp(when, datetime.UTC)
+    return f"{moment.day} {moment.strftime('%b')}"

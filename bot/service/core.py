@@ -598,12 +598,16 @@ class RaceCore:
     ) -> bytes | None:
         if not self.render:
             return None
-        legend = await self.alliance_lines(race) if self.alliance_lines is not None else []
+        legend = await self.legend(race)
         acts = [acting] if acting else []
         self._turns.give_back()  # the board is drawn in another process: the loop's turn goes to the next decision
         return await self.drawing.paint(
             race.game, state, highlight=highlight, acting=acts, title=self.title(race), legend=legend
         )
+
+    async def legend(self, race: RaceRow) -> list[str]:
+        """The lines under a board: the race's alliances (and who is away: ``away.py``)."""
+        return await self.alliance_lines(race) if self.alliance_lines is not None else []
 
     def prompt(self, race: RaceRow, state: Any) -> Prompt | None:
         game = find_game(race.game)
