@@ -15,8 +15,8 @@ from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
 from rules.hell_of_the_north.model import State
+from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over
 
-Orders = Sequence[tuple[str, int | None]]
 Decides = Callable[[State, Decision, Sequence[Choice], Orders], Choice | None]
 LOOK = 6  # rows ahead of a rider (a hexagon) within which a named moment counts as reached
 TEAM_PHASES = {"breaking-away": "breakaway", "positioning": "position", "pursuit": "pursuit"}
@@ -34,10 +34,6 @@ def ahead(state: State, player: str) -> tuple[Decision, list[Choice]] | None:
     return Decision(player, kind, None, "buttons" if kind == "pursuit" else "two-step"), options
 
 
-def _pass(choices: Sequence[Choice]) -> Choice | None:
-    return next((c for c in choices if c.action.do == "pass"), None)
-
-
 def _all_ordered(kind: str) -> Decides:
     def decides(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
         """Pass the team step when every rider it could move has this order."""
@@ -45,7 +41,7 @@ def _all_ordered(kind: str) -> Decides:
             return None
         ordered = {piece for piece, _ in orders}
         mine = {c.piece for c in choices if c.piece is not None and not c.anytime}
-        return _pass(choices) if mine <= ordered else None
+        return pass_choice(choices) if mine <= ordered else None
 
     return decides
 
@@ -59,29 +55,6 @@ def _start(part: str) -> Decides:
         return next((c for c in choices if c.piece in ordered and c.action.part == part), None)
 
     return decides
-
-
-def _gap(state: State, player: str) -> int | None:
-    """Rows from the peloton's front to the first rival rider of the breakaway (0: no rival ahead), or
-    None while one of the player's own riders is away: the peloton never chases its own rider."""
-    if any(r.player == player and r.status == "breakaway" for r in state.riders):
-        return None
-    rows = [r.row for r in state.riders if r.player != player and r.status == "breakaway" and r.row is not None]
-    return max(rows) - state.peloton if rows else 0
-
-
-def _never(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
-    return _pass(choices) if decision.kind == "pursuit" else None
-
-
-def _pursue_over(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
-    if decision.kind != "pursuit":
-        return None
-    limit = min((n for _, n in orders if n is not None), default=0)
-    gap = _gap(state, decision.player)
-    if gap is not None and gap > limit:
-        return next((c for c in choices if c.action.do == "pursue"), None)
-    return _pass(choices)
 
 
 def _row(state: State, piece: str) -> int:
@@ -125,11 +98,11 @@ def hooks() -> PaceHooks:
                 _all_ordered("position"),
                 settles=("position",),
             ),
-            OrderKind("never-pursue", "never speed the peloton up", _never, settles=("pursuit",)),
+            OrderKind("never-pursue", "never speed the peloton up", never_pursue, settles=("pursuit",)),
             OrderKind(
                 "pursue-over",
                 "speed the peloton up when a rival is more than N squares ahead (never while one of yours is away)",
-                _pursue_over,
+                pursue_over,
                 "N squares",
                 ("pursuit",),
             ),

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
 from rules.leader1.model import State
+from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over
 
-Orders = Sequence[tuple[str, int | None]]
 LOOK = 6  # squares ahead of a rider within which a named moment counts as reached
 
 
@@ -35,40 +35,13 @@ def ahead(state: State, player: str) -> tuple[Decision, list[Choice]] | None:
     return None
 
 
-def _pass(choices: Sequence[Choice]) -> Choice | None:
-    return next((c for c in choices if c.action.do == "pass"), None)
-
-
 def _stay(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
     """Pass the breakaway decision when every peloton rider of the player has this order."""
     if decision.kind != "breakaway":
         return None
     ordered = {piece for piece, _ in orders}
     mine = {c.piece for c in choices if c.piece is not None and not c.anytime}
-    return _pass(choices) if mine <= ordered else None
-
-
-def _gap(state: State, player: str) -> int | None:
-    """Squares from the peloton's front to the first rival rider of the breakaway (0: no rival ahead), or
-    None while one of the player's own riders is away: the peloton never chases its own rider."""
-    if any(r.player == player and r.status == "breakaway" for r in state.riders):
-        return None
-    rows = [r.row for r in state.riders if r.player != player and r.status == "breakaway" and r.row is not None]
-    return max(rows) - state.peloton if rows else 0
-
-
-def _never(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
-    return _pass(choices) if decision.kind == "pursuit" else None
-
-
-def _pursue_over(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
-    if decision.kind != "pursuit":
-        return None
-    limit = min((n for _, n in orders if n is not None), default=0)
-    gap = _gap(state, decision.player)
-    if gap is not None and gap > limit:
-        return next((c for c in choices if c.action.do == "pursue"), None)
-    return _pass(choices)
+    return pass_choice(choices) if mine <= ordered else None
 
 
 def _row(state: State, piece: str) -> int:
@@ -106,11 +79,11 @@ def hooks() -> PaceHooks:
         pieces=pieces,
         orders=(
             OrderKind("stay", "stay in the peloton (no breakaway, no drop)", _stay, settles=("breakaway",)),
-            OrderKind("never-pursue", "never pursue with the peloton token", _never, settles=("pursuit",)),
+            OrderKind("never-pursue", "never pursue with the peloton token", never_pursue, settles=("pursuit",)),
             OrderKind(
                 "pursue-over",
                 "pursue when a rival breakaway is more than N squares ahead (never while one of yours is away)",
-                _pursue_over,
+                pursue_over,
                 "N squares",
                 ("pursuit",),
             ),

@@ -1,0 +1,40 @@
+"""What the Leader 1 family's standing orders share (Leader 1 and Hell of the North): passing a
+step, and the peloton's pursuit orders (docs/pace.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.game import Choice, Decision
+from rules.leader1.family import FamilyState
+
+Orders = Sequence[tuple[str, int | None]]
+
+
+def pass_choice(choices: Sequence[Choice]) -> Choice | None:
+    return next((c for c in choices if c.action.do == "pass"), None)
+
+
+def rival_gap(state: FamilyState[Any], player: str) -> int | None:
+    """Rows from the peloton's front to the first rival rider of the breakaway (0: no rival ahead), or
+    None while one of the player's own riders is away: the peloton never chases its own rider."""
+    if any(r.player == player and r.status == "breakaway" for r in state.riders):
+        return None
+    rows = [r.row for r in state.riders if r.player != player and r.status == "breakaway" and r.row is not None]
+    return max(rows) - state.peloton if rows else 0
+
+
+def never_pursue(state: Any, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+    return pass_choice(choices) if decision.kind == "pursuit" else None
+
+
+def pursue_over(state: Any, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+    """Pursue when a rival's breakaway is more than the order's N ahead; never after one's own rider."""
+    if decision.kind != "pursuit":
+        return None
+    limit = min((n for _, n in orders if n is not None), default=0)
+    gap = rival_gap(state, decision.player)
+    if gap is not None and gap > limit:
+        return next((c for c in choices if c.action.do == "pursue"), None)
+    return pass_choice(choices)
