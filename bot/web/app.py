@@ -62,25 +62,24 @@ class Pages:
 
     async def once(self, key: Any, make: Callable[[], Awaitable[T]], *, kept: Kept | None = None) -> T:
         """``make()``'s value for ``key``, made once however many viewers ask at the same moment, and
-        remembered in ``kept`` (the pages and images, unless given)."""
+        remembered in ``kept`` (the pages and images, unless given). It is made in a task of its own:
+        a viewer who goes away (the browser cancels an image it no longer needs) cancels neither the
+        making nor the other viewers waiting for it."""
         kept = self._made if kept is None else kept
         if key in kept:
             kept.move_to_end(key)
             return kept[key]  # type: ignore[no-any-return]
-        pending = self._making.get(key)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._making[key] = future
+        making = self._making.get(key)
+        if making is None:
+            making = asyncio.ensure_future(self._make(key, make, kept))
+            self._making[key] = making
+        return await asyncio.shield(making)
+
+    async def _make(self, key: Any, make: Callable[[], Awaitable[T]], kept: Kept) -> T:
         try:
             value = await make()
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # read: a failure nobody else awaited is not logged as lost
-            raise
         finally:
             self._making.pop(key, None)
-        future.set_result(value)
         kept.keep(key, value)
         return value
 
