@@ -199,7 +199,9 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, offered: set[int]
                     draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=COBBLE_DOT)
         family.edges(draw, road, view, row, border)
     family.lines_and_numbers(draw, road, view, rows, MUTED, _tag)
-    family.lane_numbers(draw, road, view, family.free_row(state, view, rows, offered, first))
+    numbered = family.free_row(state, view, rows, offered, first)
+    if numbered is not None:
+        family.lane_numbers(draw, road, view, numbered)
     family.terrain_words(draw, road, view, rows, _tag)
     family.line_tags(draw, road, view, rows, _tag)
     for zone, _ in course.sprint_zones:

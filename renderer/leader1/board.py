@@ -136,7 +136,7 @@ def compose(
     pieces = family.piece_boxes(state, view, radius, lambda r: track.cells[r.cell or ""].centre, spots)
     rows = family.visible_rows(road, view)
     offered_rows = {int(o.to.split(".")[0]) for o in highlight or []}  # no lane number over a name
-    numbered = family.free_row(state, view, rows, offered_rows, window[0]) if rows else None
+    numbered = family.free_row(state, view, rows, offered_rows, window[0], pieces) if rows else None
     if numbered is not None:  # the lane numbers go over the road's layer: its tags keep off them too
         pieces += [_disc_box(view.px(cell.centre), 13) for cell in track.row_cells(numbered)]
     image.paste(_road_layer(road, view, window, pieces), family.BOARD[:2])  # the road as drawn for this view, kept

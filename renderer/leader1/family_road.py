@@ -236,12 +236,26 @@ def line_tags(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int]
             label(draw, view.px(side(road, row + 1, 0.9)), "BONUS", (230, 159, 0), INK)
 
 
-def free_row(state: FamilyState[Any], view: View, rows: list[int], busy: set[int], default: int) -> int:
-    """A row near the left of the picture with no rider (nor ``busy`` row) on it, for the lane numbers."""
+def free_row(
+    state: FamilyState[Any],
+    view: View,
+    rows: list[int],
+    busy: set[int],
+    default: int,
+    avoid: Sequence[tuple[float, float, float, float]] = (),
+) -> int | None:
+    """A row near the left of the picture with no rider (nor ``busy`` row) on it, for the lane numbers,
+    whose number discs meet none of the ``avoid`` boxes (the pieces as placed: the peloton's riders
+    can spread past its two rows); None when not even ``default`` is clear (no lane numbers then)."""
     track = state.setup.road.track
     taken = {r.row for r in state.riders if r.row is not None} | {state.peloton - 1, state.peloton} | busy
+
+    def clear(row: int) -> bool:
+        discs = [view.px(cell.centre) for cell in track.row_cells(row)]
+        return not any(meets((x - 13, y - 13, x + 13, y + 13), box) for x, y in discs for box in avoid)
+
     inside = [r for r in rows if BOARD[0] + 60 <= view.px(track.centres[r])[0] <= BOARD[2] - 30]  # discs whole
-    return next((r for r in inside if r not in taken), default)
+    return next((r for r in inside if r not in taken and clear(r)), default if clear(default) else None)
 
 
 def terrain_words(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int], label: Tag) -> None:
