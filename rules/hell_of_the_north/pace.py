@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
 from rules.hell_of_the_north.model import State
-from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over
+from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over, rider_row
 
 Decides = Callable[[State, Decision, Sequence[Choice], Orders], Choice | None]
 LOOK = 6  # rows ahead of a rider (a hexagon) within which a named moment counts as reached
@@ -57,26 +57,19 @@ def _start(part: str) -> Decides:
     return decides
 
 
-def _row(state: State, piece: str) -> int:
-    if not state.has_rider(piece):
-        return 0
-    rider = state.rider(piece)
-    return rider.row if rider.row is not None else state.peloton
-
-
 def _last(state: State, piece: str, number: int | None) -> bool:
     course = state.setup.course
     hexagons = max(1, number or 1)
-    return _row(state, piece) >= course.road.finish - course.hex_rows * hexagons
+    return rider_row(state, piece) >= course.road.finish - course.hex_rows * hexagons
 
 
 def _cobbles(state: State, piece: str, number: int | None) -> bool:
-    row = _row(state, piece)
+    row = rider_row(state, piece)
     return any(state.setup.course.cobbled(r) for r in range(row, row + LOOK))
 
 
 def _sprint(state: State, piece: str, number: int | None) -> bool:
-    row = _row(state, piece)
+    row = rider_row(state, piece)
     return any(state.setup.course.in_sprint(r) for r in range(row, row + LOOK))
 
 

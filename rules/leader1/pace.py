@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
 from rules.leader1.model import State
-from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over
+from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over, rider_row
 
 LOOK = 6  # squares ahead of a rider within which a named moment counts as reached
 
@@ -44,28 +44,21 @@ def _stay(state: State, decision: Decision, choices: Sequence[Choice], orders: O
     return pass_choice(choices) if mine <= ordered else None
 
 
-def _row(state: State, piece: str) -> int:
-    if not state.has_rider(piece):
-        return 0
-    rider = state.rider(piece)
-    return rider.row if rider.row is not None else state.peloton
-
-
 def _last(state: State, piece: str, number: int | None) -> bool:
     road = state.setup.road
     hexes = max(1, number or 1)
     if len(road.tiles) >= hexes:
-        return _row(state, piece) >= road.tiles[-hexes].first_row
-    return _row(state, piece) >= road.finish - 8 * hexes
+        return rider_row(state, piece) >= road.tiles[-hexes].first_row
+    return rider_row(state, piece) >= road.finish - 8 * hexes
 
 
 def _mountain(state: State, piece: str, number: int | None) -> bool:
-    row = _row(state, piece)
+    row = rider_row(state, piece)
     return any(state.setup.road.terrain(r) == "M" for r in range(row, row + LOOK))
 
 
 def _feed(state: State, piece: str, number: int | None) -> bool:
-    row = _row(state, piece)
+    row = rider_row(state, piece)
     return any(row <= f < row + LOOK for f in state.setup.road.feed)
 
 

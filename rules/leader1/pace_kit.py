@@ -25,6 +25,14 @@ def rival_gap(state: FamilyState[Any], player: str) -> int | None:
     return max(rows) - state.peloton if rows else 0
 
 
+def rider_row(state: FamilyState[Any], piece: str) -> int:
+    """Where a piece is on the road: its row, or the peloton's for a rider in it (0: not racing)."""
+    if not state.has_rider(piece):
+        return 0
+    rider = state.rider(piece)
+    return rider.row if rider.row is not None else state.peloton
+
+
 def never_pursue(state: Any, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
     return pass_choice(choices) if decision.kind == "pursuit" else None
 
