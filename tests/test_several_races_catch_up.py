@@ -183,3 +183,16 @@ async def test_recap_since_me_animates_the_turns_from_my_last_decision(simcord_e
     dave = channel.guild.add_member(outsider)
     told = await dave.slash(channel, "race recap", since="me")
     assert told.ephemeral and "You are not playing in this race" in reply(told)
+
+
+def test_no_catch_up_line_before_a_players_first_decision(tmp_path) -> None:
+    """A player who has not decided yet has no "since their last decision": the start's summary tells
+    the AI's first moves (the demo's Formula Dé Mini race: AI cars move before the host's first car)."""
+    from bot.cli import main
+
+    assert main(["demo", "--game", "formula-de-mini", "--out", str(tmp_path / "demo")]) == 0
+    channel = (tmp_path / "demo" / "channel.md").read_text(encoding="utf-8")
+    before_first_decision = channel.split("✔ Demo host", 1)[0]
+    assert "Turn 1" in before_first_decision  # the AI moved before the host was first asked
+    assert "last decided" not in before_first_decision
+    assert "Since Demo host last decided" in channel  # and later prompts do catch up

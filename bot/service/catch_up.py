@@ -125,8 +125,8 @@ class CatchUpIntents(RaceCore):
         if race.envelope is None:
             return ""
         since = last_decision(race.actions, player)
-        if not others_played(race.actions, player, since):
-            return ""
+        if since is None or not others_played(race.actions, player, since):
+            return ""  # never decided yet: there is no "since", and the start's summary tells the moves
         game = find_game(race.game)
         first = self._events_after(race, 0 if since is None else since + 1)
         events = game.rules.events(state)[first:]
