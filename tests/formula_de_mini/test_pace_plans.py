@@ -14,8 +14,8 @@ from tests.support.pace_plans import (
     kind_of,
     open_two,
     pending_now,
+    play_with_a_restart,
     reply,
-    restart,
     status,
 )
 
@@ -43,14 +43,7 @@ async def test_a_driving_plan_is_shown_applied_asks_what_it_cannot_decide_and_su
         f"Standing order: {name} (alice): each roll: the furthest end with no overshoot, block or collision check, "
         "braking at most 0 LP" in shown
     )
-    restarted_at = 0
-    for step in range(80):
-        if step == 12:
-            await restart(simcord_env, db_path)
-            race = await simcord_env.bot.storage.active_race(channel.id)
-            restarted_at = len(race.actions)
-        if await answer(simcord_env, channel, members) is None:
-            break
+    restarted_at = await play_with_a_restart(simcord_env, channel, members, db_path, 12, 80)
     made = await check_plans(simcord_env, channel, player, [(car, "shift", 1), (car, "drive", 0)])
     kinds = {kind for _, kind in made.by_plan}
     assert {"gear", "move"} <= kinds  # the plans drove

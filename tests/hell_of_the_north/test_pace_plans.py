@@ -13,8 +13,8 @@ from tests.support.pace_plans import (
     give,
     open_two,
     pending_now,
+    play_with_a_restart,
     reply,
-    restart,
     status,
 )
 
@@ -43,13 +43,7 @@ async def test_standing_orders_ride_a_team_through_a_stage_across_a_restart(simc
         "(alice): speed the peloton up when a rival is more than 6 squares ahead (never while one of yours is away)"
         in shown
     )
-    restarted_at = 0
-    for step in range(400):
-        if step == 10:
-            await restart(simcord_env, db_path)
-            restarted_at = await actions_so_far(simcord_env, channel)
-        if await answer(simcord_env, channel, members) is None:
-            break
+    restarted_at = await play_with_a_restart(simcord_env, channel, members, db_path, 10, 400)
     assert any("**Finish**" in m.content for m in channel.history())
     made = await check_plans(simcord_env, channel, player, plans)
     kinds = {kind for _, kind in made.by_plan}

@@ -21,8 +21,8 @@ from tests.support.pace_plans import (
     kind_of,
     open_two,
     pending_now,
+    play_with_a_restart,
     reply,
-    restart,
     status,
 )
 
@@ -50,14 +50,7 @@ async def test_a_dial_plan_and_a_ride_plan_ride_a_cyclist_to_the_finish_across_a
     assert (
         "(alice): ride to the furthest hexagon without falling, or behind a cyclist at most 1 hexagons shorter" in shown
     )
-    restarted_at = 0
-    for step in range(400):
-        if step == 10:
-            await restart(simcord_env, db_path)
-            race = await simcord_env.bot.storage.active_race(channel.id)
-            restarted_at = len(race.actions)
-        if await answer(simcord_env, channel, members) is None:
-            break
+    restarted_at = await play_with_a_restart(simcord_env, channel, members, db_path, 10, 400)
     assert any("**Finish**" in m.content for m in channel.history())
     made = await check_plans(simcord_env, channel, player, [(cyclist, "dial", 3), (cyclist, "ride", 1)])
     assert {"dial", "ride"} == {kind for _, kind in made.by_plan}

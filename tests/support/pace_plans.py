@@ -132,6 +132,19 @@ async def actions_so_far(env: Any, channel: Any) -> int:
     return len(race.actions)
 
 
+async def play_with_a_restart(env: Any, channel: Any, members: dict[str, Any], db_path: str, at: int, most: int) -> int:
+    """Answer every decision as a person would (``answer``), restarting the bot before answer ``at``,
+    until the race ends or ``most`` answers; how many actions the race had at the restart."""
+    restarted_at = 0
+    for step in range(most):
+        if step == at:
+            await restart(env, db_path)
+            restarted_at = await actions_so_far(env, channel)
+        if await answer(env, channel, members) is None:
+            break
+    return restarted_at
+
+
 async def pending_now(env: Any, channel: Any) -> Any:
     bot: DomestiqueBot = env.bot
     race = await bot.storage.active_race(channel.id)
