@@ -62,7 +62,7 @@ async def test_the_host_picks_how_strong_an_ai_seat_plays(simcord_env) -> None:
 
 
 async def test_an_ai_seat_plays_its_race_at_the_level_the_host_chose(simcord_env) -> None:
-    from bot.service.core import record_of
+    from bot.service.common import record_of
     from rules.record import start_state
 
     channel, members = await open_race(simcord_env, "peloton", "leg-bohemia", 1, "blue")

@@ -113,7 +113,7 @@ async def test_undo_export_and_replay(simcord_env) -> None:
     assert result.error_at is None
     bot: DomestiqueBot = simcord_env.bot
     race = await bot.storage.active_race(channel.id)
-    state = await bot.service.state_of(race)
+    state = await bot.service.core.state_of(race)
     assert public_view(result.state) == public_view(state)
     assert json.loads(data)["players"][0]["team"] == "yellow"
 
@@ -139,13 +139,13 @@ async def test_a_new_bot_process_on_the_same_file_resumes_mid_turn(simcord_env, 
     prompt = last_prompt(channel)
     old: DomestiqueBot = simcord_env.bot
     race = await old.storage.active_race(channel.id)
-    before = public_view(await old.service.state_of(race))
+    before = public_view(await old.service.core.state_of(race))
     seeds = random.Random(7)
     await simcord_env.restart_bot(DomestiqueBot(db_path, seeds=lambda: seeds.getrandbits(63)))
     new: DomestiqueBot = simcord_env.bot
     assert new is not old
     race = await new.storage.active_race(channel.id)
-    assert public_view(await new.service.state_of(race)) == before
+    assert public_view(await new.service.core.state_of(race)) == before
     result = await play_prompt(prompt, members)  # the old message's buttons still work
     assert result.acknowledged
     assert (await new.storage.active_race(channel.id)).version == race.version + 1
@@ -178,14 +178,14 @@ async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
     keeper = None
     for _ in range(200):  # break away from turn 2 on until a rider keeps a feed tile
         race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
+        state = await bot.service.core.state_of(race)
         keeper = next((r for r in state.riders if r.kept), None)
         if keeper is not None:
             break
         decision = rules.pending(state)
         choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
         user = int(decision.player[1:])
-        await bot.service.decide(race.id, race.version, user, towards_a_feed_tile(state, choices))
+        await bot.service.core.decide(race.id, race.version, user, towards_a_feed_tile(state, choices))
     assert keeper is not None, "no rider kept a feed tile"
     owner = next(m for m in members.values() if keeper.player == f"u{m.id}")
     other = next(m for m in members.values() if m is not owner)
@@ -226,7 +226,7 @@ def test_long_lists_of_squares_are_split_into_menus_and_paged_never_cut() -> Non
 
 
 def test_long_summaries_are_split_under_2000_characters() -> None:
-    from bot.service.core import chunks
+    from bot.service.common import chunks
 
     text = "\n".join(f"line {i} " + "x" * 90 for i in range(60))
     parts = chunks(text)
@@ -244,7 +244,7 @@ async def test_typed_moves_with_autocomplete_and_private_feed_tiles(simcord_env)
         race = await bot.storage.active_race(channel.id)
         if race is None:
             break
-        state = await bot.service.state_of(race)
+        state = await bot.service.core.state_of(race)
         from rules.leader1 import pending
 
         decision = pending(state)

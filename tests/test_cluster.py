@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.service.core import record_of
+from bot.service.common import record_of
 from bot.shards import Shards
 from bot.storage.postgres import PostgresStorage
 from rules.record import replay

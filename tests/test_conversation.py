@@ -13,9 +13,10 @@ import pytest
 
 from bot.cli.demo import run_demo
 from bot.discord_layer.app import DomestiqueBot
+from bot.service.common import Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
 from bot.service.names import clean_name
-from bot.service.races import RaceService, Refusal
+from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from rules.registry import find_game, game_ids
 from tests.test_bot import MENTION, last_prompt, play_prompt, start_two_player_race, world
@@ -85,11 +86,11 @@ async def test_the_preference_is_per_server_and_checked(tmp_path: Path) -> None:
     await storage.open()
     try:
         service = RaceService(storage, render=False)
-        await service.notify(1, 7, "dm")
+        await service.people.notify(1, 7, "dm")
         assert await storage.notify_mode(1, 7) == "dm"
         assert await storage.notify_mode(2, 7) is None  # another server: the default
         with pytest.raises(Refusal, match="mention, dm, none"):
-            await service.notify(1, 7, "carrier pigeon")
+            await service.people.notify(1, 7, "carrier pigeon")
         assert await storage.notify_mode(1, 7) == "dm"
     finally:
         await storage.close()
@@ -220,7 +221,7 @@ async def test_an_answered_prompt_tells_what_the_choice_did(simcord_env) -> None
     for _ in range(40):  # pass until a breakaway is on offer, then break away with the first square
         prompt = last_prompt(channel)
         race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
+        state = await bot.service.core.state_of(race)
         decision = rules.pending(state)
         if any(c.action.do == "breakaway" for c in rules.choices(state, decision.player)) and state.turn >= 2:
             actor = next(m for m in members.values() if decision.player == f"u{m.id}")
@@ -248,11 +249,11 @@ async def test_a_failing_race_timer_backs_off_alone(tmp_path: Path, monkeypatch:
     try:
         service = RaceService(storage, now=lambda: clock[0], render=False)
         for channel in (10, 11):
-            await service.new_race(1, channel, 101, "Ann", game="leader1", track="first-race", seed=1, timer=60)
-            await service.add_ai(channel, 101)
-            await service.start(channel, 101)
+            await service.lobby.new_race(1, channel, 101, "Ann", game="leader1", track="first-race", seed=1, timer=60)
+            await service.lobby.add_ai(channel, 101)
+            await service.lobby.start(channel, 101)
         broken = (await storage.active_race(10)).id
-        original = service._tick_race
+        original = service.timers._tick_race
         calls: list[int] = []
 
         async def tick_race(race: Any) -> Any:
@@ -261,20 +262,20 @@ async def test_a_failing_race_timer_backs_off_alone(tmp_path: Path, monkeypatch:
                 raise RuntimeError("missing permission")
             return await original(race)
 
-        monkeypatch.setattr(service, "_tick_race", tick_race)
+        monkeypatch.setattr(service.timers, "_tick_race", tick_race)
         clock[0] += 61  # both deadlines passed
-        done = await service.tick()
+        done = await service.timers.tick()
         assert [channel for channel, _ in done] == [11]  # the healthy race's timer ran
         assert calls.count(broken) == 1
-        assert await service.next_deadline() >= clock[0] + 30  # no retry at once, no busy loop
+        assert await service.timers.next_deadline() >= clock[0] + 30  # no retry at once, no busy loop
         clock[0] += 10
-        await service.tick()
+        await service.timers.tick()
         assert calls.count(broken) == 1  # still waiting
         clock[0] += 25
-        await service.tick()
+        await service.timers.tick()
         assert calls.count(broken) == 2  # retried after 30 s; the next wait is 60 s
         clock[0] += 40
-        await service.tick()
+        await service.timers.tick()
         assert calls.count(broken) == 2
     finally:
         await storage.close()
@@ -321,7 +322,7 @@ async def test_a_long_answer_is_split_never_cut(simcord_env, monkeypatch: pytest
     async def status(channel_id: int) -> Outcome:
         return Outcome("\n".join(lines))
 
-    monkeypatch.setattr(simcord_env.bot.service, "status", status)
+    monkeypatch.setattr(simcord_env.bot.service.reading, "status", status)
     result = await members["alice"].slash(channel, "race status")
     parts = [result.response, *result.followups]
     assert len(parts) >= 3 and all(p.ephemeral and len(p.content) <= 2000 for p in parts)

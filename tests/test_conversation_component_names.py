@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot.discord_layer.app import DomestiqueBot
-from bot.service.core import choice_key
+from bot.service.common import choice_key
 from rules.registry import find_game, game_ids
 from tests.support.discord_play import answer, components, last_prompt, member_of, state_now, world
 from tests.test_conversation import ID_LIKE

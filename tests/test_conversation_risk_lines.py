@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.discord_layer.app import DomestiqueBot
-from bot.service.core import choice_key
+from bot.service.common import choice_key
 from rules.registry import find_game
 from tests.support.discord_play import answer, last_prompt, member_of, open_race, play_prompt, state_now
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.service.core import record_of
+from bot.service.common import record_of
 from bot.service.races import RaceService
 from bot.storage import Member
 from bot.storage.url import storage_for
@@ -24,22 +24,22 @@ async def installation(url: str) -> None:
     service = RaceService(storage, render=False, seeds=iter(range(10, 99)).__next__)
     try:
         for channel, game, track in ((10, "leader1", "first-race"), (11, "formula-de-mini", "island")):
-            await service.new_race(1 << 40, channel, 101, "Ann", game=game, track=track, timer=600, pieces=1)
-            await service.join(channel, 102, "Bob", "blue")
-            await service.start(channel, 101)
+            await service.lobby.new_race(1 << 40, channel, 101, "Ann", game=game, track=track, timer=600, pieces=1)
+            await service.lobby.join(channel, 102, "Bob", "blue")
+            await service.lobby.start(channel, 101)
             for _ in range(12):
                 race = await storage.active_race(channel)
                 assert race is not None
-                state = await service.state_of(race)
+                state = await service.core.state_of(race)
                 decision = find_game(game).rules.pending(state)
-                await service.decide(race.id, race.version, 101 if decision.player == "u101" else 102, 0)
-        await service.new_race(1 << 40, 12, 101, "Ann", game="leader1", pieces=1)
-        await service.add_ai(12, 101)
-        await service.start(12, 101)
+                await service.core.decide(race.id, race.version, 101 if decision.player == "u101" else 102, 0)
+        await service.lobby.new_race(1 << 40, 12, 101, "Ann", game="leader1", pieces=1)
+        await service.lobby.add_ai(12, 101)
+        await service.lobby.start(12, 101)
         third = await storage.active_race(12)
         assert third is not None
-        await service.finish_by_ai(third.id)  # the AI plays every seat to the finish
-        await service.new_race(1 << 40, 13, 103, "Cy", game="leader1")  # a lobby
+        await service.lobby.finish_by_ai(third.id)  # the AI plays every seat to the finish
+        await service.lobby.new_race(1 << 40, 13, 103, "Cy", game="leader1")  # a lobby
         league = await storage.create_league(1 << 40, 101, "Spring", "leader1", 20, {"timer": 3600})
         for name in ("zoe", "adam"):
             await storage.add_member(league, Member(f"p-{name}", None, name, "red", ["rouleur"], False))

@@ -165,6 +165,6 @@ async def test_a_two_stage_league_of_the_new_game(simcord_env) -> None:
 
 
 def load_record_of(race: Any) -> Any:
-    from bot.service.core import record_of
+    from bot.service.common import record_of
 
     return record_of(race)

@@ -21,28 +21,28 @@ async def test_an_unreadable_snapshot_is_replayed_and_dropped(tmp_path: Path) ->
     await storage.open()
     try:
         service = RaceService(storage, now=lambda: 1_000_000.0, render=False)
-        await service.new_race(
+        await service.lobby.new_race(
             GUILD, CHANNEL, ANN, "Ann", game="leader1", track="first-race", seed=5, timer=3600, pieces=2
         )
-        await service.join(CHANNEL, BOB, "Bob", "blue")
-        await service.start(CHANNEL, ANN)
+        await service.lobby.join(CHANNEL, BOB, "Bob", "blue")
+        await service.lobby.start(CHANNEL, ANN)
         rules = find_game("leader1").rules
         for _ in range(4):
             race = await storage.active_race(CHANNEL)
             assert race is not None
-            state = await service.state_of(race)
+            state = await service.core.state_of(race)
             decision = rules.pending(state)
             user = ANN if decision.player == f"u{ANN}" else BOB
-            await service.decide(race.id, race.version, user, 0)
+            await service.core.decide(race.id, race.version, user, 0)
         race = await storage.active_race(CHANNEL)
         assert race is not None and len(race.actions) > 0
         assert await storage.snapshot(race.id) is not None
         await storage._update("UPDATE snapshots SET state = {} WHERE race_id = {}", (b"\x80\x05garbage", race.id))
-        service._states.clear()
-        state = await service.state_of(race)  # logs the bad snapshot and replays
+        service.core.store.forget(race.id)
+        state = await service.core.state_of(race)  # logs the bad snapshot and replays
         assert await storage.snapshot(race.id) is None  # the bad row is gone, not retried on every load
         replayed = RaceService(storage, render=False)  # no snapshot left: a pure replay of the record
-        assert rules.public_view(state) == rules.public_view(await replayed.state_of(race))
+        assert rules.public_view(state) == rules.public_view(await replayed.core.state_of(race))
     finally:
         await storage.close()
 
@@ -107,7 +107,7 @@ async def test_an_unexpected_error_is_private_with_a_ref_and_changes_nothing(sim
     async def broken(*_args: Any, **_kwargs: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(bot.service, "leave", broken)
+    monkeypatch.setattr(bot.service.lobby, "leave", broken)
     result = await members["bob"].slash(channel, "race leave")
     assert result.ephemeral
     assert re.match(r"Something went wrong \(ref [0-9a-f]+\)", _reply(result).content)
@@ -118,7 +118,7 @@ async def test_an_unexpected_error_is_private_with_a_ref_and_changes_nothing(sim
 async def test_players_with_closed_dms_still_play_and_their_tiles_stay_secret(simcord_env, caplog) -> None:
     import logging
 
-    from bot.service.core import choice_key
+    from bot.service.common import choice_key
 
     caplog.set_level(logging.INFO)
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.service.core import record_of
+from bot.service.common import record_of
 from bot.service.races import RaceService
 from bot.storage.url import is_postgres, sqlite_path, storage_for
 from rules.record import replay
@@ -55,8 +55,8 @@ async def test_a_process_killed_mid_decision_loses_nothing_it_acknowledged(datab
             # each decision was saved with its charge to its player's clock, and no charge without it
             charged = [t.index for t in await storage.pace_times([race.id])]
             assert charged == [a.index for a in race.actions]
-            decision = find_game(race.game).rules.pending(await service.state_of(race))
-            await service.decide(race.id, race.version, 101 if decision.player == "u101" else 102, 0)
+            decision = find_game(race.game).rules.pending(await service.core.state_of(race))
+            await service.core.decide(race.id, race.version, 101 if decision.player == "u101" else 102, 0)
     finally:
         await storage.close()
 
@@ -66,12 +66,12 @@ async def test_two_processes_deciding_the_same_race_version_apply_it_once(databa
     await storage.open()
     service = RaceService(storage, render=False, seeds=lambda: 5)
     try:
-        await service.new_race(1, 800, 101, "Ann", game="leader1", track="first-race", timer=600, pieces=2)
-        await service.join(800, 102, "Bob", "blue")
-        await service.start(800, 101)
+        await service.lobby.new_race(1, 800, 101, "Ann", game="leader1", track="first-race", timer=600, pieces=2)
+        await service.lobby.join(800, 102, "Bob", "blue")
+        await service.lobby.start(800, 101)
         race = await storage.active_race(800)
         assert race is not None
-        decision = find_game("leader1").rules.pending(await service.state_of(race))
+        decision = find_game("leader1").rules.pending(await service.core.state_of(race))
         user = 101 if decision.player == "u101" else 102
         go = tmp_path / "go"
         args = [database_url, str(race.id), str(race.version), str(user), str(go)]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.discord_layer.app import DomestiqueBot
-from bot.service.core import record_of
+from bot.service.common import record_of
 from rules.record import replay
 
 DAY = 24 * 3600
@@ -187,11 +187,11 @@ async def test_an_alliance_is_proposed_accepted_given_a_thread_shown_and_left(si
     assert "Alliance: yellow alice + blue bob" in status.response.content
     bot: DomestiqueBot = simcord_env.bot
     race = await bot.storage.active_race(channel.id)
-    state = await bot.service.state_of(race)
-    with_alliance = await bot.service._board(race, state, [])
-    lines, bot.service.alliance_lines = bot.service.alliance_lines, None
-    without = await bot.service._board(race, state, [])
-    bot.service.alliance_lines = lines
+    loaded = await bot.service.core.store.load(race)
+    with_alliance = await bot.service.core.board(loaded, [])
+    lines, bot.service.listeners.alliance_lines = bot.service.listeners.alliance_lines, []
+    without = await bot.service.core.board(loaded, [])
+    bot.service.listeners.alliance_lines = lines
     assert with_alliance != without  # the legend names the alliance
     shared = await m["alice"].slash(channel, "race hand", share=m["carol"])
     assert shared.ephemeral and "allied" in reply_text(shared)

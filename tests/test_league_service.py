@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.leagues.league import LeagueService, first_due, stage_timer
-from bot.service.core import Refusal
+from bot.service.common import Refusal
 from bot.service.races import RaceService
 from bot.storage.url import storage_for
 

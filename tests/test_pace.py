@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.leagues.league import MARGIN, WEEK, LeagueService
-from bot.service.core import Refusal
+from bot.service.common import Refusal
 from bot.service.races import RaceService
 from bot.storage import Charges, Clock, PaceTime, Premove, StandingOrder, StoredAction
 from bot.storage.sqlite import SqliteStorage
@@ -62,30 +62,30 @@ async def test_a_league_stage_gets_clocks_that_end_it_before_the_next_opens(env)
     prompt = next(p.text for p in opened[0][1].posts if "<t:" in p.text)
     assert prompt.count("<t:") == 2
     assert "No decisions asked yet" in (await leagues.pace(1, None)).reply
-    state = await races.state_of(race)
+    state = await races.core.state_of(race)
     decision = find_game("leader1").rules.pending(state)
     assert decision is not None
     clock.t += 3600
     labels = [c.label for c in find_game("leader1").rules.choices(state, decision.player)]
-    await races.decide(race.id, race.version, int(decision.player[1:]), labels.index("Pass"))
+    await races.core.decide(race.id, race.version, int(decision.player[1:]), labels.index("Pass"))
     told = (await leagues.pace(1, None)).reply
     assert f"P{decision.player[1:]}: median 1 h 00 min, slowest 1 h 00 min, 1 decision asked, 0 automatic" in told
 
 
 async def test_an_answer_is_charged_to_its_players_clock_and_bounds_the_next_deadline(env) -> None:
     storage, races, clock = env
-    await races.new_race(1, 5, 1, "ann", game="leader1", pieces=1, bank=2 * 3600)
-    await races.join(5, 2, "bob")
-    await races.start(5, 1)
+    await races.lobby.new_race(1, 5, 1, "ann", game="leader1", pieces=1, bank=2 * 3600)
+    await races.lobby.join(5, 2, "bob")
+    await races.lobby.start(5, 1)
     race = await storage.active_race(5)
     assert race is not None and race.deadline == clock.t + 2 * 3600  # the clock ends before the day's timer
-    state = await races.state_of(race)
+    state = await races.core.state_of(race)
     first = find_game("leader1").rules.pending(state)
     assert first is not None
     user = 1 if first.player == "u1" else 2
     clock.t += 1800
     labels = [c.label for c in find_game("leader1").rules.choices(state, first.player)]
-    await races.decide(race.id, race.version, user, labels.index("Pass"))
+    await races.core.decide(race.id, race.version, user, labels.index("Pass"))
     clocks = {c.player: c for c in await storage.clocks(race.id)}
     assert clocks[first.player].used == 1800 and clocks[first.player].asked is None
     assert [(t.player, t.seconds, t.automatic) for t in await storage.pace_times([race.id])] == [
@@ -95,21 +95,21 @@ async def test_an_answer_is_charged_to_its_players_clock_and_bounds_the_next_dea
 
 async def test_an_order_ends_at_its_moment_and_its_player_is_told(env) -> None:
     storage, races, _clock = env
-    await races.new_race(1, 5, 1, "ann", game="leader1", pieces=1)
-    await races.join(5, 2, "bob")
-    await races.start(5, 1)
+    await races.lobby.new_race(1, 5, 1, "ann", game="leader1", pieces=1)
+    await races.lobby.join(5, 2, "bob")
+    await races.lobby.start(5, 1)
     race = await storage.active_race(5)
     assert race is not None
-    state = await races.state_of(race)
+    state = await races.core.state_of(race)
     second = state.queue[1]
     user = int(second[1:])
     rider = next(r.id for r in state.riders if r.player == second)
     # the last 99 hexagons: already there, so the order ends when bob's decision comes
-    await races.order(5, user, rider, "stay", until="last", until_number=99)
+    await races.pace.order(5, user, rider, "stay", until="last", until_number=99)
     first = find_game("leader1").rules.pending(state)
     assert first is not None
     labels = [c.label for c in find_game("leader1").rules.choices(state, first.player)]
-    done = await races.decide(race.id, race.version, 3 - user, labels.index("Pass"))
+    done = await races.core.decide(race.id, race.version, 3 - user, labels.index("Pass"))
     assert any(u == user and "standing order ends: the last 99 hexagons" in text for u, text in done.dms)
     assert not await storage.orders(race.id)
     assert any(f"<@{user}>" in p.text for p in done.posts)  # asked as usual
@@ -235,23 +235,23 @@ def test_the_simulator_ends_a_leader1_stage_with_clocks_and_habits_within_its_we
 
 async def test_a_manual_move_keeps_the_cars_gear_order_and_the_order_settles_its_gears(env) -> None:
     storage, races, _clock = env
-    await races.new_race(1, 5, 1, "ann", game="formula-de-mini", pieces=1)
-    await races.join(5, 2, "bob")
-    await races.start(5, 1)
+    await races.lobby.new_race(1, 5, 1, "ann", game="formula-de-mini", pieces=1)
+    await races.lobby.join(5, 2, "bob")
+    await races.lobby.start(5, 1)
     rules = find_game("formula-de-mini").rules
     race = await storage.active_race(5)
     assert race is not None
-    car = next(c.id for c in (await races.state_of(race)).cars if c.player == "u1")
-    await races.order(5, 1, car, "keep-gear")
+    car = next(c.id for c in (await races.core.state_of(race)).cars if c.player == "u1")
+    await races.pace.order(5, 1, car, "keep-gear")
     moves = 0
     while moves < 3:  # ann moves her car by hand three times; bob plays his first choice
         race = await storage.active_race(5)
         assert race is not None
-        decision = rules.pending(await races.state_of(race))
+        decision = rules.pending(await races.core.state_of(race))
         assert decision is not None
         assert (decision.player, decision.kind) != ("u1", "gear")  # the order settles ann's gears
         moves += decision.player == "u1"
-        await races.decide(race.id, race.version, 1 if decision.player == "u1" else 2, 0)
+        await races.core.decide(race.id, race.version, 1 if decision.player == "u1" else 2, 0)
     # a move is no gear decision: the order stands
     assert [o.kind for o in await storage.orders(race.id)] == ["keep-gear"]
     race = await storage.active_race(5)
@@ -264,20 +264,20 @@ async def clocked_race(storage: Any, clock: FakeClock, bank: int) -> tuple[RaceS
     """Ann (host) and Bob in a Leader 1 race with ``bank`` seconds each: the service, the race, who is
     asked first and their user id."""
     races = RaceService(storage, now=clock, render=False, seeds=lambda: 5)
-    await races.new_race(1, 5, 1, "ann", game="leader1", pieces=1, bank=bank)
-    await races.join(5, 2, "bob")
-    await races.start(5, 1)
+    await races.lobby.new_race(1, 5, 1, "ann", game="leader1", pieces=1, bank=bank)
+    await races.lobby.join(5, 2, "bob")
+    await races.lobby.start(5, 1)
     race = await storage.active_race(5)
-    first = find_game("leader1").rules.pending(await races.state_of(race))
+    first = find_game("leader1").rules.pending(await races.core.state_of(race))
     assert first is not None
     return races, race, first.player, int(first.player[1:])
 
 
 async def pass_now(races: RaceService, storage: Any, user: int) -> None:
     race = await storage.active_race(5)
-    state = await races.state_of(race)
+    state = await races.core.state_of(race)
     labels = [c.label for c in find_game("leader1").rules.choices(state, f"u{user}")]
-    await races.decide(race.id, race.version, user, labels.index("Pass"))
+    await races.core.decide(race.id, race.version, user, labels.index("Pass"))
 
 
 async def fail_writes_to(storage: Any, url: str, table: str) -> None:
@@ -340,16 +340,16 @@ async def test_an_undo_gives_back_the_time_its_decision_charged(database_url: st
         second = "u2" if first == "u1" else "u1"
         clock.t += 2 * 3600
         await pass_now(races, storage, user)
-        status = (await races.status(5)).reply
+        status = (await races.reading.status(5)).reply
         assert f"Clock: {'ann' if first == 'u1' else 'bob'} has 8 h 00 min left" in status
         clock.t += 1800  # the second player's clock runs...
-        undone = await races.undo(5, 1)
+        undone = await races.reading.undo(5, 1)
         assert undone.reply == "Undone."
         clocks = {c.player: c for c in await storage.clocks(race.id)}
         assert clocks[first].used == 0 and clocks[first].asked == clock.t  # asked again: its clock runs from now
         assert clocks[second].used == 0 and clocks[second].asked is None  # ...and is stopped: not theirs to decide
         assert await storage.pace_times([race.id]) == []
-        status = (await races.status(5)).reply
+        status = (await races.reading.status(5)).reply
         assert "Clock: ann has 10 h 00 min left" in status and "Clock: bob has 10 h 00 min left" in status
         race = await storage.active_race(5)
         assert race is not None and race.deadline == clock.t + 10 * 3600  # the clock ends before the day's timer
@@ -397,13 +397,13 @@ async def test_both_storages_write_charges_with_their_actions_and_an_undo_takes_
 
 async def test_a_decision_made_ahead_survives_a_commit_that_loses_to_a_simultaneous_click(env, monkeypatch) -> None:
     storage, races, _clock = env
-    await races.new_race(1, 7, 1, "ann", game="leader1", pieces=1)
-    await races.join(7, 2, "bob")
-    await races.start(7, 1)
+    await races.lobby.new_race(1, 7, 1, "ann", game="leader1", pieces=1)
+    await races.lobby.join(7, 2, "bob")
+    await races.lobby.start(7, 1)
     race = await storage.active_race(7)
     assert race is not None
     rules = find_game("leader1").rules
-    state = await races.state_of(race)
+    state = await races.core.state_of(race)
     first = rules.pending(state)
     assert first is not None
     user = 1 if first.player == "u1" else 2
@@ -425,11 +425,11 @@ async def test_a_decision_made_ahead_survives_a_commit_that_loses_to_a_simultane
 
     monkeypatch.setattr(storage, "append_actions", someone_else_was_first)
     with pytest.raises(Refusal, match="not applied"):
-        await races.decide(race.id, race.version, user, index)
+        await races.core.decide(race.id, race.version, user, index)
     assert await storage.premoves(race.id) == [premove]  # the lost commit spent nothing
 
     monkeypatch.setattr(storage, "append_actions", real_append)
-    await races.decide(race.id, race.version, user, index)
+    await races.core.decide(race.id, race.version, user, index)
     assert await storage.premoves(race.id) == []  # spent by the commit that was kept
     moved = await storage.active_race(7)
     assert moved is not None and len(moved.actions) >= 2  # the first player's pass, then the one made ahead

@@ -27,7 +27,7 @@ async def open_race(channel: Any, members: list[Any], **options: Any) -> None:
 async def state_now(env: Any, channel: Any) -> tuple[Any, Any]:
     bot: DomestiqueBot = env.bot
     race = await bot.storage.active_race(channel.id)
-    return race, await bot.service.state_of(race)
+    return race, await bot.service.core.state_of(race)
 
 
 def member_of(player: str, members: list[Any]) -> Any:

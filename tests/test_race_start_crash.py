@@ -55,13 +55,13 @@ async def _ai_to_act_first(storage: Storage) -> RaceRow:
     service = RaceService(storage, render=False, now=lambda: NOW)
     game = find_game(GAME)
     for seed in range(1, 60):
-        await service.new_race(1, 900, 101, "Ann", game=GAME, timer=600, seed=seed)
-        await service.add_ai(900, 101)
+        await service.lobby.new_race(1, 900, 101, "Ann", game=GAME, timer=600, seed=seed)
+        await service.lobby.add_ai(900, 101)
         race = await storage.active_race(900)
         assert race is not None
         if game.rules.pending(start_state(parse_record({"format": FORMAT, **_envelope(race)}))[1]).player == "ai1":
             return race
-        await service.abort(900, 101, can_manage=True)
+        await service.reading.abort(900, 101, can_manage=True)
     raise AssertionError("no seed in 1-59 lets the AI act first")
 
 
@@ -91,7 +91,7 @@ async def test_start_up_repairs_a_running_race_with_no_deadline(database_url: st
     try:
         race = await _started_as_before(storage)
         service = RaceService(storage, render=False, now=lambda: NOW)  # the next process
-        repaired = await service.repair_starts()
+        repaired = await service.lobby.repair_starts()
         assert [channel for channel, _ in repaired] == [900]
         posts = repaired[0][1].posts
         assert "starts!" in posts[0].text and "stopped as the race began" in posts[0].text
@@ -100,8 +100,8 @@ async def test_start_up_repairs_a_running_race_with_no_deadline(database_url: st
         assert after is not None and after.status == "running"
         assert after.deadline == NOW + 600
         assert after.actions and all(a.automatic and a.user_id is None for a in after.actions)  # the AI moved
-        assert find_game(GAME).rules.pending(await service.state_of(after)).player == "u101"
-        assert await service.repair_starts() == []  # once repaired, nothing more to do
+        assert find_game(GAME).rules.pending(await service.core.state_of(after)).player == "u101"
+        assert await service.lobby.repair_starts() == []  # once repaired, nothing more to do
     finally:
         await storage.close()
 
@@ -116,4 +116,4 @@ async def test_the_bots_first_timer_pass_repairs_unfinished_starts(tmp_path: Pat
         assert after is not None and after.deadline == NOW + 600 and after.actions
     finally:
         await bot.storage.close()
-        bot.service.drawing.close()
+        bot.service.core.drawing.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.core import Refusal
+from bot.service.common import Refusal
 from bot.service.races import RaceService
 from bot.storage import Storage
 from bot.storage.postgres import PostgresStorage
@@ -49,11 +49,11 @@ def same_database(storage: Storage) -> SqliteStorage:
 
 
 async def two_player_race(service: RaceService, timer: int = 3600) -> None:
-    await service.new_race(
+    await service.lobby.new_race(
         GUILD, CHANNEL, ANN, "Ann", game="leader1", track="first-race", seed=5, timer=timer, pieces=2
     )
-    await service.join(CHANNEL, BOB, "Bob", "blue")
-    await service.start(CHANNEL, ANN)
+    await service.lobby.join(CHANNEL, BOB, "Bob", "blue")
+    await service.lobby.start(CHANNEL, ANN)
 
 
 def last_choice(state, player: str) -> int:
@@ -65,13 +65,13 @@ async def play_next(service: RaceService, storage: SqliteStorage, pick: str = "l
     """The player to act answers: the last legal choice (a pass, mostly) or the first."""
     race, state, decision, user = await to_act(service, storage)
     index = last_choice(state, decision.player) if pick == "last" else 0
-    return await service.decide(race.id, race.version, user, index)
+    return await service.core.decide(race.id, race.version, user, index)
 
 
 async def current(service: RaceService, storage: SqliteStorage):
     race = await storage.active_race(CHANNEL)
     assert race is not None
-    return race, await service.state_of(race)
+    return race, await service.core.state_of(race)
 
 
 async def to_act(service: RaceService, storage: SqliteStorage):
@@ -92,10 +92,10 @@ async def test_the_database_is_migrated_and_in_wal_mode(env) -> None:
 
 async def test_one_race_per_channel(env) -> None:
     service, *_ = env
-    await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="leader1")
+    await service.lobby.new_race(GUILD, CHANNEL, ANN, "Ann", game="leader1")
     with pytest.raises(Refusal, match="already running in this channel"):
-        await service.new_race(GUILD, CHANNEL, BOB, "Bob", game="formula-de-mini")
-    await service.new_race(GUILD, CHANNEL + 1, BOB, "Bob", game="leader1")  # another channel is fine
+        await service.lobby.new_race(GUILD, CHANNEL, BOB, "Bob", game="formula-de-mini")
+    await service.lobby.new_race(GUILD, CHANNEL + 1, BOB, "Bob", game="leader1")  # another channel is fine
 
 
 async def test_two_clicks_at_the_same_moment_apply_once(env) -> None:
@@ -103,8 +103,8 @@ async def test_two_clicks_at_the_same_moment_apply_once(env) -> None:
     await two_player_race(service)
     race, state, decision, user = await to_act(service, storage)
     results = await asyncio.gather(
-        service.decide(race.id, race.version, user, last_choice(state, decision.player)),
-        service.decide(race.id, race.version, user, last_choice(state, decision.player)),
+        service.core.decide(race.id, race.version, user, last_choice(state, decision.player)),
+        service.core.decide(race.id, race.version, user, last_choice(state, decision.player)),
         return_exceptions=True,
     )
     refused = [r for r in results if isinstance(r, Refusal)]
@@ -120,11 +120,11 @@ async def test_someone_else_and_strangers_and_stale_buttons_are_refused(env) -> 
     race, _, _, user = await to_act(service, storage)
     other = BOB if user == ANN else ANN
     with pytest.raises(Refusal, match="not yours"):
-        await service.decide(race.id, race.version, other, 0)
+        await service.core.decide(race.id, race.version, other, 0)
     with pytest.raises(Refusal, match="not playing"):
-        await service.decide(race.id, race.version, 999, 0)
+        await service.core.decide(race.id, race.version, 999, 0)
     with pytest.raises(Refusal, match="earlier moment"):
-        await service.decide(race.id, race.version - 1, ANN, 0)
+        await service.core.decide(race.id, race.version - 1, ANN, 0)
     unchanged = await storage.race(race.id)
     assert unchanged.version == race.version and unchanged.actions == race.actions
 
@@ -135,7 +135,7 @@ async def test_an_illegal_typed_move_is_refused_with_what_is_allowed(env) -> Non
     race, _, _, user = await to_act(service, storage)
     team = "yellow" if user == ANN else "blue"
     with pytest.raises(Refusal, match="not one of your choices"):
-        await service.play(CHANNEL, user, f"breakaway rider={team}-rouleur to=2.1")
+        await service.core.play(CHANNEL, user, f"breakaway rider={team}-rouleur to=2.1")
     assert (await storage.race(race.id)).version == race.version
 
 
@@ -151,10 +151,10 @@ async def test_a_new_process_on_the_same_file_resumes_the_race(env) -> None:
         fresh = RaceService(other, render=False)
         race2 = await other.active_race(CHANNEL)
         assert race2.version == race.version
-        assert public_view(await fresh.state_of(race2)) == public_view(state)
+        assert public_view(await fresh.core.state_of(race2)) == public_view(state)
         await other._update("DELETE FROM snapshots")  # and without the snapshot, by replay
-        fresh._states.clear()
-        assert public_view(await fresh.state_of(race2)) == public_view(state)
+        fresh.core.store.forget(race2.id)
+        assert public_view(await fresh.core.state_of(race2)) == public_view(state)
     finally:
         await other.close()
 
@@ -166,13 +166,13 @@ async def test_timers_remind_at_half_time_then_decide_automatically(env) -> None
     assert race.deadline == clock.t + 600
     due = find_game("leader1").rules.pending(state).player
     clock.t += 299
-    assert await service.tick() == []
+    assert await service.timers.tick() == []
     clock.t += 2
-    reminders = await service.tick()
+    reminders = await service.timers.tick()
     assert len(reminders) == 1 and "reminder" in reminders[0][1].posts[0].text
-    assert await service.tick() == []  # only once
+    assert await service.timers.tick() == []  # only once
     clock.t += 300
-    expired = await service.tick()
+    expired = await service.timers.tick()
     assert len(expired) == 1 and "Time ran out" in expired[0][1].posts[0].text
     after = await storage.race(race.id)
     # the expired decision is the first new action: the due player's, marked automatic, owned by its user
@@ -190,11 +190,11 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_ai_until_its_owner_r
         if race.lobby.get("away"):
             break
         clock.t = race.deadline + 1
-        await service.tick()
+        await service.timers.tick()
     race, _ = await current(service, storage)
     assert race.lobby["away"]
     away_user = ANN if race.lobby["away"][0] == f"u{ANN}" else BOB
-    await service.back(CHANNEL, away_user)
+    await service.reading.back(CHANNEL, away_user)
     race, _ = await current(service, storage)
     assert f"u{away_user}" not in race.lobby["away"]  # back in the owner's hands
 
@@ -204,10 +204,10 @@ async def test_undo_is_for_the_host_and_takes_back_the_last_decision(env) -> Non
     await two_player_race(service)
     race, state, decision, user = await to_act(service, storage)
     before = public_view(state)
-    await service.decide(race.id, race.version, user, last_choice(state, decision.player))
+    await service.core.decide(race.id, race.version, user, last_choice(state, decision.player))
     with pytest.raises(Refusal, match="Only the host"):
-        await service.undo(CHANNEL, BOB)
-    outcome = await service.undo(CHANNEL, ANN)
+        await service.reading.undo(CHANNEL, BOB)
+    outcome = await service.reading.undo(CHANNEL, ANN)
     assert "took back" in outcome.posts[0].text
     _, state = await current(service, storage)
     assert public_view(state) == before
@@ -221,7 +221,7 @@ async def test_a_running_race_exports_its_past_rolls_not_its_seed_and_replays(en
         if any(e.type == "rolled" for e in state.events):
             break
         await play_next(service, storage)
-    outcome = await service.export(CHANNEL, ANN)
+    outcome = await service.reading.export(CHANNEL, ANN)
     assert outcome.ephemeral
     data = json.loads(outcome.file[1])
     assert data["format"] == "domestique.record/1"
@@ -239,7 +239,7 @@ async def test_export_waits_while_other_players_keep_feed_tiles(env) -> None:
             break
         await play_next(service, storage)
     with pytest.raises(Refusal, match="keep hidden"):
-        await service.export(CHANNEL, ANN)
+        await service.reading.export(CHANNEL, ANN)
 
 
 async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:
@@ -252,7 +252,7 @@ async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:
         if decision is None:
             break
         user = ANN if decision.player == f"u{ANN}" else BOB
-        outcome = await service.decide(race.id, race.version, user, last_choice(state, decision.player))
+        outcome = await service.core.decide(race.id, race.version, user, last_choice(state, decision.player))
         dms += outcome.dms
         for post in outcome.posts:
             assert "worth" not in post.text
@@ -296,13 +296,13 @@ async def test_eating_a_tile_is_announced_with_its_value(env) -> None:
             break
         decision = find_game("leader1").rules.pending(state)
         user = ANN if decision.player == f"u{ANN}" else BOB
-        await service.decide(race.id, race.version, user, last_choice(state, decision.player))
+        await service.core.decide(race.id, race.version, user, last_choice(state, decision.player))
     assert keeper is not None
     owner = ANN if keeper.player == f"u{ANN}" else BOB
     other = BOB if owner == ANN else ANN
     with pytest.raises(Refusal):
-        await service.play(CHANNEL, other, f"eat rider={keeper.id} tile=0")
-    outcome = await service.play(CHANNEL, owner, f"eat rider={keeper.id} tile=0")
+        await service.core.play(CHANNEL, other, f"eat rider={keeper.id} tile=0")
+    outcome = await service.core.play(CHANNEL, owner, f"eat rider={keeper.id} tile=0")
     told = " ".join(p.text for p in outcome.posts)
     assert f"{keeper.id.replace('-', ' ')} eats a feed tile: +{keeper.kept[0]}" in told
 
@@ -337,7 +337,7 @@ async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path:
 async def test_a_lobby_refuses_more_pieces_than_the_game_allows(env) -> None:
     service, *_ = env
     with pytest.raises(Refusal, match="1 to 2 cars"):
-        await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="canyon", pieces=3)
+        await service.lobby.new_race(GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="canyon", pieces=3)
     with pytest.raises(Refusal, match="not a stage"):
-        await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="leader1", track="nowhere")
-    await service.new_race(GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="island", pieces=2)
+        await service.lobby.new_race(GUILD, CHANNEL, ANN, "Ann", game="leader1", track="nowhere")
+    await service.lobby.new_race(GUILD, CHANNEL, ANN, "Ann", game="formula-de-mini", track="island", pieces=2)

@@ -46,7 +46,7 @@ async def others_decide(
 ) -> None:
     """Whoever is asked (never Alice while away) answers with the AI's choice, a few times over
     (until ``until`` is asked)."""
-    from bot.service.core import choice_key
+    from bot.service.common import choice_key
 
     everyone = [members["bob"], members["carol"], members["alice"], members["alice2"]]
     for _ in range(6):
@@ -57,7 +57,7 @@ async def others_decide(
             actor = next(m for m in everyone if f"u{m.id}" == player and m.guild.id == channel.guild.id)
             race = await race_of(bot, channel)
             game = find_game(race.game)
-            state = await bot.service.state_of(race)
+            state = await bot.service.core.state_of(race)
             wanted = game.ai(state, player)
             offered = next(c for c in game.rules.choices(state, player) if c.action == wanted)
             await actor.slash(channel, "play move", choice=choice_key(offered))
@@ -158,7 +158,7 @@ async def test_bad_return_dates_are_refused_and_change_nothing(simcord_env) -> N
         assert answer.ephemeral and why in reply(answer), (until, reply(answer))
     assert await bot.storage.away_until([alice.id]) == {}
     assert f"u{alice.id}" not in (await race_of(bot, channel)).lobby["away"]
-    now = datetime.datetime.fromtimestamp(bot.service.now(), datetime.UTC)
+    now = datetime.datetime.fromtimestamp(bot.service.core.now(), datetime.UTC)
     day = (now + datetime.timedelta(days=10)).strftime("%Y-%m-%d")
     dated = await alice.slash(channel, "race away", until=day)
     midnight = datetime.datetime.strptime(day, "%Y-%m-%d").replace(tzinfo=datetime.UTC).timestamp()
@@ -203,7 +203,7 @@ async def test_a_stage_opening_while_away_seats_the_ai_and_the_organiser_sees_it
     assert stage.race_id is not None, "the stage did not open"
     race = await bot.storage.race(stage.race_id)
     assert f"u{m['bob'].id}" in race.lobby["holiday"] and f"u{m['bob'].id}" in race.lobby["away"]
-    state = await bot.service.state_of(race)
+    state = await bot.service.core.state_of(race)
     decision = find_game("leader1").rules.pending(state)
     assert decision is None or decision.player != f"u{m['bob'].id}"
 
@@ -216,7 +216,7 @@ async def test_an_absent_seat_follows_its_standing_orders_before_the_ai(simcord_
     bot: DomestiqueBot = simcord_env.bot
     race = await race_of(bot, channel)
     player = f"u{m['alice'].id}"
-    rider = next(iter(find_game("leader1").pace.pieces(await bot.service.state_of(race), player)))
+    rider = next(iter(find_game("leader1").pace.pieces(await bot.service.core.state_of(race), player)))
     ordered = await m["alice"].slash(channel, "race order", piece=rider, order="stay")
     assert "Standing order" in reply(ordered)
     await m["alice"].slash(channel, "race away", until="1w")

@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.catch_up import last_decision
-from bot.service.core import choice_key, record_of
+from bot.service.common import choice_key, record_of
 from renderer.recap import turn_states
 from rules.hell_of_the_north.narrate import WEATHER_WORDS
 from rules.record import start_state
@@ -36,7 +36,7 @@ async def play_one(bot: DomestiqueBot, channel: Any, members: dict[str, Any]) ->
     if race is None:
         return False
     game = find_game(race.game)
-    state = await bot.service.state_of(race)
+    state = await bot.service.core.state_of(race)
     decision = game.rules.pending(state)
     if decision is None:
         return False
@@ -51,7 +51,7 @@ async def moved_since(bot: DomestiqueBot, channel: Any, player: str) -> set[str]
     """The names of the pieces others' decisions moved since ``player`` last decided (from the record)."""
     race = await bot.storage.active_race(channel.id)
     game = find_game(race.game)
-    state = await bot.service.state_of(race)
+    state = await bot.service.core.state_of(race)
     since = last_decision(race.actions, player)
     names = set()
     for stored in race.actions[(since or -1) + 1 :]:
@@ -72,14 +72,14 @@ async def test_a_prompt_starts_with_every_move_since_the_players_last_decision(s
         race = await bot.storage.active_race(channel.id)
         if race is None:
             break
-        decision = find_game(race.game).rules.pending(await bot.service.state_of(race))
+        decision = find_game(race.game).rules.pending(await bot.service.core.state_of(race))
         asked = decision.player if decision is not None else None
         if not await play_one(bot, channel, members):
             break
         race = await bot.storage.active_race(channel.id)
         if race is None:
             break
-        decision = find_game(race.game).rules.pending(await bot.service.state_of(race))
+        decision = find_game(race.game).rules.pending(await bot.service.core.state_of(race))
         if decision is None or decision.player == asked:
             continue  # the same player again: nobody else played since
         name = next(n for n, m in members.items() if f"u{m.id}" == decision.player)
@@ -99,7 +99,7 @@ async def test_a_prompt_starts_with_every_move_since_the_players_last_decision(s
         _, then = start_state(record.with_actions(()))
         for action in record.actions[: (since or -1) + 1]:
             then, _ = game.rules.apply(then, action)
-        now = await bot.service.state_of(race)
+        now = await bot.service.core.state_of(race)
         recent = game.rules.events(now)[len(game.rules.events(then)) :]
         active = {game.narration.piece_name(now, str(e.data[k])) for e in recent for k in RIDER_FIELDS if k in e.data}
         every = {
@@ -154,7 +154,7 @@ async def test_recap_since_me_animates_the_turns_from_my_last_decision(simcord_e
     alice = members["alice"]
     for _ in range(30):
         race = await bot.storage.active_race(channel.id)
-        state = await bot.service.state_of(race)
+        state = await bot.service.core.state_of(race)
         if find_game("leader1").rules.turn(state) >= 5:
             break
         await play_one(bot, channel, members)
@@ -164,8 +164,8 @@ async def test_recap_since_me_animates_the_turns_from_my_last_decision(simcord_e
         await play_one(bot, channel, members)
     await alice.slash(channel, "race away", until="back")
     race = await bot.storage.active_race(channel.id)
-    then = bot.service.turn_of_last_decision(race, f"u{alice.id}")
-    now = find_game("leader1").rules.turn(await bot.service.state_of(race))
+    then = bot.service.core.catch_up.turn_of_last_decision(race, find_game("leader1"), f"u{alice.id}")
+    now = find_game("leader1").rules.turn(await bot.service.core.state_of(race))
     assert then is not None and then < now, (then, now)
 
     answer = await alice.slash(channel, "race recap", since="me")

@@ -49,7 +49,7 @@ async def three_races(env: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 
 async def whose_turn(bot: DomestiqueBot, channel: Any) -> str | None:
     race = await bot.storage.active_race(channel.id) or await bot.storage.latest_race(channel.id)
-    decision = find_game(race.game).rules.pending(await bot.service.state_of(race))
+    decision = find_game(race.game).rules.pending(await bot.service.core.state_of(race))
     return decision.player if decision is not None else None
 
 
@@ -94,8 +94,8 @@ async def test_the_newest_decision_comes_first(simcord_env) -> None:
     player = await whose_turn(bot, channel)
     actor = next(m for m in (members["alice"], members["bob"]) if f"u{m.id}" == player)
     race = await bot.storage.active_race(channel.id)
-    state = await bot.service.state_of(race)
-    from bot.service.core import choice_key
+    state = await bot.service.core.state_of(race)
+    from bot.service.common import choice_key
 
     first = find_game("leader1").rules.choices(state, player)[-1]
     await actor.slash(channel, "play move", choice=choice_key(first))
@@ -110,10 +110,10 @@ async def test_a_race_in_a_server_the_bot_does_not_share_is_left_out_and_a_long_
     bot: DomestiqueBot = simcord_env.bot
     alice = members["alice"]
     # a race stored for a server the bot is not in (it left it): not shown
-    hidden = await bot.service.new_race(987654321, 123456789, alice.id, "alice", game="leader1", pieces=1)
+    hidden = await bot.service.lobby.new_race(987654321, 123456789, alice.id, "alice", game="leader1", pieces=1)
     assert hidden.lobby_race is not None
-    await bot.service.add_ai(123456789, alice.id, None)
-    await bot.service.start(123456789, alice.id)
+    await bot.service.lobby.add_ai(123456789, alice.id, None)
+    await bot.service.lobby.start(123456789, alice.id)
     text = reply(await alice.slash(channels["leader1"], "race mine"))
     assert "123456789" not in text and len([ln for ln in text.splitlines() if ln[:2] == "- "]) == 3
 

@@ -51,29 +51,29 @@ async def test_a_server_keeps_its_race_and_deadline_when_it_moves_to_another_pro
     try:
         guild = guild_on(3, 4)  # shard 3 of 4, so shard 1 of 2
         assert Shards((1,), 2).owns(guild) and not Shards((0,), 2).owns(guild)
-        before = RaceService(storage, now=clock, render=False)
-        before.shards = Shards.parse("1/2")
-        await before.new_race(guild, 10, 101, "Ann", game="leader1", track="first-race", seed=5, timer=60, pieces=1)
-        await before.join(10, 102, "Bob", "blue")
-        await before.start(10, 101)
+        before = RaceService(storage, now=clock, render=False, shards=Shards.parse("1/2"))
+        await before.lobby.new_race(
+            guild, 10, 101, "Ann", game="leader1", track="first-race", seed=5, timer=60, pieces=1
+        )
+        await before.lobby.join(10, 102, "Bob", "blue")
+        await before.lobby.start(10, 101)
         race = await storage.active_race(10)
         assert race is not None
         # the cluster grows to four shards: this server now belongs to the process of shards 2-3
-        others = [RaceService(storage, now=clock, render=False) for _ in range(2)]
-        others[0].shards, others[1].shards = Shards.parse("0-1/4"), Shards.parse("2-3/4")
-        assert await others[0].next_deadline() is None
-        assert await others[1].next_deadline() == race.deadline - 30  # the reminder, at half time
+        others = [RaceService(storage, now=clock, render=False, shards=Shards.parse(s)) for s in ("0-1/4", "2-3/4")]
+        assert await others[0].timers.next_deadline() is None
+        assert await others[1].timers.next_deadline() == race.deadline - 30  # the reminder, at half time
         clock.t += 61
-        assert await others[0].tick() == []
-        fired = await others[1].tick()
+        assert await others[0].timers.tick() == []
+        fired = await others[1].timers.tick()
         assert [channel for channel, _ in fired] == [10] and "Time ran out" in fired[0][1].posts[0].text
         # a button made before the move still works, in whichever process receives the click
         race = await storage.active_race(10)
         assert race is not None and race.actions[-1].automatic
-        state = await others[0].state_of(race)
+        state = await others[0].core.state_of(race)
         decision = find_game("leader1").rules.pending(state)
         user = 101 if decision.player == "u101" else 102
-        await others[0].decide(race.id, race.version, user, 0)
+        await others[0].core.decide(race.id, race.version, user, 0)
         assert (await storage.active_race(10)).version == race.version + 1  # type: ignore[union-attr]
     finally:
         await storage.close()
@@ -108,6 +108,6 @@ def test_the_bot_connects_only_its_shards(tmp_path) -> None:
     bot = make_bot(str(tmp_path / "d.db"), shards=Shards.parse("0-3/8"))
     assert isinstance(bot, discord.AutoShardedClient)
     assert (bot.shard_ids, bot.shard_count) == ([0, 1, 2, 3], 8)
-    assert bot.service.shards == Shards((0, 1, 2, 3), 8)
+    assert bot.service.core.shards == Shards((0, 1, 2, 3), 8)
     single = make_bot(str(tmp_path / "d.db"))
-    assert not isinstance(single, discord.AutoShardedClient) and single.service.shards.all
+    assert not isinstance(single, discord.AutoShardedClient) and single.service.core.shards.all

@@ -33,18 +33,18 @@ async def service(tmp_path: Path):
 
 
 async def open_race(service: RaceService, channel: int, seed: int) -> None:
-    await service.new_race(GUILD, channel, ANN, "Ann", game="leader1", track="first-race", seed=seed, pieces=2)
-    await service.join(channel, BOB, "Bob", "blue")
-    await service.start(channel, ANN)
+    await service.lobby.new_race(GUILD, channel, ANN, "Ann", game="leader1", track="first-race", seed=seed, pieces=2)
+    await service.lobby.join(channel, BOB, "Bob", "blue")
+    await service.lobby.start(channel, ANN)
 
 
 async def decide(service: RaceService, storage: SqliteStorage, channel: int, pick: int = 0) -> None:
     race = await storage.active_race(channel)
     assert race is not None
-    state = await service.state_of(race)
+    state = await service.core.state_of(race)
     decision = RULES.pending(state)
     user = ANN if decision.player == f"u{ANN}" else BOB
-    await service.decide(race.id, race.version, user, pick)
+    await service.core.decide(race.id, race.version, user, pick)
 
 
 def test_a_snapshot_is_due_when_a_commit_crosses_a_multiple_of_the_interval() -> None:
@@ -67,9 +67,9 @@ async def test_the_snapshot_plus_the_actions_after_it_is_the_state_a_full_replay
         behind = max(behind, len(race.actions) - count)
     assert behind > 0  # the stored snapshot lagged the actions: loads replayed a tail
     race, state = await current(service, storage)
-    service._states.clear()
-    from_snapshot = await service.state_of(race)  # snapshot, then the actions after it
-    from bot.service.core import record_of
+    service.core.store.forget(race.id)
+    from_snapshot = await service.core.state_of(race)  # snapshot, then the actions after it
+    from bot.service.common import record_of
 
     full = replay(record_of(race)).state  # every action from the start
     assert public_view(from_snapshot) == public_view(full) == public_view(state)
@@ -77,20 +77,20 @@ async def test_the_snapshot_plus_the_actions_after_it_is_the_state_a_full_replay
 
 async def test_a_bounded_cache_evicts_and_a_reload_gives_the_same_state(service) -> None:
     service, storage = service
-    service._states = StateCache(2)
+    service.core.store._states = StateCache(2)
     channels = [CHANNEL, CHANNEL + 1, CHANNEL + 2]
     for n, channel in enumerate(channels):
         await open_race(service, channel, seed=5 + n)
         for _ in range(3):
             await decide(service, storage, channel)
-    assert len(service._states) == 2
+    assert len(service.core.store._states) == 2
     first = await storage.active_race(channels[0])
-    assert first is not None and first.id not in service._states  # the least recently used went
-    reloaded = await service.state_of(first)
+    assert first is not None and first.id not in service.core.store._states  # the least recently used went
+    reloaded = await service.core.state_of(first)
     fresh = RaceService(storage, render=False)
-    assert public_view(reloaded) == public_view(await fresh.state_of(first))
+    assert public_view(reloaded) == public_view(await fresh.core.state_of(first))
     await decide(service, storage, channels[0])  # and the race goes on from the reloaded state
-    assert len(service._states) == 2
+    assert len(service.core.store._states) == 2
 
 
 def a_board_state():

@@ -14,8 +14,7 @@ BASE = "https://races.example.org"
 
 def _served(bot) -> Links:
     links = Links(bot.storage, BASE)
-    bot.service.race_link = links.race
-    bot.service.league_page_link = links.league
+    bot.service.core.links.links = links  # as if domestique run served the pages (make_bot(web_url=))
     return links
 
 

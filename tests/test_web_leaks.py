@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.core import record_of
+from bot.service.common import record_of
 from bot.storage.sqlite import SqliteStorage
 from rules.hell_of_the_north.narrate import WEATHER_WORDS
 from rules.registry import find_game, game_ids
@@ -35,8 +35,8 @@ async def test_no_page_of_a_race_shows_anything_the_channel_does_not(tmp_path: P
     finished = await storage.latest_race(LATER)
     assert finished is not None and finished.status == "finished"
     game = find_game(game_id)
-    now = await service.state_of(running)
-    end = await later_service.state_of(finished)
+    now = await service.core.state_of(running)
+    end = await later_service.core.state_of(finished)
     assert record_of(finished).actions[: len(running.actions)] == record_of(running).actions  # the same race
 
     hidden = [str(HOST), str(GUEST), str(SEED), '"seed"', "<@"]

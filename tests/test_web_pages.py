@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.races import Refusal
+from bot.service.common import Refusal
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.url import storage_for
 from bot.web.app import FRESH
@@ -25,13 +25,13 @@ async def _decide_once(service, storage) -> None:
 
     race = await storage.active_race(CHANNEL)
     game = find_game(race.game)
-    state = await service.state_of(race)
+    state = await service.core.state_of(race)
     decision = game.rules.pending(state)
     choices = game.rules.choices(state, decision.player)
     action = game.ai(state, decision.player)
     index = next(i for i, c in enumerate(choices) if c.action == action and not c.anytime)
     user = HOST if decision.player == f"u{HOST}" else GUEST
-    await service.decide(race.id, race.version, user, index)
+    await service.core.decide(race.id, race.version, user, index)
 
 
 async def test_the_page_shows_the_race_and_a_decision_reaches_it_live(database_url: str) -> None:
@@ -69,23 +69,23 @@ async def test_a_new_link_replaces_the_old_and_off_closes_the_page(tmp_path: Pat
     service = await play_race(storage, "formula-de-mini", decisions=2)
     race = await storage.active_race(CHANNEL)
     with pytest.raises(Refusal, match="serves no web pages"):
-        await service.web(CHANNEL, HOST)
-    service.race_link = Links(storage, "https://races.example.org/").race
-    shown = (await service.web(CHANNEL, GUEST)).reply
+        await service.web.web(CHANNEL, HOST)
+    service.core.links.links = Links(storage, "https://races.example.org/")  # as if domestique run served pages
+    shown = (await service.web.web(CHANNEL, GUEST)).reply
     old = re.search(r"/r/([\w-]+)>", shown).group(1)
     assert old == await storage.web_token("race", race.id) and len(old) >= 20 and str(race.id) != old
     with pytest.raises(Refusal, match="Only the race's host"):
-        await service.web(CHANNEL, GUEST, "new")
+        await service.web.web(CHANNEL, GUEST, "new")
     async with web_client(storage) as client:
         assert (await client.get(f"/r/{old}")).status == 200
-        renewed = await service.web(CHANNEL, HOST, "new")
+        renewed = await service.web.web(CHANNEL, HOST, "new")
         new = re.search(r"/r/([\w-]+)>", renewed.reply).group(1)
         assert new != old and "old one no longer works" in renewed.reply
         assert (await client.get(f"/r/{old}")).status == 404
         assert (await client.get(f"/r/{new}")).status == 200
-        await service.web(CHANNEL, HOST, "off")
+        await service.web.web(CHANNEL, HOST, "off")
         assert (await client.get(f"/r/{new}")).status == 404
-        assert "turned this race's web page off" in (await service.web(CHANNEL, GUEST)).reply
+        assert "turned this race's web page off" in (await service.web.web(CHANNEL, GUEST)).reply
     await storage.close()
 
 
@@ -94,16 +94,15 @@ async def test_the_bot_posts_the_link_in_the_lobby_prompts_finish_and_status(tmp
     await storage.open()
     from bot.service.races import RaceService
 
-    service = RaceService(storage, render=False, seeds=lambda: 5)
     links = Links(storage, "https://races.example.org")
-    service.race_link = links.race
-    lobby = await service.new_race(1, CHANNEL, HOST, "Hana", game="formula-de-mini", seed=9, timer=3600)
+    service = RaceService(storage, render=False, seeds=lambda: 5, pages=links)
+    lobby = await service.lobby.new_race(1, CHANNEL, HOST, "Hana", game="formula-de-mini", seed=9, timer=3600)
     assert "Watch on the web: <https://races.example.org/r/" in lobby.reply
-    await service.join(CHANNEL, GUEST, "Jo", None)
-    await service.start(CHANNEL, HOST)
+    await service.lobby.join(CHANNEL, GUEST, "Jo", None)
+    await service.lobby.start(CHANNEL, HOST)
     race = await storage.active_race(CHANNEL)
     page = await links.race(race.id)
-    assert page in (await service.status(CHANNEL)).reply
+    assert page in (await service.reading.status(CHANNEL)).reply
     posted: list[str] = []
     for _ in range(400):
         race = await storage.active_race(CHANNEL)
@@ -112,13 +111,13 @@ async def test_the_bot_posts_the_link_in_the_lobby_prompts_finish_and_status(tmp
         from rules.registry import find_game
 
         game = find_game(race.game)
-        state = await service.state_of(race)
+        state = await service.core.state_of(race)
         decision = game.rules.pending(state)
         choices = game.rules.choices(state, decision.player)
         action = game.ai(state, decision.player)
         index = next(i for i, c in enumerate(choices) if c.action == action and not c.anytime)
         user = HOST if decision.player == f"u{HOST}" else GUEST
-        outcome = await service.decide(race.id, race.version, user, index)
+        outcome = await service.core.decide(race.id, race.version, user, index)
         posted += [p.text for p in outcome.posts]
     catch_ups = [t for t in posted if "Catch up since your last decision: <" in t]
     assert catch_ups and all(f"{page}?since=" in t for t in catch_ups)

@@ -182,9 +182,9 @@ async def _open_races(service: Any, races: int, base: int = 1000) -> list[Any]:
     prompts = []
     for n in range(races):
         channel = base + n
-        await service.new_race(1, channel, 1, "host", game=featured().id, seed=n)
-        await service.join(channel, 2, "guest")
-        prompts.append(_prompt_of(await service.start(channel, 1)))
+        await service.lobby.new_race(1, channel, 1, "host", game=featured().id, seed=n)
+        await service.lobby.join(channel, 2, "guest")
+        prompts.append(_prompt_of(await service.lobby.start(channel, 1)))
     return prompts
 
 
@@ -198,7 +198,7 @@ async def _click(service: Any, prompt: Any) -> Any:
     (the first) when every choice is one, else the last button (pass); the next prompt."""
     views = prompt.choices
     pick = views[0] if all(v.target for v in views) else views[-1]
-    return _prompt_of(await service.decide(prompt.race_id, prompt.version, prompt.user_id, pick.index))
+    return _prompt_of(await service.core.decide(prompt.race_id, prompt.version, prompt.user_id, pick.index))
 
 
 async def _decide_once(service: Any, storage: Any, rules: Any, channel: int) -> bool:
@@ -206,14 +206,14 @@ async def _decide_once(service: Any, storage: Any, rules: Any, channel: int) -> 
     race = await storage.active_race(channel)
     if race is None:
         return False
-    state = await service.state_of(race)
+    state = await service.core.state_of(race)
     decision = rules.pending(state)
     if decision is None:
         return False
     user = 1 if decision.player == "u1" else 2
     choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
     index = len(choices) - 1 if decision.kind != "ride" else 0
-    await service.decide(race.id, race.version, user, index)
+    await service.core.decide(race.id, race.version, user, index)
     return True
 
 
@@ -278,9 +278,9 @@ async def _plain_bench_bot(
     try:
         for n in range(races):
             channel = base + n
-            await service.new_race(1, channel, 1, "host", game=featured().id, seed=n)
-            await service.join(channel, 2, "guest")
-            await service.start(channel, 1)
+            await service.lobby.new_race(1, channel, 1, "host", game=featured().id, seed=n)
+            await service.lobby.join(channel, 2, "guest")
+            await service.lobby.start(channel, 1)
         if ready is not None:
             ready()  # every process has its races: the load starts at the same moment in all of them
 
@@ -292,7 +292,7 @@ async def _plain_bench_bot(
                 race = await storage.active_race(channel)
                 if race is None:
                     return
-                state = await service.state_of(race)
+                state = await service.core.state_of(race)
                 decision = rules.pending(state)
                 if decision is None:
                     return
@@ -300,7 +300,7 @@ async def _plain_bench_bot(
                 choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
                 index = len(choices) - 1 if decision.kind != "ride" else 0
                 start = time.perf_counter()
-                await service.decide(race.id, race.version, user, index)
+                await service.core.decide(race.id, race.version, user, index)
                 timings.append((time.perf_counter() - start) * 1000)
 
         await asyncio.gather(*(drive(base + n) for n in range(races)))
@@ -429,9 +429,9 @@ def bench_memory(races: int = 500, track: str | None = None) -> str:
         rules = featured().rules
 
         async def race(channel: int) -> None:
-            await service.new_race(1, channel, 1, "host", game=featured().id, track=track, seed=channel)
-            await service.join(channel, 2, "guest")
-            await service.start(channel, 1)
+            await service.lobby.new_race(1, channel, 1, "host", game=featured().id, track=track, seed=channel)
+            await service.lobby.join(channel, 2, "guest")
+            await service.lobby.start(channel, 1)
             for _ in range(3):
                 await _decide_once(service, storage, rules, channel)
 

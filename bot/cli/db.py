@@ -16,7 +16,7 @@ import os
 from typing import Any
 
 from bot.cli.db_checks import CopyFailed, check_source, check_target_file, said
-from bot.service.core import record_of
+from bot.service.common import record_of
 from bot.storage import NewerSchema, RaceRow
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sql import SqlStorage

@@ -26,7 +26,7 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
     transcript: list[str] = []
     images = 0
     try:
-        outcome = await service.new_race(
+        outcome = await service.lobby.new_race(
             GUILD,
             CHANNEL,
             HOST,
@@ -37,9 +37,9 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
             timer=3600,
         )
         for _ in range(players - 1):
-            outcome = await service.add_ai(CHANNEL, HOST)
+            outcome = await service.lobby.add_ai(CHANNEL, HOST)
         transcript.append(outcome.reply)
-        outcome = await service.start(CHANNEL, HOST)
+        outcome = await service.lobby.start(CHANNEL, HOST)
         while True:
             if outcome.lobby_edit is not None:  # in Discord the lobby message is edited to read this
                 transcript.append(f"(the lobby message now reads)\n{outcome.lobby_edit.text}")
@@ -56,7 +56,7 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
             if race is None:
                 break
             rules = find_game(race.game)
-            state = await service.state_of(race)
+            state = await service.core.state_of(race)
             decision = rules.rules.pending(state)
             if decision is None:
                 break
@@ -65,10 +65,10 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
             choices = rules.rules.choices(state, decision.player)
             index = next(i for i, c in enumerate(choices) if c.action == action)
             if choices[index].anytime:  # eating a kept tile: typed, as a person would
-                outcome = await service.play(CHANNEL, HOST, action.text().split(" ", 1)[1])
+                outcome = await service.core.play(CHANNEL, HOST, action.text().split(" ", 1)[1])
                 continue
-            outcome = await service.decide(race.id, race.version, HOST, index)
-        exported = await service.export(CHANNEL)
+            outcome = await service.core.decide(race.id, race.version, HOST, index)
+        exported = await service.reading.export(CHANNEL)
         assert exported.file is not None
         (out / exported.file[0]).write_bytes(exported.file[1])
         (out / "channel.md").write_text("\n\n".join(transcript) + "\n", encoding="utf-8")

@@ -89,28 +89,28 @@ async def _habits(races: Any, channel: int, users: Sequence[int], game: Any) -> 
     race = await races.storage.active_race(channel)
     if race is None:
         return
-    state = await races.state_of(race)
+    state = await races.core.state_of(race)
     plans = game.showcase.habits  # the standing orders a careful player of this game gives
     for user in users:
         seat = next(s for s in race.lobby["seats"] if s.get("user") == user)
         given = {(o.piece, o.kind) for o in await races.storage.orders(race.id) if o.player == seat["player"]}
-        for piece in await races.own_pieces(race, state, str(seat["player"])):
+        for piece in game.pace.pieces(state, str(seat["player"])):
             for kind, number, until, until_number in plans:
                 if (piece, kind) not in given:
-                    await races.order(channel, user, piece, kind, number, until, until_number)
+                    await races.pace.order(channel, user, piece, kind, number, until, until_number)
 
 
 async def _premove(races: Any, channel: int, user: int, game: Any) -> None:
     """Decide ahead if the bot offers it and no standing order of the piece speaks to it: pass, or
     the first choice without an over-rev."""
-    from bot.service.core import Refusal
+    from bot.service.common import Refusal
 
     try:
-        offered = await races.ahead(channel, user)
+        offered = await races.pace.ahead(channel, user)
     except Refusal:
         return
     race = await races.storage.active_race(channel)
-    found = game.pace.ahead(await races.state_of(race), f"u{user}")
+    found = game.pace.ahead(await races.core.state_of(race), f"u{user}")
     settles = {k.name: k.settles for k in game.pace.orders}
     if found is not None and any(
         o.player == f"u{user}" and o.piece in (found[0].piece, None) and found[0].kind in settles.get(o.kind, ())
@@ -123,12 +123,12 @@ async def _premove(races: Any, channel: int, user: int, game: Any) -> None:
     if index is None:
         index = next((c.index for c in prompt.choices if "over-rev" not in c.label and "Pass" not in c.label), 0)
     if labels:
-        await races.decide_ahead(prompt.race_id, prompt.version, user, index)
+        await races.pace.decide_ahead(prompt.race_id, prompt.version, user, index)
 
 
 async def _one_stage(game_id: str, setting: Setting, people: People, players: int, path: str, seed: int) -> Stage:
     from bot.leagues.league import LeagueService
-    from bot.service.core import Refusal
+    from bot.service.common import Refusal
     from bot.service.races import RaceService
     from bot.storage.sqlite import SqliteStorage
 
@@ -181,7 +181,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             race = await storage.race(stage.race_id)
             if race is None or race.status != "running":
                 break
-            state = await races.state_of(race)
+            state = await races.core.state_of(race)
             decision = game.rules.pending(state)
             if decision is None:
                 break
@@ -202,7 +202,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
                     steps = [i for i, c in enumerate(offered) if not c.anytime]
                     index = next((i for i in steps if offered[i].action.do == "pass"), steps[0])
                 try:
-                    await races.decide(race.id, race.version, user, index)
+                    await races.core.decide(race.id, race.version, user, index)
                 except Refusal:
                     continue
                 if setting.habits:
@@ -212,7 +212,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
                     await _premove(races, channel, user, game)
             elif deadline < math.inf:
                 clock.t = max(clock.t, deadline)
-                await races.tick()
+                await races.timers.tick()
             else:
                 break
         race = await storage.race(stage.race_id)

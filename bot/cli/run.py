@@ -80,18 +80,14 @@ async def serve(bot: DomestiqueBot, token: str, web: tuple[str, int] | None = No
 
 
 async def _serve_pages(bot: DomestiqueBot, address: tuple[str, int]) -> web.AppRunner:
-    """The web pages on ``address``, and the links to them in the bot's posts."""
-    from bot.web.links import Links
+    """The web pages on ``address`` (the bot's posts link to them: ``make_bot(web_url=)``)."""
     from bot.web.server import public_url, start_web
 
     try:
-        runner = await start_web(bot.storage, address, drawing=bot.service.drawing)
+        runner = await start_web(bot.storage, address, drawing=bot.service.core.drawing)
     except OSError as exc:
         raise Failed(f"cannot serve the web pages on {address[0]}:{address[1]} ({exc.strerror or exc})") from None
-    links = Links(bot.storage, public_url(address))
-    bot.service.race_link = links.race
-    bot.service.league_page_link = links.league
-    log.info("web pages on %s:%s, linked as %s", address[0], address[1], links.base)
+    log.info("web pages on %s:%s, linked as %s", address[0], address[1], public_url(address))
     return runner
 
 
@@ -125,7 +121,11 @@ def main() -> int:
         log.info("this process runs %s", shards)
     drawing = PoolDrawing()  # boards drawn in worker processes, off the event loop
     drawing.start()
-    bot = make_bot(db, shards=shards, dev_guild=int(guild) if guild.isdigit() else None, drawing=drawing)
+    from bot.web.server import public_url
+
+    web_url = public_url(web) if web is not None else None  # the pages' links in the bot's posts
+    dev_guild = int(guild) if guild.isdigit() else None
+    bot = make_bot(db, shards=shards, dev_guild=dev_guild, drawing=drawing, web_url=web_url)
     try:
         asyncio.run(serve(bot, token, web))
     except Failed as exc:

@@ -110,7 +110,7 @@ async def _decide(service: RaceService, storage: SqliteStorage, channel: int) ->
     if race is None:
         return None
     game = find_game(race.game)
-    state = await service.state_of(race)
+    state = await service.core.state_of(race)
     decision = game.rules.pending(state)
     if decision is None:
         return None
@@ -120,17 +120,17 @@ async def _decide(service: RaceService, storage: SqliteStorage, channel: int) ->
     user = HOST if decision.player == f"u{HOST}" else GUEST
     start = time.perf_counter()
     if choices[index].anytime:  # eating a kept tile is typed
-        await service.play(channel, user, action.text().split(" ", 1)[1])
+        await service.core.play(channel, user, action.text().split(" ", 1)[1])
     else:
-        await service.decide(race.id, race.version, user, index)
+        await service.core.decide(race.id, race.version, user, index)
     return (time.perf_counter() - start) * 1000
 
 
 async def _new_race(service: RaceService, channel: int) -> None:
-    await service.new_race(GUILD, channel, HOST, "Hana", game=featured().id, timer=3600, seed=channel)
-    await service.join(channel, GUEST, "Jo", None)
-    await service.add_ai(channel, HOST)
-    await service.start(channel, HOST)
+    await service.lobby.new_race(GUILD, channel, HOST, "Hana", game=featured().id, timer=3600, seed=channel)
+    await service.lobby.join(channel, GUEST, "Jo", None)
+    await service.lobby.add_ai(channel, HOST)
+    await service.lobby.start(channel, HOST)
 
 
 async def _phase(

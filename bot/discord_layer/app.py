@@ -21,10 +21,12 @@ from bot.discord_layer.pace_components import AheadSelect
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
 from bot.service.drawing import Drawing
+from bot.service.listeners import Listeners
 from bot.service.model import Outcome
 from bot.service.races import RaceService
 from bot.shards import Shards
 from bot.storage.url import storage_for
+from bot.web.links import Links
 
 log = logging.getLogger("domestique")
 IDLE_CHECK = 3600.0  # the loop also wakes whenever a deadline changes
@@ -42,6 +44,7 @@ class DomestiqueBot(discord.Client):
         seeds: Callable[[], int] | None = None,
         shards: Shards | None = None,
         drawing: Drawing | None = None,
+        web_url: str | None = None,
         **client: Any,
     ) -> None:
         # nobody is pinged unless a message names them on purpose (Post.mentions)
@@ -53,9 +56,17 @@ class DomestiqueBot(discord.Client):
         league_commands.register(self.tree)
         self.storage = storage_for(db)
         clock = now or (lambda: discord.utils.utcnow().timestamp())
-        self.service = RaceService(self.storage, now=clock, seeds=seeds, drawing=drawing)
-        # the servers whose timers, reminders and league stages this process runs (docs/deploy.md)
-        self.service.shards = shards or Shards.everything()
+        self.service = RaceService(
+            self.storage,
+            now=clock,
+            seeds=seeds,
+            drawing=drawing,
+            # the servers whose timers, reminders and league stages this process runs (docs/deploy.md)
+            shards=shards,
+            listeners=Listeners(changed=[self._reschedule]),
+            # the pages' links in the posts, when ``domestique run`` serves them on ``web_url`` (docs/web.md)
+            pages=Links(self.storage, web_url) if web_url else None,
+        )
         self.leagues = LeagueService(self.service, self.storage)
         self.alliances = AllianceService(self.service, self.storage)
         self.live_prompts = LivePrompts()  # each channel's prompt whose buttons answer now
@@ -64,7 +75,6 @@ class DomestiqueBot(discord.Client):
         self._gateway: asyncio.Task[Any] | None = None  # the task reading the gateway, stopped first on close
         self._ticking = False
         self._repaired = False  # the first timer pass finishes the starts a crash left unfinished
-        self.service.on_change = self._reschedule
 
     async def answer(self, interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
         await posting.answer(interaction, work, defer=defer)
@@ -91,7 +101,7 @@ class DomestiqueBot(discord.Client):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
         await self.storage.close()
-        self.service.drawing.close()
+        self.service.core.drawing.close()
         await super().close()
 
     async def _stop_reading(self) -> None:
@@ -123,7 +133,7 @@ class DomestiqueBot(discord.Client):
                 upcoming = await self._timer_pass()
             finally:
                 self._ticking = False
-            now = self.service.now()
+            now = self.service.core.now()
             wait = IDLE_CHECK if upcoming is None else min(IDLE_CHECK, max(1.0, upcoming - now))
             await asyncio.sleep(wait)
 
@@ -132,7 +142,7 @@ class DomestiqueBot(discord.Client):
         race inside them too, with a bounded backoff); the time of the next thing due."""
         parts: list[tuple[str, Callable[[], Awaitable[list[tuple[int, Outcome]]]]]] = [
             ("league schedules", self._league_tick),
-            ("race timers", self.service.tick),
+            ("race timers", self.service.timers.tick),
         ]
         if not self._repaired:
             parts.insert(0, ("unfinished starts", self._repair_starts))
@@ -151,7 +161,7 @@ class DomestiqueBot(discord.Client):
                 except discord.HTTPException:
                     log.exception("timer pass: could not post in channel %s", channel_id)
         dues: list[float] = []
-        for next_due in (self.service.next_deadline, self.leagues.next_due):
+        for next_due in (self.service.timers.next_deadline, self.leagues.next_due):
             try:
                 due = await next_due()
             except Exception:
@@ -162,7 +172,7 @@ class DomestiqueBot(discord.Client):
         return min(dues) if dues else None
 
     async def _repair_starts(self) -> list[tuple[int, Outcome]]:
-        done = await self.service.repair_starts(self.service.shards)
+        done = await self.service.lobby.repair_starts(self.service.core.shards)
         self._repaired = True
         return done
 

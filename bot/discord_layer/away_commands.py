@@ -39,11 +39,11 @@ def visible_to(client: discord.Client, user_id: int) -> Visible:
 async def race_mine(interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] = 1) -> None:
     bot = host(interaction)
     user = interaction.user.id
-    await bot.answer(interaction, bot.service.mine(user, visible_to(interaction.client, user), page))
+    await bot.answer(interaction, bot.service.away.mine(user, visible_to(interaction.client, user), page))
 
 
 @race.command(name="away", description="The AI plays all your seats, in every race, until you are back")
 @app_commands.describe(until="when you are back: 2d, 1w, 36h, a date like 2026-12-24 (UTC), or back")
 async def race_away(interaction: discord.Interaction, until: str) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.away(interaction.user.id, until))
+    await bot.answer(interaction, bot.service.away.away(interaction.user.id, until))

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.discord_layer.host import channel_of, host
 from bot.discord_layer.posting import say
-from bot.service.core import TIMER_DEFAULT, Refusal
+from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
 from rules.registry import find_game, games
 
@@ -97,7 +97,7 @@ async def race_new(
     except Refusal as exc:
         await say(interaction, str(exc), ephemeral=True)
         return
-    work = bot.service.new_race(
+    work = bot.service.lobby.new_race(
         interaction.guild_id or 0,
         channel_of(interaction),
         interaction.user.id,
@@ -117,14 +117,14 @@ async def race_join(interaction: discord.Interaction, colour: str | None = None)
     bot = host(interaction)
     user = interaction.user
     await bot.answer(
-        interaction, bot.service.join(channel_of(interaction), user.id, user.display_name, colour), defer=False
+        interaction, bot.service.lobby.join(channel_of(interaction), user.id, user.display_name, colour), defer=False
     )
 
 
 @race.command(name="leave", description="Leave the lobby")
 async def race_leave(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.leave(channel_of(interaction), interaction.user.id), defer=False)
+    await bot.answer(interaction, bot.service.lobby.leave(channel_of(interaction), interaction.user.id), defer=False)
 
 
 @race.command(name="ai", description="Fill a seat with an AI player (host)")
@@ -136,7 +136,7 @@ async def race_ai(
     level: Literal["easy", "normal", "strong"] | None = None,
 ) -> None:
     bot = host(interaction)
-    adding = bot.service.add_ai(channel_of(interaction), interaction.user.id, colour, level=level)
+    adding = bot.service.lobby.add_ai(channel_of(interaction), interaction.user.id, colour, level=level)
     await bot.answer(interaction, adding, defer=False)
 
 
@@ -168,20 +168,20 @@ async def value_autocomplete(interaction: discord.Interaction, current: str) -> 
 @app_commands.autocomplete(option=option_autocomplete, value=value_autocomplete)
 async def race_option(interaction: discord.Interaction, option: str, value: str | None = None) -> None:
     bot = host(interaction)
-    work = bot.service.seat_option(channel_of(interaction), interaction.user.id, option, value)
+    work = bot.service.lobby.seat_option(channel_of(interaction), interaction.user.id, option, value)
     await bot.answer(interaction, work, defer=False)
 
 
 @race.command(name="start", description="Start the race (host)")
 async def race_start(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.start(channel_of(interaction), interaction.user.id))
+    await bot.answer(interaction, bot.service.lobby.start(channel_of(interaction), interaction.user.id))
 
 
 @race.command(name="status", description="Who must act, and where every piece stands")
 async def race_status(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.status(channel_of(interaction)), defer=False)
+    await bot.answer(interaction, bot.service.reading.status(channel_of(interaction)), defer=False)
 
 
 @race.command(name="web", description="The race's web page: watch, catch up, replay (the host can turn it off)")
@@ -189,7 +189,8 @@ async def race_status(interaction: discord.Interaction) -> None:
 @app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in ("link", "off", "new")])
 async def race_web(interaction: discord.Interaction, action: str = "link") -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.web(channel_of(interaction), interaction.user.id, action), defer=False)
+    work = bot.service.web.web(channel_of(interaction), interaction.user.id, action)
+    await bot.answer(interaction, work, defer=False)
 
 
 @race.command(name="notify", description="How you are told that a decision is yours, in this server")
@@ -203,20 +204,20 @@ async def race_web(interaction: discord.Interaction, action: str = "link") -> No
 )
 async def race_notify(interaction: discord.Interaction, how: str | None = None) -> None:
     bot = host(interaction)
-    work = bot.service.notify(interaction.guild_id or 0, interaction.user.id, how)
+    work = bot.service.people.notify(interaction.guild_id or 0, interaction.user.id, how)
     await bot.answer(interaction, work, defer=False)
 
 
 @race.command(name="board", description="The board as it stands")
 async def race_board(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.board(channel_of(interaction)))
+    await bot.answer(interaction, bot.service.reading.board(channel_of(interaction)))
 
 
 @race.command(name="log", description="What happened in the last turns")
 async def race_log(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.log(channel_of(interaction)), defer=False)
+    await bot.answer(interaction, bot.service.reading.log(channel_of(interaction)), defer=False)
 
 
 @race.command(name="recap", description="The race so far as an animation, turn by turn (posted here)")
@@ -229,20 +230,20 @@ async def race_recap(
 ) -> None:
     bot = host(interaction)
     by = interaction.user.id if since == "me" else None
-    await bot.answer(interaction, bot.service.recap(channel_of(interaction), turns, by))
+    await bot.answer(interaction, bot.service.recap.recap(channel_of(interaction), turns, by))
 
 
 @race.command(name="help", description="How to play this channel's game (or another), and how to read the board")
 @app_commands.autocomplete(game=game_autocomplete)
 async def race_help(interaction: discord.Interaction, game: str | None = None) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.help(channel_of(interaction), game), defer=False)
+    await bot.answer(interaction, bot.service.reading.help(channel_of(interaction), game), defer=False)
 
 
 @race.command(name="export", description="The race record as a file (replay it with domestique replay)")
 async def race_export(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.export(channel_of(interaction), interaction.user.id))
+    await bot.answer(interaction, bot.service.reading.export(channel_of(interaction), interaction.user.id))
 
 
 @race.command(name="hand", description="What you keep hidden (only you see it, unless you share it with an ally)")
@@ -253,21 +254,21 @@ async def race_hand(interaction: discord.Interaction, share: discord.Member | No
     if share is not None:
         work = bot.alliances.share_hand(channel, interaction.user.id, share.id)
     else:
-        work = bot.service.hand(channel, interaction.user.id)
+        work = bot.service.reading.hand(channel, interaction.user.id)
     await bot.answer(interaction, work, defer=False)
 
 
 @race.command(name="undo", description="Take back the last decision (host)")
 async def race_undo(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.undo(channel_of(interaction), interaction.user.id))
+    await bot.answer(interaction, bot.service.reading.undo(channel_of(interaction), interaction.user.id))
 
 
 @race.command(name="abort", description="Stop the race (host or Manage Channels)")
 async def race_abort(interaction: discord.Interaction) -> None:
     perms = interaction.permissions
     bot = host(interaction)
-    work = bot.service.abort(
+    work = bot.service.reading.abort(
         channel_of(interaction), interaction.user.id, can_manage=bool(perms and perms.manage_channels)
     )
     await bot.answer(interaction, work, defer=False)
@@ -276,17 +277,17 @@ async def race_abort(interaction: discord.Interaction) -> None:
 @race.command(name="back", description="Take your seat back from the AI")
 async def race_back(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.back(channel_of(interaction), interaction.user.id), defer=False)
+    await bot.answer(interaction, bot.service.reading.back(channel_of(interaction), interaction.user.id), defer=False)
 
 
 async def piece_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    pieces = await host(interaction).service.piece_names(channel_of(interaction), interaction.user.id)
+    pieces = await host(interaction).service.core.piece_names(channel_of(interaction), interaction.user.id)
     return _matching(pieces, current)
 
 
 async def choice_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     piece = getattr(interaction.namespace, "piece", None)
-    options = await host(interaction).service.choice_names(channel_of(interaction), interaction.user.id, piece)
+    options = await host(interaction).service.core.choice_names(channel_of(interaction), interaction.user.id, piece)
     return _matching(options, current)
 
 
@@ -295,7 +296,7 @@ async def choice_autocomplete(interaction: discord.Interaction, current: str) ->
 @app_commands.autocomplete(choice=choice_autocomplete, piece=piece_autocomplete)
 async def play_move(interaction: discord.Interaction, choice: str, piece: str | None = None) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.play(channel_of(interaction), interaction.user.id, choice, piece))
+    await bot.answer(interaction, bot.service.core.play(channel_of(interaction), interaction.user.id, choice, piece))
 
 
 def register(tree: app_commands.CommandTree[Any]) -> None:

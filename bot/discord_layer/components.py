@@ -64,7 +64,7 @@ class ChoiceButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = host(interaction)
-        await bot.answer(interaction, bot.service.decide(self.race, self.version, interaction.user.id, self.index))
+        await bot.answer(interaction, bot.service.core.decide(self.race, self.version, interaction.user.id, self.index))
 
 
 class ChoiceSelect(
@@ -101,7 +101,7 @@ class ChoiceSelect(
         return cls(int(match["race"]), int(match["version"]), int(match["page"]), _options(item))
 
     def decide(self, bot: Host, user_id: int, index: int) -> Awaitable[Outcome]:
-        return bot.service.decide(self.race, self.version, user_id, index)
+        return bot.service.core.decide(self.race, self.version, user_id, index)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = _selected(interaction)
@@ -135,7 +135,7 @@ class StepButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = host(interaction)
-        work = bot.service.step_choices(self.race, self.version, interaction.user.id, self.step)
+        work = bot.service.core.step_choices(self.race, self.version, interaction.user.id, self.step)
         await bot.answer(interaction, work)
 
 
@@ -166,7 +166,7 @@ class PageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = host(interaction)
-        work = bot.service.choice_page(self.race, self.version, interaction.user.id, self.page, self.step)
+        work = bot.service.core.choice_page(self.race, self.version, interaction.user.id, self.page, self.step)
         await bot.answer(interaction, work)
 
 
@@ -253,10 +253,10 @@ class LobbyButton(
         bot = host(interaction)
         service, channel, user = bot.service, channel_of(interaction), interaction.user
         work = {
-            "join": lambda: service.join(channel, user.id, user.display_name, race_id=self.race),
-            "leave": lambda: service.leave(channel, user.id, race_id=self.race),
-            "ai": lambda: service.add_ai(channel, user.id, race_id=self.race),
-            "start": lambda: service.start(channel, user.id, race_id=self.race),
+            "join": lambda: service.lobby.join(channel, user.id, user.display_name, race_id=self.race),
+            "leave": lambda: service.lobby.leave(channel, user.id, race_id=self.race),
+            "ai": lambda: service.lobby.add_ai(channel, user.id, race_id=self.race),
+            "start": lambda: service.lobby.start(channel, user.id, race_id=self.race),
         }[self.what]()
         await bot.answer(interaction, work)
 
@@ -285,7 +285,7 @@ class ColourSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dq
         colour = _selected(interaction)
         user = interaction.user
         bot = host(interaction)
-        work = bot.service.join(channel_of(interaction), user.id, user.display_name, colour, race_id=self.race)
+        work = bot.service.lobby.join(channel_of(interaction), user.id, user.display_name, colour, race_id=self.race)
         await bot.answer(interaction, work)  # the lobby message it is on is edited in place
 
 

@@ -54,4 +54,4 @@ async def post_lobby(client: discord.Client, channel: discord.abc.Messageable, e
     if view is not None:
         kwargs["view"] = view
     message = await channel.send(edit.text[:2000], **kwargs)
-    await cast(Host, client).service.remember_lobby_message(edit.race_id, message.id)
+    await cast(Host, client).service.lobby.remember_lobby_message(edit.race_id, message.id)

@@ -13,7 +13,7 @@ from bot.discord_layer.host import host
 from bot.discord_layer.posting import say
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
-from bot.service.core import TIMER_DEFAULT, Refusal
+from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
 from rules.registry import find_game, game_ids

@@ -19,22 +19,13 @@ from rules.registry import find_game
 async def race_ahead(interaction: discord.Interaction, cancel: bool = False) -> None:
     bot = host(interaction)
     channel, user = channel_of(interaction), interaction.user.id
-    work = bot.service.cancel_ahead(channel, user) if cancel else bot.service.ahead(channel, user)
+    work = bot.service.pace.cancel_ahead(channel, user) if cancel else bot.service.pace.ahead(channel, user)
     await bot.answer(interaction, work, defer=False)
 
 
 async def own_piece_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    service = host(interaction).service
-    active = await service.storage.active_race(channel_of(interaction))
-    if active is None or active.status != "running":
-        return []
-    seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id and not s.get("ai")), None)
-    if seat is None:
-        return []
-    state = await service.state_of(active)
-    game = find_game(active.game)
-    pieces = await service.own_pieces(active, state, str(seat["player"]))
-    return _matching([(p, game.narration.piece_name(state, p)) for p in pieces], current)
+    pieces = await host(interaction).service.pace.own_piece_names(channel_of(interaction), interaction.user.id)
+    return _matching(pieces, current)
 
 
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
@@ -67,14 +58,15 @@ async def race_order(
     until_number: app_commands.Range[int, 1, 99] | None = None,
 ) -> None:
     bot = host(interaction)
-    work = bot.service.order(channel_of(interaction), interaction.user.id, piece, order, number, until, until_number)
+    user = interaction.user.id
+    work = bot.service.pace.order(channel_of(interaction), user, piece, order, number, until, until_number)
     await bot.answer(interaction, work, defer=False)
 
 
 @race.command(name="pace", description="Each player's median and slowest decision times, and automatic ones")
 async def race_pace(interaction: discord.Interaction) -> None:
     bot = host(interaction)
-    await bot.answer(interaction, bot.service.pace(channel_of(interaction)), defer=False)
+    await bot.answer(interaction, bot.service.pace.pace(channel_of(interaction)), defer=False)
 
 
 @league.command(name="pace", description="Each player's decision times over the league's stages")

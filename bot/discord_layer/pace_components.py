@@ -17,7 +17,7 @@ class AheadSelect(ChoiceSelect, template=r"dq:ah:(?P<race>[0-9]+):(?P<version>[0
     prefix = "dq:ah"
 
     def decide(self, bot: Host, user_id: int, index: int) -> Awaitable[Outcome]:
-        return bot.service.decide_ahead(self.race, self.version, user_id, index)
+        return bot.service.pace.decide_ahead(self.race, self.version, user_id, index)
 
 
 def ahead_view(prompt: Prompt) -> discord.ui.View:

@@ -21,7 +21,7 @@ from bot.discord_layer.draft_components import edit_lobby, post_lobby
 from bot.discord_layer.host import Host
 from bot.discord_layer.live_prompts import REPLACED
 from bot.discord_layer.pace_components import ahead_view
-from bot.service.core import Refusal, chunks
+from bot.service.common import Refusal, chunks
 from bot.service.model import Outcome, Post
 from rules.errors import DomestiqueError
 
@@ -119,7 +119,7 @@ async def edit_lobby_message(interaction: discord.Interaction, outcome: Outcome)
 
 async def remember_lobby(interaction: discord.Interaction, race_id: int, message_id: int) -> None:
     """The lobby message just shown is the one a game's draft becomes when the race starts."""
-    await cast(Host, interaction.client).service.remember_lobby_message(race_id, message_id)
+    await cast(Host, interaction.client).service.lobby.remember_lobby_message(race_id, message_id)
 
 
 async def _reply(interaction: discord.Interaction, outcome: Outcome) -> None:
@@ -218,14 +218,14 @@ async def send_private(client: discord.Client, channel: discord.abc.Messageable,
         log.info("could not send a private message to user %s; kept as a note", user_id)
         guild = getattr(channel, "guild", None)
         if guild is not None:
-            await cast(Host, client).service.keep_note(guild.id, user_id, text)
+            await cast(Host, client).service.people.keep_note(guild.id, user_id, text)
 
 
 async def hand_over_notes(interaction: discord.Interaction) -> None:
     """Private messages that could not reach the person, shown to them now (only they see it)."""
     if interaction.guild_id is None:
         return
-    notes = await cast(Host, interaction.client).service.notes_for(interaction.guild_id, interaction.user.id)
+    notes = await cast(Host, interaction.client).service.people.notes_for(interaction.guild_id, interaction.user.id)
     if not notes:
         return
     text = (

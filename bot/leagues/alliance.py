@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service import seats
-from bot.service.core import Refusal, playing_seat
+from bot.service.common import Refusal, playing_seat
 from bot.service.model import Outcome, Post
 from bot.service.races import RaceService
 from bot.storage import Alliance, RaceRow, Storage
@@ -16,7 +16,7 @@ class AllianceService:
     def __init__(self, races: RaceService, store: Storage) -> None:
         self.races = races
         self.store = store
-        races.alliance_lines = self.lines
+        races.listeners.alliance_lines.append(self.lines)
 
     async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, dict[str, Any]]:
         race = await self.races.storage.active_race(channel_id)
@@ -120,7 +120,7 @@ class AllianceService:
         ally = seats.human_seat(race.lobby, ally_user)
         if ally is None or ally["player"] not in await self.allies(race, str(seat["player"])):
             raise Refusal("You can only show your hand to a player you are allied with.")
-        hand = await self.races.hand(channel_id, user_id)
+        hand = await self.races.reading.hand(channel_id, user_id)
         outcome = Outcome(f"Shown to <@{ally_user}> only.")
         outcome.dms.append(
             (

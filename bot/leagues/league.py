@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service import seats
 from bot.service.backoff import Backoff
-from bot.service.core import Refusal, record_of
+from bot.service.common import Refusal, record_of
 from bot.service.model import Outcome, Post
 from bot.service.names import clean_name
 from bot.service.pace import pace_lines
@@ -111,7 +111,7 @@ class LeagueService:
         self.races = races
         self.store = store
         self.backoff = Backoff()  # leagues whose schedule failed wait longer before the next try
-        races.on_finish = self.on_stage_finished
+        races.listeners.stage_finished.append(self.on_stage_finished)
 
     # ------------------------------------------------------------------ organising
 
@@ -175,7 +175,7 @@ class LeagueService:
         tracks = []
         for i, word in enumerate(w.strip() for w in stages.split(",") if w.strip()):
             try:
-                tracks.append(rules.tracks.resolve(word, self.races.new_seed() % 1_000_000))
+                tracks.append(rules.tracks.resolve(word, self.races.core.new_seed() % 1_000_000))
             except ValueError as exc:
                 raise Refusal(f"Stage {i + 1} cannot be used: {exc}") from None
         if not tracks:
@@ -258,11 +258,10 @@ class LeagueService:
         if len(members) < 2:
             raise Refusal("A league needs at least 2 teams: invite players or /league ai.")
         s = league.settings
-        first = first_due(self.races.now(), s["weekday"], s["hour"], s["zone"])
+        first = first_due(self.races.core.now(), s["weekday"], s["hour"], s["zone"])
         stages = [(n + 1, track, (first + timedelta(days=7 * n)).timestamp()) for n, track in enumerate(s["stages"])]
         await self.store.schedule(league.id, stages)
-        if self.races.on_change is not None:
-            self.races.on_change()
+        self.races.listeners.deadlines_changed()
         return Outcome(
             f"Entries to **{league.name}** are closed.\n" + await self._schedule_text(league), ephemeral=False
         )
@@ -281,7 +280,7 @@ class LeagueService:
         league = await self._find(guild_id, league_name)
         if action != "link":
             self._organiser(league, user_id, can_manage)
-        return await self.races.league_web(league.id, action)
+        return await self.races.web.league_web(league.id, action)
 
     async def schedule(self, guild_id: int, league_name: str | None) -> Outcome:
         league = await self._find(guild_id, league_name)
@@ -305,7 +304,7 @@ class LeagueService:
         names = {m.player: m.name for m in await self.store.members(league.id)}
         image = self._standings_image(league, gc, after, names)
         text = await self._gc_text(league, gc, after)
-        link = await self.races.league_link(league.id)
+        link = await self.races.core.links.league_link(league.id)
         return Outcome((f"{text}\nEvery stage on the web: <{link}>" if link else text) + away, image=image)
 
     async def _away_lines(self, league: League) -> str:
@@ -399,11 +398,11 @@ class LeagueService:
     async def tick(self, make_channel: ChannelMaker) -> list[tuple[int, Outcome]]:
         """Open the stages that are due; each league fails alone (logged by the caller's loop)."""
         out: list[tuple[int, Outcome]] = []
-        now = self.races.now()
+        now = self.races.core.now()
         for league in await self.store.leagues():
             if (
                 league.status != "scheduled"
-                or not self.races.shards.owns(league.guild_id)
+                or not self.races.core.shards.owns(league.guild_id)
                 or not self.backoff.ready(league.id, now)
             ):
                 continue
@@ -418,14 +417,14 @@ class LeagueService:
 
     async def _tick_league(self, league: League, make_channel: ChannelMaker) -> list[tuple[int, Outcome]]:
         out: list[tuple[int, Outcome]] = []
-        now = self.races.now()
+        now = self.races.core.now()
         stages = await self.store.stages(league.id)
         due = next((s for s in stages if s.status in ("scheduled", "opening") and (s.due or 0) <= now), None)
         if due is None:
             return out
         for running in (s for s in stages if s.status == "running" and s.number < due.number):
             if running.race_id is not None and running.channel_id is not None:
-                out.append((running.channel_id, await self.races.finish_by_ai(running.race_id)))
+                out.append((running.channel_id, await self.races.lobby.finish_by_ai(running.race_id)))
         if due.status == "opening" or await self.store.claim_stage(league.id, due.number):
             opened = await self._open(league, due, make_channel)
             if opened is not None:
@@ -441,7 +440,7 @@ class LeagueService:
         shown = stage.track.split("/", 1)[-1]
         existing = await self.races.storage.league_race(league.id, stage.number) if stage.status == "opening" else None
         if existing is not None and existing.status in ("lobby", "running"):
-            outcome = await self.races.resume_league_race(existing, options)
+            outcome = await self.races.lobby.resume_league_race(existing, options)
             race_id, channel_id, lobby = existing.id, existing.channel_id, existing.lobby
         else:
             seated = await self._seated(league, scoring)
@@ -456,7 +455,7 @@ class LeagueService:
                 made = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {shown}")
                 await self.store.stage_channel(league.id, stage.number, made)
             channel_id = made
-            outcome = await self.races.open_league_race(
+            outcome = await self.races.lobby.open_league_race(
                 league.guild_id,
                 channel_id,
                 league.organiser_id,
@@ -466,7 +465,7 @@ class LeagueService:
                 track=stage.track,
                 seated=seated,
                 timer=timer,
-                seed=self.races.new_seed(),
+                seed=self.races.core.new_seed(),
                 options=options,
                 bank=bank,
             )
@@ -504,7 +503,7 @@ class LeagueService:
         if not league.settings.get("clock", True):
             return stage_timer(int(league.settings["timer"]), game.tracks.hexagons(stage.track), humans), None
         later = [s.due for s in await self.store.stages(league.id) if s.number > stage.number and s.due]
-        window = min(later) - self.races.now() if later else WEEK
+        window = min(later) - self.races.core.now() if later else WEEK
         bank = stage_bank(window, humans)
         return min(int(league.settings["timer"]), bank), bank
 
@@ -541,7 +540,7 @@ class LeagueService:
     async def next_due(self) -> float | None:
         dues = []
         for league in await self.store.leagues():
-            if league.status == "scheduled" and self.races.shards.owns(league.guild_id):
+            if league.status == "scheduled" and self.races.core.shards.owns(league.guild_id):
                 dues += [
                     self.backoff.not_before(league.id, s.due)
                     for s in await self.store.stages(league.id)

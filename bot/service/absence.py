@@ -12,7 +12,8 @@ import datetime
 import re
 from typing import Any
 
-from bot.service.core import Refusal
+from bot.service import seats
+from bot.service.common import Refusal
 
 MAX_DAYS = 60
 _SPAN = re.compile(r"^\s*(\d{1,3})\s*(h|hours?|d|days?|w|weeks?)\s*$")
@@ -73,3 +74,21 @@ def marked_back(lobby: dict[str, Any], player: str) -> dict[str, Any]:
 
 def link(guild_id: int, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}"
+
+
+def away_lines(lobby: dict[str, Any]) -> list[str]:
+    """Under the board, who is away and until when (a picture: the day in UTC)."""
+    return [f"{seats.name_of(lobby, p)} away until {_day(until)} (the AI plays)" for p, until in holiday(lobby).items()]
+
+
+def away_status(lobby: dict[str, Any]) -> list[str]:
+    """In ``/race status``, who is away and until when (a Discord timestamp: the reader's time zone)."""
+    return [
+        f"Away until <t:{int(until)}:f>: {seats.name_of(lobby, player)} (the AI plays their seat)"
+        for player, until in holiday(lobby).items()
+    ]
+
+
+def _day(when: float) -> str:
+    moment = datetime.datetime.fromtimestamp(when, datetime.UTC)
+    return f"{moment.day} {moment.strftime('%b')}"

@@ -10,21 +10,18 @@ every such seat and tells the person privately which races wait for them.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.service import seats
 from bot.service.absence import holiday, link, marked_away, marked_back, parse_until
-from bot.service.core import Refusal
+from bot.service.common import Refusal, title, who
+from bot.service.core import RaceCore
+from bot.service.durations import duration
 from bot.service.model import Outcome, Post
-from bot.service.pace import PaceIntents, duration
-from bot.service.reading import ReadingIntents
-from bot.service.timers import TimerIntents
 from bot.storage import RaceRow
 from rules.game import Game
-from rules.registry import find_game
 
 PAGE = 8  # races per page of /race mine: each line stays under 250 characters, a page under 2,000
 Visible = Callable[[int, int], Awaitable[bool]]  # (server, channel) -> can the person see it?
@@ -40,8 +37,12 @@ class Seated:
     line: str
 
 
-class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
-    # ------------------------------------------------------------------ which races
+class Away:
+    def __init__(self, core: RaceCore) -> None:
+        self.core = core
+        self.store = core.store
+        self.storage = core.storage
+        self.now = core.now
 
     async def seated_races(self, user_id: int) -> list[tuple[RaceRow, str]]:
         """Every running race (in every server) where ``user_id`` has a seat, with their player id."""
@@ -53,16 +54,15 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
         return out
 
     async def _describe(self, race: RaceRow, player: str, *, for_away: bool = False) -> Seated:
-        game = find_game(race.game)
-        state = await self.state_of(race)
+        loaded = await self.store.load(race)
+        game, state = loaded.game, loaded.state
         decision = game.rules.pending(state)
-        title = self.title(race)
         what = game.title
         if race.league_id is not None:
             league = await self.storage.league(race.league_id)
             if league is not None:
                 what = f"{game.title}, league {league.name}"
-        parts = [f"**{title}** ({what}) {link(race.guild_id, race.channel_id)}"]
+        parts = [f"**{title(race)}** ({what}) {link(race.guild_id, race.channel_id)}"]
         back = holiday(race.lobby).get(player)
         asked = race.deadline - float(race.lobby["timer"]) if race.deadline is not None else race.created
         if decision is not None:
@@ -75,9 +75,9 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
         elif decision is not None and decision.player == player and race.deadline is not None:
             parts.append(f"**your decision**, due <t:{int(race.deadline)}:R>")
         elif decision is not None:
-            parts.append(f"waiting for {self.who(race, decision.player, mention=False)}")
+            parts.append(f"waiting for {who(race, decision.player, mention=False)}")
         if race.lobby.get("bank"):
-            clock = await self._clock(race, player)
+            clock = await self.core.clocks.clock(race, player)
             ticking = self.now() - clock.asked if clock.asked is not None else 0.0
             parts.append(f"your clock: {duration(max(0.0, clock.left - ticking))} left")
         place = self._place(game, state, player)
@@ -132,7 +132,7 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
             done = await self._hand_over(race.id, user_id, until)
             if done is not None:
                 elsewhere.append((race.channel_id, done))
-                names.append(self.title(race))
+                names.append(title(race))
         listing = f" in {len(names)} race{'s' if len(names) != 1 else ''}: " + ", ".join(names) if names else ""
         reply = (
             f"Away until <t:{int(until)}:f> (<t:{int(until)}:R>): the AI plays your seats{listing}, from your "
@@ -143,7 +143,7 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
 
     async def _hand_over(self, race_id: int, user_id: int, until: float) -> Outcome | None:
         """``user_id``'s seat in the race played by the AI until ``until``; the channel told in a line."""
-        async with self.lock(race_id):
+        async with self.store.lock(race_id):
             race = await self.storage.race(race_id)
             seat = seats.human_seat(race.lobby, user_id) if race is not None else None
             if race is None or seat is None or race.status != "running":
@@ -151,10 +151,10 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
             player = str(seat["player"])
             lobby = marked_away(race.lobby, player, until)
             note = f"{seat.get('name') or 'A player'} is away until <t:{int(until)}:f>: the AI plays their seat."
-            state = await self.state_of(race)
-            decision = find_game(race.game).rules.pending(state)
+            loaded = await self.store.load(race)
+            decision = loaded.game.rules.pending(loaded.state)
             if decision is not None and decision.player == player:
-                outcome = await self.commit(race, state, [], headline=note, lobby=lobby)
+                outcome = await self.core.commit(loaded, [], headline=note, lobby=lobby)
                 outcome.replaced = f"⏭ {note}"
                 return outcome
             if not await self.storage.update_lobby(race.id, race.version, lobby):
@@ -167,7 +167,7 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
         waiting = []
         for race, player in await self.seated_races(user_id):
             if player in holiday(race.lobby):
-                async with self.lock(race.id):
+                async with self.store.lock(race.id):
                     fresh = await self.storage.race(race.id)
                     if fresh is None or fresh.status != "running":
                         continue
@@ -185,59 +185,15 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
             elsewhere[0][1].dms.append((user_id, text))
         return Outcome(text, elsewhere=elsewhere)
 
-    async def _begin(self, race: RaceRow, options: dict[str, Any]) -> Outcome:
-        """A race starting (a league stage) while some of its people are away: their seats are the AI's."""
-        users = seats.users(race.lobby["seats"])
-        absent = await self.storage.away_until(users) if users else {}
-        if absent:
-            lobby = race.lobby
-            for user, until in absent.items():
-                seat = seats.human_seat(lobby, user)
-                if seat is not None:
-                    lobby = marked_away(lobby, str(seat["player"]), until)
-            if await self.storage.update_lobby(race.id, race.version, lobby):
-                race = await self.storage.race(race.id) or race
-        return await super()._begin(race, options)
-
-    # ------------------------------------------------------------------ timers
-
-    async def tick(self) -> list[tuple[int, Outcome]]:
-        """People whose return date has come get their seats back, then the races' timers."""
+    async def returns_due(self) -> list[tuple[int, Outcome]]:
+        """People whose return date has come get their seats back (what each race's channel is told)."""
         out: list[tuple[int, Outcome]] = []
         for user_id, until in await self.storage.aways_due(self.now()):
             if await self.storage.end_away(user_id, until):  # one process of a cluster does it
                 out += (await self._returned(user_id, by_timer=True)).elsewhere
-        return out + await super().tick()
-
-    async def next_deadline(self) -> float | None:
-        dues = [d for d in (await super().next_deadline(), await self.storage.next_return()) if d is not None]
-        return min(dues) if dues else None
-
-    # ------------------------------------------------------------------ shown on the board
-
-    async def legend(self, race: RaceRow) -> list[str]:
-        """Under the board, who is away and until when (a picture: the day in UTC)."""
-        away = [
-            f"{seats.name_of(race.lobby, player)} away until {_day(until)} (the AI plays)"
-            for player, until in holiday(race.lobby).items()
-        ]
-        return await super().legend(race) + away
-
-    # ------------------------------------------------------------------ shown in /race status
-
-    async def pace_status(self, race: RaceRow, state: Any) -> list[str]:
-        lines = [
-            f"Away until <t:{int(until)}:f>: {seats.name_of(race.lobby, player)} (the AI plays their seat)"
-            for player, until in holiday(race.lobby).items()
-        ]
-        return lines + await super().pace_status(race, state)
+        return out
 
 
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def _day(when: float) -> str:
-    moment = datetime.datetime.fromtimestamp(when, datetime.UTC)
-    return f"{moment.day} {moment.strftime('%b')}"

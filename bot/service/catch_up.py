@@ -13,11 +13,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.service.core import RaceCore, record_of
+from bot.service.common import record_of
 from bot.storage import RaceRow, StoredAction
 from rules.events import Event
+from rules.game import Game
 from rules.record import start_state
-from rules.registry import find_game
 
 PIECE_KEYS = ("rider", "car", "cyclist")
 MOVES = frozenset({"rode", "drive", "ride", "slipstream", "breakaway"})
@@ -99,12 +99,14 @@ class EventMarks:
             self._marks.popitem(last=False)
 
 
-class CatchUpIntents(RaceCore):
+class CatchUp:
     """The line a prompt starts with, and the turn a player last decided in (``/race recap since:me``)."""
 
-    _event_marks: EventMarks | None = None
+    def __init__(self) -> None:
+        self._event_marks = EventMarks()
 
-    def _replayed(self, race: RaceRow, count: int) -> Any:
+    @staticmethod
+    def _replayed(race: RaceRow, count: int) -> Any:
         """The race's state after its first ``count`` actions (replayed: a few milliseconds)."""
         record = record_of(race)
         game, state = start_state(record.with_actions(()))
@@ -112,29 +114,28 @@ class CatchUpIntents(RaceCore):
             state, _ = game.rules.apply(state, action)
         return state
 
-    def _events_after(self, race: RaceRow, count: int) -> int:
-        marks = self._event_marks = self._event_marks or EventMarks()
+    def _events_after(self, race: RaceRow, game: Game, count: int) -> int:
         last_text = race.actions[count - 1].text if count else ""
-        found = marks.get(race.id, count, last_text)
+        found = self._event_marks.get(race.id, count, last_text)
         if found is None:
-            found = len(find_game(race.game).rules.events(self._replayed(race, count)))
-            marks.put(race.id, count, last_text, found)
+            found = len(game.rules.events(self._replayed(race, count)))
+            self._event_marks.put(race.id, count, last_text, found)
         return found
 
-    async def catch_up_line(self, race: RaceRow, state: Any, player: str) -> str:
+    def since_line(self, race: RaceRow, game: Game, state: Any, player: str) -> str:
+        """What happened since ``player`` last decided, in one line ('' when nobody else played since)."""
         if race.envelope is None:
             return ""
         since = last_decision(race.actions, player)
         if since is None or not others_played(race.actions, player, since):
             return ""  # never decided yet: there is no "since", and the start's summary tells the moves
-        game = find_game(race.game)
-        first = self._events_after(race, 0 if since is None else since + 1)
+        first = self._events_after(race, game, since + 1)
         events = game.rules.events(state)[first:]
         return line(events, lambda piece: game.narration.piece_name(state, piece))
 
-    def turn_of_last_decision(self, race: RaceRow, player: str) -> int | None:
+    def turn_of_last_decision(self, race: RaceRow, game: Game, player: str) -> int | None:
         """The turn in which ``player`` last decided (None: never)."""
         since = last_decision(race.actions, player)
         if since is None:
             return None
-        return int(find_game(race.game).rules.turn(self._replayed(race, since)))
+        return int(game.rules.turn(self._replayed(race, since)))

@@ -12,88 +12,71 @@ result and the race's first board is posted.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.service import seats
-from bot.service.core import RaceCore, chunks
+from bot.service.common import chunks, title, who
 from bot.service.model import LobbyEdit, Outcome, Post
+from bot.service.store import Loaded
 from bot.storage import RaceRow
 from rules.game import Decision, Game, LobbyDraft
-from rules.registry import find_game
+
+if TYPE_CHECKING:
+    from bot.service.core import RaceCore
 
 
-class DraftIntents(RaceCore):
-    async def report(self, race: RaceRow, before: Any, after: Any, headline: str | None) -> Outcome:
-        game = find_game(race.game)
-        draft = game.draft
-        if draft is None:
-            return await super().report(race, before, after, headline)
-        decision = game.rules.pending(after)
-        if decision is not None and draft.drafting(after):
-            return await self._draft_report(race, game, draft, before, after, decision, headline)
-        if not draft.drafting(before):
-            return await super().report(race, before, after, headline)
-        # the draft is over: the lobby message keeps its result; the race's first board follows
-        opening = headline or f"**{self.title(race)}**: the draft is over, the race starts!"
-        outcome = await super().report(race, before, after, opening)
-        outcome.lobby_edit = LobbyEdit(race.id, race.lobby.get("message"), self._draft_text(race, game, draft, after))
-        return outcome
+async def report(
+    core: RaceCore, loaded: Loaded, draft: LobbyDraft, before: Any, headline: str | None
+) -> Outcome | None:
+    """The report of a change during the draft, or of the draft's end; None when the draft is not concerned."""
+    race, game, after = loaded.race, loaded.game, loaded.state
+    decision = game.rules.pending(after)
+    if decision is not None and draft.drafting(after):
+        return await _draft_report(core, loaded, draft, before, decision, headline)
+    if not draft.drafting(before):
+        return None
+    # the draft is over: the lobby message keeps its result; the race's first board follows
+    opening = headline or f"**{title(race)}**: the draft is over, the race starts!"
+    outcome = await core.plain_report(loaded, before, opening)
+    outcome.lobby_edit = LobbyEdit(race.id, race.lobby.get("message"), draft_text(race, game, draft, after))
+    return outcome
 
-    async def _draft_report(
-        self,
-        race: RaceRow,
-        game: Game,
-        draft: LobbyDraft,
-        before: Any,
-        after: Any,
-        decision: Decision,
-        headline: str | None,
-    ) -> Outcome:
-        rules, words = game.rules, game.narration
-        events = list(rules.events(after)[len(rules.events(before)) :])
-        outcome = Outcome("Done.")
-        for player, text in game.secrets.news(before, after, events):
-            owner = seats.user_of(race.lobby, player)
-            if owner is not None:
-                outcome.dms.append((owner, f"**{self.title(race)}**: {text}"))
-        user = seats.user_of(race.lobby, decision.player)
-        due = await self.due_text(race, decision.player) if user is not None else ""
-        message = race.lobby.get("message")
-        link = f" https://discord.com/channels/{race.guild_id}/{race.channel_id}/{message}" if message else ""
-        lines = [headline] if headline else []
-        told = words.summary(after, events)
-        if told:
-            lines.append("; ".join(told) + ".")
-        asked = words.ask(after, decision, self.who(race, decision.player)) + due
-        lines.append(f"{asked} The menu is on the draft:{link}" if link else f"{asked} The menu is on the draft below.")
-        ping = await self.ping_for(race, game, before, after, decision, headline, due, outcome, link)
-        outcome.posts = [Post(text, mentions=[ping] if ping else []) for text in chunks("\n".join(lines))]
-        piece = words.piece_name(after, decision.piece) if decision.piece else ""
-        outcome.lobby_edit = LobbyEdit(
-            race.id,
-            message,
-            self._draft_text(race, game, draft, after, asked),
-            self.prompt(race, after),
-            f"Pick for {piece}…" if piece else "Pick…",
-        )
-        return outcome
 
-    def _draft_text(self, race: RaceRow, game: Game, draft: LobbyDraft, state: Any, asked: str | None = None) -> str:
-        """The lobby message as the draft: whose pick it is first (so nothing that matters is cut),
-        then the game's lines; once the draft is over, its result."""
-        head = f"**{self.title(race)}** — {game.title}, the draft"
-        after = asked or "The draft is over: the race is on, its boards and prompts follow in the channel."
-        lines = [head, after, *draft.lines(state, lambda player: self.who(race, player, mention=False))]
-        return chunks("\n".join(lines))[0]
+async def _draft_report(
+    core: RaceCore, loaded: Loaded, draft: LobbyDraft, before: Any, decision: Decision, headline: str | None
+) -> Outcome:
+    race, game, after = loaded.race, loaded.game, loaded.state
+    words = game.narration
+    events = list(game.rules.events(after)[len(game.rules.events(before)) :])
+    outcome = Outcome("Done.")
+    core.secret_news(loaded, before, events, outcome)
+    user = seats.user_of(race.lobby, decision.player)
+    due = await core.clocks.due_text(race, decision.player) if user is not None else ""
+    message = race.lobby.get("message")
+    link = f" https://discord.com/channels/{race.guild_id}/{race.channel_id}/{message}" if message else ""
+    lines = [headline] if headline else []
+    told = words.summary(after, events)
+    if told:
+        lines.append("; ".join(told) + ".")
+    asked = words.ask(after, decision, who(race, decision.player)) + due
+    lines.append(f"{asked} The menu is on the draft:{link}" if link else f"{asked} The menu is on the draft below.")
+    ping = await core.ping_for(loaded, before, decision, headline, due, outcome, link)
+    outcome.posts = [Post(text, mentions=[ping] if ping else []) for text in chunks("\n".join(lines))]
+    piece = words.piece_name(after, decision.piece) if decision.piece else ""
+    outcome.lobby_edit = LobbyEdit(
+        race.id,
+        message,
+        draft_text(race, game, draft, after, asked),
+        core.prompt(loaded),
+        f"Pick for {piece}…" if piece else "Pick…",
+    )
+    return outcome
 
-    async def remember_lobby_message(self, race_id: int, message_id: int) -> None:
-        """The message that shows a race's lobby (the latest one posted), kept so that every lobby
-        action edits it rather than post another, and a game's draft becomes that message when the
-        race starts. Kept without a new version: the buttons and menus already shown stay good."""
-        async with self.lock(race_id):
-            race = await self.storage.race(race_id)
-            if race is None or race.status not in ("lobby", "running") or race.lobby.get("message") == message_id:
-                return
-            if race.status == "running" and find_game(race.game).draft is None:
-                return
-            await self.storage.keep_lobby(race.id, race.version, {**race.lobby, "message": message_id})
+
+def draft_text(race: RaceRow, game: Game, draft: LobbyDraft, state: Any, asked: str | None = None) -> str:
+    """The lobby message as the draft: whose pick it is first (so nothing that matters is cut),
+    then the game's lines; once the draft is over, its result."""
+    head = f"**{title(race)}** — {game.title}, the draft"
+    after = asked or "The draft is over: the race is on, its boards and prompts follow in the channel."
+    lines = [head, after, *draft.lines(state, lambda player: who(race, player, mention=False))]
+    return chunks("\n".join(lines))[0]

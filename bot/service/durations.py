@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.service.core import TIMER_MAX, TIMER_MIN, Refusal
+from bot.service.common import TIMER_MAX, TIMER_MIN, Refusal
 
 PRESETS: tuple[tuple[str, int], ...] = (
     ("1 hour", 3600),
@@ -40,3 +40,15 @@ def in_words(seconds: int) -> str:
             count = seconds // size
             return f"{count} {word}" + ("s" if count != 1 else "")
     return f"{seconds} seconds"
+
+
+def duration(seconds: float) -> str:
+    """``2 h 05 min``, ``12 min``, ``40 s``."""
+    seconds = max(0, int(seconds))
+    if seconds >= 86400:
+        return f"{seconds // 86400} d {seconds % 86400 // 3600} h"
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"

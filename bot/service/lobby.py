@@ -7,10 +7,13 @@ from dataclasses import replace
 from typing import Any
 
 from bot.service import race_options, seats
-from bot.service.core import TIMER_DEFAULT, TIMER_MAX, TIMER_MIN, RaceCore, Refusal
+from bot.service.absence import marked_away
+from bot.service.common import TIMER_DEFAULT, TIMER_MAX, TIMER_MIN, Refusal, title
+from bot.service.core import RaceCore
 from bot.service.durations import in_words
 from bot.service.model import Outcome
 from bot.service.names import clean_name
+from bot.service.store import Loaded, Opened
 from bot.shards import Shards
 from bot.storage import ChannelBusy, RaceRow
 from rules.ai_levels import LEVELS, STRONGEST, level_named
@@ -22,8 +25,12 @@ from rules.registry import find_game, game_ids
 log = logging.getLogger("domestique")
 
 
-class LobbyIntents(RaceCore):
-    # ------------------------------------------------------------------ lobby
+class Lobby:
+    def __init__(self, core: RaceCore) -> None:
+        self.core = core
+        self.store = core.store
+        self.storage = core.storage
+        self.links = core.links
 
     async def new_race(
         self,
@@ -54,9 +61,9 @@ class LobbyIntents(RaceCore):
                 f"In {rules.title} each player has {rules.pieces.minimum} to {rules.pieces.maximum} "
                 f"{rules.pieces_noun}."
             )
-        seed = self.new_seed() if seed is None else seed
+        seed = self.core.new_seed() if seed is None else seed
         try:
-            resolved = rules.tracks.resolve(track or rules.tracks.default, self.new_seed() % 1_000_000)
+            resolved = rules.tracks.resolve(track or rules.tracks.default, self.core.new_seed() % 1_000_000)
         except ValueError as exc:
             shipped = ", ".join(rules.tracks.suggestions())
             raise Refusal(f"{exc} Choose one of: {shipped}.") from None
@@ -70,14 +77,13 @@ class LobbyIntents(RaceCore):
                 "A race is already running in this channel: one race per channel. "
                 "Use another channel, or /race abort this one."
             ) from None
-        race = await self._join(race, host_id, host_name, None)
-        await self.page_link(race.id)  # known from now on: the lobby's text carries it
-        return self.lobby_outcome(race)
+        race = await self._join(race, rules, host_id, host_name, None)
+        await self.links.page_link(race.id)  # known from now on: the lobby's text carries it
+        return self.lobby_outcome(race, rules)
 
-    def lobby_outcome(self, race: RaceRow, line: str = "") -> Outcome:
+    def lobby_outcome(self, race: RaceRow, game: Game, line: str = "") -> Outcome:
         """The lobby as shown: who sits where, the colours still free, and its buttons; ``line`` tells
         the change in a few words (the answer to a typed command, the lobby message edited)."""
-        game = find_game(race.game)
         taken = seats.seats_from(race.lobby)
         free = []
         for colour in game.colours:
@@ -87,7 +93,7 @@ class LobbyIntents(RaceCore):
                 continue
             free.append(colour)
         return Outcome(
-            self.lobby_text(race),
+            self.lobby_text(race, game),
             ephemeral=False,
             lobby_race=race.id,
             lobby_colours=tuple(free),
@@ -103,11 +109,10 @@ class LobbyIntents(RaceCore):
         level = level_named(seat.get("level")) if seat.get("ai") else STRONGEST
         return f"{who}{'' if level == STRONGEST else f' ({level})'} joins in {seat['team']}."
 
-    def lobby_text(self, race: RaceRow) -> str:
-        game = find_game(race.game)
+    def lobby_text(self, race: RaceRow, game: Game) -> str:
         per = int(race.lobby["riders"])
         lines = [
-            f"**{self.title(race)}** — lobby ({game.title}, {per} {game.piece_word(per)} each, "
+            f"**{title(race)}** — lobby ({game.title}, {per} {game.piece_word(per)} each, "
             f"{in_words(int(race.lobby['timer']))} per decision"
             + (
                 f", a clock of {in_words(int(race.lobby['bank']))} each for the whole race"
@@ -126,15 +131,21 @@ class LobbyIntents(RaceCore):
             lines.append(options)
         lines.append("Join with the menu (a colour) or the button, or /race join; the host starts with /race start.")
         lines.append(f"New to {game.title}? /race help explains it in a minute.")
-        page = self.known_link(race)
+        page = self.links.known_link(race)
         if page:
             lines.append(page)
         return "\n".join(lines)
 
     async def _join(
-        self, race: RaceRow, user_id: int | None, name: str, colour: str | None, ai: bool = False, level: str = ""
+        self,
+        race: RaceRow,
+        game: Game,
+        user_id: int | None,
+        name: str,
+        colour: str | None,
+        ai: bool = False,
+        level: str = "",
     ) -> RaceRow:
-        game = find_game(race.game)
         current = list(race.lobby["seats"])
         if not ai and user_id is not None and seats.human_seat(race.lobby, user_id) is not None:
             raise Refusal("You are already in this race.")
@@ -163,12 +174,13 @@ class LobbyIntents(RaceCore):
     async def join(
         self, channel_id: int, user_id: int, name: str, colour: str | None = None, *, race_id: int | None = None
     ) -> Outcome:
-        async with self.channel_race(channel_id) as race:
+        async with self.store.channel_race(channel_id) as opened:
+            race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
             if race.status != "lobby":
                 raise Refusal("The race has already started; you can follow it here and join the next one.")
-            race = await self._join(race, user_id, name, colour)
-            return self.lobby_outcome(race, self._joined(race))
+            race = await self._join(race, game, user_id, name, colour)
+            return self.lobby_outcome(race, game, self._joined(race))
 
     async def add_ai(
         self,
@@ -182,17 +194,19 @@ class LobbyIntents(RaceCore):
         """An AI seat, playing at ``level`` (easy, normal, strong; the strongest if not given)."""
         if level is not None and level not in LEVELS:
             raise Refusal(f"An AI plays {', '.join(LEVELS)}; not {level[:20]!r}.")
-        async with self.channel_race(channel_id) as race:
+        async with self.store.channel_race(channel_id) as opened:
+            race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
             if race.status != "lobby":
                 raise Refusal("The race has already started.")
             if user_id != race.host_id:
                 raise Refusal("Only the host adds AI players.")
-            race = await self._join(race, None, "AI", colour, ai=True, level=level or STRONGEST)
-            return self.lobby_outcome(race, self._joined(race))
+            race = await self._join(race, game, None, "AI", colour, ai=True, level=level or STRONGEST)
+            return self.lobby_outcome(race, game, self._joined(race))
 
     async def leave(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:
-        async with self.channel_race(channel_id) as race:
+        async with self.store.channel_race(channel_id) as opened:
+            race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
             if race.status != "lobby":
                 raise Refusal("The race has started; ask the host to /race abort it if you must stop.")
@@ -203,15 +217,15 @@ class LobbyIntents(RaceCore):
                 raise Refusal("The lobby changed at the same moment; try again.")
             fresh = await self.storage.race(race.id)
             assert fresh is not None
-            return self.lobby_outcome(fresh, f"<@{user_id}> leaves the race.")
+            return self.lobby_outcome(fresh, game, f"<@{user_id}> leaves the race.")
 
     async def seat_option(self, channel_id: int, user_id: int, option: str, value: str | None) -> Outcome:
         """A per-seat choice of the game's (Leader 1: sprinter, descender), before the start."""
-        async with self.channel_race(channel_id) as race:
-            game = find_game(race.game)
+        async with self.store.channel_race(channel_id) as opened:
+            race, game = opened.race, opened.game
             race_option = race_options.find(game, option)
             if race_option is not None:
-                return await self._race_option(race, user_id, race_option, value)
+                return await self._race_option(race, game, user_id, race_option, value)
             known = {o.name: o for o in game.seat_options}
             if not known:
                 raise Refusal(f"{game.title} has no choices to make before the start.")
@@ -236,41 +250,44 @@ class LobbyIntents(RaceCore):
             chosen = "; ".join(f"{k}: {v}" for k, v in options.items()) or "none"
             return Outcome(f"Your choices: {chosen}.")
 
-    async def _race_option(self, race: RaceRow, user_id: int, option: RaceOption, value: str | None) -> Outcome:
+    async def _race_option(
+        self, race: RaceRow, game: Game, user_id: int, option: RaceOption, value: str | None
+    ) -> Outcome:
         """The host's choice of a rule option of the whole race (Hell of the North: weather markers)."""
         if race.status != "lobby":
             raise Refusal("These choices are made before the start.")
         if user_id != race.host_id:
             raise Refusal(f"Only the host chooses {option.name} for the race.")
-        lobby = race_options.with_choice(find_game(race.game), race.lobby, option, value)
+        lobby = race_options.with_choice(game, race.lobby, option, value)
         if not await self.storage.update_lobby(race.id, race.version, lobby):
             raise Refusal("The lobby changed at the same moment; try again.")
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         shown = race_options.chosen(lobby).get(option.name, option.default or "default")
-        outcome = self.lobby_outcome(fresh, f"The host chose {option.name}: {shown}.")
+        outcome = self.lobby_outcome(fresh, game, f"The host chose {option.name}: {shown}.")
         if outcome.lobby_message is None:  # the lobby is posted anew, the choice told above it
             outcome.reply = f"{outcome.lobby_line}\n{outcome.reply}"
         return outcome
 
     async def start(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:
-        async with self.channel_race(channel_id) as race:
+        async with self.store.channel_race(channel_id) as opened:
+            race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
             if race.status != "lobby":
                 raise Refusal("The race has already started.")
             if user_id != race.host_id:
                 raise Refusal("Only the host starts the race.")
-            game = find_game(race.game)
             problem = game.check_lobby(seats.seats_from(race.lobby), int(race.lobby["riders"]))
             if problem:
                 raise Refusal(problem)
-            outcome = await self._begin(race, race_options.record_options(game, race.lobby))
+            outcome = await self._begin(race, game, race_options.record_options(game, race.lobby))
             outcome.reply = "The race is on."
             return outcome
 
-    async def _begin(self, race: RaceRow, options: dict[str, Any]) -> Outcome:
-        """Lobby to race: the record's envelope is fixed, AI seats play, the first prompt is posted."""
-        game: Game = find_game(race.game)
+    async def _begin(self, race: RaceRow, game: Game, options: dict[str, Any]) -> Outcome:
+        """Lobby to race: the record's envelope is fixed, AI seats play, the first prompt is posted;
+        the seats of people away (``/race away``, a league stage starting) are the AI's from the start."""
+        race = await self._absent_at_start(race)
         envelope = {
             "game": race.game,
             "options": options,
@@ -283,23 +300,37 @@ class LobbyIntents(RaceCore):
         except DomestiqueError as exc:
             raise Refusal(f"Cannot start: {exc}") from None
         # the start and its first commit (AI seats' moves, clocks, the first deadline) are one transaction
-        return await self._first_commit(replace(race, status="running", envelope=envelope), state, envelope)
+        started = Loaded(replace(race, status="running", envelope=envelope), game, state)
+        return await self._first_commit(started, envelope)
 
-    async def _first_commit(
-        self, race: RaceRow, state: Any, envelope: dict[str, Any] | None, *, late: bool = False
-    ) -> Outcome:
+    async def _absent_at_start(self, race: RaceRow) -> RaceRow:
+        """The race with the seats of people who are away marked as the AI's."""
+        users = seats.users(race.lobby["seats"])
+        absent = await self.storage.away_until(users) if users else {}
+        if not absent:
+            return race
+        lobby = race.lobby
+        for user, until in absent.items():
+            seat = seats.human_seat(lobby, user)
+            if seat is not None:
+                lobby = marked_away(lobby, str(seat["player"]), until)
+        if await self.storage.update_lobby(race.id, race.version, lobby):
+            race = await self.storage.race(race.id) or race
+        return race
+
+    async def _first_commit(self, loaded: Loaded, envelope: dict[str, Any] | None, *, late: bool = False) -> Outcome:
         """The race's first commit, which starts it when given its ``envelope``; ``late``: made by
         ``repair_starts`` for a race whose start was saved without it."""
-        game = find_game(race.game)
-        headline = f"**{self.title(race)}** starts!"
+        race, game, state = loaded.race, loaded.game, loaded.state
+        headline = f"**{title(race)}** starts!"
         if game.draft is not None and game.draft.drafting(state):
             headline = (
-                f"**{self.title(race)}**: the seating is closed and the starting order fixed; "
+                f"**{title(race)}**: the seating is closed and the starting order fixed; "
                 "the draft is on the lobby message."
             )
         if late:
             headline += " (The bot stopped as the race began: it goes on from its start.)"
-        outcome = await self.commit(race, state, [], headline=headline, envelope=envelope)
+        outcome = await self.core.commit(loaded, [], headline=headline, envelope=envelope)
         outcome.threads = self._team_threads(race)
         return outcome
 
@@ -311,17 +342,17 @@ class LobbyIntents(RaceCore):
         for race in await self.storage.running_races(shards):
             if race.deadline is not None:
                 continue
-            async with self.lock(race.id):
+            async with self.store.lock(race.id):
                 fresh = await self.storage.race(race.id)
                 if fresh is None or fresh.status != "running" or fresh.deadline is not None:
                     continue
-                state = await self.state_of(fresh)
+                loaded = await self.store.load(fresh)
                 try:
                     if fresh.actions:
                         note = "The bot stopped before this race's next deadline was set: the race goes on."
-                        outcome = await self.commit(fresh, state, [], headline=note)
+                        outcome = await self.core.commit(loaded, [], headline=note)
                     else:
-                        outcome = await self._first_commit(fresh, state, None, late=True)
+                        outcome = await self._first_commit(loaded, None, late=True)
                 except Refusal:
                     continue  # another process repaired it at the same moment
                 log.warning("race %s (channel %s) had no deadline: repaired", race.id, race.channel_id)
@@ -367,29 +398,41 @@ class LobbyIntents(RaceCore):
         if bank is not None:
             lobby["bank"] = bank
         race = await self.storage.create_race(guild_id, channel_id, host_id, game, lobby, league=(league_id, stage))
-        async with self.lock(race.id):
-            return await self._begin(race, options)
+        async with self.store.lock(race.id):
+            return await self._begin(race, find_game(game), options)
 
     async def resume_league_race(self, race: RaceRow, options: dict[str, Any]) -> Outcome:
         """A league stage's race whose opening a crash cut short: started if it was still in its lobby,
         else where it stands told again with its prompt (nobody was shown it)."""
-        async with self.lock(race.id):
+        async with self.store.lock(race.id):
             fresh = await self.storage.race(race.id)
             if fresh is None or fresh.status not in ("lobby", "running"):
                 return Outcome("")
-            if fresh.status == "lobby":
-                return await self._begin(fresh, options)
-            state = await self.state_of(fresh)
-            return await self.report(fresh, state, state, headline="The bot stopped as this stage opened: it is on.")
+            loaded = await self.store.load(fresh) if fresh.status == "running" else None
+            if loaded is None:
+                return await self._begin(fresh, Opened.of(fresh).game, options)
+            note = "The bot stopped as this stage opened: it is on."
+            return await self.core.report(loaded, loaded.state, headline=note)
 
     async def finish_by_ai(self, race_id: int) -> Outcome:
         """The next stage is due: the AI plays every absent player's pieces to the finish."""
-        async with self.lock(race_id):
+        async with self.store.lock(race_id):
             race = await self.storage.race(race_id)
             if race is None or race.status != "running":
                 return Outcome("")
-            state = await self.state_of(race)
             humans = [s["player"] for s in race.lobby["seats"] if not s.get("ai")]
             lobby = {**race.lobby, "away": humans}
             note = "The next stage is due: the AI finishes this one for everyone still racing."
-            return await self.commit(race, state, [], headline=note, lobby=lobby)
+            return await self.core.commit(await self.store.load(race), [], headline=note, lobby=lobby)
+
+    async def remember_lobby_message(self, race_id: int, message_id: int) -> None:
+        """The message that shows a race's lobby (the latest one posted), kept so that every lobby
+        action edits it rather than post another, and a game's draft becomes that message when the
+        race starts. Kept without a new version: the buttons and menus already shown stay good."""
+        async with self.store.lock(race_id):
+            race = await self.storage.race(race_id)
+            if race is None or race.status not in ("lobby", "running") or race.lobby.get("message") == message_id:
+                return
+            if race.status == "running" and Opened.of(race).game.draft is None:
+                return
+            await self.storage.keep_lobby(race.id, race.version, {**race.lobby, "message": message_id})

@@ -1,48 +1,26 @@
-"""Pace: decisions made ahead (premoves), standing orders, time banks and decision times (docs/pace.md).
+"""Pace commands: decide ahead (``/race ahead``), standing orders (``/race order``), decision times (``/race pace``).
 
-The hooks of ``RaceCore.commit`` are filled in here: after a commit's decisions, a player's
-decision made ahead is applied when their decision comes (if the game says it still means
-the same thing, else dropped and the player told why), then their standing orders settle
-the routine decisions they cover; a deadline is the per-decision maximum, or the player's
-time bank if it runs out first; every asked decision's time is charged to its player's
-clock and kept for ``/race pace``, in the transaction that saves the decision (``charge``),
-and an undo gives it back (``rewound_clocks``).
+What they set is used in every commit by ``pace_clocks.Clocks`` (docs/pace.md).
 """
 
 from __future__ import annotations
 
-import asyncio
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.service import seats
-from bot.service.core import AUTOPLAY_LIMIT, Played, RaceCore, Refusal, playing_seat
+from bot.service.common import Refusal, playing_seat, title
+from bot.service.core import RaceCore
+from bot.service.durations import duration
 from bot.service.model import ChoiceView, Outcome, Prompt
-from bot.storage import Charges, Clock, PaceTime, Premove, RaceRow, StandingOrder
-from rules.action import Action
-from rules.ai_levels import player_at
-from rules.errors import DomestiqueError
-from rules.game import Choice, Decision, Game
-from rules.registry import find_game
-
-OVERTIME = 3600  # per-decision maximum of a seat taken back after its clock ran out
+from bot.service.pace_clocks import moment_words
+from bot.storage import PaceTime, Premove, StandingOrder
+from rules.game import Choice, Game
 
 
-def duration(seconds: float) -> str:
-    """``2 h 05 min``, ``12 min``, ``40 s``."""
-    seconds = max(0, int(seconds))
-    if seconds >= 86400:
-        return f"{seconds // 86400} d {seconds % 86400 // 3600} h"
-    if seconds >= 3600:
-        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
-    if seconds >= 60:
-        return f"{seconds // 60} min"
-    return f"{seconds} s"
-
-
-def pace_lines(times: Sequence[PaceTime], name: Any) -> list[str]:
+def pace_lines(times: Sequence[PaceTime], name: Callable[[str], str]) -> list[str]:
     """Each player's median and slowest decision times and their automatic decisions, slowest median first."""
     by: dict[str, list[PaceTime]] = {}
     for t in times:
@@ -61,315 +39,18 @@ def pace_lines(times: Sequence[PaceTime], name: Any) -> list[str]:
     return [line for _, line in sorted(rows, reverse=True)]
 
 
-class PaceIntents(RaceCore):
-    # ------------------------------------------------------------------ hooks of commit
-
-    async def play_on(self, race: RaceRow, state: Any, game: Game) -> Played:
-        """AI and away seats, then decisions made ahead and standing orders, until someone must be asked."""
-        planned, orders = await self.storage.plans(race.id)  # one read for both: every commit asks
-        premoves = {p.player: p for p in planned}
-        played = Played(state, [])
-        used: list[str] = []
-        for _ in range(AUTOPLAY_LIMIT):
-            decision = game.rules.pending(played.state)
-            if decision is None:
-                break
-            player = decision.player
-            user = seats.user_of(race.lobby, player)
-            planned_away = seats.plays_itself(race.lobby, player) and any(o.player == player for o in orders)
-            if seats.plays_itself(race.lobby, player) and not planned_away:
-                # AI seats may play thousands of decisions: in a thread, so other races' clicks go on
-                stop = {o.player for o in orders}
-                played.state, auto = await asyncio.to_thread(self._autoplay, race, played.state, game, stop)
-                played.actions += [(action, None, True) for action in auto]
-                continue
-            orders = await self._end_orders(race, game, played, orders, player, user)
-            if planned_away:  # a seat handed to the AI keeps its player's plans: the AI makes what they leave
-                choice = self._ordered(game, played.state, decision, [o for o in orders if o.player == player])
-                if choice is None:
-                    action = player_at(game, seats.ai_level(race.lobby, player))(played.state, player)
-                    played.state = game.rules.apply(played.state, action)[0]
-                    played.actions.append((action, None, True))
-                    continue
-                played.state = game.rules.apply(played.state, choice.action)[0]
-                played.actions.append((choice.action, user, False))
-                played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders (away): {choice.label}.")
-                continue
-            premove = premoves.pop(player, None)
-            if premove is not None:
-                used.append(player)
-                held, why = self._premove_now(game, played.state, decision, premove)
-                if held is not None:
-                    played.state = game.rules.apply(played.state, held)[0]
-                    played.actions.append((held, premove.user_id, False))
-                    played.notes.append(f"{seats.name_of(race.lobby, player)} had decided ahead: {premove.label}.")
-                    continue
-                if user is not None:
-                    played.dms.append((user, f"{self.title(race)}: your decision made ahead ({premove.label}) {why}"))
-            choice = self._ordered(game, played.state, decision, [o for o in orders if o.player == player])
-            if choice is None:
-                played.notes += self._left_to_player(race, game, played.state, decision, orders)
-                break
-            played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders: {choice.label}.")
-            played.state = game.rules.apply(played.state, choice.action)[0]
-            played.actions.append((choice.action, user, False))
-        played.premoves_used = used  # forgotten in the commit's transaction (``Charges.premoves_used``)
-        return played
-
-    async def _end_orders(
-        self,
-        race: RaceRow,
-        game: Game,
-        played: Played,
-        orders: list[StandingOrder],
-        player: str,
-        user: int | None,
-    ) -> list[StandingOrder]:
-        """Orders of ``player`` whose named moment has come end (the player is told privately)."""
-        moments = {m.name: m for m in game.pace.moments}
-        kept = []
-        for order in orders:
-            moment = moments.get(order.until or "")
-            ends = moment is not None and moment.reached(played.state, order.piece, order.until_number)
-            if order.player == player and ends:
-                await self.storage.drop_orders(race.id, player, order.piece, order.kind)
-                if user is not None:
-                    name = game.narration.piece_name(played.state, order.piece)
-                    end = self._moment(game, order)
-                    played.dms.append((user, f"{self.title(race)}: {name}'s standing order ends: {end}."))
-                continue
-            kept.append(order)
-        return kept
-
-    @staticmethod
-    def _premove_now(game: Game, state: Any, decision: Decision, premove: Premove) -> tuple[Action | None, str]:
-        """The premove's action if it still holds now, else None and why not (in words)."""
-        if decision.kind != premove.kind or decision.piece != premove.piece:
-            return None, "was dropped: another decision of yours came first. Choose on the prompt."
-        try:
-            action = game.vocabulary.from_text(premove.action)
-        except DomestiqueError:
-            return None, "was dropped: it could not be read. Choose on the prompt."
-        now = next(
-            (c for c in game.rules.choices(state, decision.player) if c.action == action and not c.anytime), None
-        )
-        if now is None:
-            return None, "was dropped: it is no longer possible. Choose on the prompt."
-        before = Choice(action, premove.label, premove.detail, piece=premove.piece)
-        if not game.pace.same(before, now):
-            change = f"now {now.label}" + (f" ({now.detail})" if now.detail else "")
-            return None, f"was dropped: it no longer means the same ({change}). Choose on the prompt."
-        return action, ""
-
-    @staticmethod
-    def _ordered(game: Game, state: Any, decision: Decision, orders: list[StandingOrder]) -> Choice | None:
-        """The choice the player's standing orders make for ``decision``, if they settle it."""
-        if not orders:
-            return None
-        choices = [c for c in game.rules.choices(state, decision.player) if not c.anytime]
-        for kind in game.pace.orders:
-            mine = [(o.piece, o.number) for o in orders if o.kind == kind.name]
-            if mine:
-                choice = kind.decides(state, decision, choices, mine)
-                if choice is not None:
-                    return choice
-        return None
-
-    @staticmethod
-    def _left_to_player(
-        race: RaceRow, game: Game, state: Any, decision: Decision, orders: list[StandingOrder]
-    ) -> list[str]:
-        """A plan of the piece that speaks to this decision but cannot make it says so: the player is asked."""
-        plans = {k.name: k for k in game.pace.orders if k.plan and decision.kind in k.settles}
-        mine = [o for o in orders if o.player == decision.player and o.piece == decision.piece and o.kind in plans]
-        if not mine or decision.piece is None:
-            return []
-        name = game.narration.piece_name(state, decision.piece)
-        return [f"{name}'s plan does not cover this decision: {seats.name_of(race.lobby, decision.player)} decides."]
-
-    async def deadline_for(self, race: RaceRow, player: str, charges: Charges | None = None) -> float:
-        timer = float(race.lobby["timer"])
-        if not race.lobby.get("bank") or seats.plays_itself(race.lobby, player):
-            return self.now() + timer
-        clock = next((c for c in charges.clocks if c.player == player), None) if charges else None
-        clock = clock or await self._clock(race, player)
-        left = clock.left - (self.now() - clock.asked if clock.asked is not None else 0.0)
-        if clock.left <= 0:
-            left = min(timer, OVERTIME)
-        return self.now() + min(timer, max(0.0, left))
-
-    async def _clock(self, race: RaceRow, player: str) -> Clock:
-        found = next((c for c in await self.storage.clocks(race.id) if c.player == player), None)
-        return found or Clock(player, float(race.lobby.get("bank") or 0))
-
-    async def charge(
-        self,
-        race: RaceRow,
-        before: Any,
-        decisions: list[tuple[Action, int | None, bool]],
-        played: Played,
-        after: Any,
-        first: int,
-    ) -> Charges | None:
-        """The decision asked before the commit is charged to its player's clock, from when it was
-        asked to now (a decision time, kept with the action that decided it); the one asked after it
-        starts its player's clock. Saved in the commit's transaction, with its actions."""
-        game = find_game(race.game)
-        asked, pending = game.rules.pending(before), game.rules.pending(after)
-        wanted = {d.player for d in (asked, pending) if d is not None}
-        if not wanted:
-            return None
-        now = self.now()
-        kept = {c.player: c for c in await self.storage.clocks(race.id) if c.player in wanted}
-        bank = float(race.lobby.get("bank") or 0)
-        charges = Charges()
-        answered = False
-        if asked is not None:
-            every = [*decisions, *played.actions]
-            at = next((i for i, (action, _, _) in enumerate(every) if action.by == asked.player), None)
-            clock = kept.get(asked.player) or Clock(asked.player, bank)
-            answered = at is not None
-            if at is not None and clock.asked is not None:
-                spent = max(0.0, now - clock.asked)
-                charges.times.append(PaceTime(race.id, asked.player, spent, every[at][2], first + at))
-                kept[asked.player] = replace(clock, used=clock.used + spent, asked=None)
-                charges.clocks.append(kept[asked.player])
-        if pending is not None and not seats.plays_itself(race.lobby, pending.player):
-            clock = kept.get(pending.player) or Clock(pending.player, bank)
-            if clock.asked is None or asked is None or asked.player != pending.player or answered:
-                charges.clocks = [c for c in charges.clocks if c.player != pending.player]
-                charges.clocks.append(replace(clock, asked=now))
-        return charges
-
-    async def rewound_clocks(self, race: RaceRow, keep: int, state: Any) -> list[Clock]:
-        """The clocks after an undo back to ``keep`` actions (``state``): each decision time from
-        ``keep`` on is given back (a clock's used time is the sum of its decision times, in the order
-        they were charged, so it is exactly what it was before them), and only the decision asked
-        again is on the clock, from now."""
-        times = await self.storage.pace_times([race.id])
-        undone = {t.player for t in times if t.index is not None and t.index >= keep}
-        pending = find_game(race.game).rules.pending(state)
-        asked = pending.player if pending is not None and not seats.plays_itself(race.lobby, pending.player) else None
-        clocks = {c.player: c for c in await self.storage.clocks(race.id)}
-        if asked is not None and asked not in clocks:
-            clocks[asked] = Clock(asked, float(race.lobby.get("bank") or 0))
-        out = []
-        for player, clock in clocks.items():
-            used = clock.used
-            if player in undone:
-                used = 0.0
-                for t in times:
-                    if t.player == player and (t.index is None or t.index < keep):
-                        used += t.seconds
-            now = self.now() if player == asked else None
-            if (used, now) != (clock.used, clock.asked):
-                out.append(replace(clock, used=used, asked=now))
-        return out
-
-    async def after_commit(
-        self, race: RaceRow, before: Any, decisions: list[tuple[Action, int | None, bool]], played: Played, after: Any
-    ) -> None:
-        """A manual decision for a piece ends its standing orders of that kind (the clocks were
-        charged in the commit's transaction: ``charge``)."""
-        game = find_game(race.game)
-        asked = game.rules.pending(before)
-        if asked is None:
-            return
-        for action, user, automatic in decisions:
-            if user is not None and not automatic:
-                await self._cancel_by_manual(race, game, before, asked, action)
-
-    async def _cancel_by_manual(
-        self, race: RaceRow, game: Game, before: Any, decision: Decision, action: Action
-    ) -> None:
-        """A manual decision for a piece ends that piece's orders that speak to its kind of decision
-        (a decision naming no piece ends none)."""
-        chosen = next((c for c in game.rules.choices(before, action.by) if c.action == action), None)
-        piece = (chosen.piece if chosen is not None else None) or decision.piece
-        if piece is None or (chosen is not None and chosen.anytime) or decision.player != action.by:
-            return
-        kinds = {k.name: k for k in game.pace.orders}
-        for order in await self.storage.orders(race.id):
-            kind = kinds.get(order.kind)
-            mine = order.player == action.by and order.piece == piece and kind is not None
-            if mine and kind is not None and (not kind.settles or decision.kind in kind.settles):
-                planned = self._ordered(game, before, decision, [order]) if kind.plan else None
-                if kind.plan and (planned is None or planned.action == action):
-                    continue  # the player answered what their plan left them, or as it would have: it goes on
-                await self.storage.drop_orders(race.id, action.by, piece, order.kind)
-
-    async def due_text(self, race: RaceRow, player: str) -> str:
-        if race.deadline is None:
-            return ""
-        if not race.lobby.get("bank"):
-            return f" Due <t:{int(race.deadline)}:R>."
-        clock = await self._clock(race, player)
-        now = self.now()
-        if clock.left <= 0:
-            return f" Due <t:{int(race.deadline)}:R> (your clock is spent: an hour at most per decision)."
-        return (
-            f" Due <t:{int(now + float(race.lobby['timer']))}:R> at most for this decision; "
-            f"your clock for the whole race runs out <t:{int(now + clock.left)}:R>."
-        )
-
-    async def remind_at(self, race: RaceRow) -> float:
-        """Half way from asking to the deadline (which a clock may bring nearer than the turn timer)."""
-        assert race.deadline is not None
-        if race.lobby.get("bank") and race.envelope is not None:
-            decision = find_game(race.game).rules.pending(await self.state_of(race))
-            clock = await self._clock(race, decision.player) if decision is not None else None
-            if clock is not None and clock.asked is not None:
-                return clock.asked + (race.deadline - clock.asked) / 2
-        return await super().remind_at(race)
-
-    async def clock_ran_out(self, race: RaceRow, player: str) -> bool:
-        if not race.lobby.get("bank"):
-            return False
-        if player in race.lobby.get("spent", []):
-            return False  # spent before, seat taken back (/race back): overtime, then the usual timeouts
-        clock = await self._clock(race, player)
-        spent = self.now() - clock.asked if clock.asked is not None else 0.0
-        return clock.left - spent <= 1.0
-
-    async def pace_status(self, race: RaceRow, state: Any) -> list[str]:
-        """Standing orders and clocks for ``/race status`` (premoves stay private)."""
-        game = find_game(race.game)
-        kinds = {k.name: k for k in game.pace.orders}
-        lines = []
-        for order in await self.storage.orders(race.id):
-            kind = kinds.get(order.kind)
-            if kind is None:
-                continue
-            what = kind.label.replace("N", str(order.number)) if order.number is not None else kind.label
-            until = f", until {self._moment(game, order)}" if order.until else ""
-            owner = seats.name_of(race.lobby, order.player)
-            lines.append(f"Standing order: {game.narration.piece_name(state, order.piece)} ({owner}): {what}{until}")
-        if race.lobby.get("bank"):
-            now = self.now()
-            for seat in race.lobby["seats"]:
-                if seats.user_of(race.lobby, str(seat["player"])) is None:
-                    continue
-                clock = await self._clock(race, str(seat["player"]))
-                ticking = now - clock.asked if clock.asked is not None else 0.0
-                left = max(0.0, clock.left - ticking)
-                lines.append(f"Clock: {seats.name_of(race.lobby, clock.player)} has {duration(left)} left")
-        return lines
-
-    @staticmethod
-    def _moment(game: Game, order: StandingOrder) -> str:
-        moment = next((m for m in game.pace.moments if m.name == order.until), None)
-        if moment is None:
-            return str(order.until)
-        return moment.label.replace("N", str(order.until_number or 1)) if moment.number else moment.label
-
-    # ------------------------------------------------------------------ intents
+class PaceCommands:
+    def __init__(self, core: RaceCore) -> None:
+        self.core = core
+        self.store = core.store
+        self.storage = core.storage
 
     async def ahead(self, channel_id: int, user_id: int) -> Outcome:
         """Your next decision's choices as they stand now, privately, to decide ahead."""
-        race = await self.race_in(channel_id, running=True)
+        race = await self.store.race_in(channel_id, running=True)
         seat = playing_seat(race, user_id)
-        game = find_game(race.game)
-        state = await self.state_of(race)
+        loaded = await self.store.load(race)
+        game, state = loaded.game, loaded.state
         player = str(seat["player"])
         pending = game.rules.pending(state)
         if pending is not None and pending.player == player:
@@ -413,15 +94,15 @@ class PaceIntents(RaceCore):
 
     async def decide_ahead(self, race_id: int, version: int, user_id: int, index: int) -> Outcome:
         """Keep choice ``index`` of the ahead menu shown at ``version`` for when the decision comes."""
-        async with self.lock(race_id):
+        async with self.store.lock(race_id):
             race = await self.storage.race(race_id)
             if race is None or race.status != "running":
                 raise Refusal("This race is over.")
             if race.version != version:
                 raise Refusal("The race has moved on since; use /race ahead again for the choices as they stand now.")
             seat = playing_seat(race, user_id)
-            game = find_game(race.game)
-            found = game.pace.ahead(await self.state_of(race), str(seat["player"]))
+            loaded = await self.store.load(race)
+            found = loaded.game.pace.ahead(loaded.state, str(seat["player"]))
             if found is None or not 0 <= index < len(found[1]):
                 raise Refusal("That choice is not on offer any more; use /race ahead again.")
             decision, choices = found
@@ -435,7 +116,7 @@ class PaceIntents(RaceCore):
             return Outcome(f"Decided ahead: {c.label}. It is applied when your decision comes, if it still holds.")
 
     async def cancel_ahead(self, channel_id: int, user_id: int) -> Outcome:
-        race = await self.race_in(channel_id, running=True)
+        race = await self.store.race_in(channel_id, running=True)
         seat = playing_seat(race, user_id)
         if not await self.storage.drop_premove(race.id, str(seat["player"])):
             raise Refusal("You have not decided anything ahead.")
@@ -452,14 +133,13 @@ class PaceIntents(RaceCore):
         until_number: int | None = None,
     ) -> Outcome:
         """A standing order for one of your pieces (``kind`` ``cancel``: end its orders)."""
-        race = await self.race_in(channel_id, running=True)
-        game = find_game(race.game)
+        loaded = await self.store.load(await self.store.race_in(channel_id, running=True))
+        race, game, state = loaded.race, loaded.game, loaded.state
         if not game.pace.orders:
             raise Refusal(f"{game.title} has no standing orders: you make each decision yourself.")
         seat = playing_seat(race, user_id)
         player = str(seat["player"])
-        state = await self.state_of(race)
-        mine = await self.own_pieces(race, state, player)
+        mine = list(game.pace.pieces(state, player))
         named = {game.narration.piece_name(state, p).lower(): p for p in mine}
         piece_id = piece if piece in mine else named.get(piece.strip().lower())
         if piece_id is None:
@@ -487,7 +167,7 @@ class PaceIntents(RaceCore):
         order = StandingOrder(player, piece_id, kind, number if order_kind.number else None, until, until_number)
         await self.storage.set_order(race.id, order)
         what = order_kind.label.replace("N", str(number)) if order_kind.number else order_kind.label
-        end = f" until {self._moment(game, order)}" if until else ""
+        end = f" until {moment_words(game, order)}" if until else ""
         ends = (
             f"You are asked what it does not cover; deciding otherwise for {shown} cancels it"
             if order_kind.plan
@@ -495,10 +175,15 @@ class PaceIntents(RaceCore):
         )
         return Outcome(f"Standing order for {shown}: {what}{end}. {ends}; /race status shows it to everyone.")
 
-    @staticmethod
-    async def own_pieces(race: RaceRow, state: Any, player: str) -> list[str]:
-        """The player's pieces still in the race (the game's pace hook)."""
-        return list(find_game(race.game).pace.pieces(state, player))
+    async def own_piece_names(self, channel_id: int, user_id: int) -> list[tuple[str, str]]:
+        """(piece id, name) of the caller's pieces still in the race, for ``/race order``'s autocomplete."""
+        race = await self.storage.active_race(channel_id)
+        seat = seats.human_seat(race.lobby, user_id) if race is not None and race.status == "running" else None
+        if race is None or seat is None:
+            return []
+        loaded = await self.store.load(race)
+        pieces = loaded.game.pace.pieces(loaded.state, str(seat["player"]))
+        return [(p, loaded.game.narration.piece_name(loaded.state, p)) for p in pieces]
 
     async def pace(self, channel_id: int) -> Outcome:
         """Each player's median and slowest decision times and how many decisions were automatic."""
@@ -509,4 +194,4 @@ class PaceIntents(RaceCore):
         if not times:
             return Outcome("Nobody has been asked a decision yet.")
         lines = pace_lines(times, lambda p: seats.name_of(race.lobby, p))
-        return Outcome(f"**Pace of {self.title(race)}** (time from being asked to deciding)\n" + "\n".join(lines))
+        return Outcome(f"**Pace of {title(race)}** (time from being asked to deciding)\n" + "\n".join(lines))

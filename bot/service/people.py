@@ -3,9 +3,9 @@ and the notes kept for them when a private message could not be delivered."""
 
 from __future__ import annotations
 
-from bot.service.core import RaceCore, Refusal
+from bot.service.common import Refusal
 from bot.service.model import Outcome
-from bot.storage import NOTIFY_MODES
+from bot.storage import NOTIFY_MODES, Storage
 
 NOTIFY_WORDS = {
     "mention": "I mention you in the race channel when a decision is yours (and once more as a reminder).",
@@ -14,7 +14,10 @@ NOTIFY_WORDS = {
 }
 
 
-class PeopleIntents(RaceCore):
+class People:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
     async def notify(self, guild_id: int, user_id: int, mode: str | None) -> Outcome:
         """Show (``mode`` None) or set how the person is told in this server."""
         if mode is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.core import Refusal
+from bot.service.common import Refusal
 from rules.game import Game, RaceOption
 
 

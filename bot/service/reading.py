@@ -6,51 +6,56 @@ import json
 from dataclasses import replace
 
 from bot.service import seats
-from bot.service.absence import holiday
-from bot.service.core import RaceCore, Refusal, chunks, playing_seat, record_of
-from bot.service.lobby import LobbyIntents
+from bot.service.absence import away_status, holiday
+from bot.service.common import Refusal, chunks, playing_seat, record_of, title, who
+from bot.service.core import RaceCore
+from bot.service.lobby import Lobby
 from bot.service.model import Outcome
+from bot.service.store import Loaded, Opened
 from bot.storage import Charges
 from rules.registry import find_game, games
 
 
-class ReadingIntents(LobbyIntents, RaceCore):
-    # ------------------------------------------------------------------ reading
+class Reading:
+    def __init__(self, core: RaceCore, lobby: Lobby) -> None:
+        self.core = core
+        self.store = core.store
+        self.storage = core.storage
+        self.lobby = lobby
 
     async def status(self, channel_id: int) -> Outcome:
-        race = await self.race_in(channel_id)
+        race = await self.store.race_in(channel_id)
         if race.status == "lobby":
-            await self.page_link(race.id)
-            return Outcome(self.lobby_text(race))
-        game = find_game(race.game)
-        state = await self.state_of(race)
+            await self.core.links.page_link(race.id)
+            return Outcome(self.lobby.lobby_text(race, Opened.of(race).game))
+        loaded = await self.store.load(race)
+        game, state = loaded.game, loaded.state
         decision = game.rules.pending(state)
-        lines = [f"**{self.title(race)}** — turn {game.rules.turn(state)}"]
+        lines = [f"**{title(race)}** — turn {game.rules.turn(state)}"]
         if decision is not None:
-            asked = game.narration.ask(state, decision, self.who(race, decision.player, mention=False))
+            asked = game.narration.ask(state, decision, who(race, decision.player, mention=False))
             if race.deadline is not None:
                 when = int(race.deadline)
                 asked += f" Due <t:{when}:R> (<t:{when}:f>); then the AI decides."
             lines.append(asked)
         lines += game.narration.status(state)
-        absent = holiday(race.lobby)  # away until a date: told by ``pace_status`` (away.py)
+        absent = holiday(race.lobby)  # away until a date: told below
         away = [p for p in race.lobby.get("away") or [] if p not in absent]
         if away:
             names = ", ".join(seats.name_of(race.lobby, p) for p in away)
             lines.append(f"Played by the AI until they act again: {names}")
-        lines += await self.pace_status(race, state)
-        if self.alliance_lines is not None:
-            lines += [f"Alliance: {line}" for line in await self.alliance_lines(race)]
-        page = await self.page_line(race)
+        lines += away_status(race.lobby)
+        lines += await self.core.clocks.status_lines(race, game, state)
+        lines += [f"Alliance: {line}" for line in await self.core.listeners.alliances(race)]
+        page = await self.core.links.page_line(race)
         if page:
             lines.append(page)
         return Outcome("\n".join(lines))  # split into messages under 2,000 characters when sent
 
     async def board(self, channel_id: int) -> Outcome:
-        race = await self.race_in(channel_id, running=True)
-        state = await self.state_of(race)
-        turn = find_game(race.game).rules.turn(state)
-        return Outcome(f"{self.title(race)}, turn {turn}", image=await self._board(race, state, []))
+        loaded = await self.store.load(await self.store.race_in(channel_id, running=True))
+        turn = loaded.game.rules.turn(loaded.state)
+        return Outcome(f"{title(loaded.race)}, turn {turn}", image=await self.core.board(loaded, []))
 
     async def help(self, channel_id: int, game_id: str | None = None) -> Outcome:
         """How to play the game of this channel's race (or ``game_id``), with the board's legend."""
@@ -74,9 +79,8 @@ class ReadingIntents(LobbyIntents, RaceCore):
         return Outcome(chunks(text)[0])
 
     async def log(self, channel_id: int, turns: int = 2) -> Outcome:
-        race = await self.race_in(channel_id, running=True)
-        game = find_game(race.game)
-        state = await self.state_of(race)
+        loaded = await self.store.load(await self.store.race_in(channel_id, running=True))
+        race, game, state = loaded.race, loaded.game, loaded.state
         now = game.rules.turn(state)
         events = game.rules.events(state)
         lines = []
@@ -99,15 +103,15 @@ class ReadingIntents(LobbyIntents, RaceCore):
         data = record_of(race).to_json()
         running = race.status == "running"
         if running:
-            state = await self.state_of(race)
+            loaded = await self.store.load(race)
             seat = seats.human_seat(race.lobby, user_id) if user_id is not None else None
-            if find_game(race.game).secrets.hides_from(state, seat["player"] if seat else None):
+            if loaded.game.secrets.hides_from(loaded.state, seat["player"] if seat else None):
                 raise Refusal(
                     "While the race runs, its record would show what other players keep hidden: "
                     "export it when the race is over."
                 )
-            data["dice"] = find_game(race.game).rules.rolled(state)
-            data["seed"] = self.new_seed()
+            data["dice"] = loaded.game.rules.rolled(loaded.state)
+            data["seed"] = self.core.new_seed()
         return Outcome(
             f"The record of race {race.id} (replay it with `domestique replay`)"
             + (": past rolls written out, the next ones not foretold." if running else "."),
@@ -116,17 +120,17 @@ class ReadingIntents(LobbyIntents, RaceCore):
         )
 
     async def hand(self, channel_id: int, user_id: int) -> Outcome:
-        race = await self.race_in(channel_id, running=True)
+        loaded = await self.store.load(await self.store.race_in(channel_id, running=True))
+        race, game, state = loaded.race, loaded.game, loaded.state
         seat = playing_seat(race, user_id)
-        game = find_game(race.game)
-        state = await self.state_of(race)
         lines = game.secrets.hand(state, seat["player"])
         if not lines:
             return Outcome(f"In {game.title} nothing is hidden: /race status shows everything.")
         return Outcome(f"Your {game.pieces_noun} (only you see this):\n" + "\n".join(lines))
 
     async def undo(self, channel_id: int, user_id: int) -> Outcome:
-        async with self.channel_race(channel_id) as race:
+        async with self.store.channel_race(channel_id) as opened:
+            race, game = opened.race, opened.game
             if race.status != "running":
                 raise Refusal("The race has not started yet.")
             if user_id != race.host_id:
@@ -136,34 +140,38 @@ class ReadingIntents(LobbyIntents, RaceCore):
                 raise Refusal("There is no decision to undo.")
             keep = manual[-1].index
             kept = replace(race, actions=race.actions[:keep], version=-1)  # the race as the undo leaves it
-            state = await self.state_of(kept)
-            self._states.pop(race.id, None)
+            state = (await self.store.loaded(Opened(kept, game))).state
+            self.store.forget(race.id)
             # each clock as it was before the decisions taken back, saved with the undo
-            clocks = await self.rewound_clocks(race, keep, state)
-            decision = find_game(race.game).rules.pending(state)
+            clocks = await self.core.clocks.rewound_clocks(race, game, keep, state)
+            decision = game.rules.pending(state)
             assert decision is not None  # an action was applied there
-            deadline = await self.deadline_for(race, decision.player, Charges(clocks))
+            deadline = await self.core.clocks.deadline_for(race, decision.player, Charges(clocks))
             if not await self.storage.truncate(race.id, race.version, keep, deadline, clocks):
                 raise Refusal("Someone acted at the same moment; try again.")
             fresh = await self.storage.race(race.id)
             assert fresh is not None
-            self._states.put(race.id, fresh.version, state)
-            whose = self.who(race, find_game(race.game).vocabulary.from_text(manual[-1].text).by, mention=False)
-            outcome = await self.report(fresh, state, state, f"The host took back {whose}'s last decision.")
+            self.store.keep(race.id, fresh.version, state)
+            whose = who(race, game.vocabulary.from_text(manual[-1].text).by, mention=False)
+            outcome = await self.core.report(
+                Loaded(fresh, game, state), state, f"The host took back {whose}'s last decision."
+            )
             outcome.reply = "Undone."
             return outcome
 
     async def abort(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
-        async with self.channel_race(channel_id) as race:
+        async with self.store.channel_race(channel_id) as opened:
+            race = opened.race
             if user_id != race.host_id and not can_manage:
                 raise Refusal("Only the host or someone who can manage this channel can abort the race.")
             if not await self.storage.set_status(race.id, race.version, "aborted"):
                 raise Refusal("The race changed at the same moment; try again.")
-            self._states.pop(race.id, None)
+            self.store.forget(race.id)
             return Outcome(f"Race {race.id} was aborted.", ephemeral=False, closed="⏹ The race was aborted.")
 
     async def back(self, channel_id: int, user_id: int) -> Outcome:
-        async with self.channel_race(channel_id) as race:
+        async with self.store.channel_race(channel_id) as opened:
+            race = opened.race
             if race.status != "running":
                 raise Refusal("The race has not started yet.")
             seat = seats.human_seat(race.lobby, user_id)
@@ -174,9 +182,9 @@ class ReadingIntents(LobbyIntents, RaceCore):
                 raise Refusal("The race changed at the same moment; try again.")
             fresh = await self.storage.race(race.id)
             assert fresh is not None
-            state = await self.state_of(fresh)
+            loaded = await self.store.loaded(Opened(fresh, opened.game))
             back = f"{seat['name']} takes their seat back from the AI"
-            outcome = await self.report(fresh, state, state, f"{back}.")
+            outcome = await self.core.report(loaded, loaded.state, f"{back}.")
             outcome.reply = "Welcome back: the AI no longer plays for you."
             outcome.replaced = f"⏭ {back}: the prompt below replaces this one."
             return outcome

@@ -3,56 +3,65 @@
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from bot.service import seats
-from bot.service.catch_up import CatchUpIntents
-from bot.service.core import Refusal, record_of
+from bot.service.common import Refusal, record_of, title
 from bot.service.model import Outcome, Post
 from bot.storage import RaceRow
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import find_painter
-from rules.registry import find_game
+
+if TYPE_CHECKING:
+    from bot.service.core import RaceCore
 
 RECAP_NAME = "recap.gif"
 
 
-def recap_gif(race: RaceRow, title: str, turns: int | None = None) -> bytes:
+def recap_gif(race: RaceRow, shown_title: str, turns: int | None = None) -> bytes:
     """The recap of ``race`` (its last ``turns`` turns, or all of it); pure, for a worker thread."""
     states = turn_states(record_of(race), turns)
-    return render_recap(states, board=painted(race.game, title))
+    return render_recap(states, board=painted(race.game, shown_title))
 
 
-class RecapIntents(CatchUpIntents):
+async def finish_posts(race: RaceRow) -> list[Post]:
+    """After the finish: the whole race as an animation (a game with a board)."""
+    if find_painter(race.game) is None:
+        return []
+    gif = await asyncio.to_thread(recap_gif, race, title(race))
+    return [Post("The race, turn by turn:", gif, image_name=RECAP_NAME)]
+
+
+class Recap:
+    def __init__(self, core: RaceCore) -> None:
+        self.store = core.store
+        self.storage = core.storage
+        self.catch_up = core.catch_up
+
     async def recap(self, channel_id: int, turns: int | None = None, since_user: int | None = None) -> Outcome:
         """The channel's race so far (or the last one to finish), posted in the channel as an animation;
         with ``since_user``, from the turn of that person's last decision on (``/race recap since:me``)."""
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None or race.envelope is None or race.status == "lobby":
             raise Refusal("There is no started race in this channel to recap.")
+        loaded = await self.store.load(race)
         since = ""
         if since_user is not None:
             seat = seats.human_seat(race.lobby, since_user)
             if seat is None:
                 raise Refusal("You are not playing in this race: since:me recaps from your last decision.")
-            then = self.turn_of_last_decision(race, str(seat["player"]))
+            then = self.catch_up.turn_of_last_decision(race, loaded.game, str(seat["player"]))
             since = f"since {seat.get('name') or 'your'} last decided" if then is not None else "the race so far"
             if then is not None:
-                turns = max(1, find_game(race.game).rules.turn(await self.state_of(race)) - then + 1)
+                turns = max(1, loaded.game.rules.turn(loaded.state) - then + 1)
         if find_painter(race.game) is None:
-            raise Refusal(f"{find_game(race.game).title} has no board to animate.")
+            raise Refusal(f"{loaded.game.title} has no board to animate.")
         if turns is not None and turns < 1:
             raise Refusal("Give at least one turn (or leave it empty for the whole race).")
-        gif = await asyncio.to_thread(recap_gif, race, self.title(race), turns)
+        gif = await asyncio.to_thread(recap_gif, race, title(race), turns)
         span = f"the last {turns} turns" if turns is not None else "the race so far"
         if race.status != "running":
             span = f"the last {turns} turns" if turns is not None else "the whole race"
         span = since or span
-        post = Post(f"{self.title(race)}: {span}, turn by turn.", gif, image_name=RECAP_NAME)
+        post = Post(f"{title(race)}: {span}, turn by turn.", gif, image_name=RECAP_NAME)
         return Outcome("The recap is posted in the channel.", posts=[post])
-
-    async def finish_posts(self, race: RaceRow) -> list[Post]:
-        """After the finish: the whole race as an animation (when boards are drawn)."""
-        if not self.render or find_painter(race.game) is None:
-            return []
-        gif = await asyncio.to_thread(recap_gif, race, self.title(race))
-        return [Post("The race, turn by turn:", gif, image_name=RECAP_NAME)]

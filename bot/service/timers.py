@@ -5,40 +5,45 @@ from __future__ import annotations
 import logging
 
 from bot.service import seats
-from bot.service.core import AWAY_AFTER, RaceCore, Refusal
+from bot.service.away import Away
+from bot.service.common import AWAY_AFTER, Refusal, title, who
+from bot.service.core import RaceCore
 from bot.service.model import Outcome, Post
-from bot.shards import Shards
 from bot.storage import RaceRow
-from rules.registry import find_game
 
 log = logging.getLogger("domestique")
 
 
-class TimerIntents(RaceCore):
-    # the servers this process runs timers for: all, unless it is one process of a shard cluster
-    shards: Shards = Shards.everything()
-
-    # ------------------------------------------------------------------ timers
+class Timers:
+    def __init__(self, core: RaceCore, away: Away) -> None:
+        self.core = core
+        self.store = core.store
+        self.storage = core.storage
+        self.now = core.now
+        self.clocks = core.clocks
+        self.backoff = core.timer_backoff
+        self.away = away
 
     async def tick(self) -> list[tuple[int, Outcome]]:
-        """Reminders at half time and automatic decisions when a turn timer runs out.
+        """People whose return date has come get their seats back; then reminders at half time and
+        automatic decisions when a turn timer runs out.
 
         Each race is handled alone: one that fails is logged (with its id) and the others go on.
         """
-        out: list[tuple[int, Outcome]] = []
+        out = await self.away.returns_due()
         now = self.now()
-        for race in await self.storage.running_races(self.shards):
-            if not self.timer_backoff.ready(race.id, now):
+        for race in await self.storage.running_races(self.core.shards):
+            if not self.backoff.ready(race.id, now):
                 continue
             try:
                 done = await self._tick_race(race)
             except Exception:
-                delay = self.timer_backoff.failed(race.id, now)
+                delay = self.backoff.failed(race.id, now)
                 log.exception(
                     "race %s (channel %s): its timer failed; retried in %.0f s", race.id, race.channel_id, delay
                 )
                 continue
-            self.timer_backoff.succeeded(race.id)
+            self.backoff.succeeded(race.id)
             if done is not None:
                 out.append((race.channel_id, done))
         return out
@@ -48,7 +53,7 @@ class TimerIntents(RaceCore):
             return None
         now = self.now()
         if now >= race.deadline:
-            async with self.lock(race.id):
+            async with self.store.lock(race.id):
                 fresh = await self.storage.race(race.id)
                 if fresh is None or fresh.version != race.version or fresh.status != "running":
                     return None
@@ -56,10 +61,10 @@ class TimerIntents(RaceCore):
                     return await self._expire(fresh)
                 except Refusal:
                     return None
-        if race.reminded or now < await self.remind_at(race):
+        if race.reminded or now < await self.clocks.remind_at(race):
             return None
-        state = await self.state_of(race)
-        decision = find_game(race.game).rules.pending(state)
+        loaded = await self.store.load(race)
+        decision = loaded.game.rules.pending(loaded.state)
         if decision is None:
             return None
         user = seats.user_of(race.lobby, decision.player)
@@ -67,14 +72,14 @@ class TimerIntents(RaceCore):
             due = f"due <t:{int(race.deadline)}:R>, or the AI decides for you"
             text = f"<@{user}>, reminder: your decision is {due}."
             if await self.storage.notify_mode(race.guild_id, user) == "dm":
-                private = f"**{self.title(race)}**: reminder, your decision is {due}."
+                private = f"**{title(race)}**: reminder, your decision is {due}."
                 return Outcome("", posts=[Post(text)], dms=[(user, private)])
             return Outcome("", posts=[Post(text, mentions=[user])])
         return None
 
     async def _expire(self, race: RaceRow) -> Outcome:
-        game = find_game(race.game)
-        state = await self.state_of(race)
+        loaded = await self.store.load(race)
+        game, state = loaded.game, loaded.state
         decision = game.rules.pending(state)
         assert decision is not None
         choose = game.cautious_ai or game.ai
@@ -90,9 +95,9 @@ class TimerIntents(RaceCore):
             streak += 1
         lobby = None
         label = next((c.label for c in game.rules.choices(state, decision.player) if c.action == action), "a choice")
-        name = self.who(race, decision.player, mention=False)
+        name = who(race, decision.player, mention=False)
         note = f"Time ran out: the AI decided for {name} ({label}), marked automatic."
-        if await self.clock_ran_out(race, decision.player) and decision.player not in race.lobby.get("away", []):
+        if await self.clocks.clock_ran_out(race, decision.player) and decision.player not in race.lobby.get("away", []):
             spent = [*race.lobby.get("spent", []), decision.player]
             lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player], "spent": spent}
             note = (
@@ -102,12 +107,16 @@ class TimerIntents(RaceCore):
         elif streak >= AWAY_AFTER and decision.player not in race.lobby.get("away", []):
             lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player]}
             note += " After three in a row, the AI plays this seat until its owner acts again (/race back)."
-        return await self.commit(race, state, [(action, user, True)], headline=note, lobby=lobby)
+        return await self.core.commit(loaded, [(action, user, True)], headline=note, lobby=lobby)
 
     async def next_deadline(self) -> float | None:
+        """When ``tick`` next has something to do: a reminder, a deadline, a person's return."""
         deadlines = []
-        for race in await self.storage.running_races(self.shards):
+        for race in await self.storage.running_races(self.core.shards):
             if race.deadline is not None:
-                due = race.deadline if race.reminded else min(race.deadline, await self.remind_at(race))
-                deadlines.append(self.timer_backoff.not_before(race.id, due))
+                due = race.deadline if race.reminded else min(race.deadline, await self.clocks.remind_at(race))
+                deadlines.append(self.backoff.not_before(race.id, due))
+        back = await self.storage.next_return()
+        if back is not None:
+            deadlines.append(back)
         return min(deadlines) if deadlines else None

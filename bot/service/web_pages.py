@@ -3,36 +3,78 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Protocol
 
-from bot.service.core import RaceCore, Refusal
+from bot.service.common import Refusal
 from bot.service.model import Outcome
-from bot.storage import RaceRow
+from bot.storage import RaceRow, Storage
+
+if TYPE_CHECKING:
+    from bot.service.core import RaceCore
 
 NOT_SERVED = "This bot serves no web pages (its operator can turn them on with DOMESTIQUE_WEB)."
 WEB_ACTIONS = ("link", "off", "new")
 
 
-class WebIntents(RaceCore):
-    # set by ``domestique run`` when it serves the pages: (race id, catch-up from action) -> the page's link
-    race_link: Callable[[int, int | None], Awaitable[str | None]] | None = None
-    league_page_link: Callable[[int], Awaitable[str | None]] | None = None
+class PageLinks(Protocol):
+    """How ``domestique run`` makes the pages' links when it serves them (``bot.web.links.Links``): a
+    race's (and its catch-up from an action on), a league's; None when the page is off."""
+
+    async def race(self, race_id: int, since: int | None = None) -> str | None: ...
+
+    async def league(self, league_id: int) -> str | None: ...
+
+
+class WebLinks:
+    """The race and league pages' links, for the texts that carry them (none unless pages are served)."""
+
+    def __init__(self, storage: Storage, links: PageLinks | None = None) -> None:
+        self.storage = storage
+        self.links = links
+        self._known: dict[int, str | None] = {}  # links already asked for, by race (the lobby's text has no wait)
 
     @property
-    def _page_links(self) -> dict[int, str | None]:
-        """Links already asked for, by race (the lobby's text is written without a wait)."""
-        links: dict[int, str | None] | None = self.__dict__.get("_web_links")
-        if links is None:
-            links = self.__dict__["_web_links"] = {}
-        return links
+    def served(self) -> bool:
+        return self.links is not None
 
     async def league_link(self, league_id: int) -> str | None:
         """The league's web page link, or None (pages not served, or turned off)."""
-        return await self.league_page_link(league_id) if self.league_page_link is not None else None
+        return await self.links.league(league_id) if self.links is not None else None
+
+    async def page_link(self, race_id: int, since: int | None = None) -> str | None:
+        if self.links is None:
+            return None
+        link = await self.links.race(race_id, since)
+        if since is None:
+            if len(self._known) > 10_000:
+                self._known.clear()
+            self._known[race_id] = link
+        return link
+
+    def known_link(self, race: RaceRow) -> str:
+        """The race page's line for a text written without a wait (the lobby), if its link is known."""
+        link = self._known.get(race.id)
+        return f"Watch on the web: <{link}>" if link else ""
+
+    def forget(self, race_id: int) -> None:
+        """The race's page is off: its link is known to be none."""
+        self._known[race_id] = None
+
+    async def page_line(self, race: RaceRow, since: int | None = None, words: str = "Watch on the web") -> str:
+        link = await self.page_link(race.id, since)
+        return f"{words}: <{link}>" if link else ""
+
+
+class Web:
+    """``/race web`` and ``/league web``: a page's link; the host (organiser) turns it off or makes a new one."""
+
+    def __init__(self, core: RaceCore) -> None:
+        self.links = core.links
+        self.storage = core.storage
 
     async def league_web(self, league_id: int, action: str) -> Outcome:
         """The league page's link, or (the organiser, checked by the league service) off or a new one."""
-        if self.league_page_link is None:
+        if not self.links.served:
             raise Refusal(NOT_SERVED)
         if action not in WEB_ACTIONS:
             raise Refusal("Choose link, off or new.")
@@ -41,34 +83,15 @@ class WebIntents(RaceCore):
             return Outcome("The league's web page is off: its link no longer works. /league web new makes a new one.")
         if action == "new":
             await self.storage.renew_web_token("league", league_id)
-        link = await self.league_page_link(league_id)
+        link = await self.links.league_link(league_id)
         if link is None:
             return Outcome("The organiser turned this league's web page off. /league web new makes a new link.")
         said = "A new link (the old one no longer works)" if action == "new" else "The league's web page"
         return Outcome(f"{said}: <{link}>", ephemeral=action != "link")
 
-    async def page_link(self, race_id: int, since: int | None = None) -> str | None:
-        if self.race_link is None:
-            return None
-        link = await self.race_link(race_id, since)
-        if since is None:
-            if len(self._page_links) > 10_000:
-                self._page_links.clear()
-            self._page_links[race_id] = link
-        return link
-
-    def known_link(self, race: RaceRow) -> str:
-        """The race page's line for a text written without a wait (the lobby), if its link is known."""
-        link = self._page_links.get(race.id)
-        return f"Watch on the web: <{link}>" if link else ""
-
-    async def page_line(self, race: RaceRow, since: int | None = None, words: str = "Watch on the web") -> str:
-        link = await self.page_link(race.id, since)
-        return f"{words}: <{link}>" if link else ""
-
     async def web(self, channel_id: int, user_id: int, action: str = "link") -> Outcome:
         """``/race web``: the page's link; the host turns it ``off`` or makes a ``new`` one."""
-        if self.race_link is None:
+        if not self.links.served:
             raise Refusal(NOT_SERVED)
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None:
@@ -79,11 +102,11 @@ class WebIntents(RaceCore):
             raise Refusal("Only the race's host can turn its page off or make a new link.")
         if action == "off":
             await self.storage.web_off("race", race.id)
-            self._page_links[race.id] = None
+            self.links.forget(race.id)
             return Outcome("The race's web page is off: its link no longer works. /race web new makes a new one.")
         if action == "new":
             await self.storage.renew_web_token("race", race.id)
-        link = await self.page_link(race.id)
+        link = await self.links.page_link(race.id)
         if link is None:
             return Outcome("The host turned this race's web page off. /race web new (host) makes a new link.")
         said = "A new link (the old one no longer works)" if action == "new" else "The race's web page"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.service import seats
-from bot.service.core import record_of
+from bot.service.common import record_of
 from bot.storage import RaceRow
 from rules.game import Game
 from rules.record import start_state

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.leagues.league import LeagueService
-from bot.service.core import Refusal, record_of
+from bot.service.common import Refusal, record_of
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from rules.formula_de_mini.game import POINTS

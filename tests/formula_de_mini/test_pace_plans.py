@@ -4,7 +4,7 @@ cover, cancelled by a decision the player makes themselves, kept across a restar
 
 from __future__ import annotations
 
-from bot.service.core import choice_key
+from bot.service.common import choice_key
 from rules.registry import find_game
 from tests.support.discord_play import state_now
 from tests.support.pace_plans import (

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from bot.discord_layer.app import DomestiqueBot
-from bot.service.core import choice_key, record_of
+from bot.service.common import choice_key, record_of
 from rules.hell_of_the_north import ai
 from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.game import choices

@@ -5,7 +5,7 @@ with what it does, and /race status shows it."""
 from __future__ import annotations
 
 from bot.discord_layer.app import DomestiqueBot
-from bot.service.core import choice_key
+from bot.service.common import choice_key
 from rules.hell_of_the_north import ai
 from rules.hell_of_the_north.engine import legal_actions, pending
 from rules.hell_of_the_north.game import choices

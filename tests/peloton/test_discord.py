@@ -94,7 +94,7 @@ async def test_a_peloton_team_time_trial_in_discord(simcord_env) -> None:
 
 
 async def test_a_two_stage_peloton_league_adds_times_and_carries_energy(simcord_env, db_path) -> None:
-    from bot.service.core import record_of
+    from bot.service.common import record_of
     from rules.peloton import timing
     from rules.peloton.standings import classifications
 

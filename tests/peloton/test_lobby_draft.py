@@ -13,7 +13,7 @@ import pytest
 from simcord.backend.errors import SetupError
 
 from bot.discord_layer.app import DomestiqueBot
-from bot.service.core import Refusal
+from bot.service.common import Refusal
 from rules.peloton.cards import card
 from rules.record import load_record, replay
 from tests.test_bot import components, private, world
@@ -147,7 +147,7 @@ async def test_a_stale_or_double_pick_is_applied_once(simcord_env) -> None:
     # so it goes to the menu's handler as discord.py would route it): refused, as from an earlier moment
     race_id, version = (int(p) for p in old.custom_id.split(":")[2:4])
     with pytest.raises(Refusal, match="earlier moment"):
-        await bot.service.decide(race_id, version, alice.id, int(value_of(old, 9)))
+        await bot.service.core.decide(race_id, version, alice.id, int(value_of(old, 9)))
     race = await bot.storage.active_race(channel.id)
     assert [a.text for a in race.actions] == [f"u{alice.id} card cyclist=1 card=9"]
     assert now(channel, lobby).content.count("card 9 (") == 1

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.service import lobby
-from bot.service.core import choice_key
+from bot.service.common import choice_key
 from rules.peloton.engine import build
 from rules.registry import find_game
 from tests.support.discord_play import state_now

@@ -176,7 +176,7 @@ async def test_a_new_race_draws_lots_and_its_running_export_replays_them(simcord
     bot: DomestiqueBot = simcord_env.bot
     race_row = await bot.storage.active_race(channel.id)
     assert race_row.envelope["options"] == {"start_order": "drawn"}
-    state = await bot.service.state_of(race_row)
+    state = await bot.service.core.state_of(race_row)
     exported = await alice.slash(channel, "race export")
     data = json.loads(await (exported.response or exported.followups[0]).attachments[0].read())
     assert data["seed"] != race_row.envelope["seed"] and data["dice"]["lots"]

@@ -57,7 +57,7 @@ async def answer(message: Any, people: dict[int, Any]) -> Any:
 async def main(url: str, shards_text: str, mode: str) -> None:
     shards = Shards.parse(shards_text)
     bot = ShardedDomestiqueBot(url, shards=shards)
-    bot.service.render = False  # the cluster is under test here, not the boards
+    bot.service.core.render = False  # the cluster is under test here, not the boards
     env = Env(bot)
     await env.start()
     try:
@@ -86,7 +86,7 @@ async def run(env: Env, bot: ShardedDomestiqueBot, shards: Shards, mode: str) ->
     if mode == "resume":  # the prompts died with the old process: the timers post new ones
         deadlines = [r.deadline for r in await bot.storage.running_races(shards) if r.deadline]
         if deadlines:
-            await env.advance_time(max(0.0, max(deadlines) - bot.service.now()) + 1)
+            await env.advance_time(max(0.0, max(deadlines) - bot.service.core.now()) + 1)
     step = 0
     while step < 3000:
         live = [c for c, _ in channels if await bot.storage.active_race(c.id) is not None]

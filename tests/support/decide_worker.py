@@ -11,7 +11,7 @@ import asyncio
 import os
 import sys
 
-from bot.service.core import Refusal
+from bot.service.common import Refusal
 from bot.service.races import RaceService
 from bot.storage.url import storage_for
 
@@ -22,12 +22,12 @@ async def main(url: str, race_id: int, version: int, user: int, go: str) -> None
     service = RaceService(storage, render=False)
     race = await storage.race(race_id)
     assert race is not None
-    await service.state_of(race)  # loaded before the start, so both processes are ready to write
+    await service.core.state_of(race)  # loaded before the start, so both processes are ready to write
     print("READY", flush=True)
     while not os.path.exists(go):
         await asyncio.sleep(0.001)
     try:
-        await service.decide(race_id, version, user, 0)
+        await service.core.decide(race_id, version, user, 0)
         print("APPLIED", flush=True)
     except Refusal as exc:
         print(f"REFUSED: {exc}", flush=True)

@@ -63,7 +63,7 @@ async def open_race(env: Any, game: str, stage: str, pieces: int, colour: str) -
 
 async def state_now(bot: DomestiqueBot, channel: Any) -> Any:
     """The state of the channel's race as the bot has it now."""
-    return await bot.service.state_of(await bot.storage.active_race(channel.id))
+    return await bot.service.core.state_of(await bot.storage.active_race(channel.id))
 
 
 async def until_the_finish(bot: DomestiqueBot, channel: Any, limit: int) -> AsyncIterator[tuple[Any, Any]]:

@@ -23,17 +23,17 @@ async def main(url: str) -> None:
     service = RaceService(storage, render=False, seeds=iter(range(1, 99)).__next__)
     rules = find_game("leader1").rules
     for channel in CHANNELS:
-        await service.new_race(1, channel, 101, "Ann", game="leader1", track="grand-tour", timer=600, pieces=3)
-        await service.join(channel, 102, "Bob", "blue")
-        await service.start(channel, 101)
+        await service.lobby.new_race(1, channel, 101, "Ann", game="leader1", track="grand-tour", timer=600, pieces=3)
+        await service.lobby.join(channel, 102, "Bob", "blue")
+        await service.lobby.start(channel, 101)
     print("READY", flush=True)
 
     async def play(channel: int) -> None:
         while (race := await storage.active_race(channel)) is not None:
-            state = await service.state_of(race)
+            state = await service.core.state_of(race)
             decision = rules.pending(state)
             user = 101 if decision.player == "u101" else 102
-            await service.decide(race.id, race.version, user, 0)
+            await service.core.decide(race.id, race.version, user, 0)
             print(f"ACK {channel} {len(race.actions)} {user}", flush=True)
 
     await asyncio.gather(*(play(c) for c in CHANNELS))

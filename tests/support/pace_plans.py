@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.discord_layer.app import DomestiqueBot
-from bot.service.core import choice_key, record_of
+from bot.service.common import choice_key, record_of
 from rules.game import Choice, Game, OrderKind
 from rules.record import start_state
 from rules.registry import find_game
@@ -62,7 +62,7 @@ async def answer(env: Any, channel: Any, members: dict[str, Any], choose: Any = 
     race = await bot.storage.active_race(channel.id)
     if race is None:
         return None
-    state = await bot.service.state_of(race)
+    state = await bot.service.core.state_of(race)
     game = find_game(race.game)
     decision = game.rules.pending(state)
     if decision is None:

@@ -24,8 +24,8 @@ async def main(url: str, how: str) -> None:
     storage = storage_for(url)
     await storage.open()
     service = RaceService(storage, render=False, seeds=lambda: 5)
-    await service.new_race(1, 900, 101, "Ann", game="leader1", track="first-race", timer=600, pieces=2)
-    await service.join(900, 102, "Bob", "blue")
+    await service.lobby.new_race(1, 900, 101, "Ann", game="leader1", track="first-race", timer=600, pieces=2)
+    await service.lobby.join(900, 102, "Bob", "blue")
     lobby = await storage.active_race(900)
     assert lobby is not None
     for name in WRITES:
@@ -39,9 +39,9 @@ async def main(url: str, how: str) -> None:
         setattr(storage, name, written)
     try:
         if how == "start":
-            await service.start(900, 101)
+            await service.lobby.start(900, 101)
         else:
-            await service.open_league_race(
+            await service.lobby.open_league_race(
                 1, 901, 101, game="leader1", league_id=1, stage=1, track="leader1/first-race",
                 seated=lobby.lobby["seats"], timer=600, seed=5, options={},
             )  # fmt: skip

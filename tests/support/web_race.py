@@ -29,18 +29,18 @@ async def play_race(
     the two people (all of them, to the finish, if None). The same arguments play the same race."""
     seeds = random.Random(7)
     service = RaceService(storage, render=False, seeds=lambda: seeds.getrandbits(63))
-    await service.new_race(GUILD, channel, HOST, "Hana", game=game, seed=SEED, timer=3600)
-    await service.join(channel, GUEST, "Jo", None)
+    await service.lobby.new_race(GUILD, channel, HOST, "Hana", game=game, seed=SEED, timer=3600)
+    await service.lobby.join(channel, GUEST, "Jo", None)
     for _ in range(players - 2):
-        await service.add_ai(channel, HOST)
-    await service.start(channel, HOST)
+        await service.lobby.add_ai(channel, HOST)
+    await service.lobby.start(channel, HOST)
     made = 0
     while decisions is None or made < decisions:
         race = await storage.active_race(channel)
         if race is None or race.status != "running":
             break
         rules = find_game(race.game)
-        state = await service.state_of(race)
+        state = await service.core.state_of(race)
         decision = rules.rules.pending(state)
         if decision is None:
             break
@@ -49,9 +49,9 @@ async def play_race(
         choices = rules.rules.choices(state, decision.player)
         index = next(i for i, c in enumerate(choices) if c.action == action)
         if choices[index].anytime:  # eating a kept tile is typed
-            await service.play(channel, user, action.text().split(" ", 1)[1])
+            await service.core.play(channel, user, action.text().split(" ", 1)[1])
         else:
-            await service.decide(race.id, race.version, user, index)
+            await service.core.decide(race.id, race.version, user, index)
         made += 1
     return service
 

@@ -1,0 +1,133 @@
+"""The races as the service reads them: rows from storage, states kept in memory, one lock per race.
+
+Every part of the service reads a race through here: ``race_in`` (the channel's race, refused when
+there is none or it is in the wrong phase), ``state_of`` (from memory, else the stored snapshot,
+else a replay of its record), and ``load`` (the row, its game and its state together: the one
+loaded context a request passes down, so the game is looked up once per request).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import pickle
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.common import Refusal, record_of
+from bot.service.state_cache import StateCache, snapshot_due
+from bot.storage import RaceRow, Storage
+from rules.game import Game
+from rules.record import start_state
+from rules.registry import find_game
+
+log = logging.getLogger("domestique")
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A race with its game, in its lobby or racing (no state is read)."""
+
+    race: RaceRow
+    game: Game
+
+    @staticmethod
+    def of(race: RaceRow) -> Opened:
+        return Opened(race, find_game(race.game))
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """One race as a request works on it: its row, its game and its state at the row's version."""
+
+    race: RaceRow
+    game: Game
+    state: Any
+
+
+class RaceStore:
+    def __init__(self, storage: Storage, now: Callable[[], float]) -> None:
+        self.storage = storage
+        self.now = now
+        self._states = StateCache()  # the most recently used races' states (bounded)
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, race_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(race_id, asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def channel_race(self, channel_id: int) -> AsyncIterator[Opened]:
+        """The channel's race and its game, read again while holding its lock."""
+        race = await self.race_in(channel_id)
+        async with self.lock(race.id):
+            yield Opened.of(await self.race_in(channel_id))
+
+    async def race_in(self, channel_id: int, *, running: bool | None = None) -> RaceRow:
+        race = await self.storage.active_race(channel_id)
+        if race is None:
+            raise Refusal("There is no race in this channel. Start one with /race new.")
+        if running is True and race.status != "running":
+            raise Refusal("The race has not started yet: join it, then the host uses /race start.")
+        if running is False and race.status != "lobby":
+            raise Refusal("The race has already started.")
+        return race
+
+    async def at_version(self, race_id: int, version: int) -> Loaded:
+        """The race a button was made for, refused if it has moved on since (a stale button)."""
+        race = await self.storage.race(race_id)
+        if race is None or race.status != "running":
+            raise Refusal("This race is over.")
+        if race.version != version:
+            raise Refusal("That button is from an earlier moment of the race; use the latest prompt.")
+        return await self.load(race)
+
+    async def load(self, race: RaceRow) -> Loaded:
+        """The race with its game and its state now."""
+        game = find_game(race.game)
+        return Loaded(race, game, await self._state(race, game))
+
+    async def loaded(self, opened: Opened) -> Loaded:
+        """An opened race with its state now (its game already known)."""
+        return Loaded(opened.race, opened.game, await self._state(opened.race, opened.game))
+
+    async def state_of(self, race: RaceRow) -> Any:
+        """The race's state now: from memory, else the stored snapshot, else by replaying its record."""
+        return (await self.load(race)).state
+
+    async def _state(self, race: RaceRow, game: Game) -> Any:
+        cached = self._states.get(race.id, race.version)
+        if cached is not None:
+            return cached
+        record = record_of(race)
+        _, state = start_state(record.with_actions(()))
+        snap = await self.storage.snapshot(race.id)
+        applied = 0
+        if snap is not None:
+            try:
+                count, saved = pickle.loads(snap[1])
+                if count <= len(race.actions):
+                    state, applied = game.rules.attach(saved, state), count
+            except (pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError, EOFError) as exc:
+                log.warning("race %s: snapshot unreadable (%s); replaying its record", race.id, exc)
+                applied = 0
+                await self.storage.drop_snapshot(race.id)  # not retried on every load
+        for action in record.actions[applied:]:
+            state, _ = game.rules.apply(state, action)
+        self._states.put(race.id, race.version, state)
+        return state
+
+    def keep(self, race_id: int, version: int, state: Any) -> None:
+        """The state a commit left the race in, kept for its new version."""
+        self._states.put(race_id, version, state)
+
+    def forget(self, race_id: int) -> None:
+        self._states.pop(race_id, None)
+
+    async def saved(self, race: RaceRow, game: Game, state: Any, version: int, count: int) -> None:
+        """After a commit of ``race`` (as it was) to ``version`` with ``count`` actions, leaving ``state``:
+        a snapshot stored when one is due (and at the finish)."""
+        if game.rules.pending(state) is None or snapshot_due(len(race.actions), count):
+            blob = pickle.dumps((count, game.rules.detach(state)), protocol=pickle.HIGHEST_PROTOCOL)
+            await self.storage.save_snapshot(race.id, version, blob)
