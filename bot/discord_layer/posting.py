@@ -12,6 +12,7 @@ import io
 import logging
 import secrets
 from collections.abc import Awaitable
+from dataclasses import dataclass
 from typing import Any, cast
 
 import discord
@@ -22,7 +23,23 @@ from bot.discord_layer.host import Host
 from bot.discord_layer.live_prompts import REPLACED
 from bot.discord_layer.pace_components import ahead_view
 from bot.service.common import Refusal, chunks
-from bot.service.model import Outcome, Post
+from bot.service.model import (
+    CHANNEL_POSTS,
+    Close,
+    DirectMessage,
+    EditLobby,
+    Effect,
+    Elsewhere,
+    LobbyEdit,
+    OpenThread,
+    Outcome,
+    Post,
+    Publish,
+    Replace,
+    Reply,
+    Retire,
+    ShowLobby,
+)
 from rules.errors import DomestiqueError
 
 log = logging.getLogger("domestique")
@@ -33,7 +50,7 @@ def _file(name: str, data: bytes) -> discord.File:
 
 
 async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
-    """Run one intent for an interaction: defer, do it, reply, then post to the channel.
+    """Run one intent for an interaction: defer, do it, then walk its outcome's effects in order.
 
     A click on a public prompt that decides needs no reply of its own: the prompt is edited in
     place to show the choice made, its components removed. Elsewhere (typed play, a private
@@ -58,61 +75,194 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
             interaction, f"Something went wrong (ref {ref}). Nothing was changed by this request.", ephemeral=True
         )
         return
-    drafted = outcome.lobby_edit is not None and public_prompt and defer
-    typed_lobby = outcome.lobby_race is not None and not (public_prompt and defer)
-    if typed_lobby and await edit_lobby_message(interaction, outcome):
-        # a typed lobby command: the lobby message shows the change, the command says it in a line
-        outcome.reply, outcome.lobby_race = outcome.lobby_line, None
-    if outcome.lobby_edit is not None and outcome.retire is not None:
-        # a draft pick: the channel's post tells it and the lobby message shows it; a typed one
-        # is answered privately with the pick itself
-        outcome.reply, outcome.retire = outcome.retire, None
-    if outcome.retire is not None:
-        live = cast(Host, interaction.client).live_prompts
-        if public_prompt and defer and interaction.message is not None:
-            shown = f"{interaction.message.content}\n{outcome.retire}"[:2000]
-            await interaction.edit_original_response(content=shown, view=None)
-            live.answered(interaction.channel_id or 0, interaction.message.id)
-        else:
-            # answered elsewhere (a private menu, typed): the public prompt shows the line, as a click's does
-            channel = interaction.channel
-            if not (isinstance(channel, discord.abc.Messageable) and await live.retire(channel, outcome.retire)):
-                outcome.posts.insert(0, Post(outcome.retire))
-            if clicked and defer:
-                await interaction.edit_original_response(content=outcome.retire, view=None)
-    if outcome.lobby_race is not None and public_prompt and defer:
-        # the lobby is one message, edited in place: who sits where, and its live buttons
-        view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
-        await interaction.edit_original_response(content=outcome.reply[:2000], view=view)
-        if interaction.message is not None:
-            await remember_lobby(interaction, outcome.lobby_race, interaction.message.id)
-    elif drafted:
-        pass  # a click on the lobby message (start, or a pick): the message itself shows what it did
-    elif outcome.retire is None or not clicked or not defer:
-        await _reply(interaction, outcome)
-        if outcome.lobby_race is not None and not outcome.ephemeral:
-            with contextlib.suppress(discord.HTTPException):
-                lobby_message = await interaction.original_response()
-                await remember_lobby(interaction, outcome.lobby_race, lobby_message.id)
     channel = interaction.channel
-    if isinstance(channel, discord.abc.Messageable):
-        await post_all(interaction.client, channel, outcome)
+    where_to = channel if isinstance(channel, discord.abc.Messageable) else None
+    await Walk(interaction.client, where_to, outcome, Asked(interaction, clicked, public_prompt, defer)).run()
     await hand_over_notes(interaction)
 
 
-async def edit_lobby_message(interaction: discord.Interaction, outcome: Outcome) -> bool:
+async def post_all(client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome) -> None:
+    """An outcome nobody asked for here (a timer, a league stage, another race's channel): its effects in order."""
+    await Walk(client, channel, outcome).run()
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The interaction an outcome answers: a click on a public prompt (``public_prompt``, the message
+    edited in place), on a private menu, or a typed command; ``deferred`` once acknowledged."""
+
+    interaction: discord.Interaction
+    clicked: bool
+    public_prompt: bool
+    deferred: bool
+
+    @property
+    def on_the_prompt(self) -> bool:
+        """The answer is an edit of the clicked public message (a prompt, the lobby)."""
+        return self.public_prompt and self.deferred
+
+
+@dataclass
+class Walk:
+    """One outcome's effects, walked in order: the answer to the person first, then what the race
+    channel shows (one outcome at a time in a channel), threads, private messages, other channels."""
+
+    client: discord.Client
+    channel: discord.abc.Messageable | None
+    outcome: Outcome
+    asked: Asked | None = None
+    retired: str | None = None  # the decision's line, once shown
+    answered: bool = False  # the clicked message was edited: no other reply
+    replaced: str | None = None  # why the prompt on screen gives way to the next one posted
+    prompted: bool = False  # a prompt was posted
+    unedited: LobbyEdit | None = None  # a lobby message that could not be edited: posted after the posts
+
+    async def run(self) -> None:
+        live = cast(Host, self.client).live_prompts
+        held: contextlib.AsyncExitStack | None = None
+        for effect in self.outcome.effects:
+            in_channel = isinstance(effect, CHANNEL_POSTS)
+            if in_channel and held is None and self.channel is not None:
+                held = contextlib.AsyncExitStack()  # retire, post, remember: one outcome at a time in a channel
+                await held.enter_async_context(live.lock(self.channel))
+            elif not in_channel and held is not None:
+                await self._leave_channel(held)
+                held = None
+            await self.apply(effect)
+        if held is not None:
+            await self._leave_channel(held)
+        elif self.unedited is not None:
+            await self._post_unedited()
+
+    async def _leave_channel(self, held: contextlib.AsyncExitStack) -> None:
+        await held.aclose()
+        await self._post_unedited()
+
+    async def _post_unedited(self) -> None:
+        if self.unedited is not None and self.channel is not None:
+            # posted anew, the lobby comes below the posts: the draft stays the channel's latest message
+            await post_lobby(self.client, self.channel, self.unedited)
+            self.unedited = None
+
+    async def apply(self, effect: Effect) -> None:
+        match effect:
+            case Retire(line):
+                await self._retire(line)
+            case Reply():
+                await self._reply(effect)
+            case ShowLobby():
+                await self._lobby(effect)
+            case EditLobby(edit):
+                if self.channel is not None and not await edit_lobby(self.channel, edit):
+                    self.unedited = edit
+            case Replace(why):
+                self.replaced = why
+            case Publish(post):
+                await self._publish(post)
+            case Close(why):
+                if not self.prompted and self.channel is not None:  # the race ended with no prompt to follow
+                    await cast(Host, self.client).live_prompts.retire(self.channel, why)
+            case OpenThread(name, users, alliance_id):
+                if self.channel is not None:
+                    await open_private_thread(self.client, self.channel, name, list(users), alliance_id)
+            case DirectMessage(user_id, text):
+                if self.channel is not None:
+                    await send_private(self.client, self.channel, user_id, text)
+            case Elsewhere(channel_id, told):
+                other = self.client.get_channel(channel_id)
+                if not isinstance(other, discord.abc.Messageable):
+                    return  # not this process's server (a shard cluster), or gone
+                try:
+                    await post_all(self.client, other, told)
+                except discord.HTTPException:
+                    log.info("could not post in channel %s", channel_id)
+
+    async def _retire(self, line: str) -> None:
+        """The decision's line replaces the prompt it answers: the clicked message itself, else the
+        channel's live prompt (a private menu, a typed move), else it is posted."""
+        self.retired = line
+        live = cast(Host, self.client).live_prompts
+        asked = self.asked
+        message = asked.interaction.message if asked is not None else None
+        if asked is not None and asked.on_the_prompt and message is not None:
+            shown = f"{message.content}\n{line}"[:2000]
+            await asked.interaction.edit_original_response(content=shown, view=None)
+            live.answered(asked.interaction.channel_id or 0, message.id)
+            self.answered = True
+            return
+        if self.channel is not None and not await live.retire(self.channel, line):
+            await send_post(self.channel, Post(line))
+        if asked is not None and asked.clicked and asked.deferred:  # a private menu: it shows the line too
+            await asked.interaction.edit_original_response(content=line, view=None)
+            self.answered = True
+
+    async def _reply(self, reply: Reply) -> None:
+        asked = self.asked
+        if asked is None or self.answered:
+            return
+        if asked.on_the_prompt and self.outcome.lobby_edit is not None:
+            return  # a click on the lobby message (start, or a pick): the message itself shows what it did
+        text = self.retired if (self.retired and reply.text == "Done.") else reply.text
+        files = []
+        if reply.file is not None:
+            files.append(_file(*reply.file))
+        if reply.image is not None:
+            files.append(_file("board.png", reply.image))
+        view: discord.ui.View | None = None
+        if reply.prompt is not None and reply.prompt.ahead:
+            view = ahead_view(reply.prompt)
+        elif reply.prompt is not None:
+            view = menus(reply.prompt, reply.prompt_page)
+        await say(asked.interaction, text or "Done.", ephemeral=reply.ephemeral, files=files, view=view)
+
+    async def _lobby(self, lobby: ShowLobby) -> None:
+        """The lobby is one message, edited in place: who sits where, and its live buttons."""
+        asked = self.asked
+        if asked is None:
+            return
+        interaction = asked.interaction
+        view = lobby_view(lobby.race_id, lobby.colours)
+        if asked.on_the_prompt:  # a lobby button: its message shows the change
+            await interaction.edit_original_response(content=lobby.text[:2000], view=view)
+            if interaction.message is not None:
+                await remember_lobby(interaction, lobby.race_id, interaction.message.id)
+            return
+        if await edit_lobby_message(interaction, lobby):
+            # a typed lobby command: the lobby message shows the change, the command says it in a line
+            await say(interaction, lobby.line, ephemeral=lobby.ephemeral)
+            return
+        await say(interaction, lobby.text, ephemeral=lobby.ephemeral, view=view)
+        if not lobby.ephemeral:
+            with contextlib.suppress(discord.HTTPException):
+                lobby_message = await interaction.original_response()
+                await remember_lobby(interaction, lobby.race_id, lobby_message.id)
+
+    async def _publish(self, post: Post) -> None:
+        if self.channel is None:
+            return
+        live = cast(Host, self.client).live_prompts
+        prompt = post.prompt is not None and bool(post.prompt.choices)
+        if prompt:  # one live prompt in a channel: the one on screen gives way, saying why
+            await live.retire(self.channel, self.replaced or REPLACED)
+        message = await send_post(self.channel, post)
+        if prompt:
+            live.posted(message)
+            self.prompted = True
+
+
+async def edit_lobby_message(interaction: discord.Interaction, lobby: ShowLobby) -> bool:
     """Show the lobby as it is now on its one message; False when there is none to edit (not known
     yet, or deleted): the lobby is then posted anew."""
     partial = getattr(interaction.channel, "get_partial_message", None)
-    if outcome.lobby_race is None or outcome.lobby_message is None or not outcome.lobby_line or partial is None:
+    if lobby.message_id is None or not lobby.line or partial is None:
         return False
-    view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
+    view = lobby_view(lobby.race_id, lobby.colours)
     try:
-        await partial(outcome.lobby_message).edit(
-            content=outcome.reply[:2000], view=view, allowed_mentions=discord.AllowedMentions.none()
+        await partial(lobby.message_id).edit(
+            content=lobby.text[:2000], view=view, allowed_mentions=discord.AllowedMentions.none()
         )
     except discord.HTTPException:
-        log.info("race %s: its lobby message could not be edited; the lobby is posted anew", outcome.lobby_race)
+        log.info("race %s: its lobby message could not be edited; the lobby is posted anew", lobby.race_id)
         return False
     return True
 
@@ -120,23 +270,6 @@ async def edit_lobby_message(interaction: discord.Interaction, outcome: Outcome)
 async def remember_lobby(interaction: discord.Interaction, race_id: int, message_id: int) -> None:
     """The lobby message just shown is the one a game's draft becomes when the race starts."""
     await cast(Host, interaction.client).service.lobby.remember_lobby_message(race_id, message_id)
-
-
-async def _reply(interaction: discord.Interaction, outcome: Outcome) -> None:
-    files = []
-    if outcome.file is not None:
-        files.append(_file(*outcome.file))
-    if outcome.image is not None:
-        files.append(_file("board.png", outcome.image))
-    view = None
-    if outcome.prompt is not None and outcome.prompt.ahead:
-        view = ahead_view(outcome.prompt)
-    elif outcome.prompt is not None:
-        view = menus(outcome.prompt, outcome.prompt_page)
-    elif outcome.lobby_race is not None:
-        view = lobby_view(outcome.lobby_race, outcome.lobby_colours)
-    text = outcome.retire if (outcome.retire and outcome.reply == "Done.") else outcome.reply
-    await say(interaction, text or "Done.", ephemeral=outcome.ephemeral, files=files, view=view)
 
 
 async def say(
@@ -162,40 +295,6 @@ async def say(
             await interaction.followup.send(part or "\u200b", **extra)
         else:
             await interaction.response.send_message(part or "\u200b", **extra)
-
-
-async def post_all(client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome) -> None:
-    # the lobby message shows a draft pick before the channel is told of it; posted anew, it comes
-    # below the posts (the draft stays the channel's latest message, where its menu is easy to find)
-    edit = outcome.lobby_edit
-    edited = edit is not None and await edit_lobby(channel, edit)
-    live = cast(Host, client).live_prompts
-    async with live.lock(channel):  # retire, post, remember: one outcome at a time in a channel
-        prompted = False
-        for post in outcome.posts:
-            prompt = post.prompt is not None and bool(post.prompt.choices)
-            if prompt:  # one live prompt in a channel: the one on screen gives way, saying why
-                await live.retire(channel, outcome.replaced or REPLACED)
-            message = await send_post(channel, post)
-            if prompt:
-                live.posted(message)
-                prompted = True
-        if outcome.closed is not None and not prompted:  # the race ended with no prompt to follow
-            await live.retire(channel, outcome.closed)
-    if edit is not None and not edited:
-        await post_lobby(client, channel, edit)
-    for name, users in outcome.threads:
-        await open_private_thread(client, channel, name, users, outcome.alliance_thread)
-    for user_id, text in outcome.dms:
-        await send_private(client, channel, user_id, text)
-    for channel_id, told in outcome.elsewhere:  # other races' channels (``/race away``, a return)
-        other = client.get_channel(channel_id)
-        if not isinstance(other, discord.abc.Messageable):
-            continue  # not this process's server (a shard cluster), or gone
-        try:
-            await post_all(client, other, told)
-        except discord.HTTPException:
-            log.info("could not post in channel %s", channel_id)
 
 
 def where(channel: discord.abc.Messageable) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.service import seats
 from bot.service.common import Refusal, playing_seat
-from bot.service.model import Outcome, Post
+from bot.service.model import OpenThread, Outcome, Post
 from bot.service.races import RaceService
 from bot.storage import Alliance, RaceRow, Storage
 
@@ -77,12 +77,10 @@ class AllianceService:
         if not accept:
             return Outcome("Declined.", posts=[Post(f"{self._name(race, alliance.partner)} declined the alliance.")])
         users = [u for u in (self._user(race, alliance.proposer), user_id) if u is not None]
-        outcome = Outcome("Accepted.", posts=[Post(f"Alliance: {names}.")])
-        outcome.threads = [
-            (f"Alliance {self._plain(race, alliance.proposer)} + {self._plain(race, alliance.partner)}"[:100], users)
-        ]
-        outcome.alliance_thread = alliance_id
-        return outcome
+        name = f"Alliance {self._plain(race, alliance.proposer)} + {self._plain(race, alliance.partner)}"[:100]
+        return Outcome("Accepted.", posts=[Post(f"Alliance: {names}.")]).then(
+            OpenThread(name, tuple(users), alliance_id)
+        )
 
     @staticmethod
     def _user(race: RaceRow, player: str) -> int | None:
@@ -121,11 +119,6 @@ class AllianceService:
         if ally is None or ally["player"] not in await self.allies(race, str(seat["player"])):
             raise Refusal("You can only show your hand to a player you are allied with.")
         hand = await self.races.reading.hand(channel_id, user_id)
-        outcome = Outcome(f"Shown to <@{ally_user}> only.")
-        outcome.dms.append(
-            (
-                ally_user,
-                f"{self._name(race, str(seat['player']))} shows you their hand:\n" + hand.reply.split("\n", 1)[-1],
-            )
-        )
+        shown = f"{self._name(race, str(seat['player']))} shows you their hand:\n" + hand.reply.split("\n", 1)[-1]
+        outcome = Outcome(f"Shown to <@{ally_user}> only.", dms=[(ally_user, shown)])
         return outcome

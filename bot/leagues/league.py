@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.service import seats
 from bot.service.backoff import Backoff
 from bot.service.common import Refusal, record_of
-from bot.service.model import Outcome, Post
+from bot.service.model import Outcome, Post, Publish
 from bot.service.names import clean_name
 from bot.service.pace import pace_lines
 from bot.service.races import RaceService
@@ -481,8 +481,7 @@ class LeagueService:
             + " ".join(f"<@{u}>" for u in riders),
             mentions=riders,
         )
-        outcome.posts.insert(0, header)
-        return channel_id, outcome
+        return channel_id, outcome.first_in_channel(Publish(header))
 
     async def _seated(self, league: League, scoring: LeagueScoring) -> list[dict[str, Any]]:
         """The stage's seats: each member still in the league, as the classification carries them on."""

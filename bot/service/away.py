@@ -19,7 +19,7 @@ from bot.service.absence import holiday, link, marked_away, marked_back, parse_u
 from bot.service.common import Refusal, title, who
 from bot.service.core import RaceCore
 from bot.service.durations import duration
-from bot.service.model import Outcome, Post
+from bot.service.model import DirectMessage, Outcome, Post, Replace
 from bot.storage import RaceRow
 from rules.game import Game
 
@@ -155,8 +155,7 @@ class Away:
             decision = loaded.game.rules.pending(loaded.state)
             if decision is not None and decision.player == player:
                 outcome = await self.core.commit(loaded, [], headline=note, lobby=lobby)
-                outcome.replaced = f"⏭ {note}"
-                return outcome
+                return outcome.first_in_channel(Replace(f"⏭ {note}"))
             if not await self.storage.update_lobby(race.id, race.version, lobby):
                 return None
             return Outcome("", posts=[Post(note)])
@@ -182,7 +181,8 @@ class Away:
             text += " Your races:\n" + "\n".join(waiting)
         if by_timer and elsewhere:
             # told privately, with the first race's posts (a private message says where it comes from)
-            elsewhere[0][1].dms.append((user_id, text))
+            channel, first = elsewhere[0]
+            elsewhere[0] = (channel, first.then(DirectMessage(user_id, text)))
         return Outcome(text, elsewhere=elsewhere)
 
     async def returns_due(self) -> list[tuple[int, Outcome]]:

@@ -26,7 +26,7 @@ from bot.service.catch_up import CatchUp
 from bot.service.common import Refusal, choice_key, chunks, playing_seat, title, typed_choice, who
 from bot.service.drawing import Drawing, ThreadDrawing
 from bot.service.listeners import Listeners
-from bot.service.model import ChoiceView, Outcome, Post, Prompt
+from bot.service.model import ChoiceView, Close, DirectMessage, Outcome, Post, Prompt, Publish, Retire
 from bot.service.pace_clocks import Clocks
 from bot.service.recap import finish_posts
 from bot.service.store import Loaded, RaceStore
@@ -193,8 +193,12 @@ class RaceCore:
         away = [p for p in race.lobby.get("away", []) if p != player]
         lobby = {**race.lobby, "away": away} if away != race.lobby.get("away", []) else None
         outcome = await self.commit(loaded, [(action, user_id, False)], lobby=lobby, applied=new_state)
-        outcome.retire = f"✔ {seats.name_of(race.lobby, player)} — {self._in_words(game, state, new_state, action)}"
-        return outcome
+        line = f"✔ {seats.name_of(race.lobby, player)} — {self._in_words(game, state, new_state, action)}"
+        if outcome.lobby_edit is not None:
+            # a draft pick: the channel's post tells it and the lobby message shows it; the person
+            # who picked is answered with the pick itself
+            return outcome.answered(line)
+        return outcome.first(Retire(line))
 
     @staticmethod
     def _in_words(game: Game, before: Any, after: Any, action: Action) -> str:
@@ -271,9 +275,9 @@ class RaceCore:
         # behind several races' reports at once.
         await asyncio.sleep(0)
         outcome = await self.report(Loaded(fresh, game, new_state), before, headline)
-        outcome.dms += played.dms
+        outcome = outcome.then(*(DirectMessage(user, text) for user, text in played.dms))
         if played.notes:
-            outcome.posts.insert(0, Post("\n".join(played.notes)))
+            outcome = outcome.first_in_channel(Publish(Post("\n".join(played.notes))))
         return outcome
 
     async def ping_for(
@@ -283,33 +287,35 @@ class RaceCore:
         decision: Decision,
         headline: str | None,
         due: str,
-        outcome: Outcome,
         link: str = "",
-    ) -> int | None:
+    ) -> tuple[int | None, list[DirectMessage]]:
         """Whom the post asking for ``decision`` pings: its owner on the first of a run of decisions
         they owe (the reminder pings again), unless they chose with ``/race notify`` to be told by
-        private message (added to ``outcome.dms``, the post then pings nobody) or not at all."""
+        private message (returned, the post then pings nobody) or not at all."""
         race, game, after = loaded.race, loaded.game, loaded.state
         user = seats.user_of(race.lobby, decision.player)
         previous = game.rules.pending(before)
         if user is None or (previous is not None and previous.player == decision.player and not headline):
-            return None
+            return None, []
         mode = await self.storage.notify_mode(race.guild_id, user) or "mention"
         if mode == "dm":
             owed = game.narration.ask(after, decision, "Your turn") + due
             caught_up = self.catch_up.since_line(race, game, after, decision.player)
             if caught_up:
                 owed = f"Since your last decision: {caught_up}.\n{owed}"
-            outcome.dms.append((user, f"**{title(race)}**: {owed}{link}"))
-        return user if mode == "mention" else None
+            return None, [DirectMessage(user, f"**{title(race)}**: {owed}{link}")]
+        return (user if mode == "mention" else None), []
 
-    def secret_news(self, loaded: Loaded, before: Any, events: list[Any], outcome: Outcome) -> None:
-        """What a change told each player privately (a feed tile drawn), added to ``outcome.dms``."""
+    @staticmethod
+    def secret_news(loaded: Loaded, before: Any, events: list[Any]) -> list[DirectMessage]:
+        """What a change told each player privately (a feed tile drawn)."""
         race = loaded.race
+        told = []
         for player, text in loaded.game.secrets.news(before, loaded.state, events):
             user = seats.user_of(race.lobby, player)
             if user is not None:
-                outcome.dms.append((user, f"**{title(race)}**: {text}"))
+                told.append(DirectMessage(user, f"**{title(race)}**: {text}"))
+        return told
 
     async def report(self, loaded: Loaded, before: Any, headline: str | None) -> Outcome:
         """The posts for the channel after a change: turn summary and board, then the next prompt
@@ -336,8 +342,7 @@ class RaceCore:
                 if told:
                     lines.append(f"**Turn {turn}**: " + "; ".join(told) + ".")
         decision = rules.pending(after)
-        outcome = Outcome("Done.")
-        self.secret_news(loaded, before, events, outcome)
+        dms = self.secret_news(loaded, before, events)
         if decision is None:
             lines.append(self._finish(loaded))
             page = await self.links.page_line(race, words="The whole race, turn by turn, on the web")
@@ -351,9 +356,8 @@ class RaceCore:
                 posts += await finish_posts(race)
             if race.league_id is not None:
                 posts += await self.listeners.after_stage(race, after)
-            outcome.posts = posts
-            outcome.closed = "🏁 The race is over: the result is below."
-            return outcome
+            closed = Close("🏁 The race is over: the result is below.")
+            return Outcome("Done.", posts=posts).then(closed, *dms)
         prompt = self.prompt(loaded)
         user = seats.user_of(race.lobby, decision.player)
         due = await self.clocks.due_text(race, decision.player) if user is not None else ""
@@ -366,7 +370,7 @@ class RaceCore:
         if catch_up:
             lines.append(catch_up)
         link = f"\n{catch_up}" if catch_up else ""
-        user_to_ping = await self.ping_for(loaded, before, decision, headline, due, outcome, link)
+        user_to_ping, by_dm = await self.ping_for(loaded, before, decision, headline, due, link)
         highlight = [c for c in rules.choices(after, decision.player) if c.target is not None and c.step is None]
         shown = turn_over or bool(highlight) or bool(headline)
         image = await self.board(loaded, highlight, acting=decision.piece) if shown else None
@@ -381,8 +385,7 @@ class RaceCore:
                     mentions=[user_to_ping] if (user_to_ping and last) else [],
                 )
             )
-        outcome.posts = posts
-        return outcome
+        return Outcome("Done.", posts=posts).then(*dms, *by_dm)
 
     @staticmethod
     def _finish(loaded: Loaded) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service import seats
 from bot.service.common import chunks, title, who
-from bot.service.model import LobbyEdit, Outcome, Post
+from bot.service.model import EditLobby, LobbyEdit, Outcome, Post, Publish
 from bot.service.store import Loaded
 from bot.storage import RaceRow
 from rules.game import Decision, Game, LobbyDraft
@@ -38,8 +38,8 @@ async def report(
     # the draft is over: the lobby message keeps its result; the race's first board follows
     opening = headline or f"**{title(race)}**: the draft is over, the race starts!"
     outcome = await core.plain_report(loaded, before, opening)
-    outcome.lobby_edit = LobbyEdit(race.id, race.lobby.get("message"), draft_text(race, game, draft, after))
-    return outcome
+    shown = LobbyEdit(race.id, race.lobby.get("message"), draft_text(race, game, draft, after))
+    return outcome.first_in_channel(EditLobby(shown))
 
 
 async def _draft_report(
@@ -48,8 +48,7 @@ async def _draft_report(
     race, game, after = loaded.race, loaded.game, loaded.state
     words = game.narration
     events = list(game.rules.events(after)[len(game.rules.events(before)) :])
-    outcome = Outcome("Done.")
-    core.secret_news(loaded, before, events, outcome)
+    dms = core.secret_news(loaded, before, events)
     user = seats.user_of(race.lobby, decision.player)
     due = await core.clocks.due_text(race, decision.player) if user is not None else ""
     message = race.lobby.get("message")
@@ -60,17 +59,18 @@ async def _draft_report(
         lines.append("; ".join(told) + ".")
     asked = words.ask(after, decision, who(race, decision.player)) + due
     lines.append(f"{asked} The menu is on the draft:{link}" if link else f"{asked} The menu is on the draft below.")
-    ping = await core.ping_for(loaded, before, decision, headline, due, outcome, link)
-    outcome.posts = [Post(text, mentions=[ping] if ping else []) for text in chunks("\n".join(lines))]
+    ping, by_dm = await core.ping_for(loaded, before, decision, headline, due, link)
+    posts = [Post(text, mentions=[ping] if ping else []) for text in chunks("\n".join(lines))]
     piece = words.piece_name(after, decision.piece) if decision.piece else ""
-    outcome.lobby_edit = LobbyEdit(
+    shown = LobbyEdit(
         race.id,
         message,
         draft_text(race, game, draft, after, asked),
         core.prompt(loaded),
         f"Pick for {piece}…" if piece else "Pick…",
     )
-    return outcome
+    # the lobby message shows the pick before the channel is told of it
+    return Outcome("Done.", effects=(EditLobby(shown), *(Publish(p) for p in posts), *dms, *by_dm))
 
 
 def draft_text(race: RaceRow, game: Game, draft: LobbyDraft, state: Any, asked: str | None = None) -> str:

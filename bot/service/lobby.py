@@ -11,7 +11,7 @@ from bot.service.absence import marked_away
 from bot.service.common import TIMER_DEFAULT, TIMER_MAX, TIMER_MIN, Refusal, title
 from bot.service.core import RaceCore
 from bot.service.durations import in_words
-from bot.service.model import Outcome
+from bot.service.model import OpenThread, Outcome, ShowLobby
 from bot.service.names import clean_name
 from bot.service.store import Loaded, Opened
 from bot.shards import Shards
@@ -92,14 +92,7 @@ class Lobby:
             except ValueError:
                 continue
             free.append(colour)
-        return Outcome(
-            self.lobby_text(race, game),
-            ephemeral=False,
-            lobby_race=race.id,
-            lobby_colours=tuple(free),
-            lobby_message=race.lobby.get("message"),
-            lobby_line=line,
-        )
+        return Outcome.of(ShowLobby(race.id, self.lobby_text(race, game), tuple(free), race.lobby.get("message"), line))
 
     @staticmethod
     def _joined(race: RaceRow) -> str:
@@ -264,9 +257,11 @@ class Lobby:
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         shown = race_options.chosen(lobby).get(option.name, option.default or "default")
-        outcome = self.lobby_outcome(fresh, game, f"The host chose {option.name}: {shown}.")
-        if outcome.lobby_message is None:  # the lobby is posted anew, the choice told above it
-            outcome.reply = f"{outcome.lobby_line}\n{outcome.reply}"
+        line = f"The host chose {option.name}: {shown}."
+        outcome = self.lobby_outcome(fresh, game, line)
+        posted = outcome.lobby
+        if posted is not None and posted.message_id is None:  # the lobby is posted anew, the choice told above it
+            return Outcome.of(replace(posted, text=f"{line}\n{posted.text}"))
         return outcome
 
     async def start(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:
@@ -281,8 +276,7 @@ class Lobby:
             if problem:
                 raise Refusal(problem)
             outcome = await self._begin(race, game, race_options.record_options(game, race.lobby))
-            outcome.reply = "The race is on."
-            return outcome
+            return outcome.answered("The race is on.")
 
     async def _begin(self, race: RaceRow, game: Game, options: dict[str, Any]) -> Outcome:
         """Lobby to race: the record's envelope is fixed, AI seats play, the first prompt is posted;
@@ -331,8 +325,7 @@ class Lobby:
         if late:
             headline += " (The bot stopped as the race began: it goes on from its start.)"
         outcome = await self.core.commit(loaded, [], headline=headline, envelope=envelope)
-        outcome.threads = self._team_threads(race)
-        return outcome
+        return outcome.then(*self._team_threads(race))
 
     async def repair_starts(self, shards: Shards | None = None) -> list[tuple[int, Outcome]]:
         """At start-up: every running race (of ``shards``) with no deadline makes the commit it lacks, and
@@ -360,13 +353,14 @@ class Lobby:
         return out
 
     @staticmethod
-    def _team_threads(race: RaceRow) -> list[tuple[str, list[int]]]:
+    def _team_threads(race: RaceRow) -> list[OpenThread]:
         """Players sharing a colour (Leader 1 with 6-10 players, one rider each) get a team thread."""
         by_team: dict[str, list[int]] = {}
         for seat in race.lobby["seats"]:
             if not seat.get("ai") and seat.get("user") is not None:
                 by_team.setdefault(seat["team"], []).append(seat["user"])
-        return [(f"Team {team} (race {race.id})", users) for team, users in sorted(by_team.items()) if len(users) > 1]
+        teams = sorted(by_team.items())
+        return [OpenThread(f"Team {team} (race {race.id})", tuple(users)) for team, users in teams if len(users) > 1]
 
     async def open_league_race(
         self,

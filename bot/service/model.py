@@ -1,4 +1,4 @@
-"""What the service hands the Discord layer: posts, prompts and choices as plain values.
+"""What the service hands the Discord layer: outcomes made of effects, posts, prompts and choices as plain values.
 
 Nothing here imports discord: the service stays testable without it, and the Discord
 layer turns these into messages, buttons and select menus by the prompt's ``layout``.
@@ -6,7 +6,9 @@ layer turns these into messages, buttons and select menus by the prompt's ``layo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from rules.game import Choice, Layout
 
@@ -94,26 +96,226 @@ class LobbyEdit:
     placeholder: str = "Choose"
 
 
-@dataclass
-class Outcome:
-    """The answer to one intent: a reply to the person, posts for the channel, private messages."""
+@dataclass(frozen=True)
+class Reply:
+    """The answer to the person who asked (privately unless ``ephemeral`` is False): a text, a file
+    or a board, and choices shown with it (a page of targets, a menu to decide ahead)."""
 
-    reply: str
+    text: str
     ephemeral: bool = True
-    posts: list[Post] = field(default_factory=list)
-    dms: list[tuple[int, str]] = field(default_factory=list)
     file: tuple[str, bytes] | None = None
     image: bytes | None = None
-    prompt: Prompt | None = None  # choices shown privately with the reply (a page of targets)
+    prompt: Prompt | None = None
     prompt_page: int = 0
-    lobby_race: int | None = None  # the reply is a lobby: show its buttons
-    lobby_colours: tuple[str, ...] = ()  # and a menu of the colours one can still join in
-    lobby_message: int | None = None  # the lobby's message (known once posted): edited, never posted again
-    lobby_line: str = ""  # what a typed lobby command says once that message is edited ("bob joins in blue.")
-    threads: list[tuple[str, list[int]]] = field(default_factory=list)  # private threads to open: name, members
-    alliance_thread: int | None = None  # the alliance whose thread ``threads`` opens
-    retire: str | None = None  # the decision's result in one line: replaces the answered prompt, or is posted
-    replaced: str | None = None  # why the prompt on screen gives way to the one posted now (/race back)
-    closed: str | None = None  # the race is over (finished, aborted): the prompt on screen loses its buttons, saying so
-    lobby_edit: LobbyEdit | None = None  # the lobby message to edit first (the draft after a pick)
-    elsewhere: list[tuple[int, Outcome]] = field(default_factory=list)  # (channel, what it is told): other races
+
+
+@dataclass(frozen=True)
+class ShowLobby:
+    """The answer is a race's lobby: its text with its buttons and a menu of the colours one can still
+    join in. It lives on one message (``message_id``, once known), edited rather than posted again;
+    ``line`` tells the change in a few words ("bob joins in blue.") where that message was edited."""
+
+    race_id: int
+    text: str
+    colours: tuple[str, ...] = ()
+    message_id: int | None = None
+    line: str = ""
+    ephemeral: bool = False
+
+
+@dataclass(frozen=True)
+class Retire:
+    """A decision's result in one line: it replaces the answered prompt (or is posted)."""
+
+    line: str
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Why the prompt on screen gives way to the one posted next (``/race back``, an absence)."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class EditLobby:
+    """The lobby message shown as it is now (a game's draft), before the posts that tell it."""
+
+    edit: LobbyEdit
+
+
+@dataclass(frozen=True)
+class Publish:
+    """A message for the race channel."""
+
+    post: Post
+
+
+@dataclass(frozen=True)
+class Close:
+    """The race is over (finished, aborted): the prompt on screen loses its buttons, saying so."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class OpenThread:
+    """A private thread with exactly ``users`` (a team's, or an alliance's: ``alliance_id``)."""
+
+    name: str
+    users: tuple[int, ...]
+    alliance_id: int | None = None
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    """A private message to one person."""
+
+    user_id: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """What another race's channel is told (``/race away``, a return)."""
+
+    channel_id: int
+    outcome: Outcome
+
+
+Effect = Reply | ShowLobby | Retire | Replace | EditLobby | Publish | Close | OpenThread | DirectMessage | Elsewhere
+CHANNEL_POSTS = (Replace, Publish, Close)  # what the race channel is told, in order (under its lock)
+E = TypeVar("E", Reply, ShowLobby, Retire, Replace, EditLobby, Publish, Close, OpenThread, DirectMessage, Elsewhere)
+
+
+class Outcome:
+    """The answer to one intent: an ordered list of effects (``Effect``) that the Discord layer walks
+    in one loop (``bot/discord_layer/posting.py``). Built once and never changed: the methods below
+    return a new outcome."""
+
+    __slots__ = ("effects",)
+
+    def __init__(
+        self,
+        reply: str = "",
+        *,
+        ephemeral: bool = True,
+        file: tuple[str, bytes] | None = None,
+        image: bytes | None = None,
+        prompt: Prompt | None = None,
+        prompt_page: int = 0,
+        posts: Sequence[Post] = (),
+        dms: Sequence[tuple[int, str]] = (),
+        closed: str | None = None,
+        elsewhere: Sequence[tuple[int, Outcome]] = (),
+        effects: Sequence[Effect] = (),
+    ) -> None:
+        made: list[Effect] = []
+        if reply or file is not None or image is not None or prompt is not None:
+            made.append(Reply(reply, ephemeral, file, image, prompt, prompt_page))
+        made += [Publish(p) for p in posts]
+        if closed is not None:
+            made.append(Close(closed))
+        made += [DirectMessage(u, t) for u, t in dms]
+        made += [Elsewhere(c, o) for c, o in elsewhere]
+        self.effects: tuple[Effect, ...] = (*made, *effects)
+
+    @staticmethod
+    def of(*effects: Effect) -> Outcome:
+        return Outcome(effects=effects)
+
+    def __repr__(self) -> str:
+        return f"Outcome{self.effects!r}"
+
+    # ------------------------------------------------------------------ building (a new outcome each)
+
+    def then(self, *effects: Effect) -> Outcome:
+        """This outcome, then ``effects``."""
+        return Outcome.of(*self.effects, *effects)
+
+    def first(self, *effects: Effect) -> Outcome:
+        """``effects``, then this outcome."""
+        return Outcome.of(*effects, *self.effects)
+
+    def first_in_channel(self, *effects: Effect) -> Outcome:
+        """``effects`` before the first thing the channel is shown (after the answer to the person)."""
+        at = next((i for i, e in enumerate(self.effects) if isinstance(e, CHANNEL_POSTS)), len(self.effects))
+        return Outcome.of(*self.effects[:at], *effects, *self.effects[at:])
+
+    def answered(self, text: str) -> Outcome:
+        """The answer to the person is ``text`` (added first when there was none)."""
+        if not any(isinstance(e, Reply) for e in self.effects):
+            return self.first(Reply(text))
+        return Outcome.of(*(replace(e, text=text) if isinstance(e, Reply) else e for e in self.effects))
+
+    # ------------------------------------------------------------------ reading
+
+    def _all(self, kind: type[E]) -> list[E]:
+        return [e for e in self.effects if isinstance(e, kind)]
+
+    @property
+    def reply(self) -> str:
+        answers = self._all(Reply)
+        if answers:
+            return answers[0].text
+        lobby = self.lobby
+        return lobby.text if lobby is not None else ""
+
+    @property
+    def ephemeral(self) -> bool:
+        answers = self._all(Reply)
+        lobby = self.lobby
+        return answers[0].ephemeral if answers else (lobby.ephemeral if lobby is not None else True)
+
+    @property
+    def file(self) -> tuple[str, bytes] | None:
+        return next((e.file for e in self._all(Reply) if e.file is not None), None)
+
+    @property
+    def image(self) -> bytes | None:
+        return next((e.image for e in self._all(Reply) if e.image is not None), None)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return next((e.prompt for e in self._all(Reply) if e.prompt is not None), None)
+
+    @property
+    def lobby(self) -> ShowLobby | None:
+        return next(iter(self._all(ShowLobby)), None)
+
+    @property
+    def lobby_race(self) -> int | None:
+        return self.lobby.race_id if self.lobby is not None else None
+
+    @property
+    def lobby_edit(self) -> LobbyEdit | None:
+        return next((e.edit for e in self._all(EditLobby)), None)
+
+    @property
+    def posts(self) -> list[Post]:
+        return [e.post for e in self._all(Publish)]
+
+    @property
+    def dms(self) -> list[tuple[int, str]]:
+        return [(e.user_id, e.text) for e in self._all(DirectMessage)]
+
+    @property
+    def threads(self) -> list[tuple[str, list[int]]]:
+        return [(e.name, list(e.users)) for e in self._all(OpenThread)]
+
+    @property
+    def retire(self) -> str | None:
+        return next((e.line for e in self._all(Retire)), None)
+
+    @property
+    def replaced(self) -> str | None:
+        return next((e.why for e in self._all(Replace)), None)
+
+    @property
+    def closed(self) -> str | None:
+        return next((e.why for e in self._all(Close)), None)
+
+    @property
+    def elsewhere(self) -> list[tuple[int, Outcome]]:
+        return [(e.channel_id, e.outcome) for e in self._all(Elsewhere)]
+

@@ -10,7 +10,7 @@ from bot.service.absence import away_status, holiday
 from bot.service.common import Refusal, chunks, playing_seat, record_of, title, who
 from bot.service.core import RaceCore
 from bot.service.lobby import Lobby
-from bot.service.model import Outcome
+from bot.service.model import Outcome, Replace
 from bot.service.store import Loaded, Opened
 from bot.storage import Charges
 from rules.registry import find_game, games
@@ -156,8 +156,7 @@ class Reading:
             outcome = await self.core.report(
                 Loaded(fresh, game, state), state, f"The host took back {whose}'s last decision."
             )
-            outcome.reply = "Undone."
-            return outcome
+            return outcome.answered("Undone.")
 
     async def abort(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
         async with self.store.channel_race(channel_id) as opened:
@@ -185,6 +184,5 @@ class Reading:
             loaded = await self.store.loaded(Opened(fresh, opened.game))
             back = f"{seat['name']} takes their seat back from the AI"
             outcome = await self.core.report(loaded, loaded.state, f"{back}.")
-            outcome.reply = "Welcome back: the AI no longer plays for you."
-            outcome.replaced = f"⏭ {back}: the prompt below replaces this one."
-            return outcome
+            replaced = Replace(f"⏭ {back}: the prompt below replaces this one.")
+            return outcome.answered("Welcome back: the AI no longer plays for you.").first_in_channel(replaced)
