@@ -158,7 +158,7 @@ async def value_autocomplete(interaction: discord.Interaction, current: str) -> 
     if race_option is not None:
         return _matching([(v, v) for v in race_option.values], current)
     seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id), None)
-    kinds = [str(k) for k in (seat or {}).get("kinds", [])]
+    kinds = [str(k) for k in (seat.get("kinds", []) if seat is not None else [])]
     known = {o.name for o in find_game(active.game).seat_options}
     return _matching([(k, k) for k in kinds], current) if name in known else []
 

@@ -3,13 +3,12 @@ private thread, shown on the board's legend and in /race status, left with an an
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.service import seats
 from bot.service.common import Refusal, playing_seat
 from bot.service.model import OpenThread, Outcome, Post
 from bot.service.races import RaceService
 from bot.storage import Alliance, RaceRow, Storage
+from bot.storage.lobby import SeatData
 
 
 class AllianceService:
@@ -18,7 +17,7 @@ class AllianceService:
         self.store = store
         races.listeners.alliance_lines.append(self.lines)
 
-    async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, dict[str, Any]]:
+    async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, SeatData]:
         race = await self.races.storage.active_race(channel_id)
         if race is None:
             raise Refusal("There is no race in this channel: alliances are made inside a race.")

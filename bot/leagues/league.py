@@ -26,6 +26,7 @@ from bot.service.names import clean_name
 from bot.service.pace import pace_lines
 from bot.service.races import RaceService
 from bot.storage import League, Member, NameTaken, RaceRow, Stage, Storage
+from bot.storage.lobby import SeatData
 from renderer.registry import paint_standings
 from rules.game import Game, LeagueScoring, Seat, Standing
 from rules.registry import find_game, game_ids
@@ -483,7 +484,7 @@ class LeagueService:
         )
         return channel_id, outcome.first_in_channel(Publish(header))
 
-    async def _seated(self, league: League, scoring: LeagueScoring) -> list[dict[str, Any]]:
+    async def _seated(self, league: League, scoring: LeagueScoring) -> list[SeatData]:
         """The stage's seats: each member still in the league, as the classification carries them on."""
         _, gc = await self._gc(league)
         standing = {s.piece: s for s in gc}
@@ -495,7 +496,7 @@ class LeagueService:
         return seated
 
     async def _stage_time(
-        self, league: League, stage: Stage, game: Game, seated: list[dict[str, Any]]
+        self, league: League, stage: Stage, game: Game, seated: list[SeatData]
     ) -> tuple[int, int | None]:
         """The stage's turn timer and, in a league with clocks, each person's time bank."""
         humans = sum(1 for s in seated if not s["ai"])

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Any
 
 from bot.service import seats
 from bot.service.common import Refusal
+from bot.storage.lobby import LobbyData
 
 MAX_DAYS = 60
 _SPAN = re.compile(r"^\s*(\d{1,3})\s*(h|hours?|d|days?|w|weeks?)\s*$")
@@ -49,24 +49,24 @@ def parse_until(text: str, now: float) -> float | None:
     return until
 
 
-def holiday(lobby: dict[str, Any]) -> dict[str, float]:
+def holiday(lobby: LobbyData) -> dict[str, float]:
     """The seats of this race whose owner is away, and until when (a seat its owner played since,
     ``/race back`` or a manual decision, is no longer away)."""
     away = set(lobby.get("away", []))
     return {str(p): float(t) for p, t in (lobby.get("holiday") or {}).items() if p in away}
 
 
-def marked_away(lobby: dict[str, Any], player: str, until: float) -> dict[str, Any]:
+def marked_away(lobby: LobbyData, player: str, until: float) -> LobbyData:
     """``lobby`` with ``player``'s seat played by the AI until ``until``."""
     away = [*(p for p in lobby.get("away", []) if p != player), player]
     return {**lobby, "away": away, "holiday": {**holiday(lobby), player: until}}
 
 
-def marked_back(lobby: dict[str, Any], player: str) -> dict[str, Any]:
+def marked_back(lobby: LobbyData, player: str) -> LobbyData:
     """``lobby`` with ``player``'s seat theirs again."""
     rest = {p: t for p, t in holiday(lobby).items() if p != player}
     away = [p for p in lobby.get("away", []) if p != player]
-    out = {**lobby, "away": away, "holiday": rest}
+    out: LobbyData = {**lobby, "away": away, "holiday": rest}
     if not rest:
         del out["holiday"]
     return out
@@ -76,12 +76,12 @@ def link(guild_id: int, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}"
 
 
-def away_lines(lobby: dict[str, Any]) -> list[str]:
+def away_lines(lobby: LobbyData) -> list[str]:
     """Under the board, who is away and until when (a picture: the day in UTC)."""
     return [f"{seats.name_of(lobby, p)} away until {_day(until)} (the AI plays)" for p, until in holiday(lobby).items()]
 
 
-def away_status(lobby: dict[str, Any]) -> list[str]:
+def away_status(lobby: LobbyData) -> list[str]:
     """In ``/race status``, who is away and until when (a Discord timestamp: the reader's time zone)."""
     return [
         f"Away until <t:{int(until)}:f>: {seats.name_of(lobby, player)} (the AI plays their seat)"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.service import seats
 from bot.service.common import AUTOPLAY_LIMIT
@@ -19,14 +18,14 @@ class Played:
     """What a commit's automatic decisions did: the state after them, each (action, user, automatic),
     and private messages to send (a decision made ahead that no longer held)."""
 
-    state: Any
+    state: object
     actions: list[tuple[Action, int | None, bool]]
     dms: list[tuple[int, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # said in the channel first (a decision made ahead, applied)
     premoves_used: list[str] = field(default_factory=list)  # players whose decision made ahead is now spent
 
 
-def autoplay(race: RaceRow, state: Any, game: Game, stop: Collection[str] = ()) -> tuple[Any, list[Action]]:
+def autoplay(race: RaceRow, state: object, game: Game, stop: Collection[str] = ()) -> tuple[object, list[Action]]:
     """The AI's decisions for AI seats (at their level) and seats it plays for their absent person
     (the strongest), up to a decision of a player in ``stop`` (whose plans decide) or of a person."""
     actions: list[Action] = []

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 from bot.service import seats
 from bot.service.absence import holiday, link, marked_away, marked_back, parse_until
@@ -86,7 +85,7 @@ class Away:
         return Seated(race, player, asked, " · ".join(parts))
 
     @staticmethod
-    def _place(game: Game, state: Any, player: str) -> str:
+    def _place(game: Game, state: object, player: str) -> str:
         """The player's best piece's place, where the game orders the pieces while racing."""
         placings = game.rules.outcome(state).placings
         ranked = [p for p in placings if not p.eliminated]

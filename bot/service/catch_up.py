@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from bot.service.common import record_of
 from bot.storage import RaceRow, StoredAction
@@ -106,7 +105,7 @@ class CatchUp:
         self._event_marks = EventMarks()
 
     @staticmethod
-    def _replayed(race: RaceRow, count: int) -> Any:
+    def _replayed(race: RaceRow, count: int) -> object:
         """The race's state after its first ``count`` actions (replayed: a few milliseconds)."""
         record = record_of(race)
         game, state = start_state(record.with_actions(()))
@@ -122,7 +121,7 @@ class CatchUp:
             self._event_marks.put(race.id, count, last_text, found)
         return found
 
-    def since_line(self, race: RaceRow, game: Game, state: Any, player: str) -> str:
+    def since_line(self, race: RaceRow, game: Game, state: object, player: str) -> str:
         """What happened since ``player`` last decided, in one line ('' when nobody else played since)."""
         if race.envelope is None:
             return ""

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.service import seats
 from bot.storage import RaceRow
+from bot.storage.lobby import SeatData
 from rules.game import Choice
 from rules.record import FORMAT, Record, parse_record
 from rules.registry import find_game
@@ -20,7 +19,7 @@ class Refusal(Exception):
     """A request that cannot be done now; the message is shown to the person, privately."""
 
 
-def playing_seat(race: RaceRow, user_id: int) -> dict[str, Any]:
+def playing_seat(race: RaceRow, user_id: int) -> SeatData:
     """The seat of Discord user ``user_id`` in ``race`` (not an AI seat), or a refusal that says
     they are not playing (every command a player gives for their own seat starts here)."""
     seat = seats.human_seat(race.lobby, user_id)

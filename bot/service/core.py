@@ -34,8 +34,10 @@ from bot.service.turns import Turns
 from bot.service.web_pages import WebLinks
 from bot.shards import Shards
 from bot.storage import Charges, RaceRow, StoredAction
+from bot.storage.lobby import LobbyData
 from rules.action import Action
 from rules.errors import DomestiqueError
+from rules.events import Event
 from rules.game import Choice, Decision, Game
 
 
@@ -70,7 +72,7 @@ class RaceCore:
         self._turns = Turns()  # decisions worked on a few at a time, first come first served
         self.timer_backoff = Backoff()  # races whose timer failed wait longer before the next try
 
-    async def state_of(self, race: RaceRow) -> Any:
+    async def state_of(self, race: RaceRow) -> object:
         """The race's state now (``store.RaceStore.state_of``)."""
         return await self.store.state_of(race)
 
@@ -191,7 +193,9 @@ class RaceCore:
         except DomestiqueError as exc:
             raise Refusal(str(exc)) from None
         away = [p for p in race.lobby.get("away", []) if p != player]
-        lobby = {**race.lobby, "away": away} if away != race.lobby.get("away", []) else None
+        lobby: LobbyData | None = None
+        if away != race.lobby.get("away", []):
+            lobby = {**race.lobby, "away": away}
         outcome = await self.commit(loaded, [(action, user_id, False)], lobby=lobby, applied=new_state)
         line = f"✔ {seats.name_of(race.lobby, player)} — {self._in_words(game, state, new_state, action)}"
         if outcome.lobby_edit is not None:
@@ -201,7 +205,7 @@ class RaceCore:
         return outcome.first(Retire(line))
 
     @staticmethod
-    def _in_words(game: Game, before: Any, after: Any, action: Action) -> str:
+    def _in_words(game: Game, before: object, after: object, action: Action) -> str:
         """A decision as the channel reads it: everything it did to its piece, in one line and in
         order ("yellow rouleur risks a crack: rolled 7, needed 5; rides to 14.1, 6 squares (-8
         energy)"), else the choice's label ("Pass")."""
@@ -222,8 +226,8 @@ class RaceCore:
         decisions: list[tuple[Action, int | None, bool]],
         *,
         headline: str | None = None,
-        lobby: dict[str, Any] | None = None,
-        applied: Any | None = None,
+        lobby: LobbyData | None = None,
+        applied: object | None = None,
         envelope: dict[str, Any] | None = None,
     ) -> Outcome:
         """Apply ``decisions`` then every AI or away seat's, save them in one transaction, and say what happened.
@@ -283,7 +287,7 @@ class RaceCore:
     async def ping_for(
         self,
         loaded: Loaded,
-        before: Any,
+        before: object,
         decision: Decision,
         headline: str | None,
         due: str,
@@ -307,7 +311,7 @@ class RaceCore:
         return (user if mode == "mention" else None), []
 
     @staticmethod
-    def secret_news(loaded: Loaded, before: Any, events: list[Any]) -> list[DirectMessage]:
+    def secret_news(loaded: Loaded, before: object, events: list[Event]) -> list[DirectMessage]:
         """What a change told each player privately (a feed tile drawn)."""
         race = loaded.race
         told = []
@@ -317,7 +321,7 @@ class RaceCore:
                 told.append(DirectMessage(user, f"**{title(race)}**: {text}"))
         return told
 
-    async def report(self, loaded: Loaded, before: Any, headline: str | None) -> Outcome:
+    async def report(self, loaded: Loaded, before: object, headline: str | None) -> Outcome:
         """The posts for the channel after a change: turn summary and board, then the next prompt
         (a game's lobby draft is told on the lobby message: ``draft.py``)."""
         if loaded.game.draft is not None:
@@ -326,7 +330,7 @@ class RaceCore:
                 return drafted
         return await self.plain_report(loaded, before, headline)
 
-    async def plain_report(self, loaded: Loaded, before: Any, headline: str | None) -> Outcome:
+    async def plain_report(self, loaded: Loaded, before: object, headline: str | None) -> Outcome:
         race, game, after = loaded.race, loaded.game, loaded.state
         rules, words = game.rules, game.narration
         events = list(rules.events(after)[len(rules.events(before)) :])

@@ -12,7 +12,7 @@ result and the race's first board is posted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.service import seats
 from bot.service.common import chunks, title, who
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 async def report(
-    core: RaceCore, loaded: Loaded, draft: LobbyDraft, before: Any, headline: str | None
+    core: RaceCore, loaded: Loaded, draft: LobbyDraft, before: object, headline: str | None
 ) -> Outcome | None:
     """The report of a change during the draft, or of the draft's end; None when the draft is not concerned."""
     race, game, after = loaded.race, loaded.game, loaded.state
@@ -43,7 +43,7 @@ async def report(
 
 
 async def _draft_report(
-    core: RaceCore, loaded: Loaded, draft: LobbyDraft, before: Any, decision: Decision, headline: str | None
+    core: RaceCore, loaded: Loaded, draft: LobbyDraft, before: object, decision: Decision, headline: str | None
 ) -> Outcome:
     race, game, after = loaded.race, loaded.game, loaded.state
     words = game.narration
@@ -73,7 +73,7 @@ async def _draft_report(
     return Outcome("Done.", effects=(EditLobby(shown), *(Publish(p) for p in posts), *dms, *by_dm))
 
 
-def draft_text(race: RaceRow, game: Game, draft: LobbyDraft, state: Any, asked: str | None = None) -> str:
+def draft_text(race: RaceRow, game: Game, draft: LobbyDraft, state: object, asked: str | None = None) -> str:
     """The lobby message as the draft: whose pick it is first (so nothing that matters is cut),
     then the game's lines; once the draft is over, its result."""
     head = f"**{title(race)}** — {game.title}, the draft"

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.service.model import Post
 from bot.storage import RaceRow
 
-StageFinished = Callable[[RaceRow, Any], Awaitable[list[Post]]]
+StageFinished = Callable[[RaceRow, object], Awaitable[list[Post]]]
 AllianceLines = Callable[[RaceRow], Awaitable[list[str]]]
 Changed = Callable[[], None]
 
@@ -22,7 +21,7 @@ class Listeners:
     alliance_lines: list[AllianceLines] = field(default_factory=list)  # a race's alliances in a line each
     changed: list[Changed] = field(default_factory=list)  # deadlines changed
 
-    async def after_stage(self, race: RaceRow, state: Any) -> list[Post]:
+    async def after_stage(self, race: RaceRow, state: object) -> list[Post]:
         posts: list[Post] = []
         for listener in self.stage_finished:
             posts += await listener(race, state)

@@ -16,6 +16,7 @@ from bot.service.names import clean_name
 from bot.service.store import Loaded, Opened
 from bot.shards import Shards
 from bot.storage import ChannelBusy, RaceRow
+from bot.storage.lobby import LobbyData, SeatData
 from rules.ai_levels import LEVELS, STRONGEST, level_named
 from rules.errors import DomestiqueError
 from rules.game import Game, RaceOption
@@ -67,7 +68,7 @@ class Lobby:
         except ValueError as exc:
             shipped = ", ".join(rules.tracks.suggestions())
             raise Refusal(f"{exc} Choose one of: {shipped}.") from None
-        lobby = {"track": resolved, "riders": count, "timer": timer, "seed": seed, "seats": [], "away": []}
+        lobby: LobbyData = {"track": resolved, "riders": count, "timer": timer, "seed": seed, "seats": [], "away": []}
         if bank is not None:
             lobby["bank"] = bank
         try:
@@ -108,7 +109,7 @@ class Lobby:
             f"**{title(race)}** — lobby ({game.title}, {per} {game.piece_word(per)} each, "
             f"{in_words(int(race.lobby['timer']))} per decision"
             + (
-                f", a clock of {in_words(int(race.lobby['bank']))} each for the whole race"
+                f", a clock of {in_words(int(race.lobby.get('bank') or 0))} each for the whole race"
                 if race.lobby.get("bank")
                 else ""
             )
@@ -149,9 +150,18 @@ class Lobby:
         number = sum(1 for s in current if s.get("ai")) + 1
         player = f"ai{number}" if ai else f"u{user_id}"
         shown = f"AI {number}" if ai else clean_name(name)
-        seat = {"player": player, "user": None if ai else user_id, "name": shown, "team": colour, "ai": ai}
-        current.append({**seat, "kinds": kinds, **({"level": level} if ai and level else {})})
-        lobby = {**race.lobby, "seats": current}
+        seat: SeatData = {
+            "player": player,
+            "user": None if ai else user_id,
+            "name": shown,
+            "team": colour,
+            "ai": ai,
+            "kinds": list(kinds),
+        }
+        if ai and level:
+            seat["level"] = level
+        current.append(seat)
+        lobby: LobbyData = {**race.lobby, "seats": current}
         if not await self.storage.update_lobby(race.id, race.version, lobby):
             raise Refusal("The lobby changed at the same moment; try again.")
         fresh = await self.storage.race(race.id)
@@ -237,7 +247,8 @@ class Lobby:
             options = {k: v for k, v in options.items() if v}
             if value is not None and any(v == value for k, v in options.items() if k != option):
                 raise Refusal(f"Your {value} already has another role: one role per {game.piece}.")
-            updated = [dict(s, options=options) if s is seat else s for s in race.lobby["seats"]]
+            mine: SeatData = {**seat, "options": {k: str(v) for k, v in options.items()}}
+            updated = [mine if s is seat else s for s in race.lobby["seats"]]
             if not await self.storage.update_lobby(race.id, race.version, {**race.lobby, "seats": updated}):
                 raise Refusal("The lobby changed at the same moment; try again.")
             chosen = "; ".join(f"{k}: {v}" for k, v in options.items()) or "none"
@@ -357,8 +368,9 @@ class Lobby:
         """Players sharing a colour (Leader 1 with 6-10 players, one rider each) get a team thread."""
         by_team: dict[str, list[int]] = {}
         for seat in race.lobby["seats"]:
-            if not seat.get("ai") and seat.get("user") is not None:
-                by_team.setdefault(seat["team"], []).append(seat["user"])
+            user = seat.get("user")
+            if not seat.get("ai") and user is not None:
+                by_team.setdefault(seat["team"], []).append(user)
         teams = sorted(by_team.items())
         return [OpenThread(f"Team {team} (race {race.id})", tuple(users)) for team, users in teams if len(users) > 1]
 
@@ -372,7 +384,7 @@ class Lobby:
         league_id: int,
         stage: int,
         track: str,
-        seated: list[dict[str, Any]],
+        seated: list[SeatData],
         timer: int,
         seed: int,
         options: dict[str, Any],
@@ -380,7 +392,7 @@ class Lobby:
     ) -> Outcome:
         """A league stage opened by the scheduler: seated, started, first prompt posted."""
         pieces = max((len(s.get("kinds") or ()) for s in seated), default=1)
-        lobby = {
+        lobby: LobbyData = {
             "track": track,
             "riders": pieces,
             "timer": timer,
@@ -415,7 +427,7 @@ class Lobby:
             if race is None or race.status != "running":
                 return Outcome("")
             humans = [s["player"] for s in race.lobby["seats"] if not s.get("ai")]
-            lobby = {**race.lobby, "away": humans}
+            lobby: LobbyData = {**race.lobby, "away": humans}
             note = "The next stage is due: the AI finishes this one for everyone still racing."
             return await self.core.commit(await self.store.load(race), [], headline=note, lobby=lobby)
 

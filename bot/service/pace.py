@@ -8,7 +8,6 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from bot.service import seats
 from bot.service.common import Refusal, playing_seat, title
@@ -84,7 +83,7 @@ class PaceCommands:
         )
 
     @staticmethod
-    def _named(game: Game, state: Any, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
+    def _named(game: Game, state: object, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
         """A choice of the menu to decide ahead: one flat menu, so it names its piece when several have choices."""
         view = ChoiceView.of(index, choice)
         if choice.piece is None or len({c.piece for c in choices if c.piece}) < 2 or view.label.startswith("Drop"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service.common import Refusal
+from bot.storage.lobby import LobbyData
 from rules.game import Game, RaceOption
 
 
@@ -13,13 +14,13 @@ def find(game: Game, name: str) -> RaceOption | None:
     return next((o for o in game.race_options if o.name == name), None)
 
 
-def chosen(lobby: dict[str, Any]) -> dict[str, str]:
+def chosen(lobby: LobbyData) -> dict[str, str]:
     """The host's choices as typed, by option name."""
     raw = lobby.get("options") or {}
     return {str(k): str(v) for k, v in raw.items()}
 
 
-def with_choice(game: Game, lobby: dict[str, Any], option: RaceOption, value: str | None) -> dict[str, Any]:
+def with_choice(game: Game, lobby: LobbyData, option: RaceOption, value: str | None) -> LobbyData:
     """The lobby with ``option`` set to ``value`` (None: back to the game's default); a bad value is refused."""
     options = chosen(lobby)
     if value is None or not value.strip():
@@ -33,7 +34,7 @@ def with_choice(game: Game, lobby: dict[str, Any], option: RaceOption, value: st
     return {**lobby, "options": options}
 
 
-def record_options(game: Game, lobby: dict[str, Any]) -> dict[str, Any]:
+def record_options(game: Game, lobby: LobbyData) -> dict[str, Any]:
     """The record's ``options`` for the lobby's choices (options the game no longer offers are left out),
     and the defaults a new race writes for the others."""
     out: dict[str, Any] = defaults(game)
@@ -49,7 +50,7 @@ def defaults(game: Game) -> dict[str, Any]:
     return {o.name: o.value(o.default) for o in game.race_options if o.default is not None}
 
 
-def describe(game: Game, lobby: dict[str, Any]) -> str:
+def describe(game: Game, lobby: LobbyData) -> str:
     """The lobby's line of race options, or '' when the game has none."""
     if not game.race_options:
         return ""

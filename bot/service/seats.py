@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from bot.storage.lobby import LobbyData, SeatData
 from rules.ai_levels import STRONGEST, level_named
 from rules.game import Seat
 
 
-def seat_from(data: dict[str, Any]) -> Seat:
+def seat_from(data: SeatData) -> Seat:
     options = {k: str(v) for k, v in (data.get("options") or {}).items() if v}
     for legacy in ("sprinter", "descender"):  # lobbies stored before seat options were generic
         if data.get(legacy):
@@ -25,12 +25,12 @@ def seat_from(data: dict[str, Any]) -> Seat:
     )
 
 
-def seats_from(lobby: dict[str, Any]) -> list[Seat]:
+def seats_from(lobby: LobbyData) -> list[Seat]:
     return [seat_from(s) for s in lobby["seats"]]
 
 
-def seat_data(seat: Seat, user: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {
+def seat_data(seat: Seat, user: int | None) -> SeatData:
+    out: SeatData = {
         "player": seat.player,
         "user": user,
         "name": seat.name,
@@ -45,35 +45,35 @@ def seat_data(seat: Seat, user: int | None) -> dict[str, Any]:
     return out
 
 
-def human_seat(lobby: dict[str, Any], user_id: int) -> dict[str, Any] | None:
+def human_seat(lobby: LobbyData, user_id: int) -> SeatData | None:
     """The seat of Discord user ``user_id`` (not an AI seat), if any."""
     return next((s for s in lobby["seats"] if s.get("user") == user_id and not s.get("ai")), None)
 
 
-def user_of(lobby: dict[str, Any], player: str) -> int | None:
+def user_of(lobby: LobbyData, player: str) -> int | None:
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     return None if seat is None or seat.get("ai") else seat.get("user")
 
 
-def name_of(lobby: dict[str, Any], player: str) -> str:
+def name_of(lobby: LobbyData, player: str) -> str:
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     if seat is None:
         return player
     return str(seat.get("name") or ("AI" if seat.get("ai") else "a player"))
 
 
-def plays_itself(lobby: dict[str, Any], player: str) -> bool:
+def plays_itself(lobby: LobbyData, player: str) -> bool:
     """An AI seat, or a seat handed to the AI (``away``)."""
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     return seat is None or bool(seat.get("ai")) or player in lobby.get("away", [])
 
 
-def ai_level(lobby: dict[str, Any], player: str) -> str:
+def ai_level(lobby: LobbyData, player: str) -> str:
     """How strong the AI plays ``player``'s seat: an AI seat's level as the host chose it; a seat
     played for an absent person (away, out of time) always the strongest."""
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     return level_named(seat.get("level")) if seat is not None and seat.get("ai") else STRONGEST
 
 
-def users(seats: Sequence[dict[str, Any]]) -> list[int]:
-    return [int(s["user"]) for s in seats if not s.get("ai") and s.get("user")]
+def users(seats: Sequence[SeatData]) -> list[int]:
+    return [user for s in seats if not s.get("ai") and (user := s.get("user"))]

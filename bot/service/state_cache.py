@@ -17,9 +17,9 @@ STATES_KEPT = 64  # races whose state stays in memory (more than a busy server h
 class StateCache:
     def __init__(self, size: int = STATES_KEPT) -> None:
         self.size = size
-        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[int, object]] = OrderedDict()
 
-    def get(self, race_id: int, version: int) -> Any | None:
+    def get(self, race_id: int, version: int) -> object | None:
         """The race's state at ``version``, if kept."""
         cached = self._states.get(race_id)
         if cached is None or cached[0] != version:
@@ -27,7 +27,7 @@ class StateCache:
         self._states.move_to_end(race_id)
         return cached[1]
 
-    def put(self, race_id: int, version: int, state: Any) -> None:
+    def put(self, race_id: int, version: int, state: object) -> None:
         self._states[race_id] = (version, state)
         self._states.move_to_end(race_id)
         while len(self._states) > self.size:

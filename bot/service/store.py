@@ -14,7 +14,6 @@ import logging
 import pickle
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any
 
 from bot.service.common import Refusal, record_of
 from bot.service.state_cache import StateCache, snapshot_due
@@ -44,7 +43,7 @@ class Loaded:
 
     race: RaceRow
     game: Game
-    state: Any
+    state: object
 
 
 class RaceStore:
@@ -92,11 +91,11 @@ class RaceStore:
         """An opened race with its state now (its game already known)."""
         return Loaded(opened.race, opened.game, await self._state(opened.race, opened.game))
 
-    async def state_of(self, race: RaceRow) -> Any:
+    async def state_of(self, race: RaceRow) -> object:
         """The race's state now: from memory, else the stored snapshot, else by replaying its record."""
         return (await self.load(race)).state
 
-    async def _state(self, race: RaceRow, game: Game) -> Any:
+    async def _state(self, race: RaceRow, game: Game) -> object:
         cached = self._states.get(race.id, race.version)
         if cached is not None:
             return cached
@@ -118,14 +117,14 @@ class RaceStore:
         self._states.put(race.id, race.version, state)
         return state
 
-    def keep(self, race_id: int, version: int, state: Any) -> None:
+    def keep(self, race_id: int, version: int, state: object) -> None:
         """The state a commit left the race in, kept for its new version."""
         self._states.put(race_id, version, state)
 
     def forget(self, race_id: int) -> None:
         self._states.pop(race_id, None)
 
-    async def saved(self, race: RaceRow, game: Game, state: Any, version: int, count: int) -> None:
+    async def saved(self, race: RaceRow, game: Game, state: object, version: int, count: int) -> None:
         """After a commit of ``race`` (as it was) to ``version`` with ``count`` actions, leaving ``state``:
         a snapshot stored when one is due (and at the finish)."""
         if game.rules.pending(state) is None or snapshot_due(len(race.actions), count):

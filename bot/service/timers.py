@@ -10,6 +10,7 @@ from bot.service.common import AWAY_AFTER, Refusal, title, who
 from bot.service.core import RaceCore
 from bot.service.model import Outcome, Post
 from bot.storage import RaceRow
+from bot.storage.lobby import LobbyData
 
 log = logging.getLogger("domestique")
 
@@ -93,7 +94,7 @@ class Timers:
             if not stored.automatic:
                 break
             streak += 1
-        lobby = None
+        lobby: LobbyData | None = None
         label = next((c.label for c in game.rules.choices(state, decision.player) if c.action == action), "a choice")
         name = who(race, decision.player, mention=False)
         note = f"Time ran out: the AI decided for {name} ({label}), marked automatic."

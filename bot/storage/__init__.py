@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.storage.lobby import LobbyData
+
 if TYPE_CHECKING:
     from bot.shards import Shards
 
@@ -41,7 +43,7 @@ class RaceRow:
     game: str
     status: str
     version: int
-    lobby: dict[str, Any]
+    lobby: LobbyData
     envelope: dict[str, Any] | None
     deadline: float | None
     reminded: bool
@@ -62,7 +64,7 @@ class RaceStorage(Protocol):
         channel_id: int,
         host_id: int,
         game: str,
-        lobby: dict[str, Any],
+        lobby: LobbyData,
         league: tuple[int, int] | None = None,
     ) -> RaceRow:
         """A new race in its lobby; ``league`` (its id, the stage) links a league stage's race in the same write."""
@@ -76,8 +78,8 @@ class RaceStorage(Protocol):
         """The race of a league's stage, if one was made (the latest, should there be several)."""
         ...
 
-    async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool: ...
-    async def keep_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool: ...
+    async def update_lobby(self, race_id: int, version: int, lobby: LobbyData) -> bool: ...
+    async def keep_lobby(self, race_id: int, version: int, lobby: LobbyData) -> bool: ...
     async def start(self, race_id: int, version: int, envelope: dict[str, Any], deadline: float | None) -> bool: ...
     async def append_actions(
         self,
@@ -86,7 +88,7 @@ class RaceStorage(Protocol):
         actions: list[StoredAction],
         deadline: float | None,
         finished: bool,
-        lobby: dict[str, Any] | None = None,
+        lobby: LobbyData | None = None,
         charges: Charges | None = None,
         envelope: dict[str, Any] | None = None,
     ) -> bool: ...

@@ -26,6 +26,7 @@ from bot.storage.action_cache import ActionCache
 from bot.storage.away_tables import AwayTables
 from bot.storage.dialect import Dialect
 from bot.storage.league_tables import LeagueTables
+from bot.storage.lobby import LobbyData
 from bot.storage.pace_tables import CLOCK_SQL, PACE_TIME_SQL, PaceTables, clock_rows, pace_time_rows
 from bot.storage.people_tables import PeopleTables
 from bot.storage.schema import MIGRATIONS
@@ -201,7 +202,7 @@ class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, 
         channel_id: int,
         host_id: int,
         game: str,
-        lobby: dict[str, Any],
+        lobby: LobbyData,
         league: tuple[int, int] | None = None,
     ) -> RaceRow:
         league_id, stage = league if league is not None else (None, None)
@@ -253,7 +254,7 @@ class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, 
         actions: list[StoredAction],
         deadline: float | None,
         finished: bool,
-        lobby: dict[str, Any] | None,
+        lobby: LobbyData | None,
         charges: Charges | None,
         envelope: dict[str, Any] | None,
     ) -> tuple[str, tuple[Any, ...], list[Statement]]:
@@ -304,7 +305,7 @@ class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, 
         channel_id: int,
         host_id: int,
         game: str,
-        lobby: dict[str, Any],
+        lobby: LobbyData,
         league: tuple[int, int] | None = None,
     ) -> RaceRow:
         async with self._guard:
@@ -336,11 +337,11 @@ class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, 
             rows = await self._load(where, (league_id, stage))
             return rows[0] if rows else None
 
-    async def update_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
+    async def update_lobby(self, race_id: int, version: int, lobby: LobbyData) -> bool:
         async with self._guard:
             return await self._bump(race_id, version, "lobby = {}", (json.dumps(lobby),))
 
-    async def keep_lobby(self, race_id: int, version: int, lobby: dict[str, Any]) -> bool:
+    async def keep_lobby(self, race_id: int, version: int, lobby: LobbyData) -> bool:
         """The lobby's bookkeeping (which message shows it) without a new version: the buttons and
         menus made for this version stay good."""
         sql = "UPDATE races SET lobby = {} WHERE id = {} AND version = {}"
@@ -358,7 +359,7 @@ class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, 
         actions: list[StoredAction],
         deadline: float | None,
         finished: bool,
-        lobby: dict[str, Any] | None = None,
+        lobby: LobbyData | None = None,
         charges: Charges | None = None,
         envelope: dict[str, Any] | None = None,
     ) -> bool:
