@@ -52,8 +52,9 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
     shipped = {p.relative_to(ROOT).as_posix() for ext in SHIPPED for p in (ROOT / "data").rglob(ext)}
     assert shipped, "no data files found in the checkout"
+    shipped |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "renderer" / "fonts").iterdir()}  # the boards' font
     with zipfile.ZipFile(wheel) as archive:
-        carried = {n for n in archive.namelist() if n.startswith("data/")}
+        carried = {n for n in archive.namelist() if n.startswith(("data/", "renderer/fonts/"))}
     assert shipped <= carried, f"missing from the wheel: {sorted(shipped - carried)}"
 
 
