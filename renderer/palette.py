@@ -10,6 +10,8 @@ protanopia, deuteranopia and tritanopia (tests/test_renderer_colours.py checks i
 from __future__ import annotations
 
 from functools import cache
+from importlib.resources import files
+from io import BytesIO
 
 from PIL import ImageFont
 
@@ -102,12 +104,21 @@ UP: RGB = (240, 200, 150)  # Peloton's uphill and downhill hexagons (their speed
 DOWN: RGB = (170, 205, 230)
 
 
+# DejaVu Sans, shipped in renderer/fonts/ (its licence beside it): Pillow's built-in face has no
+# ő ű ě ř ů, and the boards are drawn in Hungarian and Czech too (tests/test_font_glyphs.py).
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+
 @cache
-def font(size: int = TEXT) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in scalable font: nothing is downloaded or read from the system."""
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont)
-    return loaded
+def font_bytes(bold: bool = False) -> bytes:
+    """The shipped font file (regular or bold), read once from the package: nothing from the system."""
+    return files("renderer").joinpath("fonts", FONT_FILES[bold]).read_bytes()
+
+
+@cache
+def font(size: int = TEXT, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The boards' font at ``size`` px."""
+    return ImageFont.truetype(BytesIO(font_bytes(bold)), size=size)
 
 
 def team_of(piece_id: str) -> str:

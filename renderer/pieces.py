@@ -193,7 +193,7 @@ def _label_sizes(
         area = abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(square, [*square[1:], square[0]], strict=True)))
         room = math.sqrt(area / 2) - 12  # about the side of a square of the same area, less the box's edges
         name_size = TEXT
-        while name_size > floor and text_length(name, name_size) > room:
+        while name_size > floor and text_length(name, name_size, bold=True) > room:
             name_size = max(floor, name_size - 2)
     return name_size, min(cost_size, max(name_size, SMALL - 4))  # the cost never larger than a name shrunk to fit
 
@@ -211,9 +211,9 @@ def label_box(
     x, y = centre
     name_size, small = _label_sizes(square, name, name_size, cost_size, floor)
     if not name:
-        w, h = text_length(cost, SMALL) + 10, SMALL + 6
+        w, h = text_length(cost, SMALL, bold=True) + 10, SMALL + 6
         return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-    half = max(text_length(name, name_size) / 2 + 5, text_length(cost, small) / 2 + 4)
+    half = max(text_length(name, name_size, bold=True) / 2 + 5, text_length(cost, small, bold=True) / 2 + 4)
     top = y - (name_size + 4 + small + 2) / 2
     return (x - half, top, x + half, top + name_size + 2 + small + 2)
 
@@ -247,13 +247,13 @@ def highlight_square(
         else:
             polygon(draw, square, None, colour, 5)
     x, y = centre
-    cost_w = text_length(cost, SMALL)
+    cost_w = text_length(cost, SMALL, bold=True)
     if not labelled:
         return 0
     if name:  # the name above the cost, both inside the square
         name_size, small = _label_sizes(square, name, name_size, cost_size, floor)
-        cost_w = text_length(cost, small)
-        name_w = text_length(name, name_size)
+        cost_w = text_length(cost, small, bold=True)
+        name_w = text_length(name, name_size, bold=True)
         top = y - (name_size + 4 + small + 2) / 2
         draw.rectangle((x - name_w / 2 - 5, top, x + name_w / 2 + 5, top + name_size + 2), fill=colour, outline=INK)
         write(draw, (x, top + name_size / 2 + 1), name, fill=WHITE, size=name_size, bold=True, anchor="mm")

@@ -62,7 +62,8 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
         rider_token(draw, (x, y), 22, s.rider, kinds.get(s.rider, "rouleur"), SMALL)
     write(draw, (cx, cy), "GC hexagon", fill=MUTED, size=TEXT, bold=True, anchor="mm")
     x, y = 490, 80
-    for name, dx in (("#", 0), ("rider", 40), ("player", 130), ("behind", 280), ("energy", 370)):
+    # "behind" and "energy" in DejaVu Sans Bold need 270 and 372 to stay apart and inside the picture
+    for name, dx in (("#", 0), ("rider", 40), ("player", 130), ("behind", 270), ("energy", 372)):
         write(draw, (x + dx, y), name, fill=MUTED, size=SMALL, bold=True)
     y += 36
     row_h = min(44, (HEIGHT - y - 50) / max(len(standings), 1))
@@ -75,8 +76,8 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
             (0, str(rank)),
             (70, rider_label(s.rider)),
             (130, s.player[:8]),
-            (280, "out" if s.eliminated else str(behind)),
-            (370, str(s.energy)),
+            (270, "out" if s.eliminated else str(behind)),
+            (372, str(s.energy)),
         ):
             write(draw, (x + dx, mid), text, fill=INK, size=TEXT, bold=dx == 70, anchor="lm")
         if near:

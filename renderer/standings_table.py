@@ -39,7 +39,7 @@ def render_table(title: str, rows: Sequence[tuple[str, str, str, str]], headings
             write(
                 draw,
                 (x, y + ROW / 2),
-                _fit(text, right - x, READABLE),
+                _fit(text, right - x, READABLE, bold=column == 1),
                 fill=INK,
                 size=READABLE,
                 bold=column == 1,
@@ -48,11 +48,11 @@ def render_table(title: str, rows: Sequence[tuple[str, str, str, str]], headings
     return png_bytes(image)
 
 
-def _fit(text: str, width: float, size: int) -> str:
+def _fit(text: str, width: float, size: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis to ``width`` px (a name in a picture; the message beside it says it whole)."""
-    if text_length(text, size) <= width:
+    if text_length(text, size, bold) <= width:
         return text
-    while text and text_length(text + "…", size) > width:
+    while text and text_length(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
 

@@ -18,7 +18,6 @@ from renderer.cache import LruCache
 from renderer.palette import RGB, font
 
 _MASKS: LruCache[tuple[Image.Image, int, int]] = LruCache(4096)
-# Pillow's one built-in face has no bold: a 1 px stroke of the glyph's own colour stands in.
 _LENGTHS: LruCache[float] = LruCache(4096)
 Box = tuple[float, float, float, float]
 # The board's band and the boxes drawn over it later (an inset map): a board's label never shows cut
@@ -85,11 +84,10 @@ def unwritten(box: Box) -> bool:
 
 
 def _mask(content: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
-    f = font(size)
-    stroke = 1 if bold else 0
-    x0, y0, x1, y1 = (int(v) for v in f.getbbox(content, stroke_width=stroke))
+    f = font(size, bold)
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(content))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    ImageDraw.Draw(mask).text((-x0, -y0), content, fill=255, font=f, stroke_width=stroke, stroke_fill=255)
+    ImageDraw.Draw(mask).text((-x0, -y0), content, fill=255, font=f)
     return mask, x0, y0
 
 
@@ -120,7 +118,7 @@ def write(
     if anchor[0] == "m":
         x -= dx + mask.width / 2
     elif anchor[0] == "r":
-        x -= text_length(content, size)
+        x -= text_length(content, size, bold)
     if anchor[1] == "m":
         y -= dy + mask.height / 2
     left, top = round(x) + dx, round(y) + dy
@@ -134,9 +132,9 @@ def write(
     layout.place("text", ink, content, mask)
 
 
-def text_length(content: str, size: int = 14) -> float:
+def text_length(content: str, size: int = 14, bold: bool = False) -> float:
     """The advance width of ``content`` at ``size`` (cached)."""
-    return _LENGTHS.get((content, size), lambda: font(size).getlength(content))
+    return _LENGTHS.get((content, size, bold), lambda: font(size, bold).getlength(content))
 
 
 def text_bbox(content: str, size: int = 14, bold: bool = False) -> tuple[int, int, int, int]:

@@ -23,3 +23,8 @@ def json_file(folder: Traversable, name: str) -> Traversable | None:
     """``folder/<name>.json`` if it is shipped, else None. ``name`` is user text: it is looked up among
     the shipped names, never made into a path."""
     return folder.joinpath(f"{name}.json") if name in json_names(folder) else None
+
+
+def locale_file(language: str, domain: str) -> Traversable:
+    """``data/locale/<language>/LC_MESSAGES/<domain>.po``: a language's message catalog (rules/i18n)."""
+    return files(PACKAGE).joinpath("locale", language, "LC_MESSAGES", f"{domain}.po")

@@ -16,6 +16,7 @@ import pytest
 from rules.registry import game_ids
 
 ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = ("*.json", "*.po", "*.pot")  # the data files read at run time: tracks, dice, message catalogs
 NOT_SOURCE = (".git", ".venv", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", "*.db", "demo-out")
 
 
@@ -49,10 +50,11 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_wheel_carries_every_data_file(wheel: Path) -> None:
-    shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / "data").rglob("*.json")}
+    shipped = {p.relative_to(ROOT).as_posix() for ext in SHIPPED for p in (ROOT / "data").rglob(ext)}
     assert shipped, "no data files found in the checkout"
+    shipped |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "renderer" / "fonts").iterdir()}  # the boards' font
     with zipfile.ZipFile(wheel) as archive:
-        carried = {n for n in archive.namelist() if n.startswith("data/")}
+        carried = {n for n in archive.namelist() if n.startswith(("data/", "renderer/fonts/"))}
     assert shipped <= carried, f"missing from the wheel: {sorted(shipped - carried)}"
 
 
@@ -67,3 +69,11 @@ def test_sim_and_demo_run_from_a_plain_install(installed: Path, game: str, tmp_p
     assert len(boards) >= 3, f"{game}: only {len(boards)} boards"
     assert all(b.read_bytes().startswith(b"\x89PNG") for b in boards)
     assert (outside / "demo" / "recap.gif").stat().st_size > 0
+
+
+def test_the_catalogs_load_from_a_plain_install(installed: Path, tmp_path: Path) -> None:
+    python = installed.parent / "python"
+    said = _run(
+        [str(python), "-c", "from rules.i18n import translator; print(translator('cs').messages.plural(3))"], tmp_path
+    )
+    assert said.strip() == "1"  # Czech's second form (2-4), from the catalog's own header

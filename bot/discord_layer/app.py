@@ -18,6 +18,7 @@ from bot.discord_layer.commands import register
 from bot.discord_layer.components import DYNAMIC_ITEMS
 from bot.discord_layer.live_prompts import LivePrompts
 from bot.discord_layer.pace_components import AheadSelect
+from bot.discord_layer.translator import CatalogTranslator
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
 from bot.service.drawing import Drawing
@@ -82,6 +83,7 @@ class DomestiqueBot(discord.Client):
     async def setup_hook(self) -> None:
         await self.storage.open()
         self.add_dynamic_items(*DYNAMIC_ITEMS, AheadSelect)
+        await self.tree.set_translator(CatalogTranslator())  # commands in Hungarian and Czech (docs/translating.md)
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)
             self.tree.copy_global_to(guild=guild)

@@ -357,7 +357,7 @@ def _circuit(
         label = text.format(
             stops=corner.stops, s="s" if corner.stops > 1 else "", longest=corner.longest, shortest=corner.shortest
         )
-        w = text_length(label, SMALL)
+        w = text_length(label, SMALL, bold=True)
         x, y = min(max(point[0], w / 2 + 10), WIDTH - w / 2 - 10), point[1]  # kept whole on the picture
         box = settle((x - w / 2 - 6, y - 16, x + w / 2 + 6, y + 16), written)  # on the board, clear of the marks
         if box is None:
@@ -482,15 +482,6 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = title.split("/")[-1]
-    write(
-        draw,
-        (14, 26),
-        f"{name} · round {state.turn} · {state.setup.laps} laps",
-        fill=INK,
-        size=TEXT,
-        bold=True,
-        anchor="lm",
-    )
     decision = pending(state)
     names = {p.id: p.name for p in state.setup.players}
     if decision is not None:
@@ -499,9 +490,11 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
         text = f"winner: {_label(state.arrivals[0])}"
     else:
         text = "race over"
-    w = text_length(text, TEXT)
+    w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+    heading = _clip(f"{name} · round {state.turn} · {state.setup.laps} laps", WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
+    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
 def _describe(e_type: str, d: Mapping[str, object]) -> str | None:
@@ -545,8 +538,8 @@ def _split(text: str, width: float) -> list[str]:
     return lines
 
 
-def _clip(text: str, width: float) -> str:
-    while text and text_length(text, SMALL) > width:
+def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
+    while text and text_length(text, size, bold) > width:
         text = text[:-2] + "…"
     return text
 
@@ -578,9 +571,9 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
         lap = f"{min(c.lap, state.setup.laps)}/{state.setup.laps}"
         write(draw, (cx + 94, cy), lap, fill=INK, size=TEXT, anchor="lm")
         write(draw, (cx + 160, cy), str(c.gear), fill=INK, size=TEXT, bold=True, anchor="lm")
-        write(draw, (cx + 220, cy), str(c.lp), fill=INK, size=TEXT, anchor="rm")
+        write(draw, (cx + 228, cy), str(c.lp), fill=INK, size=TEXT, anchor="rm")  # apart from the bold gear
         if c.status != "racing":
-            write(draw, (cx + 226, cy), STATUS[c.status], fill=KERB, size=SMALL - 4, bold=True, anchor="lm")
+            write(draw, (cx + 234, cy), STATUS[c.status], fill=KERB, size=SMALL - 4, bold=True, anchor="lm")
     x = 600
     draw.line((x - 10, y0 + 8, x - 10, y1 - 8), fill=LANE_LINE, width=2)
     y = y0 + 8

@@ -60,7 +60,10 @@ MAX_SCALE = 100.0  # px per square
 # Other riders join the view while a square stays this large: a square on offer holds its name and
 # its cost at READABLE (11 px at 400 px wide), and a 3-lane road fills the height (docs/board.md).
 MIN_SCALE = 76.0
-LABEL_SCALE = 72.0  # below this a stretch with squares on offer is drawn straight (renderer/straight.py)
+# Below LABEL_SCALE a stretch with squares on offer is drawn straight (renderer/straight.py). At 72 two
+# DejaVu Sans names of neighbouring squares on a bend met (wider than Pillow's built-in face); above
+# ~73.8 the busiest straight offers (20+ squares) no longer reach it (tests/test_renderer_legibility.py).
+LABEL_SCALE = 73.0
 WEATHER_SHORT = {
     "rain": "RAIN",
     "heat": "HEAT",

@@ -62,7 +62,6 @@ def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[st
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = (title or state.setup.track_name).split("/")[-1]
     phase = "finished" if state.finished else state.phase
-    write(draw, (14, 26), f"{name} · turn {state.turn} · {phase}", fill=INK, size=TEXT, bold=True, anchor="lm")
     decision = pending(state)
     if decision is not None:
         pieces = " ".join(rider_label(r) for r in acting[:3])
@@ -70,11 +69,13 @@ def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[st
     else:
         arrived = arrival_order(state)
         text = f"winner: {rider_label(arrived[0].id)} {_names(state).get(arrived[0].player, '')}" if arrived else "over"
-    while text_length(text, TEXT) > 440:
+    while text_length(text, TEXT, bold=True) > 440:
         text = text[:-2] + "…"
-    w = text_length(text, TEXT)
+    w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+    heading = _clip(f"{name} · turn {state.turn} · {phase}", WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
+    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
 def strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
@@ -137,7 +138,7 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
         colour = TEAM.get(team, MUTED)
         draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)
         write(draw, (x0 + 30, y), str(i + 1), fill=TEAM_TEXT.get(team, INK), size=TEXT, bold=True, anchor="mm")
-        write(draw, (x0 + 60, y), _clip(player.name, 158, TEXT), fill=INK, size=TEXT, bold=True, anchor="lm")
+        write(draw, (x0 + 60, y), _clip(player.name, 158, TEXT, bold=True), fill=INK, size=TEXT, bold=True, anchor="lm")
         write(draw, (x0 + 230, y), f"{state.pursuits_left(player.id)}", fill=INK, size=TEXT, bold=True, anchor="mm")
         for j, rid in enumerate(player.rider_ids()):
             if state.has_rider(rid):
@@ -191,16 +192,19 @@ def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float
     risks = "x" * min(rider.risks, 3)
     quality = QUALITY.get(rider.quality or "", "")
     text = f"{rider.energy} {quality} {risks}".rstrip()
-    write(draw, (x + 34, y - 11), _clip(text, 192, READABLE), fill=INK, size=READABLE, bold=True, anchor="lm")
-    kept = _clip(f"{status} · kept {len(rider.kept)}", 192, READABLE)
-    write(draw, (x + 34, y + 13), kept, fill=MUTED, size=READABLE, anchor="lm")
+    energy = _clip(text, 192, READABLE, bold=True)
+    write(draw, (x + 34, y - 13), energy, fill=INK, size=READABLE, bold=True, anchor="lm")
+    # the state line is the legend's size: two READABLE lines of DejaVu Sans (its descenders) need more
+    # than the 50 px a team has with four teams
+    kept = _clip(f"{status} · kept {len(rider.kept)}", 192, SMALL)
+    write(draw, (x + 34, y + 12), kept, fill=MUTED, size=SMALL, anchor="lm")
 
 
 def _legend_line() -> str:
     return "34.0: row 34 (top), lane 0 (0 at the top) · ! risky · dotted: cobbles · D dropped P flat X fell"
 
 
-def _clip(text: str, width: float, size: int = SMALL) -> str:
-    while text and text_length(text, size) > width:
+def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
+    while text and text_length(text, size, bold) > width:
         text = text[:-2] + "…"
     return text

@@ -421,7 +421,6 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     phase = "finished" if state.finished else state.phase
     name = title.split("/")[-1]  # "leader1/first-race": the game is plain from the board
-    write(draw, (14, 26), f"{name} · turn {state.turn} · {phase}", fill=INK, size=TEXT, bold=True, anchor="lm")
     decision = pending(state)
     names = {p.id: p.name for p in state.setup.players}
     if decision is not None:
@@ -431,9 +430,11 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     else:
         arrived = arrival_order(state)
         text = f"winner: {rider_label(arrived[0].id)} {names.get(arrived[0].player, '')}" if arrived else "race over"
-    w = text_length(text, TEXT)
+    w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+    heading = _clip(f"{name} · turn {state.turn} · {phase}", WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
+    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
 def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
@@ -517,8 +518,8 @@ def _wrap(text: str, width: float, size: int) -> list[str]:
     return [_clip(line, width, size) for line in lines]
 
 
-def _clip(text: str, width: float, size: int = SMALL) -> str:
-    while text and text_length(text, size) > width:
+def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
+    while text and text_length(text, size, bold) > width:
         text = text[:-2] + "…"
     return text
 
@@ -535,10 +536,20 @@ def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], bo
         cy = y0 + 34 + (i % per_column) * row_h + row_h / 2
         write(draw, (cx + 22, cy), str(i + 1), fill=MUTED, size=SMALL, anchor="rm")
         rider_shape(draw, (cx + 44, cy), 14, r.kind, TEAM.get(team_of(r.id), MUTED))
-        write(draw, (cx + 64, cy), rider_label(r.id), fill=INK, size=TEXT, bold=True, anchor="lm")
+        write(draw, (cx + 62, cy), rider_label(r.id), fill=INK, size=TEXT, bold=True, anchor="lm")
         write(draw, (cx + 156, cy), str(r.energy), fill=INK, size=TEXT, anchor="rm")
         if columns == 2:
-            write(draw, (cx + 166, cy), STATUS_WORD[r.status], fill=MUTED, size=READABLE, anchor="lm")
+            status = _clip(STATUS_WORD[r.status], _status_room(order, i, per_column, width), READABLE)
+            write(draw, (cx + 162, cy), status, fill=MUTED, size=READABLE, anchor="lm")
+
+
+def _status_room(order: list[Rider], i: int, per_column: int, width: float) -> float:
+    """How wide rider ``i``'s state may be: in the first column, up to the next column's rank (a
+    two-digit rank reaches back into it), kept 6 px apart; in the last, the column's width."""
+    beside = i + per_column
+    if i >= per_column or beside >= len(order):
+        return width - 162
+    return width + 22 - text_length(str(beside + 1), SMALL) - 6 - 162
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:

@@ -165,7 +165,7 @@ def tag(
     inside: bool = False,
 ) -> None:
     """A rounded label beside the road (``inside``: one the picture's edge would cut is moved onto it)."""
-    w = text_length(text, SMALL) + 12
+    w = text_length(text, SMALL, bold=True) + 12
     x, y = centre
     if inside and -w / 2 < x < WIDTH + w / 2:
         x = min(max(x, w / 2 + 4), WIDTH - w / 2 - 4)

@@ -200,7 +200,7 @@ def _tag(
 ) -> None:
     """A rounded label at ``centre``, moved onto the board where its edge would cut it and off the
     other tags and anything in ``taken`` (the wind, the cyclists); left out where no nudge frees it."""
-    w = text_length(text, SMALL) + 12
+    w = text_length(text, SMALL, bold=True) + 12
     x, y = centre
     box = settle((x - w / 2, y - 15, x + w / 2, y + 15), taken)
     if box is None:
@@ -358,7 +358,6 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = (title or state.course.name).split("/")[-1]
-    write(draw, (14, 26), f"{name} · move {state.round}", fill=INK, size=TEXT, bold=True, anchor="lm")
     decision = pending(state)
     names = {p.id: p.name for p in state.setup.players}
     if decision is not None:
@@ -368,14 +367,16 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
         winner = state.arrivals[0] if state.arrivals else None
         owner = names.get(state.player_of(winner), "") if winner else ""
         text = f"winner: No. {winner} {owner}".rstrip() if winner else "race over"
-    while text_length(text, TEXT) > 420:
+    while text_length(text, TEXT, bold=True) > 420:
         text = text[:-2] + "…"
-    w = text_length(text, TEXT)
+    w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+    heading = _clip(f"{name} · move {state.round}", WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
+    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
-WIND = (50, BOARD[1] + 50)  # the wind disc's centre
+WIND = (56, BOARD[1] + 50)  # the wind disc's centre: its tag below ("wind 1") clear of the left edge
 
 
 def wind_box(state: State) -> Box:
@@ -515,8 +516,8 @@ def ridden(start: str, end: str) -> list[str]:
     return cells
 
 
-def _clip(text: str, width: float = WIDTH - 20) -> str:
-    while text and text_length(text, SMALL) > width:
+def _clip(text: str, width: float = WIDTH - 20, size: int = SMALL, bold: bool = False) -> str:
+    while text and text_length(text, size, bold) > width:
         text = text[:-2] + "…"
     return text
 
