@@ -4,5 +4,20 @@ own, every other language is a catalog (docs/translating.md)."""
 
 from rules.i18n.catalog import Translator, parse, translator
 from rules.i18n.languages import LANGUAGES, SOURCE, Language, lang_for
+from rules.i18n.speaking import N_, _, current, ngettext, pgettext, speaking
 
-__all__ = ["LANGUAGES", "SOURCE", "Language", "Translator", "lang_for", "parse", "translator"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "SOURCE",
+    "Language",
+    "Translator",
+    "_",
+    "current",
+    "lang_for",
+    "ngettext",
+    "parse",
+    "pgettext",
+    "speaking",
+    "translator",
+]
