@@ -21,6 +21,7 @@ from dataclasses import replace
 from functools import cache
 
 from rules.action import Action
+from rules.peloton import ai_trial
 from rules.peloton.cards import card
 from rules.peloton.course import TERRAINS, split
 from rules.peloton.engine import Option, legal_actions, may_tandem, occupied, pending, reserve, rides
@@ -138,10 +139,7 @@ def _dial_score(state: State, o: Option, reach_of: _Reach) -> tuple[float, int]:
         if energy - o.dial.cost < _checkpoint_floor(state, c):
             score = gain - 3.0 * o.dial.cost - 10.0
     else:
-        after = max(0, energy - o.dial.cost)
-        score = min(float(value), gain) + LATER * plan(moves - 1, o.dial.position, after, _leftover(state))
-        if energy - o.dial.cost < _checkpoint_floor(state, c):
-            score -= 3.0 * o.dial.cost + 10.0
+        return (-_trial_time(state, c, reach, o.dial.position, c.energy - o.dial.cost), value)
     if o.dial.cost and gain <= 0:
         score -= 5.0  # never pay for speed the road will not let it use
     return (round(score, 6), value)
@@ -157,7 +155,21 @@ def _card_value(state: State, c: Cyclist, number: int) -> float:
     chosen = card(number)
     if state.discipline != "itt":
         return -abs(number - 7) * 10.0
-    return chosen.energy * 100.0 - chosen.tenths
+    start = split(state.course.start_cells()[0])[0]
+    energy = max(0, c.energy + chosen.energy)
+    return -float(chosen.tenths + ai_trial.time_to_go(state.course, state.wind, start, 0, energy))
+
+
+def _trial_time(state: State, c: Cyclist, s: float, position: int, energy: int) -> float:
+    """An individual time trial: the time still to ride (tenths) once this move ends on strip ``s``
+    with the dial at ``position`` and ``energy`` left (``ai_trial``)."""
+    course = state.course
+    end = int(s)
+    old = split(c.cell)[0] if c.cell is not None else end
+    left = ai_trial.after_checkpoints(course, old, end, energy)
+    if end > course.finish:
+        return float(ai_trial.finish_time(course, end, left))
+    return float(ai_trial.MINUTE + ai_trial.time_to_go(course, state.wind, end, position, left))
 
 
 def _mover_rank(state: State, cid: str) -> int:
@@ -183,6 +195,8 @@ def _ride_score(state: State, o: Option) -> tuple[int, int, float, int]:
             value += TANDEM_WORTH
     crosses = int(s > state.course.finish)
     safe = 0 if o.ride.fell and not crosses else 1  # past the line a fall costs nothing more
+    if state.discipline == "itt" and not o.ride.fell:
+        value = -_trial_time(state, c, float(s), c.dial, c.energy)
     return (safe, crosses, value, -abs(lane - state.course.width // 2))
 
 
