@@ -11,7 +11,7 @@ engine's own reach, only the moves after it by this table.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from rules.peloton.course import TERRAINS, Course
 from rules.peloton.engine import WIND_FROM
@@ -62,7 +62,7 @@ def finish_time(course: Course, new_s: int, energy: int) -> int:
     return MINUTE - STRIP * (new_s - course.finish) - POINT_LEFT * energy
 
 
-@cache
+@lru_cache(maxsize=200_000)  # bounded: a bot process meets many courses
 def time_to_go(course: Course, wind: int, s: int, position: int, energy: int) -> int:
     """The best time (tenths) still to ride from strip ``s`` with the dial at ``position`` and ``energy``."""
     if s > course.finish:
