@@ -6,8 +6,9 @@ In a leg race, speed against energy at a point a hexagon: the +1 +2 +2 cycle, ne
 (then half price: energy is worth nothing after the line); early speed first, since the cyclist
 ahead rides first on an open road. In an individual time trial, the card, the dial and the ride
 that leave the best time a lone cyclist can still make on this course (``ai_trial``: a minute a
-move, 5 s a strip past the line, 4 s a point left, the checkpoints). A team time trial prices energy by its
-scarcity and keeps the dial in tandem. Time trials keep their checkpoint reserves. The ride: as
+move, 5 s a strip past the line, 4 s a point left, the checkpoints' overdrawn points). A team
+time trial prices energy by its scarcity, keeps the dial in tandem and the checkpoints'
+reserves. The ride: as
 far as it can without falling, then where the next move starts fastest (downhill, not uphill)
 and right behind another cyclist (tandem, +1 next move).
 A fall (riding into a turning too fast for its trail, R-PEL-OVERSPEED) is taken only when nothing
