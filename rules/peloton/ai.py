@@ -4,10 +4,11 @@ The dial: never pay for speed the road will not let the cyclist use (a blocked r
 In a leg race, speed against energy at a point a hexagon: the +1 +2 +2 cycle, never the abrupt
 +0 → +2 (3 energy) nor a headwind's extra point, until the moves left cannot spend what it holds
 (then half price: energy is worth nothing after the line); early speed first, since the cyclist
-ahead rides first on an open road. In an individual time trial, the best plan of the dial for the
-moves left (``plan``: the abrupt +2 when energy is plentiful, 4 s a point left), and its card
-chosen by its energy (a hexagon, 10 s, a point) against its seconds. A team time trial prices energy by its
-scarcity and keeps the dial in tandem. Time trials keep their checkpoint reserves. The ride: as
+ahead rides first on an open road. In an individual time trial, the card, the dial and the ride
+that leave the best time a lone cyclist can still make on this course (``ai_trial``: a minute a
+move, 5 s a strip past the line, 4 s a point left, the checkpoints' overdrawn points). A team
+time trial prices energy by its scarcity, keeps the dial in tandem and the checkpoints'
+reserves. The ride: as
 far as it can without falling, then where the next move starts fastest (downhill, not uphill)
 and right behind another cyclist (tandem, +1 next move).
 A fall (riding into a turning too fast for its trail, R-PEL-OVERSPEED) is taken only when nothing
@@ -18,9 +19,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import cache
 
 from rules.action import Action
+from rules.peloton import ai_trial
 from rules.peloton.cards import card
 from rules.peloton.course import TERRAINS, split
 from rules.peloton.engine import Option, legal_actions, may_tandem, occupied, pending, reserve, rides
@@ -68,45 +69,10 @@ class _Reach:
         return self.known[key]
 
 
-def _next_positions(position: int) -> range | list[int]:
-    """Where the dial may go from ``position``: clockwise, never through +0 (II.4)."""
-    return range(5) if position == 0 else [*range(position + 1, 5), 0]
-
-
-def _plain_cost(position: int, to: int) -> int:
-    value = DIAL[to]
-    return value + (1 if position == 0 and value == 2 else 0)  # the abrupt +0 -> +2 costs 3 (II.5)
-
-
-LATER = 0.9  # a hexagon the dial may buy next move is worth this much of one bought now: the road
-# may close, and ahead early the cyclist rides first on an open road
-
-
-@cache
-def plan(moves: int, position: int, energy: int, leftover: float, later: float = LATER) -> float:
-    """The most hexagons the dial can still buy in ``moves`` moves from ``position`` with ``energy``
-    (on an open road, no wind), each move's worth ``later`` of the one before, plus ``leftover``
-    hexagons for each point of energy left at the end."""
-    if moves <= 0:
-        return energy * leftover
-    best = float("-inf")
-    for to in _next_positions(position):
-        cost = _plain_cost(position, to)
-        if cost <= energy:
-            best = max(best, DIAL[to] + later * plan(moves - 1, to, energy - cost, leftover, later))
-    return best
-
-
 def _moves_left(state: State, c: Cyclist) -> int:
     """About how many moves the cyclist has left: the road to the line at its usual pace."""
     pace = 4.5 if state.discipline == "leg" else 5.0
     return max(1, math.ceil(_hexagons_left(state, c.cell) / pace))
-
-
-def _leftover(state: State) -> float:
-    """What a point of energy left at the line is worth, in hexagons: 4 s against 10 s a hexagon in an
-    individual time trial (V), nothing in a team time trial (VI) or after a leg race's line."""
-    return 0.4 if state.discipline == "itt" else 0.0
 
 
 def _dial_score(state: State, o: Option, reach_of: _Reach) -> tuple[float, int]:
@@ -115,9 +81,9 @@ def _dial_score(state: State, o: Option, reach_of: _Reach) -> tuple[float, int]:
     and never the abrupt +2 (3 energy) nor a headwind's extra point, until there is more energy
     than the moves left can spend (then half price: nothing is worth keeping after the line); on a
     tie, the faster (ahead early, the cyclist rides first on an open road). A team time trial: the
-    speed bought against energy priced by its scarcity. An individual time trial: the speed bought
-    now and the best plan of the dial for the energy left (``plan``). Time trials keep the
-    checkpoints' reserves."""
+    speed bought against energy priced by its scarcity, keeping the checkpoints' reserves. An
+    individual time trial: the best time still to ride from where the dial lets it get
+    (``ai_trial``)."""
     assert o.dial is not None
     c = reach_of.c
     reach = reach_of(o.dial.position, o.dial.kept)
@@ -138,26 +104,35 @@ def _dial_score(state: State, o: Option, reach_of: _Reach) -> tuple[float, int]:
         if energy - o.dial.cost < _checkpoint_floor(state, c):
             score = gain - 3.0 * o.dial.cost - 10.0
     else:
-        after = max(0, energy - o.dial.cost)
-        score = min(float(value), gain) + LATER * plan(moves - 1, o.dial.position, after, _leftover(state))
-        if energy - o.dial.cost < _checkpoint_floor(state, c):
-            score -= 3.0 * o.dial.cost + 10.0
+        return (-_trial_time(state, c, reach, o.dial.position, c.energy - o.dial.cost), value)
     if o.dial.cost and gain <= 0:
         score -= 5.0  # never pay for speed the road will not let it use
     return (round(score, 6), value)
 
 
 def _card_value(state: State, c: Cyclist, number: int) -> float:
-    """A time-trial card in tenths of a second saved: its t against its E, each point of energy a
-    hexagon the dial can ride (10 s, V), so the +2 card (18.4 s) is worth taking. Measured: a
-    plan that found a second point unspendable on a short course took the +1 card and lost,
-    in whole races, to cyclists who took the +2 (crossing the line a move earlier is a minute).
-    A team time trial keeps to the middle cards: its time adds every card's t to its second
-    rider's."""
+    """A time-trial card, less its tenths of a second: its t plus the best time its energy lets a
+    lone cyclist ride on this course (``ai_trial``), so a point that saves no move and carries
+    the cyclist no further past the line is not paid 9 s for. A team time trial keeps to the
+    middle cards: its time adds every card's t to its second rider's."""
     chosen = card(number)
     if state.discipline != "itt":
         return -abs(number - 7) * 10.0
-    return chosen.energy * 100.0 - chosen.tenths
+    start = split(state.course.start_cells()[0])[0]
+    energy = max(0, c.energy + chosen.energy)
+    return -float(chosen.tenths + ai_trial.time_to_go(state.course, state.wind, start, 0, energy))
+
+
+def _trial_time(state: State, c: Cyclist, s: float, position: int, energy: int) -> float:
+    """An individual time trial: the time still to ride (tenths) once this move ends on strip ``s``
+    with the dial at ``position`` and ``energy`` left (``ai_trial``)."""
+    course = state.course
+    end = int(s)
+    old = split(c.cell)[0] if c.cell is not None else end
+    left = ai_trial.after_checkpoints(course, old, end, energy)
+    if end > course.finish:
+        return float(ai_trial.finish_time(course, end, left))
+    return float(ai_trial.MINUTE + ai_trial.time_to_go(course, state.wind, end, position, left))
 
 
 def _mover_rank(state: State, cid: str) -> int:
@@ -167,7 +142,8 @@ def _mover_rank(state: State, cid: str) -> int:
 
 def _ride_score(state: State, o: Option) -> tuple[int, int, float, int]:
     """Safe first, then across the line now (a move later is a minute), then the furthest with the
-    next move's start (terrain, tandem) counted, then the middle of the road."""
+    next move's start (terrain, tandem) counted (an individual time trial: the best time still to
+    ride from there), then the middle of the road."""
     assert o.ride is not None
     c = state.cyclist(str(o.action.get("cyclist")))
     s, lane = split(o.ride.to)
@@ -183,6 +159,8 @@ def _ride_score(state: State, o: Option) -> tuple[int, int, float, int]:
             value += TANDEM_WORTH
     crosses = int(s > state.course.finish)
     safe = 0 if o.ride.fell and not crosses else 1  # past the line a fall costs nothing more
+    if state.discipline == "itt" and not o.ride.fell:
+        value = -_trial_time(state, c, float(s), c.dial, c.energy)
     return (safe, crosses, value, -abs(lane - state.course.width // 2))
 
 

@@ -1,11 +1,12 @@
 """Peloton's AI paces its dial (issue 30): in a leg race it never pays 3 energy for a move (the
 abrupt +0 -> +2, or +1 into a headwind) while its energy is short, where it used to on one dial
-setting in ten; a time trial's card is weighed by what its energy buys against its seconds."""
+setting in ten; a time trial's card is weighed by the time its energy buys on the course."""
 
 from __future__ import annotations
 
 from bot.service import race_options
-from rules.peloton import ai
+from rules.action import Action
+from rules.peloton import ai, timing
 from rules.peloton.cards import card
 from rules.peloton.engine import apply, build, legal_actions, pending
 from rules.record import Record, start_state
@@ -35,27 +36,30 @@ def test_a_leg_race_ai_never_pays_three_energy_for_a_move_while_energy_is_short(
     assert settings > 300 and paid <= settings // 50, (paid, settings)  # it was one in ten
 
 
-def test_the_plan_of_the_dial_spends_plentiful_energy_on_the_abrupt_plus_two_and_short_energy_on_the_cycle() -> None:
-    # five moves and energy to burn: +2 +2 rest +2 +2 (3+2+3+2) buys 8; the cycle +1 +1 +2 +2 buys 6
-    assert ai.plan(5, 0, 20, 0.0, 1.0) == 8
-    # six energy over five moves: the cycle's +1 +1 +2 +2 (6 energy) is the most it can buy
-    assert ai.plan(5, 0, 6, 0.0, 1.0) == 6
-    # energy left at an individual time trial's line is worth 4 s of a hexagon's 10
-    assert ai.plan(0, 0, 5, 0.4, 1.0) == 2.0
-
-
-def test_a_time_trial_card_is_weighed_by_what_its_energy_buys_against_its_seconds() -> None:
+def _trial_time(track: str, number: int | None) -> tuple[int, int]:
+    """A lone cyclist's time trial with the wind fixed (so no card changes it), played by the AI
+    after taking card ``number`` (None: the AI's own card): its time and its card."""
     players = [{"id": "p", "team": "grey", "cyclists": 1}]
-    state = build({"track": "peloton/random-itt-25-s1", "players": players})
+    state = build({"track": track, "players": players, "options": {"wind": 0}})
     decision = pending(state)
     assert decision is not None and decision.kind == "card"
-    cyclist = state.cyclist(decision.cyclist or "")
-    assert cyclist.energy == 5  # a 25-hexagon time trial: about a point a move, all of it spent
-    chosen = card(int(ai.choose(state, decision.player).get("card") or 0))
-    # a point more is a hexagon more (10 s): the +2 card for 18.3 s, where it took the middle card
-    assert (chosen.energy, chosen.tenths) == (2, 183)
+    action = Action("p", "card", cyclist=decision.cyclist, card=number) if number else ai.choose(state, "p")
+    state, _ = apply(state, action)
     while (d := pending(state)) is not None:
         state, _ = apply(state, ai.choose(state, d.player))
+    time = timing.individual(state, state.cyclists[0])
+    assert time is not None
+    return time, int(action.get("card") or 0)
+
+
+def test_a_time_trial_card_is_the_one_whose_energy_buys_the_best_time_on_this_course() -> None:
+    """A card's energy is worth what it saves on this course: a point that cannot save a move or
+    carry the cyclist further past the line is 9 s of the card for nothing. Here the +2 card (the
+    AI's old choice, by 10 s a point) finishes 5 s slower than a +1 card."""
+    track = "peloton/random-itt-25-s1"
+    time, chosen = _trial_time(track, None)
+    assert card(chosen).energy == 1, chosen
+    assert time == min(_trial_time(track, n)[0] for n in range(1, 14))
 
 
 def test_a_cyclist_that_can_cross_the_line_now_does_not_stop_short_for_a_faster_start() -> None:
