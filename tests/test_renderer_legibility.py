@@ -150,7 +150,7 @@ def test_leader1_readme_mid_race_board_names_are_readable(written: Written) -> N
     from bot.cli.sim import sample_race
 
     mid_race = next(p for p in find_game("leader1").showcase.pictures if p.file == "board-mid-race.png")
-    _, state = sample_race("leader1", mid_race.sample)
+    _, state = sample_race(find_game("leader1"), mid_race.sample)
     rules = find_game("leader1").rules
     decision = rules.pending(state)
     assert decision is not None

@@ -44,7 +44,7 @@ def _sample_boards(game: Game, sample: Sample) -> list[Callable[[], bytes]]:
     from bot.cli.images import board, mid_race
     from bot.cli.sim import sample_race
 
-    record, _ = sample_race(game.id, sample)
+    record, _ = sample_race(game, sample)
     return [partial(board, game.id, mid_race(record, fraction, 0.1), "") for fraction in (0.2, 0.4, 0.6, 0.8)]
 
 
@@ -109,7 +109,7 @@ def _fresh_states(runs: int) -> str:
     from rules.record import replay
 
     game, sample = _samples(lambda showcase: showcase.bench_boards)[0]
-    record, _ = sample_race(game.id, sample)
+    record, _ = sample_race(game, sample)
     prefix = record.with_actions(record.actions[: len(record.actions) // 2])
     paint(game.id, replay(prefix).state)
     states = [replay(prefix).state for _ in range(runs)]

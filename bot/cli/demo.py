@@ -9,7 +9,6 @@ from pathlib import Path
 
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
-from rules.registry import find_game
 
 GUILD, CHANNEL, HOST = 1, 10, 1001
 
@@ -55,8 +54,8 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
             race = await storage.active_race(CHANNEL)
             if race is None:
                 break
-            rules = find_game(race.game)
-            state = await service.core.state_of(race)
+            loaded = await service.core.store.load(race)
+            rules, state = loaded.game, loaded.state
             decision = rules.rules.pending(state)
             if decision is None:
                 break

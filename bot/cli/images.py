@@ -10,7 +10,7 @@ from typing import Any
 from bot.cli.sim import sample_race
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import paint, paint_standings
-from rules.game import Picture
+from rules.game import Game, Picture
 from rules.record import Record, start_state
 from rules.registry import find_game, games
 
@@ -50,17 +50,17 @@ def mid_race(record: Record, fraction: float = 0.4, span: float = 0.15) -> Any:
     return best[1] if best[1] is not None else state
 
 
-def picture(game: str, shown: Picture) -> bytes:
+def picture(game: Game, shown: Picture) -> bytes:
     """One of a game's docs pictures, drawn from its sample race."""
     record, final = sample_race(game, shown.sample)
     title = f"Race 1 · {str(record.track).split('/', 1)[-1]}"
     if shown.moment == "recap":
-        return render_recap(turn_states(record), width=480, board=painted(game, title))
+        return render_recap(turn_states(record), width=480, board=painted(game.id, title))
     if shown.moment == "start":
-        return board(game, start_state(record)[1], title)
+        return board(game.id, start_state(record)[1], title)
     if shown.moment == "finish":
-        return board(game, final, title)
-    return board(game, mid_race(record, shown.at, shown.span), title)
+        return board(game.id, final, title)
+    return board(game.id, mid_race(record, shown.at, shown.span), title)
 
 
 def readme_images(out: Path) -> list[Path]:
@@ -69,7 +69,7 @@ def readme_images(out: Path) -> list[Path]:
     files: dict[str, bytes] = {}
     for game in games():
         for shown in game.showcase.pictures:
-            files[shown.file] = picture(game.id, shown)
+            files[shown.file] = picture(game, shown)
         if game.showcase.standings:
             title = "General classification after stage 2"
             options = game.showcase.standings_options

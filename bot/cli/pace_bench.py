@@ -156,7 +156,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             stages=f"{track},{track}",
             timer=timer,
             clock=setting.clock,
-            pieces=find_game(game_id).showcase.pace_pieces,
+            pieces=game.showcase.pace_pieces,
         )
         users = list(range(1, players + 1))
         for person in users:

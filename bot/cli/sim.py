@@ -7,7 +7,7 @@ from typing import Any
 from bot.service import race_options
 from rules.action import Action
 from rules.errors import InvalidSetup
-from rules.game import Sample, Seat
+from rules.game import Game, Sample, Seat
 from rules.record import Record, start_state
 from rules.registry import find_game
 
@@ -15,7 +15,7 @@ MAX_DECISIONS = 20_000
 
 
 def simulate(
-    game: str,
+    game: str | Game,
     *,
     players: int,
     seed: int,
@@ -25,7 +25,7 @@ def simulate(
     options: dict[str, Any] | None = None,
 ) -> tuple[Record, Any]:
     """Play a whole race with AI players; returns its record and final state."""
-    rules = find_game(game)
+    rules = find_game(game) if isinstance(game, str) else game
     try:
         seats = rules.sample_players(players)
         wanted = stage or (f"random-{random_hexagons}" if random_hexagons else rules.tracks.default)
@@ -33,22 +33,21 @@ def simulate(
     except ValueError as exc:
         raise InvalidSetup("--players" if "player" in str(exc) else "--stage", str(exc)) from None
     if pieces is not None:
-        seats = _with_pieces(rules.id, seats, pieces)
+        seats = _with_pieces(rules, seats, pieces)
     # the options a new race's lobby writes when nobody chooses, then those asked for
     options = {**race_options.defaults(rules), **(options or {})}
-    return play(Record(game=game, track=track, players=seats, seed=seed, options=options))
+    return play(Record(game=rules.id, track=track, players=seats, seed=seed, options=options))
 
 
-def sample_race(game: str, sample: Sample) -> tuple[Record, Any]:
+def sample_race(game: Game, sample: Sample) -> tuple[Record, Any]:
     """A game's sample race (its showcase): played to the finish by its AI, or, when the sample sets
     a position by hand, that position with no action played."""
     if not sample.seats:
         return simulate(game, players=sample.players, seed=sample.seed, stage=sample.stage)
-    rules = find_game(game)
-    track = rules.tracks.resolve(sample.stage or rules.tracks.default, sample.seed)
-    options = race_options.defaults(rules)
+    track = game.tracks.resolve(sample.stage or game.tracks.default, sample.seed)
+    options = race_options.defaults(game)
     start = dict(sample.start) if sample.start is not None else None
-    record = Record(game, track, [dict(s) for s in sample.seats], sample.seed, options, start=start)
+    record = Record(game.id, track, [dict(s) for s in sample.seats], sample.seed, options, start=start)
     return (record, start_state(record)[1]) if start is not None else play(record)
 
 
@@ -67,9 +66,8 @@ def play(record: Record) -> tuple[Record, Any]:
     return record.with_actions(tuple(actions)), state
 
 
-def _with_pieces(game: str, seats: list[dict[str, Any]], pieces: int) -> list[dict[str, Any]]:
+def _with_pieces(rules: Game, seats: list[dict[str, Any]], pieces: int) -> list[dict[str, Any]]:
     """Sample players with ``pieces`` each, seated as the lobby would seat them."""
-    rules = find_game(game)
     taken: list[Seat] = []
     out = []
     for sample in seats:

@@ -513,7 +513,8 @@ class LeagueService:
         league = await self.store.league(race.league_id)
         if league is None:
             return []
-        scoring = self._scoring(find_game(league.game))
+        game = find_game(league.game)
+        scoring = self._scoring(game)
         previous = [
             s
             for s in await self.store.stages(league.id)
@@ -529,7 +530,7 @@ class LeagueService:
         names = {m.player: m.name for m in await self.store.members(league.id)}
         if all(s.status == "finished" for s in stages) and gc:
             await self.store.set_league_status(league.id, "finished")
-            piece = find_game(league.game).narration.piece_name(None, gc[0].piece)
+            piece = game.narration.piece_name(None, gc[0].piece)
             text.append(
                 f"**{league.name}** is over: {piece} ({names.get(gc[0].player, gc[0].player)}) "
                 "wins the general classification."

@@ -84,8 +84,7 @@ class RaceStore:
 
     async def load(self, race: RaceRow) -> Loaded:
         """The race with its game and its state now."""
-        game = find_game(race.game)
-        return Loaded(race, game, await self._state(race, game))
+        return await self.loaded(Opened.of(race))
 
     async def loaded(self, opened: Opened) -> Loaded:
         """An opened race with its state now (its game already known)."""
