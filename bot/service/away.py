@@ -23,8 +23,7 @@ from bot.service.pace import PaceIntents, duration
 from bot.service.reading import ReadingIntents
 from bot.service.timers import TimerIntents
 from bot.storage import RaceRow
-from rules.game import Game
-from rules.registry import find_game
+from rules.registry import AnyGame, find_game
 
 PAGE = 8  # races per page of /race mine: each line stays under 250 characters, a page under 2,000
 Visible = Callable[[int, int], Awaitable[bool]]  # (server, channel) -> can the person see it?
@@ -86,7 +85,7 @@ class AwayIntents(ReadingIntents, TimerIntents, PaceIntents):
         return Seated(race, player, asked, " · ".join(parts))
 
     @staticmethod
-    def _place(game: Game, state: Any, player: str) -> str:
+    def _place(game: AnyGame, state: Any, player: str) -> str:
         """The player's best piece's place, where the game orders the pieces while racing."""
         placings = game.rules.outcome(state).placings
         ranked = [p for p in placings if not p.eliminated]

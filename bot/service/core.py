@@ -29,9 +29,9 @@ from bot.storage import Charges, Clock, RaceRow, Storage, StoredAction
 from rules.action import Action
 from rules.ai_levels import player_at
 from rules.errors import DomestiqueError
-from rules.game import Choice, Decision, Game
+from rules.game import Choice, Decision
 from rules.record import FORMAT, Record, parse_record, start_state
-from rules.registry import find_game
+from rules.registry import AnyGame, find_game
 
 log = logging.getLogger("domestique")
 
@@ -315,7 +315,7 @@ class RaceCore:
         return outcome
 
     @staticmethod
-    def _in_words(game: Game, before: Any, after: Any, action: Action) -> str:
+    def _in_words(game: AnyGame, before: Any, after: Any, action: Action) -> str:
         """A decision as the channel reads it: everything it did to its piece, in one line and in
         order ("yellow rouleur risks a crack: rolled 7, needed 5; rides to 14.1, 6 squares (-8
         energy)"), else the choice's label ("Pass")."""
@@ -399,7 +399,7 @@ class RaceCore:
 
     # ---- hooks of the pace layer (``bot/service/pace.py``): these defaults are the plain game
 
-    async def play_on(self, race: RaceRow, state: Any, game: Game) -> Played:
+    async def play_on(self, race: RaceRow, state: Any, game: AnyGame) -> Played:
         """After the decisions of a commit: every decision that takes itself (AI and away seats)."""
         state, auto = self._autoplay(race, state, game)
         return Played(state, [(a, None, True) for a in auto])
@@ -450,7 +450,9 @@ class RaceCore:
         """What happened since ``player`` last decided, in one line ('' when nobody else played since)."""
         return ""
 
-    def _autoplay(self, race: RaceRow, state: Any, game: Game, stop: Collection[str] = ()) -> tuple[Any, list[Action]]:
+    def _autoplay(
+        self, race: RaceRow, state: Any, game: AnyGame, stop: Collection[str] = ()
+    ) -> tuple[Any, list[Action]]:
         """The AI's decisions for AI seats (at their level) and seats it plays for their absent person
         (the strongest), up to a decision of a player in ``stop`` (whose plans decide) or of a person."""
         actions: list[Action] = []
@@ -466,7 +468,7 @@ class RaceCore:
     async def ping_for(
         self,
         race: RaceRow,
-        game: Game,
+        game: AnyGame,
         before: Any,
         after: Any,
         decision: Decision,
@@ -574,7 +576,7 @@ class RaceCore:
         """Posts that follow a race's finish board (the recap: ``bot/service/recap.py``)."""
         return []
 
-    def _finish(self, race: RaceRow, state: Any, game: Game) -> str:
+    def _finish(self, race: RaceRow, state: Any, game: AnyGame) -> str:
         """The finish: the winner and the podium by name, every result, the people who played mentioned once."""
         placings = [p for p in game.rules.outcome(state).placings if p.rank is not None]
         lines = ["**Finish**"]

@@ -18,8 +18,8 @@ from bot.service import seats
 from bot.service.core import RaceCore, chunks
 from bot.service.model import LobbyEdit, Outcome, Post
 from bot.storage import RaceRow
-from rules.game import Decision, Game, LobbyDraft
-from rules.registry import find_game
+from rules.game import Decision, LobbyDraft
+from rules.registry import AnyGame, find_game
 
 
 class DraftIntents(RaceCore):
@@ -42,8 +42,8 @@ class DraftIntents(RaceCore):
     async def _draft_report(
         self,
         race: RaceRow,
-        game: Game,
-        draft: LobbyDraft,
+        game: AnyGame,
+        draft: LobbyDraft[Any],
         before: Any,
         after: Any,
         decision: Decision,
@@ -78,7 +78,9 @@ class DraftIntents(RaceCore):
         )
         return outcome
 
-    def _draft_text(self, race: RaceRow, game: Game, draft: LobbyDraft, state: Any, asked: str | None = None) -> str:
+    def _draft_text(
+        self, race: RaceRow, game: AnyGame, draft: LobbyDraft[Any], state: Any, asked: str | None = None
+    ) -> str:
         """The lobby message as the draft: whose pick it is first (so nothing that matters is cut),
         then the game's lines; once the draft is over, its result."""
         head = f"**{self.title(race)}** — {game.title}, the draft"

@@ -15,9 +15,9 @@ from bot.shards import Shards
 from bot.storage import ChannelBusy, RaceRow
 from rules.ai_levels import LEVELS, STRONGEST, level_named
 from rules.errors import DomestiqueError
-from rules.game import Game, RaceOption
+from rules.game import RaceOption
 from rules.record import FORMAT, parse_record, start_state
-from rules.registry import find_game, game_ids
+from rules.registry import AnyGame, find_game, game_ids
 
 log = logging.getLogger("domestique")
 
@@ -270,7 +270,7 @@ class LobbyIntents(RaceCore):
 
     async def _begin(self, race: RaceRow, options: dict[str, Any]) -> Outcome:
         """Lobby to race: the record's envelope is fixed, AI seats play, the first prompt is posted."""
-        game: Game = find_game(race.game)
+        game: AnyGame = find_game(race.game)
         envelope = {
             "game": race.game,
             "options": options,

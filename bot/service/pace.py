@@ -24,8 +24,8 @@ from bot.storage import Charges, Clock, PaceTime, Premove, RaceRow, StandingOrde
 from rules.action import Action
 from rules.ai_levels import player_at
 from rules.errors import DomestiqueError
-from rules.game import Choice, Decision, Game
-from rules.registry import find_game
+from rules.game import Choice, Decision
+from rules.registry import AnyGame, find_game
 
 OVERTIME = 3600  # per-decision maximum of a seat taken back after its clock ran out
 
@@ -64,7 +64,7 @@ def pace_lines(times: Sequence[PaceTime], name: Any) -> list[str]:
 class PaceIntents(RaceCore):
     # ------------------------------------------------------------------ hooks of commit
 
-    async def play_on(self, race: RaceRow, state: Any, game: Game) -> Played:
+    async def play_on(self, race: RaceRow, state: Any, game: AnyGame) -> Played:
         """AI and away seats, then decisions made ahead and standing orders, until someone must be asked."""
         planned, orders = await self.storage.plans(race.id)  # one read for both: every commit asks
         premoves = {p.player: p for p in planned}
@@ -119,7 +119,7 @@ class PaceIntents(RaceCore):
     async def _end_orders(
         self,
         race: RaceRow,
-        game: Game,
+        game: AnyGame,
         played: Played,
         orders: list[StandingOrder],
         player: str,
@@ -142,7 +142,7 @@ class PaceIntents(RaceCore):
         return kept
 
     @staticmethod
-    def _premove_now(game: Game, state: Any, decision: Decision, premove: Premove) -> tuple[Action | None, str]:
+    def _premove_now(game: AnyGame, state: Any, decision: Decision, premove: Premove) -> tuple[Action | None, str]:
         """The premove's action if it still holds now, else None and why not (in words)."""
         if decision.kind != premove.kind or decision.piece != premove.piece:
             return None, "was dropped: another decision of yours came first. Choose on the prompt."
@@ -162,7 +162,7 @@ class PaceIntents(RaceCore):
         return action, ""
 
     @staticmethod
-    def _ordered(game: Game, state: Any, decision: Decision, orders: list[StandingOrder]) -> Choice | None:
+    def _ordered(game: AnyGame, state: Any, decision: Decision, orders: list[StandingOrder]) -> Choice | None:
         """The choice the player's standing orders make for ``decision``, if they settle it."""
         if not orders:
             return None
@@ -177,7 +177,7 @@ class PaceIntents(RaceCore):
 
     @staticmethod
     def _left_to_player(
-        race: RaceRow, game: Game, state: Any, decision: Decision, orders: list[StandingOrder]
+        race: RaceRow, game: AnyGame, state: Any, decision: Decision, orders: list[StandingOrder]
     ) -> list[str]:
         """A plan of the piece that speaks to this decision but cannot make it says so: the player is asked."""
         plans = {k.name: k for k in game.pace.orders if k.plan and decision.kind in k.settles}
@@ -280,7 +280,7 @@ class PaceIntents(RaceCore):
                 await self._cancel_by_manual(race, game, before, asked, action)
 
     async def _cancel_by_manual(
-        self, race: RaceRow, game: Game, before: Any, decision: Decision, action: Action
+        self, race: RaceRow, game: AnyGame, before: Any, decision: Decision, action: Action
     ) -> None:
         """A manual decision for a piece ends that piece's orders that speak to its kind of decision
         (a decision naming no piece ends none)."""
@@ -356,7 +356,7 @@ class PaceIntents(RaceCore):
         return lines
 
     @staticmethod
-    def _moment(game: Game, order: StandingOrder) -> str:
+    def _moment(game: AnyGame, order: StandingOrder) -> str:
         moment = next((m for m in game.pace.moments if m.name == order.until), None)
         if moment is None:
             return str(order.until)
@@ -403,7 +403,7 @@ class PaceIntents(RaceCore):
         )
 
     @staticmethod
-    def _named(game: Game, state: Any, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
+    def _named(game: AnyGame, state: Any, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
         """A choice of the menu to decide ahead: one flat menu, so it names its piece when several have choices."""
         view = ChoiceView.of(index, choice)
         if choice.piece is None or len({c.piece for c in choices if c.piece}) < 2 or view.label.startswith("Drop"):

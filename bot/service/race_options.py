@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service.core import Refusal
-from rules.game import Game, RaceOption
+from rules.game import RaceOption
+from rules.registry import AnyGame
 
 
-def find(game: Game, name: str) -> RaceOption | None:
+def find(game: AnyGame, name: str) -> RaceOption | None:
     return next((o for o in game.race_options if o.name == name), None)
 
 
@@ -19,7 +20,7 @@ def chosen(lobby: dict[str, Any]) -> dict[str, str]:
     return {str(k): str(v) for k, v in raw.items()}
 
 
-def with_choice(game: Game, lobby: dict[str, Any], option: RaceOption, value: str | None) -> dict[str, Any]:
+def with_choice(game: AnyGame, lobby: dict[str, Any], option: RaceOption, value: str | None) -> dict[str, Any]:
     """The lobby with ``option`` set to ``value`` (None: back to the game's default); a bad value is refused."""
     options = chosen(lobby)
     if value is None or not value.strip():
@@ -33,7 +34,7 @@ def with_choice(game: Game, lobby: dict[str, Any], option: RaceOption, value: st
     return {**lobby, "options": options}
 
 
-def record_options(game: Game, lobby: dict[str, Any]) -> dict[str, Any]:
+def record_options(game: AnyGame, lobby: dict[str, Any]) -> dict[str, Any]:
     """The record's ``options`` for the lobby's choices (options the game no longer offers are left out),
     and the defaults a new race writes for the others."""
     out: dict[str, Any] = defaults(game)
@@ -44,12 +45,12 @@ def record_options(game: Game, lobby: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def defaults(game: Game) -> dict[str, Any]:
+def defaults(game: AnyGame) -> dict[str, Any]:
     """What a new race writes for the options nobody chose (a lobby, a sim)."""
     return {o.name: o.value(o.default) for o in game.race_options if o.default is not None}
 
 
-def describe(game: Game, lobby: dict[str, Any]) -> str:
+def describe(game: AnyGame, lobby: dict[str, Any]) -> str:
     """The lobby's line of race options, or '' when the game has none."""
     if not game.race_options:
         return ""

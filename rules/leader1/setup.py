@@ -6,6 +6,7 @@ from dataclasses import fields
 from typing import Any
 
 from rules.errors import InvalidSetup, MalformedRecord
+from rules.game import Envelope
 from rules.leader1 import player_record
 from rules.leader1.dice import dice as leader1_dice
 from rules.leader1.engine import new_race, starting_riders
@@ -133,7 +134,7 @@ def parse_dice(raw: object) -> dict[str, list[int | str]]:
     return dict(raw)
 
 
-def build(record: dict[str, Any]) -> State:
+def build(record: Envelope) -> State:
     """The race a record's envelope describes, at its first decision."""
     options = parse_options(record.get("options", {}))
     road, track_name = parse_track(record["track"])

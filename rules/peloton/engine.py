@@ -14,6 +14,7 @@ from typing import Any
 from rules.action import Action
 from rules.errors import IllegalAction, InvalidSetup, MalformedRecord, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
+from rules.game import Envelope
 from rules.peloton import start_order
 from rules.peloton.cards import CARDS, card, wind_of
 from rules.peloton.course import TERRAINS, Course, build_course, load_course, split
@@ -95,7 +96,7 @@ def numbers(player: Player) -> list[str]:
     return [str(first + k) for k in range(player.cyclists)]
 
 
-def build(envelope: dict[str, Any]) -> State:
+def build(envelope: Envelope) -> State:
     """A race from a record's envelope: course, players, options, ``start`` (mid-race)."""
     course = course_of(envelope.get("track"))
     players = _players(envelope.get("players"))
