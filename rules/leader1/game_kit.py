@@ -31,10 +31,9 @@ from rules.game import (
     rules_for_setup_states,
 )
 from rules.leader1.actions import Decision as EngineDecision
-from rules.leader1.family import FamilyRider, FamilyState, arrival_order
+from rules.leader1.family import AnyFamilyState, FamilyRider, arrival_order
 from rules.leader1.paths import RideOption
 
-AnyFamilyState = FamilyState[FamilyRider]  # a race of either edition, as the shared parts read it
 FS = TypeVar("FS", bound=AnyFamilyState)  # an edition's own state
 Name = Callable[[AnyFamilyState, str], str]  # (state, rider id) -> what players call the rider
 

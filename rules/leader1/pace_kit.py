@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.game import Choice, Decision
-from rules.leader1.family import FamilyState
+from rules.leader1.family import AnyFamilyState
 
 Orders = Sequence[tuple[str, int | None]]
 
@@ -16,7 +16,7 @@ def pass_choice(choices: Sequence[Choice]) -> Choice | None:
     return next((c for c in choices if c.action.do == "pass"), None)
 
 
-def rival_gap(state: FamilyState[Any], player: str) -> int | None:
+def rival_gap(state: AnyFamilyState, player: str) -> int | None:
     """Rows from the peloton's front to the first rival rider of the breakaway (0: no rival ahead), or
     None while one of the player's own riders is away: the peloton never chases its own rider."""
     if any(r.player == player and r.status == "breakaway" for r in state.riders):
@@ -25,7 +25,7 @@ def rival_gap(state: FamilyState[Any], player: str) -> int | None:
     return max(rows) - state.peloton if rows else 0
 
 
-def rider_row(state: FamilyState[Any], piece: str) -> int:
+def rider_row(state: AnyFamilyState, piece: str) -> int:
     """Where a piece is on the road: its row, or the peloton's for a rider in it (0: not racing)."""
     if not state.has_rider(piece):
         return 0
