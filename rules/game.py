@@ -194,7 +194,7 @@ class LeagueScoring(Protocol[S_contra]):
         ...
 
     def classify(
-        self, previous: tuple[Standing, ...], final: S_contra, options: Mapping[str, object]
+        self, previous: tuple[Standing, ...], final: S_contra, options: Mapping[str, int]
     ) -> tuple[tuple[Standing, ...], list[str]]:
         """The general classification after a finished stage, leader first, and the stage's result in lines."""
         ...

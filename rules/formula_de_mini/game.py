@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from rules.action import Field, Vocabulary
 from rules.errors import DomestiqueError
@@ -234,11 +233,11 @@ class PointsScoring:
 
     settings: tuple[LeagueSetting, ...] = ()
 
-    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, object]:
         return {}
 
     def classify(
-        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, int]
     ) -> tuple[tuple[Standing, ...], list[str]]:
         before = {s.piece: s for s in previous}
         points = {cid: POINTS[i] if i < len(POINTS) else 0 for i, cid in enumerate(final.arrivals)}

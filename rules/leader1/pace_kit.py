@@ -4,7 +4,6 @@ step, and the peloton's pursuit orders (docs/pace.md)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rules.game import Choice, Decision
 from rules.leader1.family import AnyFamilyState
@@ -33,11 +32,11 @@ def rider_row(state: AnyFamilyState, piece: str) -> int:
     return rider.row if rider.row is not None else state.peloton
 
 
-def never_pursue(state: Any, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+def never_pursue(state: object, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
     return pass_choice(choices) if decision.kind == "pursuit" else None
 
 
-def pursue_over(state: Any, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+def pursue_over(state: AnyFamilyState, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
     """Pursue when a rival's breakaway is more than the order's N ahead; never after one's own rider."""
     if decision.kind != "pursuit":
         return None

@@ -9,7 +9,6 @@ cyclist lying down, a dial that can only go to +0) are taken at once and told as
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rules.action import Action
 from rules.errors import IllegalAction, InvalidSetup, MalformedRecord, NotYourTurn, RaceOver, WrongPhase
@@ -673,7 +672,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 def _set_dial(state: State, c: Cyclist, o: DialOption) -> tuple[State, list[Event]]:
     c = replace(c, dial=o.position, energy=c.energy - o.cost)
     state = replace(_update(state, c), acting=c.id, kept=o.kept)
-    data: dict[str, Any] = {"cyclist": c.id, "dial": o.position, "value": o.value, "cost": o.cost}
+    data: dict[str, object] = {"cyclist": c.id, "dial": o.position, "value": o.value, "cost": o.cost}
     if o.kept:
         data["kept"] = True
     return state, [event(state.round, "dial", **data)]

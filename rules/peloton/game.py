@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from rules.action import Field, Vocabulary
 from rules.errors import DomestiqueError
@@ -290,9 +289,9 @@ def results(state: State) -> list[str]:
         for p in outcome(state).placings
     ]
     table = classifications(state)
-    for name in ("points", "mountains"):
-        if table[name]:
-            best = sorted(table[name].items(), key=lambda kv: (-kv[1], int(kv[0])))[:3]
+    for name, scores in (("points", table["points"]), ("mountains", table["mountains"])):
+        if scores:
+            best = sorted(scores.items(), key=lambda kv: (-kv[1], int(kv[0])))[:3]
             lines.append(f"{name}: " + ", ".join(f"{piece_name(state, cid)} {pts}" for cid, pts in best))
     return lines
 
@@ -333,11 +332,11 @@ class StageRaceScoring:
 
     settings: tuple[LeagueSetting, ...] = ()
 
-    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, object]:
         return {"borrow": True, "start_order": start_order.LEAGUE}
 
     def classify(
-        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, int]
     ) -> tuple[tuple[Standing, ...], list[str]]:
         before = {s.piece: s for s in previous}
         table = classifications(final)
