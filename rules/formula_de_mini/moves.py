@@ -153,7 +153,7 @@ def reachable(
     return dict(by_length)
 
 
-_REACHED = Recent(64)
+_REACHED: Recent[tuple[int, dict[int, list[Path]]]] = Recent(64)
 
 
 def _search(
