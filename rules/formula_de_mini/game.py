@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from rules.action import Field, Vocabulary
 from rules.errors import DomestiqueError
-from rules.events import Event
+from rules.events import Event, whole
 from rules.formula_de_mini import ai, engine
 from rules.formula_de_mini.circuit import circuit_names, load_circuit
 from rules.formula_de_mini.gears import gear_die
@@ -188,7 +188,7 @@ def describe(e: Event) -> str | None:
         "drive": f"{car} drives {d.get('spaces')} to {d.get('to')}"
         + "".join(f", {k} {d[k]}" for k in ("brake", "blocked", "overshoot") if d.get(k))
         + (", turbo" if d.get("turbo") else ""),
-        "gear": f"{car} in {GEAR_NAMES.get(int(d.get('gear', 1)), '?')}"
+        "gear": f"{car} in {GEAR_NAMES.get(whole(d.get('gear', 1)), '?')}"
         + (f" (over-rev {d['over_rev']} LP)" if d.get("over_rev") else ""),
         "slipstream": f"{car} slipstreams to {d.get('to')}",
         "lost": f"{car} loses {d.get('lp')} LP ({_cars_named(str(d.get('reason')))})",

@@ -10,7 +10,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from rules.action import Action, Field, Vocabulary
 from rules.errors import DomestiqueError
-from rules.events import Event
+from rules.events import Event, whole
 from rules.game import (
     Choice,
     Decision,
@@ -99,7 +99,7 @@ def tiles_drawn(after: AnyFamilyState, events: list[Event]) -> list[tuple[str, s
     for e in events:
         if e.type == "fed":
             rider = after.rider(str(e.data["rider"]))
-            count = int(e.data["kept"])
+            count = whole(e.data["kept"])
             if count <= len(rider.kept):
                 out.append((rider.player, rider.id, rider.kept[count - 1], e))
     return out

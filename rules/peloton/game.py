@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from rules.action import Field, Vocabulary
 from rules.errors import DomestiqueError
-from rules.events import Event
+from rules.events import Event, whole
 from rules.game import (
     Choice,
     Decision,
@@ -258,12 +258,12 @@ def describe(state: State, e: Event) -> str | None:
         "dial": f"{who} sets +{d.get('value')}" + (f" ({d.get('cost')} energy)" if d.get("cost") else ""),
         "stood-up": f"{who} stands up",
         "started": f"{who} starts",
-        "finished": f"{who} crosses the line ({d.get('past', 0) / 2:g} hexagons past it)",
+        "finished": f"{who} crosses the line ({whole(d.get('past', 0)) / 2:g} hexagons past it)",
         "bonus-line": f"{who} crosses the {d.get('kind')} bonus line, place {d.get('place')}",
         "checkpoint": f"{who} passes the checkpoint"
         + (f", {d.get('overdrawn')} overdrawn" if d.get("overdrawn") else ""),
-        "card": f"{who} takes card {d.get('card')} ({card(int(d.get('card', 1))).words})",
-        "wind": WIND_NAMES.get(int(d.get("wind", 0)), "wind"),
+        "card": f"{who} takes card {d.get('card')} ({card(whole(d.get('card', 1))).words})",
+        "wind": WIND_NAMES.get(whole(d.get("wind", 0)), "wind"),
         "race-over": "the race is over",
     }
     return texts.get(e.type)
