@@ -214,7 +214,7 @@ def _start(state: State, raw: object) -> State:
         status = spec.get("status", "racing")
         if status not in ("racing", "pits"):
             raise MalformedRecord(f"{path}.status", "expected racing or pits")
-        corner = circuit.track.cells[at].attrs.get("corner")
+        corner = circuit.corner_number(at)
         cars[cid] = replace(
             cars[cid],
             cell=at,
