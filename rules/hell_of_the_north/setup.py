@@ -288,4 +288,4 @@ def _start_rider(rider: Rider, spec: object, path: str, state: State, peloton: i
     slip = spec.get("slipstream", False)
     if type(slip) is not bool:
         raise MalformedRecord(f"{path}.slipstream", "expected true or false")
-    return player_record.placed(rider, start, part=part, slipstream=slip)
+    return replace(player_record.placed(rider, start), part=part, slipstream=slip)

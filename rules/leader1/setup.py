@@ -73,9 +73,8 @@ def parse_player(raw_player: object, path: str) -> Player:
         k not in riders or type(v) is not int or not 0 <= v <= 15 for k, v in carry.items()
     ):
         raise MalformedRecord(f"{path}.carry", "expected {rider type: energy carried over, 0 to 15} (D.3)")
-    return Player(
-        pid, name, team, tuple(riders), raw.get("sprinter"), raw.get("descender"), tuple(sorted(carry.items()))
-    )
+    sprinter, descender = (str(raw[quality]) if quality in raw else None for quality in ("sprinter", "descender"))
+    return Player(pid, name, team, tuple(riders), sprinter, descender, tuple(sorted(carry.items())))
 
 
 def parse_players(raw: object, options: Options | None = None) -> tuple[Player, ...]:
