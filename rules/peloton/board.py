@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,14 +72,14 @@ class Board:
         return None
 
 
-def _int(raw: dict[str, Any], key: str, low: int, high: int, path: str, default: int | None = None) -> int:
+def _int(raw: Mapping[str, object], key: str, low: int, high: int, path: str, default: int | None = None) -> int:
     value = raw.get(key, default)
     if type(value) is not int or not low <= value <= high:
         raise MalformedRecord(f"{path}.{key}", f"expected a whole number from {low} to {high}, got {value!r}")
     return value
 
 
-def _keys(raw: dict[str, Any], allowed: tuple[str, ...], path: str) -> None:
+def _keys(raw: Mapping[str, object], allowed: tuple[str, ...], path: str) -> None:
     for key in raw:
         if key not in allowed:
             raise MalformedRecord(f"{path}.{key}", f"unknown field; allowed: {', '.join(allowed)}")
@@ -178,7 +179,7 @@ def _leg_pieces(road: Road, start: int, end: int) -> list[dict[str, Any]]:
     return pieces
 
 
-def route_segments(data: dict[str, Any], path: str) -> tuple[int, list[dict[str, Any]]]:
+def route_segments(data: Mapping[str, object], path: str) -> tuple[int, list[dict[str, Any]]]:
     """The board's width and the segments of the course marked on it by ``route`` and ``signs``."""
     board = load_board(data.get("board"), f"{path}.board")
     route = data.get("route")

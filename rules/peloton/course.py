@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -149,7 +150,7 @@ def split(cell: str) -> tuple[int, int]:
     return int(s), int(lane)
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int, default: int, path: str) -> int:
+def _int(data: Mapping[str, object], key: str, low: int, high: int, default: int, path: str) -> int:
     value = data.get(key, default)
     if type(value) is not int or not low <= value <= high:
         raise MalformedRecord(f"{path}.{key}", f"expected a whole number from {low} to {high}, got {value!r}")
@@ -271,7 +272,7 @@ def _random_board_course(name: str) -> Course:
 RANDOM = re.compile(r"^random-(?:(leg|itt|ttt)-)?([1-9][0-9]{0,2})(?:-s([0-9]{1,12}))?$")
 
 
-def random_course_data(name: str) -> dict[str, Any]:
+def random_course_data(name: str) -> dict[str, object]:
     """The random course builder: ``random-[discipline-]<hexagons>[-s<seed>]`` is always the same course."""
     m = RANDOM.match(name)
     if not m:

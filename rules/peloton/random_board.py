@@ -50,7 +50,7 @@ def is_board_name(name: str) -> bool:
     return m is not None and m[1] in board_names()
 
 
-def board_course_data(name: str) -> dict[str, Any]:
+def board_course_data(name: str) -> dict[str, object]:
     """The course data (a board, a route and signs) of a random board course name."""
     m = NAME.match(name)
     boards = board_names()
@@ -75,7 +75,7 @@ def board_course_data(name: str) -> dict[str, Any]:
             f"(its roads cannot be ridden that far from a start with {strips} strips behind it and "
             f"{RUN_OUT} hexagons after the finish without riding a hexagon twice); try fewer hexagons",
         )
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "name": name,
         "discipline": discipline,
         "board": board.name,
