@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict
 
 from rules.errors import MalformedRecord, UnknownTrack
 from rules.resources import game_data, json_file, json_names
@@ -157,6 +157,27 @@ def _int(data: Mapping[str, object], key: str, low: int, high: int, default: int
     return value
 
 
+class Segment(TypedDict, total=False):
+    """A stretch of a course as the course builders write it (docs/peloton-courses.md: ``segments``)."""
+
+    hexagons: int
+    terrain: str
+    turn: str
+    crossroads: bool
+    bonus: str
+    checkpoint: bool
+
+
+class Sign(TypedDict, total=False):
+    """A sign a course marked out on a board stands at (docs/peloton-courses.md): the hexagon from the
+    start line and what changes there."""
+
+    at: int
+    terrain: str
+    bonus: str
+    checkpoint: bool
+
+
 DEFAULTS = {"leg": (20, 260), "itt": (0, 0), "ttt": (20, 95)}  # energy, constant (minutes)
 
 
@@ -282,7 +303,7 @@ def random_course_data(name: str) -> dict[str, object]:
     if not 10 <= length <= 300:
         raise UnknownTrack("$.track", f"{name[:40]!r}: a random course has 10 to 300 hexagons")
     rng = int(m[3] or length * 7919)
-    segments: list[dict[str, Any]] = []
+    segments: list[Segment] = []
     left = length
     last_turn = ""
     while left > 0:
@@ -316,17 +337,18 @@ def random_course_data(name: str) -> dict[str, object]:
     return {"name": name, "discipline": discipline, "width": width, "segments": segments}
 
 
-def _checkpoints(segments: list[dict[str, Any]], length: int, parts: int) -> None:
+def _checkpoints(segments: list[Segment], length: int, parts: int) -> None:
     """Mark the time trial's midway (or thirds) on the segments, splitting one where needed."""
     marks = [length * k // parts for k in range(1, parts)]
-    out: list[dict[str, Any]] = []
+    out: list[Segment] = []
     at = 0
     for seg in segments:
         n = seg.get("hexagons", 2 if "turn" in seg else 1)
         cut = next((m for m in marks if at < m < at + n and "turn" not in seg), None)
         if cut is not None:
             out.append({**seg, "hexagons": cut - at})
-            rest = {k: v for k, v in seg.items() if k not in ("bonus",)}
+            rest = seg.copy()
+            rest.pop("bonus", None)
             out.append({**rest, "hexagons": at + n - cut, "checkpoint": True})
             marks.remove(cut)
         else:
