@@ -12,7 +12,6 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.service import race_options
 from rules.action import Action
@@ -25,7 +24,7 @@ SEATS = 4
 MAX_DECISIONS = 20_000
 
 # a seat's policy for one race: (game, seed) -> policy
-Maker = Callable[[AnyGame, int], Policy[Any]]
+Maker = Callable[[AnyGame, int], Policy[object]]
 
 
 @dataclass
@@ -72,15 +71,15 @@ def places(outcome: Outcome, players: Iterable[str]) -> dict[str, int]:
     return {player: 1 + sum(other < mine for other in ranks.values()) for player, mine in ranks.items()}
 
 
-def _ai(game: AnyGame, seed: int) -> Policy[Any]:
+def _ai(game: AnyGame, seed: int) -> Policy[object]:
     return game.ai
 
 
-def _greedy(game: AnyGame, seed: int) -> Policy[Any]:
+def _greedy(game: AnyGame, seed: int) -> Policy[object]:
     return greedy(game)
 
 
-def _random(game: AnyGame, seed: int) -> Policy[Any]:
+def _random(game: AnyGame, seed: int) -> Policy[object]:
     return random_player(game, seed)
 
 

@@ -90,7 +90,7 @@ def standings_to(standings: tuple[Standing, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def parse_settings(text: str, scoring: LeagueScoring[Any]) -> dict[str, int]:
+def parse_settings(text: str, scoring: LeagueScoring[object]) -> dict[str, int]:
     """``ring=10`` (the game's league settings, comma-separated) -> values with the defaults filled in."""
     known = {s.name: s for s in scoring.settings}
     values = {s.name: s.default for s in scoring.settings}
@@ -135,7 +135,7 @@ class LeagueService:
             raise Refusal("Only the league's organiser (or someone with Manage Server) can do that.")
 
     @staticmethod
-    def _scoring(game: AnyGame) -> LeagueScoring[Any]:
+    def _scoring(game: AnyGame) -> LeagueScoring[object]:
         if game.scoring is None:
             raise Refusal(f"{game.title} has no league scoring: its races are played one at a time.")
         return game.scoring
@@ -485,7 +485,7 @@ class LeagueService:
         outcome.posts.insert(0, header)
         return channel_id, outcome
 
-    async def _seated(self, league: League, scoring: LeagueScoring[Any]) -> list[dict[str, Any]]:
+    async def _seated(self, league: League, scoring: LeagueScoring[object]) -> list[dict[str, Any]]:
         """The stage's seats: each member still in the league, as the classification carries them on."""
         _, gc = await self._gc(league)
         standing = {s.piece: s for s in gc}

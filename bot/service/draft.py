@@ -43,7 +43,7 @@ class DraftIntents(RaceCore):
         self,
         race: RaceRow,
         game: AnyGame,
-        draft: LobbyDraft[Any],
+        draft: LobbyDraft[object],
         before: Any,
         after: Any,
         decision: Decision,
@@ -79,7 +79,7 @@ class DraftIntents(RaceCore):
         return outcome
 
     def _draft_text(
-        self, race: RaceRow, game: AnyGame, draft: LobbyDraft[Any], state: Any, asked: str | None = None
+        self, race: RaceRow, game: AnyGame, draft: LobbyDraft[object], state: Any, asked: str | None = None
     ) -> str:
         """The lobby message as the draft: whose pick it is first (so nothing that matters is cut),
         then the game's lines; once the draft is over, its result."""
