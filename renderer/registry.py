@@ -11,11 +11,12 @@ from rules import registry as rules_registry
 from rules.game import BoardPainter, Choice, Standing
 
 ENTRY_POINTS = "domestique.boards"
-_painters: dict[str, BoardPainter] = {}
+AnyPainter = BoardPainter[Any]  # a painter of some game's state: the registry's one existential
+_painters: dict[str, AnyPainter] = {}
 _loaded = False
 
 
-def register(game_id: str, painter: BoardPainter) -> None:
+def register(game_id: str, painter: AnyPainter) -> None:
     _painters[game_id] = painter
 
 
@@ -23,7 +24,7 @@ def unregister(game_id: str) -> None:
     _painters.pop(game_id, None)
 
 
-def find_painter(game_id: str) -> BoardPainter | None:
+def find_painter(game_id: str) -> AnyPainter | None:
     global _loaded
     if not _loaded:
         # marked loaded only once loaded: a second thread drawing meanwhile loads them too, never finds none

@@ -15,7 +15,7 @@ from rules.track import Cell, Point, Track
 
 # A road is loaded once per name and shared by every race on it (``rules.stages.road_for``, and
 # a state sent to a board worker names its road), so the straight copy is kept per track object.
-_STRAIGHT = Recent(16)
+_STRAIGHT: Recent[Track] = Recent(16)
 
 
 def straightened(track: Track) -> Track:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.events import Event
+from rules.events import Event, whole
 from rules.track import Point, Track
 
 MOVES = ("rode", "breakaway", "peloton")
@@ -25,7 +25,7 @@ def road_trails(events: Sequence[Event], track: Track) -> dict[str, list[Point]]
     front: int | None = None
     for e in moves:
         if e.type == "peloton":
-            to, squares = int(e.data["to"]), int(e.data["squares"])
+            to, squares = whole(e.data["to"]), whole(e.data["squares"])
             if e.turn == turn:
                 rows = range(max(0, to - squares), min(to, track.row_count - 1) + 1)
                 out["peloton"] = [track.centres[r] for r in rows]

@@ -9,7 +9,7 @@ checked against it. Text form: ``ann ride rider=yellow-rouleur to=14.2 via=12.1,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -84,11 +84,11 @@ class Action:
             raise AttributeError("actions are immutable")
         object.__setattr__(self, name, value)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[..., Action], tuple[str, str, tuple[tuple[str, FieldValue], ...]]]:
         return (_rebuild, (self.by, self.do, self._fields))
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"by": self.by, "do": self.do}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"by": self.by, "do": self.do}
         for key, value in self._fields:
             out[key] = list(value) if isinstance(value, tuple) else value
         return out

@@ -10,13 +10,14 @@ plays ``strong``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from rules.action import Action
 from rules.baselines import Policy, Random, greedy
 from rules.game import Game
 from rules.rng import below
 
+S = TypeVar("S")  # the game's state
 LEVELS = ("easy", "normal", "strong")
 STRONGEST = "strong"
 # in 100 decisions: how many are played greedily, how many at random
@@ -28,14 +29,14 @@ def level_named(text: object) -> str:
     return text if isinstance(text, str) and text in LEVELS else STRONGEST
 
 
-def _roll(game: Game, state: Any, player: str) -> int:
+def _roll(game: Game[S], state: S, player: str) -> int:
     salt = sum(ord(ch) * 31**i for i, ch in enumerate(player))
     key = game.rules.turn(state) * 1_000_003 + len(game.rules.events(state)) * 7919 + salt
     value, _ = below(key, 100)
     return value
 
 
-def player_at(game: Game, level: str) -> Policy:
+def player_at(game: Game[S], level: str) -> Policy[S]:
     """The game's AI playing at ``level``."""
     greedily, randomly = LAPSES[level_named(level)]
     if not greedily and not randomly:
@@ -43,7 +44,7 @@ def player_at(game: Game, level: str) -> Policy:
     plain = greedy(game)
     anything = Random(game, 0)
 
-    def play(state: Any, player: str) -> Action:
+    def play(state: S, player: str) -> Action:
         roll = _roll(game, state, player)
         if roll < randomly:
             anything.stream = roll * 2654435761 + game.rules.turn(state)  # no state carried between calls

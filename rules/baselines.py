@@ -19,25 +19,26 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Generic, TypeVar
 
 from rules.action import Action
 from rules.game import Choice, Game
 from rules.registry import folder
 from rules.rng import below, seed_state
 
+S = TypeVar("S")  # the game's state
 Measure = Callable[[Choice], tuple[float, float]]
-Policy = Callable[[Any, str], Action]
+Policy = Callable[[S, str], Action]
 
 
-def _module(game: Game) -> ModuleType | None:
+def _module(game: Game[S]) -> ModuleType | None:
     try:
         return importlib.import_module(f"rules.{folder(game.id)}.baseline")
     except ModuleNotFoundError:
         return None
 
 
-def _plain_measure(state: Any, player: str) -> Measure:
+def _plain_measure(state: object, player: str) -> Measure:
     def measure(choice: Choice) -> tuple[float, float]:
         if choice.target is None:
             return (0.0, 0.0)
@@ -47,31 +48,31 @@ def _plain_measure(state: Any, player: str) -> Measure:
     return measure
 
 
-def measure_for(game: Game) -> Callable[[Any, str], Measure]:
+def measure_for(game: Game[S]) -> Callable[[S, str], Measure]:
     """The game's ``measure(state, player)``, or squares crossed at no cost."""
     module = _module(game)
     found = getattr(module, "measure", None) if module is not None else None
     return found if found is not None else _plain_measure
 
 
-def resources_for(game: Game) -> Callable[[Any, str], int] | None:
+def resources_for(game: Game[S]) -> Callable[[S, str], int] | None:
     """The game's ``resources(state, player)`` (energy, LP), or None when it has none to count."""
     module = _module(game)
     return getattr(module, "resources", None) if module is not None else None
 
 
-def _playable(game: Game, state: Any, player: str) -> list[Choice]:
+def _playable(game: Game[S], state: S, player: str) -> list[Choice]:
     choices = game.rules.choices(state, player)
     if not choices:
         raise ValueError(f"{player} has nothing to decide now")
     return choices
 
 
-def greedy(game: Game) -> Policy:
+def greedy(game: Game[S]) -> Policy[S]:
     """The most distance for the least cost; no risk when a safe choice exists; eat at once."""
     measure_of = measure_for(game)
 
-    def play(state: Any, player: str) -> Action:
+    def play(state: S, player: str) -> Action:
         choices = _playable(game, state, player)
         eat = next((c for c in choices if c.anytime), None)
         if eat is not None:
@@ -87,20 +88,20 @@ def greedy(game: Game) -> Policy:
     return play
 
 
-class Random:
+class Random(Generic[S]):
     """Uniform among the decision's choices (anytime ones only when nothing else is listed), from a
     seeded stream of its own."""
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game[S], seed: int) -> None:
         self.game = game
         self.stream = seed_state(seed * 2654435761 + 12345)
 
-    def __call__(self, state: Any, player: str) -> Action:
+    def __call__(self, state: S, player: str) -> Action:
         choices = _playable(self.game, state, player)
         usual = [c for c in choices if not c.anytime] or choices
         index, self.stream = below(self.stream, len(usual))
         return usual[index].action
 
 
-def random_player(game: Game, seed: int) -> Policy:
+def random_player(game: Game[S], seed: int) -> Policy[S]:
     return Random(game, seed)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -13,11 +12,18 @@ class Event:
 
     turn: int
     type: str
-    data: MappingProxyType[str, Any]
+    data: MappingProxyType[str, object]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"turn": self.turn, "type": self.type, **self.data}
 
 
-def event(turn: int, type_: str, **data: Any) -> Event:
+def event(turn: int, type_: str, **data: object) -> Event:
     return Event(turn, type_, MappingProxyType(data))
+
+
+def whole(value: object) -> int:
+    """A number in an event's data (written as an int by the rules) read as ``int()`` reads it."""
+    if not isinstance(value, int | float | str):
+        raise TypeError(f"expected a number in an event, got {value!r}")
+    return int(value)

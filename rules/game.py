@@ -11,14 +11,33 @@ The order a contributor fills this in is ``docs/adding-a-game.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal, Protocol
+from dataclasses import Field, dataclass, field, replace
+from typing import ClassVar, Generic, Literal, Protocol, TypedDict, TypeVar
 
 from rules.action import Action, Vocabulary
 from rules.events import Event
 from rules.memo import by_state_identity
+from rules.rng import Dice
 
-State = Any  # each game's own frozen state type; the contract never looks inside it
+S = TypeVar("S")  # each game's own frozen state type; the contract never looks inside it
+S_contra = TypeVar("S_contra", contravariant=True)
+
+PlayerRecord = dict[str, object]
+"""One player of a record (docs/record-format.md): ``id``, ``name``, the game's own fields."""
+
+
+class Envelope(TypedDict):
+    """What a game builds a race from: a record less its actions (docs/record-format.md), as read,
+    each part still to be checked by the game."""
+
+    game: str
+    options: Mapping[str, object]
+    track: object
+    players: object
+    seed: int
+    dice: Mapping[str, object]
+    start: Mapping[str, object] | None
+
 
 Layout = Literal["buttons", "menu", "two-step"]
 """How a decision is asked: a row of buttons, one menu of targets (paged past 25), or two
@@ -127,7 +146,7 @@ class RaceOption:
     name: str
     about: str
     values: tuple[str, ...]
-    value: Callable[[str], Any]
+    value: Callable[[str], object]
     default: str | None = None
 
 
@@ -164,17 +183,18 @@ class LeagueSetting:
     maximum: int
 
 
-class LeagueScoring(Protocol):
+class LeagueScoring(Protocol[S_contra]):
     """How a game's stages add up over a league."""
 
-    settings: tuple[LeagueSetting, ...]
+    @property
+    def settings(self) -> tuple[LeagueSetting, ...]: ...
 
-    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, object]:
         """The record options of a league stage, from the league's settings."""
         ...
 
     def classify(
-        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+        self, previous: tuple[Standing, ...], final: S_contra, options: Mapping[str, int]
     ) -> tuple[tuple[Standing, ...], list[str]]:
         """The general classification after a finished stage, leader first, and the stage's result in lines."""
         ...
@@ -188,7 +208,7 @@ class LeagueScoring(Protocol):
         ...
 
 
-class BoardPainter(Protocol):
+class BoardPainter(Protocol[S_contra]):
     """Draws a state as PNG bytes: the game's renderer, registered beside it (``renderer/registry.py``).
 
     ``highlight`` are the choices to mark on the board (with their ``short`` names),
@@ -197,7 +217,7 @@ class BoardPainter(Protocol):
 
     def __call__(
         self,
-        state: State,
+        state: S_contra,
         *,
         highlight: Sequence[Choice],
         acting: Sequence[str],
@@ -207,32 +227,53 @@ class BoardPainter(Protocol):
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Generic[S]):
     """The pure rules: from a record's envelope to a state, then decisions, choices and outcomes."""
 
-    build: Callable[[dict[str, Any]], State]  # record envelope -> state at its first decision
-    pending: Callable[[State], Decision | None]
-    choices: Callable[[State, str], list[Choice]]  # every legal choice of a player now (anytime ones too)
-    apply: Callable[[State, Action], tuple[State, list[Event]]]
-    outcome: Callable[[State], Outcome]
-    public_view: Callable[[State], dict[str, Any]]  # the replay output: nothing hidden
-    turn: Callable[[State], int]
-    events: Callable[[State], tuple[Event, ...]]
-    rolled: Callable[[State], dict[str, list[int | str]]]  # every roll so far, by die (a running race's export)
+    build: Callable[[Envelope], S]  # record envelope -> state at its first decision
+    pending: Callable[[S], Decision | None]
+    choices: Callable[[S, str], list[Choice]]  # every legal choice of a player now (anytime ones too)
+    apply: Callable[[S, Action], tuple[S, list[Event]]]
+    outcome: Callable[[S], Outcome]
+    public_view: Callable[[S], dict[str, object]]  # the replay output: nothing hidden
+    turn: Callable[[S], int]
+    events: Callable[[S], tuple[Event, ...]]
+    rolled: Callable[[S], dict[str, list[int | str]]]  # every roll so far, by die (a running race's export)
     # snapshots store a state without its fixed facts (the track): ``detach`` drops them,
     # ``attach(saved, start)`` puts back those of ``start``, the race rebuilt from its record
-    detach: Callable[[State], State] = lambda state: state
-    attach: Callable[[State, State], State] = lambda saved, start: saved
+    detach: Callable[[S], S] = lambda state: state
+    attach: Callable[[S, S], S] = lambda saved, start: saved
+
+
+class SetupState(Protocol):
+    """A state with a turn, its events, its dice and a fixed ``setup`` (a frozen dataclass)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[object]]]
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+    @property
+    def dice(self) -> Dice: ...
+
+    @property
+    def setup(self) -> object: ...
+
+
+SS = TypeVar("SS", bound=SetupState)
 
 
 def rules_for_setup_states(
-    build: Callable[[dict[str, Any]], State],
-    pending: Callable[[State], Decision | None],
-    choices: Callable[[State, str], list[Choice]],
-    apply: Callable[[State, Action], tuple[State, list[Event]]],
-    outcome: Callable[[State], Outcome],
-    public_view: Callable[[State], dict[str, Any]],
-) -> Rules:
+    build: Callable[[Envelope], SS],
+    pending: Callable[[SS], Decision | None],
+    choices: Callable[[SS, str], list[Choice]],
+    apply: Callable[[SS, Action], tuple[SS, list[Event]]],
+    outcome: Callable[[SS], Outcome],
+    public_view: Callable[[SS], dict[str, object]],
+) -> Rules[SS]:
     """``Rules`` for a state with ``turn``, ``events``, ``dice`` and a fixed ``setup`` (kept out of snapshots)."""
     return Rules(
         build=build,
@@ -251,29 +292,29 @@ def rules_for_setup_states(
 
 
 @dataclass(frozen=True)
-class Narration:
+class Narration(Generic[S]):
     """Everything a player reads, in words: pieces and players by name, never ids or action syntax."""
 
-    ask: Callable[[State, Decision, str], str]  # (state, decision, who) -> the prompt's question
-    summary: Callable[[State, list[Event]], list[str]]  # one turn's events, in short phrases
-    announce: Callable[[State, list[Event]], list[str]]  # what is told at once, even mid-turn
-    status: Callable[[State], list[str]]  # every piece: where, how it stands
-    results: Callable[[State], list[str]]  # the finish, first to last
+    ask: Callable[[S, Decision, str], str]  # (state, decision, who) -> the prompt's question
+    summary: Callable[[S, list[Event]], list[str]]  # one turn's events, in short phrases
+    announce: Callable[[S, list[Event]], list[str]]  # what is told at once, even mid-turn
+    status: Callable[[S], list[str]]  # every piece: where, how it stands
+    results: Callable[[S], list[str]]  # the finish, first to last
     # a piece as players know it; with ``state`` None (a league table), from its id alone
-    piece_name: Callable[[State | None, str], str]
+    piece_name: Callable[[S | None, str], str]
     help: str  # a few short paragraphs: how to play, and the board's legend
 
 
 @dataclass(frozen=True)
-class Secrets:
+class Secrets(Generic[S]):
     """The one hook for hidden information (face-down tiles): what each player may see."""
 
-    hand: Callable[[State, str], list[str]]  # a player's own view of their hidden things (private)
-    news: Callable[[State, State, list[Event]], list[tuple[str, str]]]  # (player, private text) after a change
-    hides_from: Callable[[State, str | None], bool]  # would a full record show ``viewer`` others' secrets?
+    hand: Callable[[S, str], list[str]]  # a player's own view of their hidden things (private)
+    news: Callable[[S, S, list[Event]], list[tuple[str, str]]]  # (player, private text) after a change
+    hides_from: Callable[[S, str | None], bool]  # would a full record show ``viewer`` others' secrets?
 
 
-def nothing_hidden() -> Secrets:
+def nothing_hidden() -> Secrets[S]:
     return Secrets(hand=lambda state, player: [], news=lambda before, after, events: [], hides_from=lambda s, v: False)
 
 
@@ -284,7 +325,7 @@ def same_choice(before: Choice, now: Choice) -> bool:
 
 
 @dataclass(frozen=True)
-class OrderKind:
+class OrderKind(Generic[S]):
     """A standing order a player may give a piece for routine decisions ("stay in the peloton").
 
     ``decides(state, decision, choices, orders)`` is the choice the order makes for the pending
@@ -298,14 +339,14 @@ class OrderKind:
 
     name: str
     label: str
-    decides: Callable[[State, Decision, Sequence[Choice], Sequence[tuple[str, int | None]]], Choice | None]
+    decides: Callable[[S, Decision, Sequence[Choice], Sequence[tuple[str, int | None]]], Choice | None]
     number: str = ""
     settles: tuple[str, ...] = ()  # the decision kinds it speaks to: a manual one of these cancels it (empty: any)
     plan: bool = False  # answering a decision it left to the player keeps it
 
 
 @dataclass(frozen=True)
-class Moment:
+class Moment(Generic[S]):
     """A moment a player may name to end a standing order ("the last N hexagons").
 
     ``reached(state, piece, number)`` is true once ``piece`` is there.
@@ -313,12 +354,12 @@ class Moment:
 
     name: str
     label: str
-    reached: Callable[[State, str, int | None], bool]
+    reached: Callable[[S, str, int | None], bool]
     number: str = ""
 
 
 @dataclass(frozen=True)
-class PaceHooks:
+class PaceHooks(Generic[S]):
     """How a game helps a weekly stage keep its pace (docs/pace.md).
 
     ``ahead(state, player)`` is the player's next decision and its choices as they stand now,
@@ -327,15 +368,15 @@ class PaceHooks:
     and the moments that end them.
     """
 
-    ahead: Callable[[State, str], tuple[Decision, list[Choice]] | None] = lambda state, player: None
+    ahead: Callable[[S, str], tuple[Decision, list[Choice]] | None] = lambda state, player: None
     same: Callable[[Choice, Choice], bool] = same_choice
-    orders: tuple[OrderKind, ...] = ()
-    moments: tuple[Moment, ...] = ()
-    pieces: Callable[[State, str], list[str]] = lambda state, player: []  # a player's pieces still racing
+    orders: tuple[OrderKind[S], ...] = ()
+    moments: tuple[Moment[S], ...] = ()
+    pieces: Callable[[S, str], list[str]] = lambda state, player: []  # a player's pieces still racing
 
 
 @dataclass(frozen=True)
-class LobbyDraft:
+class LobbyDraft(Generic[S]):
     """Decisions made on the lobby message once the host closes the seating, before the first board
     (Peloton's time-trial cards, taken in the starting order). They stay ordinary decisions of the
     record (actions in it); only the bot shows them differently: the lobby message becomes the draft,
@@ -346,8 +387,8 @@ class LobbyDraft:
     player as the channel knows them.
     """
 
-    drafting: Callable[[State], bool]
-    lines: Callable[[State, Callable[[str], str]], list[str]]
+    drafting: Callable[[S], bool]
+    lines: Callable[[S, Callable[[str], str]], list[str]]
 
 
 @dataclass(frozen=True)
@@ -360,8 +401,8 @@ class Sample:
     stage: str | None = None
     players: int = 4
     seed: int = 3
-    seats: tuple[dict[str, Any], ...] = ()
-    start: Mapping[str, Any] | None = None
+    seats: tuple[Mapping[str, object], ...] = ()
+    start: Mapping[str, object] | None = None
 
 
 @dataclass(frozen=True)
@@ -399,7 +440,7 @@ class Showcase:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[S]):
     """One rule system: the single source of truth the bot, the command line and leagues read."""
 
     id: str
@@ -410,21 +451,21 @@ class Game:
     pieces: PieceCount
     players: tuple[int, int]  # minimum and maximum seats
     vocabulary: Vocabulary
-    rules: Rules
-    narration: Narration
+    rules: Rules[S]
+    narration: Narration[S]
     tracks: TrackCatalog
-    ai: Callable[[State, str], Action]
+    ai: Callable[[S, str], Action]
     seat: Callable[[Sequence[Seat], int, str | None], tuple[str, tuple[str, ...]]]  # (seats, pieces, colour) -> seat
-    record_players: Callable[[Sequence[Seat]], list[dict[str, Any]]]
+    record_players: Callable[[Sequence[Seat]], list[PlayerRecord]]
     check_lobby: Callable[[Sequence[Seat], int], str | None]  # (seats, pieces each) -> why it cannot start
-    secrets: Secrets = field(default_factory=nothing_hidden)
+    secrets: Secrets[S] = field(default_factory=nothing_hidden)
     seat_options: tuple[SeatOption, ...] = ()
     race_options: tuple[RaceOption, ...] = ()  # chosen by the host in the lobby, written in the record's options
-    scoring: LeagueScoring | None = None
-    cautious_ai: Callable[[State, str], Action] | None = None  # for timeouts: no needless risks
-    sample_players: Callable[[int], list[dict[str, Any]]] = lambda count: []  # a record's players for sims
-    pace: PaceHooks = field(default_factory=PaceHooks)  # decide ahead, standing orders
-    draft: LobbyDraft | None = None  # decisions made on the lobby message before the first board
+    scoring: LeagueScoring[S] | None = None
+    cautious_ai: Callable[[S, str], Action] | None = None  # for timeouts: no needless risks
+    sample_players: Callable[[int], list[PlayerRecord]] = lambda count: []  # a record's players for sims
+    pace: PaceHooks[S] = field(default_factory=PaceHooks)  # decide ahead, standing orders
+    draft: LobbyDraft[S] | None = None  # decisions made on the lobby message before the first board
     showcase: Showcase = field(default_factory=Showcase)  # what the tools play and draw of it
 
     def piece_word(self, count: int) -> str:

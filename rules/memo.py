@@ -20,16 +20,17 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import wraps
-from typing import Any, ParamSpec, TypeVar
+from typing import Generic, ParamSpec, TypeVar
 
 T = TypeVar("T")
+V = TypeVar("V")
 P = ParamSpec("P")
 SIZE = 256  # a busy bot interleaves many races between two questions about one state
 
 
 def by_state_identity(fn: Callable[P, list[T]]) -> Callable[P, list[T]]:
     """``fn(state, *args, **kwargs)`` remembered for its last ``SIZE`` calls (state by identity)."""
-    entries: OrderedDict[Hashable, tuple[weakref.ref[Any], tuple[T, ...]]] = OrderedDict()
+    entries: OrderedDict[Hashable, tuple[weakref.ref[object], tuple[T, ...]]] = OrderedDict()
     lock = threading.Lock()
     arguments = _arguments(fn)
 
@@ -57,10 +58,10 @@ def by_state_identity(fn: Callable[P, list[T]]) -> Callable[P, list[T]]:
     return remembered
 
 
-Arguments = Callable[[tuple[Any, ...], dict[str, Any]], tuple[Any, tuple[Any, ...]]]
+Arguments = Callable[[tuple[object, ...], dict[str, object]], tuple[object, tuple[object, ...]]]
 
 
-def _arguments(fn: Callable[..., Any]) -> Arguments:
+def _arguments(fn: Callable[..., object]) -> Arguments:
     """A call's (first argument, the others in the signature's order, defaults filled in).
 
     What ``inspect.Signature.bind`` and ``apply_defaults`` give, with the signature read
@@ -75,13 +76,13 @@ def _arguments(fn: Callable[..., Any]) -> Arguments:
     later = [frozenset(names[n:]) for n in range(len(names) + 1)]
     plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in params) and params
 
-    def bound(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
+    def bound(args: tuple[object, ...], kwargs: dict[str, object]) -> tuple[object, tuple[object, ...]]:
         call = signature.bind(*args, **kwargs)  # raises TypeError for a call ``fn`` would refuse
         call.apply_defaults()
         first, *rest = call.arguments.values()
         return first, tuple(rest)
 
-    def quick(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
+    def quick(args: tuple[object, ...], kwargs: dict[str, object]) -> tuple[object, tuple[object, ...]]:
         given = len(args)
         if given > positional or not later[given].issuperset(kwargs):
             return bound(args, kwargs)
@@ -94,7 +95,7 @@ def _arguments(fn: Callable[..., Any]) -> Arguments:
     return quick if plain else bound
 
 
-class Recent:
+class Recent(Generic[V]):
     """The last ``size`` values by key, each valid only for the object it was computed from.
 
     For a result that depends on a few plain values plus one large frozen object (a
@@ -103,10 +104,10 @@ class Recent:
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._entries: OrderedDict[Hashable, tuple[object, Any]] = OrderedDict()
+        self._entries: OrderedDict[Hashable, tuple[object, V]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable, owner: object) -> Any | None:
+    def get(self, key: Hashable, owner: object) -> V | None:
         with self._lock:
             entry = self._entries.get(key)
             if entry is None or entry[0] is not owner:
@@ -114,7 +115,7 @@ class Recent:
             self._entries.move_to_end(key)
             return entry[1]
 
-    def put(self, key: Hashable, owner: object, value: Any) -> None:
+    def put(self, key: Hashable, owner: object, value: V) -> None:
         with self._lock:
             self._entries[key] = (owner, value)
             self._entries.move_to_end(key)

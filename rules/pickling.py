@@ -23,13 +23,13 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def _read_only(data: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+def _read_only(data: dict[object, object]) -> MappingProxyType[object, object]:
     return MappingProxyType(data)
 
 
 copyreg.pickle(MappingProxyType, lambda m: (_read_only, (dict(m),)))
 
-_origins: dict[int, tuple[weakref.ref[Any], Callable[..., Any], tuple[Any, ...]]] = {}
+_origins: dict[int, tuple[weakref.ref[object], Callable[[str], object], tuple[str]]] = {}
 _lock = threading.Lock()
 
 
@@ -59,7 +59,7 @@ def _forget(key: int, _: object = None) -> None:
             del _origins[key]
 
 
-def reduce_shared(value: Any) -> Any:
+def reduce_shared(value: object) -> str | tuple[Any, ...]:  # what object.__reduce_ex__ returns
     """``copyreg`` reducer: a loaded value as (loader, name); anything else as pickle would."""
     with _lock:
         known = _origins.get(id(value))
@@ -68,6 +68,6 @@ def reduce_shared(value: Any) -> Any:
     return object.__reduce_ex__(value, 4)  # the plain reduction (this reducer is not asked again)
 
 
-def pickle_by_name(cls: type[Any]) -> None:
+def pickle_by_name(cls: type[object]) -> None:
     """Instances of ``cls`` loaded through a ``shared_by_name`` loader pickle by name."""
     copyreg.pickle(cls, reduce_shared)

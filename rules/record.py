@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.action import Action
 from rules.errors import DomestiqueError, IllegalAction, MalformedRecord
-from rules.game import Game
-from rules.registry import find_game
+from rules.game import Envelope, PlayerRecord
+from rules.registry import AnyGame, find_game
 
 FORMAT = "domestique.record/1"
 ENVELOPE = ("format", "game", "options", "track", "players", "seed", "dice", "start", "actions", "expect")
@@ -37,16 +37,16 @@ LINE_BREAKING = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 @dataclass(frozen=True)
 class Record:
     game: str
-    track: Any
-    players: list[dict[str, Any]]
+    track: object
+    players: list[PlayerRecord]
     seed: int
-    options: dict[str, Any] = field(default_factory=dict)
-    dice: dict[str, list[Any]] = field(default_factory=dict)
-    start: dict[str, Any] | None = None
+    options: dict[str, object] = field(default_factory=dict)
+    dice: dict[str, object] = field(default_factory=dict)
+    start: dict[str, object] | None = None
     actions: tuple[Action, ...] = ()
-    expect: dict[str, Any] | None = None
+    expect: dict[str, object] | None = None
 
-    def envelope(self) -> dict[str, Any]:
+    def envelope(self) -> Envelope:
         return {
             "game": self.game,
             "options": self.options,
@@ -57,8 +57,8 @@ class Record:
             "start": self.start,
         }
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "format": FORMAT,
             "game": self.game,
             "options": self.options,
@@ -146,7 +146,7 @@ class _Unparsed(str):
     so that ``check_shape`` can refuse it with its JSON path (the parser knows no paths)."""
 
 
-class _Twice(dict[str, Any]):
+class _Twice(dict[str, object]):
     """A JSON object that gives a key twice (the parser would keep the last silently)."""
 
     key = ""
@@ -157,7 +157,7 @@ def _parse_int(text: str) -> int | _Unparsed:
     return _Unparsed(text) if len(text.lstrip("-")) > MAX_DIGITS else int(text)
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _object(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out = dict(pairs)
     if len(out) == len(pairs):
         return out
@@ -219,14 +219,14 @@ def check_shape(data: object) -> None:
 
 @dataclass(frozen=True)
 class Replay:
-    game: Game
-    state: Any
+    game: AnyGame
+    state: object  # the game's own state
     applied: int
     error_at: int | None = None
     error: str | None = None
 
 
-def start_state(record: Record) -> tuple[Game, Any]:
+def start_state(record: Record) -> tuple[AnyGame, object]:
     game = find_game(record.game)
     return game, game.rules.build(record.envelope())
 
@@ -244,7 +244,7 @@ def replay(record: Record) -> Replay:
     return Replay(game, state, len(record.actions))
 
 
-def check_expectations(expect: dict[str, Any], view: dict[str, Any], error_at: int | None) -> list[str]:
+def check_expectations(expect: Mapping[str, object], view: Mapping[str, object], error_at: int | None) -> list[str]:
     """Every field given in ``expect`` must match the replay output; returns what differs."""
     problems: list[str] = []
     if "error_at" in expect and expect["error_at"] != error_at:
@@ -255,7 +255,7 @@ def check_expectations(expect: dict[str, Any], view: dict[str, Any], error_at: i
     return problems
 
 
-def _match(expected: Any, actual: Any, path: str, problems: list[str], top: bool = False) -> None:
+def _match(expected: object, actual: object, path: str, problems: list[str], top: bool = False) -> None:
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             problems.append(f"{path}: expected an object, got {actual!r}")
@@ -273,7 +273,9 @@ def _match(expected: Any, actual: Any, path: str, problems: list[str], top: bool
         problems.append(f"{path}: expected {expected!r}, got {actual!r}")
 
 
-def _match_events(expected: list[Any], actual: list[Any], path: str, problems: list[str]) -> None:
+def _match_events(
+    expected: list[Mapping[str, object]], actual: list[Mapping[str, object]], path: str, problems: list[str]
+) -> None:
     """Expected events must appear in the output in this order (others may come between)."""
     position = 0
     for i, want in enumerate(expected):

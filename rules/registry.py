@@ -7,16 +7,21 @@ Games are found through the ``domestique.games`` entry points (``pyproject.toml`
 from __future__ import annotations
 
 from importlib.metadata import entry_points
+from typing import Any, TypeAlias
 
 from rules.errors import MalformedRecord
 from rules.game import Game
 
+AnyGame: TypeAlias = Game[Any]
+"""A game whose state type its holder does not know (the registry's games, a record's game): the one
+place the contract is existential; each game's own modules use ``Game[TheirState]``."""
+
 ENTRY_POINTS = "domestique.games"
-_games: dict[str, Game] = {}
+_games: dict[str, AnyGame] = {}
 _loaded = False
 
 
-def register(game: Game) -> None:
+def register(game: AnyGame) -> None:
     """Add (or replace) a game: the registry is keyed by ``game.id``."""
     _games[game.id] = game
 
@@ -37,7 +42,7 @@ def _load() -> None:
         _games.setdefault(game.id, game)
 
 
-def games() -> list[Game]:
+def games() -> list[AnyGame]:
     """Every registered game, by title."""
     _load()
     return sorted(_games.values(), key=lambda g: g.title)
@@ -48,7 +53,7 @@ def game_ids() -> list[str]:
     return sorted(_games)
 
 
-def find_game(game_id: object, path: str = "$.game") -> Game:
+def find_game(game_id: object, path: str = "$.game") -> AnyGame:
     _load()
     if isinstance(game_id, str) and game_id in _games:
         return _games[game_id]
@@ -62,7 +67,7 @@ def folder(game_id: str) -> str:
     return game_id.replace("-", "_")
 
 
-def featured() -> Game:
+def featured() -> AnyGame:
     """The game the tools play when none is named: the one whose showcase is featured (else the first)."""
     every = games()
     return next((game for game in every if game.showcase.featured), every[0])

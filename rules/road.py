@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from rules.errors import MalformedRecord
 from rules.track import Track, build_track, cell_id, parse_cell_id
@@ -224,9 +223,9 @@ def make_road(
 ) -> Road:
     """Assemble a road; the dotted peloton squares follow the inside lane of bends, else the middle."""
     rows = len(profile)
-    row_attrs: list[dict[str, Any]] = []
+    row_attrs: list[dict[str, object]] = []
     for r in range(rows):
-        attrs: dict[str, Any] = {"terrain": profile[r]}
+        attrs: dict[str, object] = {"terrain": profile[r]}
         if surface is not None:
             attrs["surface"] = surface[r]
         row_attrs.append(attrs)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
-from rules.game import PieceCount, Seat
+from rules.game import PieceCount, PlayerRecord, Seat
 from rules.leader1.game_kit import own_colour
 
 
@@ -20,9 +20,9 @@ class SeatFields(TypedDict):
     pieces: PieceCount
     players: tuple[int, int]
     seat: Callable[[Sequence[Seat], int, str | None], tuple[str, tuple[str, ...]]]
-    record_players: Callable[[Sequence[Seat]], list[dict[str, Any]]]
+    record_players: Callable[[Sequence[Seat]], list[PlayerRecord]]
     check_lobby: Callable[[Sequence[Seat], int], str | None]
-    sample_players: Callable[[int], list[dict[str, Any]]]
+    sample_players: Callable[[int], list[PlayerRecord]]
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ class NumberedTeams:
     refusal: str
     unstated: int
     carry: Callable[[Mapping[str, int]], dict[str, int]] | None = None
-    more: Callable[[Seat], dict[str, Any]] = lambda seat: {}  # further fields of a seat's player in the record
+    more: Callable[[Seat], dict[str, object]] = lambda seat: {}  # further fields of a seat's player in the record
 
     @property
     def players(self) -> tuple[int, int]:
@@ -58,10 +58,10 @@ class NumberedTeams:
     def brought(self, seat: Seat) -> int:
         return len(seat.kinds) or self.unstated
 
-    def record_players(self, seats: Sequence[Seat]) -> list[dict[str, Any]]:
+    def record_players(self, seats: Sequence[Seat]) -> list[PlayerRecord]:
         out = []
         for s in seats:
-            player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, self.key: self.brought(s)}
+            player: PlayerRecord = {"id": s.player, "name": s.name[:32], "team": s.colour, self.key: self.brought(s)}
             if s.carry and self.carry is not None:
                 player["carry"] = self.carry(s.carry)
             out.append({**player, **self.more(s)})
@@ -74,7 +74,7 @@ class NumberedTeams:
             return self.refusal.format(total=total)
         return None
 
-    def sample_players(self, count: int) -> list[dict[str, Any]]:
+    def sample_players(self, count: int) -> list[PlayerRecord]:
         low, high = self.players
         if not low <= count <= high:
             raise ValueError(f"{self.title} has {low} to {high} players, got {count}")

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
 
 from rules.errors import MalformedRecord
 
@@ -53,7 +52,7 @@ class Cell:
     lane: int
     successors: tuple[str, ...]
     polygon: tuple[Point, ...]
-    attrs: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    attrs: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
     @cached_property
     def centre(self) -> Point:
@@ -115,10 +114,10 @@ def _turns(row_count: int, bends: Iterable[tuple[int, int, float]]) -> list[floa
 def build_track(
     name: str,
     lanes: int,
-    row_attrs: list[dict[str, Any]],
+    row_attrs: Sequence[Mapping[str, object]],
     *,
     bends: Iterable[tuple[int, int, float]] = (),
-    cell_attrs: Mapping[str, dict[str, Any]] | None = None,
+    cell_attrs: Mapping[str, Mapping[str, object]] | None = None,
     successors: Mapping[str, tuple[str, ...]] | None = None,
     spaces: Mapping[int, Sequence[int]] | None = None,
     closed: bool = False,

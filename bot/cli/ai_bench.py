@@ -16,15 +16,15 @@ from dataclasses import dataclass, field
 from bot.service import race_options
 from rules.action import Action
 from rules.baselines import Policy, greedy, random_player, resources_for
-from rules.game import Game, Outcome
+from rules.game import Outcome
 from rules.record import Record, start_state
-from rules.registry import find_game, games
+from rules.registry import AnyGame, find_game, games
 
 SEATS = 4
 MAX_DECISIONS = 20_000
 
 # a seat's policy for one race: (game, seed) -> policy
-Maker = Callable[[Game, int], Policy]
+Maker = Callable[[AnyGame, int], Policy[object]]
 
 
 @dataclass
@@ -44,7 +44,7 @@ class Seen:
         return statistics.fmean(self.places) if self.places else float("nan")
 
 
-def bench_courses(game: Game) -> list[str]:
+def bench_courses(game: AnyGame) -> list[str]:
     """The game's usual course, then one random course of each other kind it offers (a time
     trial, a course marked on a board ...): the suggestions ``random-<word>-...``."""
     out = [game.tracks.default]
@@ -71,15 +71,15 @@ def places(outcome: Outcome, players: Iterable[str]) -> dict[str, int]:
     return {player: 1 + sum(other < mine for other in ranks.values()) for player, mine in ranks.items()}
 
 
-def _ai(game: Game, seed: int) -> Policy:
+def _ai(game: AnyGame, seed: int) -> Policy[object]:
     return game.ai
 
 
-def _greedy(game: Game, seed: int) -> Policy:
+def _greedy(game: AnyGame, seed: int) -> Policy[object]:
     return greedy(game)
 
 
-def _random(game: Game, seed: int) -> Policy:
+def _random(game: AnyGame, seed: int) -> Policy[object]:
     return random_player(game, seed)
 
 
@@ -87,7 +87,7 @@ MAKERS: dict[str, Maker] = {"AI": _ai, "greedy": _greedy, "random": _random}
 
 
 def race(
-    game: Game, course: str, seed: int, seats: Sequence[Maker], timed: Sequence[bool]
+    game: AnyGame, course: str, seed: int, seats: Sequence[Maker], timed: Sequence[bool]
 ) -> tuple[dict[str, int], list[float], list[float]]:
     """One whole race, seat ``i`` played by ``seats[i]``: each seat's place, the timed seats'
     energy left as a fraction of their start, and the timed seats' CPU ms per decision."""
@@ -124,7 +124,7 @@ def race(
     return places(game_def.rules.outcome(state), ids), left, times
 
 
-def lone(game: Game, course: str, seeds: Sequence[int], alone: Maker, others: Maker, timed_alone: bool) -> Seen:
+def lone(game: AnyGame, course: str, seeds: Sequence[int], alone: Maker, others: Maker, timed_alone: bool) -> Seen:
     """A lone ``alone`` seat among three ``others``, its seat turning with the seed."""
     seen = Seen()
     for seed in seeds:
@@ -132,7 +132,7 @@ def lone(game: Game, course: str, seeds: Sequence[int], alone: Maker, others: Ma
         seats = [alone if i == at else others for i in range(SEATS)]
         timed = [(i == at) == timed_alone for i in range(SEATS)]
         placed, left, times = race(game, course, seed, seats, timed)
-        seen.places.append(placed[game.sample_players(SEATS)[at]["id"]])
+        seen.places.append(placed[str(game.sample_players(SEATS)[at]["id"])])
         seen.left += left
         seen.times += times
     return seen
@@ -143,7 +143,7 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))] if ordered else float("nan")
 
 
-def bench_game(game: Game, course: str, seeds: Sequence[int], makers: dict[str, Maker] | None = None) -> str:
+def bench_game(game: AnyGame, course: str, seeds: Sequence[int], makers: dict[str, Maker] | None = None) -> str:
     """One line of the table: the AI against the baselines on one course."""
     m = makers or MAKERS
     ai, g, r = m["AI"], m["greedy"], m["random"]

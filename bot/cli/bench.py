@@ -14,8 +14,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from rules.game import Game, Sample, Showcase
-from rules.registry import featured, games
+from rules.game import Sample, Showcase
+from rules.registry import AnyGame, featured, games
 
 
 def _timed(fn: Callable[[], object], runs: int) -> list[float]:
@@ -32,13 +32,13 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def _samples(pick: Callable[[Showcase], Sample | None]) -> list[tuple[Game, Sample]]:
+def _samples(pick: Callable[[Showcase], Sample | None]) -> list[tuple[AnyGame, Sample]]:
     """Each game's sample race for one benchmark (its showcase), featured game first."""
     found = [(game, sample) for game in games() if (sample := pick(game.showcase)) is not None]
     return sorted(found, key=lambda pair: not pair[0].showcase.featured)
 
 
-def _sample_boards(game: Game, sample: Sample) -> list[Callable[[], bytes]]:
+def _sample_boards(game: AnyGame, sample: Sample) -> list[Callable[[], bytes]]:
     """The board of ``game``'s sample race at four moments where a piece chooses its square, highlighted
     as the bot posts it (the choices from the rules, through the registry's painter)."""
     from bot.cli.images import board, mid_race

@@ -10,9 +10,9 @@ from typing import Any
 from bot.cli.sim import sample_race
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import paint, paint_standings
-from rules.game import Game, Picture
+from rules.game import Picture
 from rules.record import Record, start_state
-from rules.registry import find_game, games
+from rules.registry import AnyGame, find_game, games
 
 
 def board(game: str, state: Any, title: str, *, highlight: bool = True) -> bytes:
@@ -50,7 +50,7 @@ def mid_race(record: Record, fraction: float = 0.4, span: float = 0.15) -> Any:
     return best[1] if best[1] is not None else state
 
 
-def picture(game: Game, shown: Picture) -> bytes:
+def picture(game: AnyGame, shown: Picture) -> bytes:
     """One of a game's docs pictures, drawn from its sample race."""
     record, final = sample_race(game, shown.sample)
     title = f"Race 1 · {str(record.track).split('/', 1)[-1]}"

@@ -7,15 +7,15 @@ from typing import Any
 from bot.service import race_options
 from rules.action import Action
 from rules.errors import InvalidSetup
-from rules.game import Game, Sample, Seat
+from rules.game import Sample, Seat
 from rules.record import Record, start_state
-from rules.registry import find_game
+from rules.registry import AnyGame, find_game
 
 MAX_DECISIONS = 20_000
 
 
 def simulate(
-    game: str | Game,
+    game: str | AnyGame,
     *,
     players: int,
     seed: int,
@@ -39,7 +39,7 @@ def simulate(
     return play(Record(game=rules.id, track=track, players=seats, seed=seed, options=options))
 
 
-def sample_race(game: Game, sample: Sample) -> tuple[Record, Any]:
+def sample_race(game: AnyGame, sample: Sample) -> tuple[Record, Any]:
     """A game's sample race (its showcase): played to the finish by its AI, or, when the sample sets
     a position by hand, that position with no action played."""
     if not sample.seats:
@@ -66,7 +66,7 @@ def play(record: Record) -> tuple[Record, Any]:
     return record.with_actions(tuple(actions)), state
 
 
-def _with_pieces(rules: Game, seats: list[dict[str, Any]], pieces: int) -> list[dict[str, Any]]:
+def _with_pieces(rules: AnyGame, seats: list[dict[str, Any]], pieces: int) -> list[dict[str, Any]]:
     """Sample players with ``pieces`` each, seated as the lobby would seat them."""
     taken: list[Seat] = []
     out = []

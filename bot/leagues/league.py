@@ -28,8 +28,8 @@ from bot.service.races import RaceService
 from bot.storage import League, Member, NameTaken, RaceRow, Stage, Storage
 from bot.storage.lobby import SeatData
 from renderer.registry import paint_standings
-from rules.game import Game, LeagueScoring, Seat, Standing
-from rules.registry import find_game, game_ids
+from rules.game import LeagueScoring, Seat, Standing
+from rules.registry import AnyGame, find_game, game_ids
 
 log = logging.getLogger("domestique")
 WEEK = 7 * 24 * 3600
@@ -91,7 +91,7 @@ def standings_to(standings: tuple[Standing, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def parse_settings(text: str, scoring: LeagueScoring) -> dict[str, int]:
+def parse_settings(text: str, scoring: LeagueScoring[object]) -> dict[str, int]:
     """``ring=10`` (the game's league settings, comma-separated) -> values with the defaults filled in."""
     known = {s.name: s for s in scoring.settings}
     values = {s.name: s.default for s in scoring.settings}
@@ -136,7 +136,7 @@ class LeagueService:
             raise Refusal("Only the league's organiser (or someone with Manage Server) can do that.")
 
     @staticmethod
-    def _scoring(game: Game) -> LeagueScoring:
+    def _scoring(game: AnyGame) -> LeagueScoring[object]:
         if game.scoring is None:
             raise Refusal(f"{game.title} has no league scoring: its races are played one at a time.")
         return game.scoring
@@ -484,7 +484,7 @@ class LeagueService:
         )
         return channel_id, outcome.first_in_channel(Publish(header))
 
-    async def _seated(self, league: League, scoring: LeagueScoring) -> list[SeatData]:
+    async def _seated(self, league: League, scoring: LeagueScoring[object]) -> list[SeatData]:
         """The stage's seats: each member still in the league, as the classification carries them on."""
         _, gc = await self._gc(league)
         standing = {s.piece: s for s in gc}
@@ -496,7 +496,7 @@ class LeagueService:
         return seated
 
     async def _stage_time(
-        self, league: League, stage: Stage, game: Game, seated: list[SeatData]
+        self, league: League, stage: Stage, game: AnyGame, seated: list[SeatData]
     ) -> tuple[int, int | None]:
         """The stage's turn timer and, in a league with clocks, each person's time bank."""
         humans = sum(1 for s in seated if not s["ai"])

@@ -10,7 +10,7 @@ from bot.service.common import AUTOPLAY_LIMIT
 from bot.storage import RaceRow
 from rules.action import Action
 from rules.ai_levels import player_at
-from rules.game import Game
+from rules.registry import AnyGame
 
 
 @dataclass
@@ -25,7 +25,7 @@ class Played:
     premoves_used: list[str] = field(default_factory=list)  # players whose decision made ahead is now spent
 
 
-def autoplay(race: RaceRow, state: object, game: Game, stop: Collection[str] = ()) -> tuple[object, list[Action]]:
+def autoplay(race: RaceRow, state: object, game: AnyGame, stop: Collection[str] = ()) -> tuple[object, list[Action]]:
     """The AI's decisions for AI seats (at their level) and seats it plays for their absent person
     (the strongest), up to a decision of a player in ``stop`` (whose plans decide) or of a person."""
     actions: list[Action] = []

@@ -20,7 +20,7 @@ from bot.service.core import RaceCore
 from bot.service.durations import duration
 from bot.service.model import DirectMessage, Outcome, Post, Replace
 from bot.storage import RaceRow
-from rules.game import Game
+from rules.registry import AnyGame
 
 PAGE = 8  # races per page of /race mine: each line stays under 250 characters, a page under 2,000
 Visible = Callable[[int, int], Awaitable[bool]]  # (server, channel) -> can the person see it?
@@ -85,7 +85,7 @@ class Away:
         return Seated(race, player, asked, " · ".join(parts))
 
     @staticmethod
-    def _place(game: Game, state: object, player: str) -> str:
+    def _place(game: AnyGame, state: object, player: str) -> str:
         """The player's best piece's place, where the game orders the pieces while racing."""
         placings = game.rules.outcome(state).placings
         ranked = [p for p in placings if not p.eliminated]

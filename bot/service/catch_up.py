@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from bot.service.common import record_of
 from bot.storage import RaceRow, StoredAction
 from rules.events import Event
-from rules.game import Game
 from rules.record import start_state
+from rules.registry import AnyGame
 
 PIECE_KEYS = ("rider", "car", "cyclist")
 MOVES = frozenset({"rode", "drive", "ride", "slipstream", "breakaway"})
@@ -113,7 +113,7 @@ class CatchUp:
             state, _ = game.rules.apply(state, action)
         return state
 
-    def _events_after(self, race: RaceRow, game: Game, count: int) -> int:
+    def _events_after(self, race: RaceRow, game: AnyGame, count: int) -> int:
         last_text = race.actions[count - 1].text if count else ""
         found = self._event_marks.get(race.id, count, last_text)
         if found is None:
@@ -121,7 +121,7 @@ class CatchUp:
             self._event_marks.put(race.id, count, last_text, found)
         return found
 
-    def since_line(self, race: RaceRow, game: Game, state: object, player: str) -> str:
+    def since_line(self, race: RaceRow, game: AnyGame, state: object, player: str) -> str:
         """What happened since ``player`` last decided, in one line ('' when nobody else played since)."""
         if race.envelope is None:
             return ""
@@ -132,7 +132,7 @@ class CatchUp:
         events = game.rules.events(state)[first:]
         return line(events, lambda piece: game.narration.piece_name(state, piece))
 
-    def turn_of_last_decision(self, race: RaceRow, game: Game, player: str) -> int | None:
+    def turn_of_last_decision(self, race: RaceRow, game: AnyGame, player: str) -> int | None:
         """The turn in which ``player`` last decided (None: never)."""
         since = last_decision(race.actions, player)
         if since is None:

@@ -38,7 +38,8 @@ from bot.storage.lobby import LobbyData
 from rules.action import Action
 from rules.errors import DomestiqueError
 from rules.events import Event
-from rules.game import Choice, Decision, Game
+from rules.game import Choice, Decision
+from rules.registry import AnyGame
 
 
 class RaceCore:
@@ -205,7 +206,7 @@ class RaceCore:
         return outcome.first(Retire(line))
 
     @staticmethod
-    def _in_words(game: Game, before: object, after: object, action: Action) -> str:
+    def _in_words(game: AnyGame, before: object, after: object, action: Action) -> str:
         """A decision as the channel reads it: everything it did to its piece, in one line and in
         order ("yellow rouleur risks a crack: rolled 7, needed 5; rides to 14.1, 6 squares (-8
         energy)"), else the choice's label ("Pass")."""

@@ -19,14 +19,15 @@ from bot.service.common import chunks, title, who
 from bot.service.model import EditLobby, LobbyEdit, Outcome, Post, Publish
 from bot.service.store import Loaded
 from bot.storage import RaceRow
-from rules.game import Decision, Game, LobbyDraft
+from rules.game import Decision, LobbyDraft
+from rules.registry import AnyGame
 
 if TYPE_CHECKING:
     from bot.service.core import RaceCore
 
 
 async def report(
-    core: RaceCore, loaded: Loaded, draft: LobbyDraft, before: object, headline: str | None
+    core: RaceCore, loaded: Loaded, draft: LobbyDraft[object], before: object, headline: str | None
 ) -> Outcome | None:
     """The report of a change during the draft, or of the draft's end; None when the draft is not concerned."""
     race, game, after = loaded.race, loaded.game, loaded.state
@@ -43,7 +44,7 @@ async def report(
 
 
 async def _draft_report(
-    core: RaceCore, loaded: Loaded, draft: LobbyDraft, before: object, decision: Decision, headline: str | None
+    core: RaceCore, loaded: Loaded, draft: LobbyDraft[object], before: object, decision: Decision, headline: str | None
 ) -> Outcome:
     race, game, after = loaded.race, loaded.game, loaded.state
     words = game.narration
@@ -73,7 +74,7 @@ async def _draft_report(
     return Outcome("Done.", effects=(EditLobby(shown), *(Publish(p) for p in posts), *dms, *by_dm))
 
 
-def draft_text(race: RaceRow, game: Game, draft: LobbyDraft, state: object, asked: str | None = None) -> str:
+def draft_text(race: RaceRow, game: AnyGame, draft: LobbyDraft[object], state: object, asked: str | None = None) -> str:
     """The lobby message as the draft: whose pick it is first (so nothing that matters is cut),
     then the game's lines; once the draft is over, its result."""
     head = f"**{title(race)}** — {game.title}, the draft"

@@ -19,9 +19,9 @@ from bot.storage import ChannelBusy, RaceRow
 from bot.storage.lobby import LobbyData, SeatData
 from rules.ai_levels import LEVELS, STRONGEST, level_named
 from rules.errors import DomestiqueError
-from rules.game import Game, RaceOption
+from rules.game import RaceOption
 from rules.record import FORMAT, parse_record, start_state
-from rules.registry import find_game, game_ids
+from rules.registry import AnyGame, find_game, game_ids
 
 log = logging.getLogger("domestique")
 
@@ -82,7 +82,7 @@ class Lobby:
         await self.links.page_link(race.id)  # known from now on: the lobby's text carries it
         return self.lobby_outcome(race, rules)
 
-    def lobby_outcome(self, race: RaceRow, game: Game, line: str = "") -> Outcome:
+    def lobby_outcome(self, race: RaceRow, game: AnyGame, line: str = "") -> Outcome:
         """The lobby as shown: who sits where, the colours still free, and its buttons; ``line`` tells
         the change in a few words (the answer to a typed command, the lobby message edited)."""
         taken = seats.seats_from(race.lobby)
@@ -103,7 +103,7 @@ class Lobby:
         level = level_named(seat.get("level")) if seat.get("ai") else STRONGEST
         return f"{who}{'' if level == STRONGEST else f' ({level})'} joins in {seat['team']}."
 
-    def lobby_text(self, race: RaceRow, game: Game) -> str:
+    def lobby_text(self, race: RaceRow, game: AnyGame) -> str:
         per = int(race.lobby["riders"])
         lines = [
             f"**{title(race)}** — lobby ({game.title}, {per} {game.piece_word(per)} each, "
@@ -133,7 +133,7 @@ class Lobby:
     async def _join(
         self,
         race: RaceRow,
-        game: Game,
+        game: AnyGame,
         user_id: int | None,
         name: str,
         colour: str | None,
@@ -255,7 +255,7 @@ class Lobby:
             return Outcome(f"Your choices: {chosen}.")
 
     async def _race_option(
-        self, race: RaceRow, game: Game, user_id: int, option: RaceOption, value: str | None
+        self, race: RaceRow, game: AnyGame, user_id: int, option: RaceOption, value: str | None
     ) -> Outcome:
         """The host's choice of a rule option of the whole race (Hell of the North: weather markers)."""
         if race.status != "lobby":
@@ -289,7 +289,7 @@ class Lobby:
             outcome = await self._begin(race, game, race_options.record_options(game, race.lobby))
             return outcome.answered("The race is on.")
 
-    async def _begin(self, race: RaceRow, game: Game, options: dict[str, Any]) -> Outcome:
+    async def _begin(self, race: RaceRow, game: AnyGame, options: dict[str, Any]) -> Outcome:
         """Lobby to race: the record's envelope is fixed, AI seats play, the first prompt is posted;
         the seats of people away (``/race away``, a league stage starting) are the AI's from the start."""
         race = await self._absent_at_start(race)

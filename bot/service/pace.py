@@ -16,7 +16,8 @@ from bot.service.durations import duration
 from bot.service.model import ChoiceView, Outcome, Prompt
 from bot.service.pace_clocks import moment_words
 from bot.storage import PaceTime, Premove, StandingOrder
-from rules.game import Choice, Game
+from rules.game import Choice
+from rules.registry import AnyGame
 
 
 def pace_lines(times: Sequence[PaceTime], name: Callable[[str], str]) -> list[str]:
@@ -83,7 +84,7 @@ class PaceCommands:
         )
 
     @staticmethod
-    def _named(game: Game, state: object, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
+    def _named(game: AnyGame, state: object, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
         """A choice of the menu to decide ahead: one flat menu, so it names its piece when several have choices."""
         view = ChoiceView.of(index, choice)
         if choice.piece is None or len({c.piece for c in choices if c.piece}) < 2 or view.label.startswith("Drop"):

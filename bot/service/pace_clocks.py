@@ -22,12 +22,13 @@ from bot.storage import Charges, Clock, PaceTime, Premove, RaceRow, StandingOrde
 from rules.action import Action
 from rules.ai_levels import player_at
 from rules.errors import DomestiqueError
-from rules.game import Choice, Decision, Game
+from rules.game import Choice, Decision
+from rules.registry import AnyGame
 
 OVERTIME = 3600  # per-decision maximum of a seat taken back after its clock ran out
 
 
-def moment_words(game: Game, order: StandingOrder) -> str:
+def moment_words(game: AnyGame, order: StandingOrder) -> str:
     """The moment that ends ``order``, in the game's words ("the top of the climb")."""
     moment = next((m for m in game.pace.moments if m.name == order.until), None)
     if moment is None:
@@ -35,7 +36,7 @@ def moment_words(game: Game, order: StandingOrder) -> str:
     return moment.label.replace("N", str(order.until_number or 1)) if moment.number else moment.label
 
 
-def ordered(game: Game, state: object, decision: Decision, orders: list[StandingOrder]) -> Choice | None:
+def ordered(game: AnyGame, state: object, decision: Decision, orders: list[StandingOrder]) -> Choice | None:
     """The choice the player's standing orders make for ``decision``, if they settle it."""
     if not orders:
         return None
@@ -57,7 +58,7 @@ class Clocks:
         self.storage = store.storage
         self.now = store.now
 
-    async def play_on(self, race: RaceRow, state: object, game: Game) -> Played:
+    async def play_on(self, race: RaceRow, state: object, game: AnyGame) -> Played:
         """AI and away seats, then decisions made ahead and standing orders, until someone must be asked."""
         planned, orders = await self.storage.plans(race.id)  # one read for both: every commit asks
         premoves = {p.player: p for p in planned}
@@ -112,7 +113,7 @@ class Clocks:
     async def _end_orders(
         self,
         race: RaceRow,
-        game: Game,
+        game: AnyGame,
         played: Played,
         orders: list[StandingOrder],
         player: str,
@@ -135,7 +136,7 @@ class Clocks:
         return kept
 
     @staticmethod
-    def _premove_now(game: Game, state: object, decision: Decision, premove: Premove) -> tuple[Action | None, str]:
+    def _premove_now(game: AnyGame, state: object, decision: Decision, premove: Premove) -> tuple[Action | None, str]:
         """The premove's action if it still holds now, else None and why not (in words)."""
         if decision.kind != premove.kind or decision.piece != premove.piece:
             return None, "was dropped: another decision of yours came first. Choose on the prompt."
@@ -156,7 +157,7 @@ class Clocks:
 
     @staticmethod
     def _left_to_player(
-        race: RaceRow, game: Game, state: object, decision: Decision, orders: list[StandingOrder]
+        race: RaceRow, game: AnyGame, state: object, decision: Decision, orders: list[StandingOrder]
     ) -> list[str]:
         """A plan of the piece that speaks to this decision but cannot make it says so: the player is asked."""
         plans = {k.name: k for k in game.pace.orders if k.plan and decision.kind in k.settles}
@@ -184,7 +185,7 @@ class Clocks:
     async def charge(
         self,
         race: RaceRow,
-        game: Game,
+        game: AnyGame,
         before: object,
         decisions: list[tuple[Action, int | None, bool]],
         played: Played,
@@ -220,7 +221,7 @@ class Clocks:
                 charges.clocks.append(replace(clock, asked=now))
         return charges
 
-    async def rewound_clocks(self, race: RaceRow, game: Game, keep: int, state: object) -> list[Clock]:
+    async def rewound_clocks(self, race: RaceRow, game: AnyGame, keep: int, state: object) -> list[Clock]:
         """The clocks after an undo back to ``keep`` actions (``state``): each decision time from
         ``keep`` on is given back (a clock's used time is the sum of its decision times, in the order
         they were charged, so it is exactly what it was before them), and only the decision asked
@@ -246,7 +247,7 @@ class Clocks:
         return out
 
     async def after_commit(
-        self, race: RaceRow, game: Game, before: object, decisions: list[tuple[Action, int | None, bool]]
+        self, race: RaceRow, game: AnyGame, before: object, decisions: list[tuple[Action, int | None, bool]]
     ) -> None:
         """A manual decision for a piece ends its standing orders of that kind (the clocks were
         charged in the commit's transaction: ``charge``)."""
@@ -258,7 +259,7 @@ class Clocks:
                 await self._cancel_by_manual(race, game, before, asked, action)
 
     async def _cancel_by_manual(
-        self, race: RaceRow, game: Game, before: object, decision: Decision, action: Action
+        self, race: RaceRow, game: AnyGame, before: object, decision: Decision, action: Action
     ) -> None:
         """A manual decision for a piece ends that piece's orders that speak to its kind of decision
         (a decision naming no piece ends none)."""
@@ -310,7 +311,7 @@ class Clocks:
         spent = self.now() - clock.asked if clock.asked is not None else 0.0
         return clock.left - spent <= 1.0
 
-    async def status_lines(self, race: RaceRow, game: Game, state: object) -> list[str]:
+    async def status_lines(self, race: RaceRow, game: AnyGame, state: object) -> list[str]:
         """Standing orders and clocks for ``/race status`` (premoves stay private)."""
         kinds = {k.name: k for k in game.pace.orders}
         lines = []

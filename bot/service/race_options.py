@@ -7,10 +7,11 @@ from typing import Any
 
 from bot.service.common import Refusal
 from bot.storage.lobby import LobbyData
-from rules.game import Game, RaceOption
+from rules.game import RaceOption
+from rules.registry import AnyGame
 
 
-def find(game: Game, name: str) -> RaceOption | None:
+def find(game: AnyGame, name: str) -> RaceOption | None:
     return next((o for o in game.race_options if o.name == name), None)
 
 
@@ -20,7 +21,7 @@ def chosen(lobby: LobbyData) -> dict[str, str]:
     return {str(k): str(v) for k, v in raw.items()}
 
 
-def with_choice(game: Game, lobby: LobbyData, option: RaceOption, value: str | None) -> LobbyData:
+def with_choice(game: AnyGame, lobby: LobbyData, option: RaceOption, value: str | None) -> LobbyData:
     """The lobby with ``option`` set to ``value`` (None: back to the game's default); a bad value is refused."""
     options = chosen(lobby)
     if value is None or not value.strip():
@@ -34,7 +35,7 @@ def with_choice(game: Game, lobby: LobbyData, option: RaceOption, value: str | N
     return {**lobby, "options": options}
 
 
-def record_options(game: Game, lobby: LobbyData) -> dict[str, Any]:
+def record_options(game: AnyGame, lobby: LobbyData) -> dict[str, Any]:
     """The record's ``options`` for the lobby's choices (options the game no longer offers are left out),
     and the defaults a new race writes for the others."""
     out: dict[str, Any] = defaults(game)
@@ -45,12 +46,12 @@ def record_options(game: Game, lobby: LobbyData) -> dict[str, Any]:
     return out
 
 
-def defaults(game: Game) -> dict[str, Any]:
+def defaults(game: AnyGame) -> dict[str, Any]:
     """What a new race writes for the options nobody chose (a lobby, a sim)."""
     return {o.name: o.value(o.default) for o in game.race_options if o.default is not None}
 
 
-def describe(game: Game, lobby: LobbyData) -> str:
+def describe(game: AnyGame, lobby: LobbyData) -> str:
     """The lobby's line of race options, or '' when the game has none."""
     if not game.race_options:
         return ""

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from bot.service.common import Refusal, record_of
 from bot.service.state_cache import StateCache, snapshot_due
 from bot.storage import RaceRow, Storage
-from rules.game import Game
 from rules.record import start_state
-from rules.registry import find_game
+from rules.registry import AnyGame, find_game
 
 log = logging.getLogger("domestique")
 
@@ -30,7 +29,7 @@ class Opened:
     """A race with its game, in its lobby or racing (no state is read)."""
 
     race: RaceRow
-    game: Game
+    game: AnyGame
 
     @staticmethod
     def of(race: RaceRow) -> Opened:
@@ -42,7 +41,7 @@ class Loaded:
     """One race as a request works on it: its row, its game and its state at the row's version."""
 
     race: RaceRow
-    game: Game
+    game: AnyGame
     state: object
 
 
@@ -94,7 +93,7 @@ class RaceStore:
         """The race's state now: from memory, else the stored snapshot, else by replaying its record."""
         return (await self.load(race)).state
 
-    async def _state(self, race: RaceRow, game: Game) -> object:
+    async def _state(self, race: RaceRow, game: AnyGame) -> object:
         cached = self._states.get(race.id, race.version)
         if cached is not None:
             return cached
@@ -123,7 +122,7 @@ class RaceStore:
     def forget(self, race_id: int) -> None:
         self._states.pop(race_id, None)
 
-    async def saved(self, race: RaceRow, game: Game, state: object, version: int, count: int) -> None:
+    async def saved(self, race: RaceRow, game: AnyGame, state: object, version: int, count: int) -> None:
         """After a commit of ``race`` (as it was) to ``version`` with ``count`` actions, leaving ``state``:
         a snapshot stored when one is due (and at the finish)."""
         if game.rules.pending(state) is None or snapshot_due(len(race.actions), count):

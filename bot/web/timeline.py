@@ -14,9 +14,8 @@ from typing import Any
 from bot.service import seats
 from bot.service.common import record_of
 from bot.storage import RaceRow
-from rules.game import Game
 from rules.record import start_state
-from rules.registry import find_game
+from rules.registry import AnyGame, find_game
 
 
 @dataclass(frozen=True)
@@ -33,7 +32,7 @@ class Turn:
 class Timeline:
     race_id: int
     version: int
-    game: Game
+    game: AnyGame
     title: str
     status: str  # lobby, running, finished, aborted
     turns: tuple[Turn, ...] = ()

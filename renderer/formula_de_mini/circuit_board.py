@@ -433,7 +433,9 @@ def _positions(state: State) -> list[tuple[int, str, str, str]]:
     moves: list[tuple[int, str, str, str]] = []
     for e in state.events:
         if e.type == "grid":
-            for slot, car in enumerate(e.data.get("order", ())):
+            order = e.data.get("order", ())
+            assert isinstance(order, list | tuple)  # the grid's cars, as the rules wrote them
+            for slot, car in enumerate(order):
                 if slot < len(circuit.grid):
                     where[str(car)] = circuit.grid[slot]
         elif e.type in MOVES:

@@ -220,7 +220,7 @@ def _view(road: Road, window: tuple[int, int]) -> View:
 # windows again. Kept per road object (roads are shared by name: ``rules.stages.road_for``).
 # Only the road's band is kept: what the road draws beyond it, the header, strip and panel
 # cover with their own backgrounds.
-_ROAD_LAYERS = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
+_ROAD_LAYERS: Recent[tuple[Image.Image, list[Box]]] = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
 
 
 def _road_layer(road: Road, view: View, window: tuple[int, int], pieces: list[Box]) -> Image.Image:

@@ -19,14 +19,14 @@ from renderer.camera import View, fit_view
 from renderer.palette import INK, MUTED, PELOTON, RGB, SMALL, TERRAIN, TERRAIN_NAME, WHITE, WIDTH
 from renderer.pieces import badge, badge_spot, polygon, rider_token
 from renderer.text import settle, text_bbox, text_length, write
-from rules.leader1.family import FamilyRider, FamilyState
+from rules.leader1.family import AnyFamilyState, FamilyRider
 from rules.road import Road
 from rules.track import Point
 
 BOARD = (0, 52, WIDTH, 452)  # the road's part of every family board: the header above, strip and panel below
 STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 
-S = TypeVar("S", bound=FamilyState[Any])
+S = TypeVar("S", bound=AnyFamilyState)
 Window = tuple[int, int]
 Places = dict[str, tuple[tuple[float, float], float]]
 Spots = list[tuple[str, tuple[float, float], float]]  # (rider id, pixel centre, radius)
@@ -45,7 +45,7 @@ def acting_riders(decision: Any, riders: Sequence[FamilyRider]) -> tuple[str, ..
     return tuple(r.id for r in riders if r.player == decision.player and r.status == "peloton")
 
 
-def rows_of(state: FamilyState[Any], ids: Collection[str]) -> list[int]:
+def rows_of(state: AnyFamilyState, ids: Collection[str]) -> list[int]:
     """The rows of the riders ``ids``: a peloton rider's are the peloton's two rows."""
     rows: list[int] = []
     for r in state.riders:
@@ -59,7 +59,7 @@ def rows_of(state: FamilyState[Any], ids: Collection[str]) -> list[int]:
 
 
 def window(
-    state: FamilyState[Any],
+    state: AnyFamilyState,
     offered: list[int],
     acting: Collection[str],
     scale: Callable[[Window], float],
@@ -237,7 +237,7 @@ def line_tags(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int]
 
 
 def free_row(
-    state: FamilyState[Any],
+    state: AnyFamilyState,
     view: View,
     rows: list[int],
     busy: set[int],
@@ -292,7 +292,7 @@ def line_across(draw: ImageDraw.ImageDraw, road: Road, view: View, row: int, tex
 # -- the peloton and the riders ----------------------------------------------------------------
 
 
-def peloton_corners(state: FamilyState[Any]) -> list[Point] | None:
+def peloton_corners(state: AnyFamilyState) -> list[Point] | None:
     """The corners of the peloton's two rows: back left, back right, front right, front left."""
     track = state.setup.road.track
     back, front = state.peloton - 1, state.peloton
@@ -332,7 +332,7 @@ def apart(spots: Spots) -> Spots:
     return [(rider, point, min(radius, closest / 2 - 1)) for rider, point, radius in spots]
 
 
-def peloton_riders(draw: ImageDraw.ImageDraw, state: FamilyState[Any], spots: Spots) -> Places:
+def peloton_riders(draw: ImageDraw.ImageDraw, state: AnyFamilyState, spots: Spots) -> Places:
     """The peloton's riders at their ``spots``."""
     places: Places = {}
     for rider_id, point, radius in spots:
@@ -343,7 +343,7 @@ def peloton_riders(draw: ImageDraw.ImageDraw, state: FamilyState[Any], spots: Sp
 
 
 def piece_boxes(
-    state: FamilyState[Any], view: View, radius: float, centre: Callable[[FamilyRider], Point | None], spots: Spots
+    state: AnyFamilyState, view: View, radius: float, centre: Callable[[FamilyRider], Point | None], spots: Spots
 ) -> list[tuple[float, float, float, float]]:
     """The boxes the riders will cover (``road_riders`` and ``peloton_riders`` with these arguments), with
     their badges: the road's tags are placed clear of them."""
@@ -367,7 +367,7 @@ def piece_boxes(
 
 def road_riders(
     draw: ImageDraw.ImageDraw,
-    state: FamilyState[Any],
+    state: AnyFamilyState,
     view: View,
     radius: float,
     centre: Callable[[FamilyRider], Point | None],

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rules.formula_de_mini import engine
 from rules.formula_de_mini.gears import gear_die
+from rules.formula_de_mini.model import State
 from rules.game import Choice
 
 
-def measure(state: Any, player: str) -> Callable[[Choice], tuple[float, float]]:
+def measure(state: State, player: str) -> Callable[[Choice], tuple[float, float]]:
     """A gear: its die's mean roll for its over-rev; a move: spaces for the LP it spends (an
     overshoot's too); leaving the pits: the gear."""
     by_action = {c.action: c for c in engine.legal_actions(state, player)}
@@ -33,6 +33,6 @@ def measure(state: Any, player: str) -> Callable[[Choice], tuple[float, float]]:
     return of
 
 
-def resources(state: Any, player: str) -> int:
+def resources(state: State, player: str) -> int:
     """The LP of the player's cars still racing or finished."""
     return sum(c.lp for c in state.cars if c.player == player and c.status != "eliminated")

@@ -57,8 +57,14 @@ class Circuit:
     def rows(self) -> int:
         return self.track.row_count
 
-    def corner_of(self, cid: str) -> Corner | None:
+    def corner_number(self, cid: str) -> int | None:
+        """The number of the corner a space is in (None: a straight)."""
         number = self.track.cells[cid].attrs.get("corner")
+        assert number is None or isinstance(number, int)  # as ``build_circuit`` writes it
+        return number
+
+    def corner_of(self, cid: str) -> Corner | None:
+        number = self.corner_number(cid)
         return next((c for c in self.corners if c.id == number), None) if number is not None else None
 
 
@@ -73,7 +79,7 @@ def build_circuit(data: dict[str, Any]) -> Circuit:
     segments = data["segments"]
     row_count = sum(int(s.get("straight", 0)) or int(s["outside"]) for s in segments)
     spaces: dict[int, set[int]] = {lane: set() for lane in range(lanes + 1)}
-    attrs: dict[str, dict[str, Any]] = {}
+    attrs: dict[str, dict[str, object]] = {}
     bends: list[tuple[int, int, float]] = []
     corners: list[Corner] = []
     forward_only: set[str] = set()
@@ -141,7 +147,7 @@ def build_circuit(data: dict[str, Any]) -> Circuit:
     for i, cid in enumerate(pit_cells):
         successors[cid] = (pit_cells[i + 1],) if i + 1 < len(pit_cells) else (exit_cell,)
 
-    row_attrs: list[dict[str, Any]] = [{} for _ in range(row_count)]
+    row_attrs: list[dict[str, object]] = [{} for _ in range(row_count)]
     grid_rows = int(data.get("grid", 8))
     grid = tuple(cell_id(row_count - 1 - i, i % lanes) for i in range(grid_rows))
     straddle = cell_id(row_count - 1, lanes // 2) if data.get("straddle") else None

@@ -353,7 +353,7 @@ def _finish_move(state: State, car: Car, moving: Moving, option: MoveOption | No
     end = option.to
     circuit = state.setup.circuit
     lap = car.lap + option.crossings
-    corner = circuit.track.cells[end].attrs.get("corner")
+    corner = circuit.corner_number(end)
     stops = car.stops if corner == car.corner and not option.crossings and not path.cells else 0
     if corner is not None and not option.skidding:
         stops = (car.stops if corner == car.corner else 0) + 1

@@ -6,11 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from rules.action import Field, Vocabulary
 from rules.errors import DomestiqueError
-from rules.events import Event
+from rules.events import Event, whole
 from rules.formula_de_mini import ai, engine
 from rules.formula_de_mini.circuit import circuit_names, load_circuit
 from rules.formula_de_mini.gears import gear_die
@@ -189,7 +188,7 @@ def describe(e: Event) -> str | None:
         "drive": f"{car} drives {d.get('spaces')} to {d.get('to')}"
         + "".join(f", {k} {d[k]}" for k in ("brake", "blocked", "overshoot") if d.get(k))
         + (", turbo" if d.get("turbo") else ""),
-        "gear": f"{car} in {GEAR_NAMES.get(int(d.get('gear', 1)), '?')}"
+        "gear": f"{car} in {GEAR_NAMES.get(whole(d.get('gear', 1)), '?')}"
         + (f" (over-rev {d['over_rev']} LP)" if d.get("over_rev") else ""),
         "slipstream": f"{car} slipstreams to {d.get('to')}",
         "lost": f"{car} loses {d.get('lp')} LP ({_cars_named(str(d.get('reason')))})",
@@ -234,11 +233,11 @@ class PointsScoring:
 
     settings: tuple[LeagueSetting, ...] = ()
 
-    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, object]:
         return {}
 
     def classify(
-        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, int]
     ) -> tuple[tuple[Standing, ...], list[str]]:
         before = {s.piece: s for s in previous}
         points = {cid: POINTS[i] if i < len(POINTS) else 0 for i, cid in enumerate(final.arrivals)}

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.events import Event
 from rules.formula_de_mini.circuit import Circuit
 from rules.rng import Dice
+
+if TYPE_CHECKING:
+    from rules.formula_de_mini.moves import Path
 
 TEAMS = ("red", "blue", "green", "yellow")
 START_LP = 20
@@ -83,7 +86,7 @@ class Moving:
     path: tuple[str, ...] = ()  # squares already driven this turn (before a slipstream)
     braked: bool = False
     slipstreams: int = 0
-    trail: Any = None  # the moves.Path driven so far (corners, skids, laps), for a slipstream
+    trail: Path | None = None  # the moves.Path driven so far (corners, skids, laps), for a slipstream
 
 
 @dataclass(frozen=True)

@@ -89,8 +89,8 @@ def extend(
     into_pit = nxt_lane == circuit.lanes  # the pit lane is numbered after the track's lanes
     if into_pit and not path.pit and (car.pitted or not in_pit_window(car)):
         return None  # once a race, after the 1st or 2nd lap (rulings.md R-FDM-PIT-WINDOW)
-    here_corner = cells[here].attrs.get("corner")
-    next_corner = cells[nxt].attrs.get("corner")
+    here_corner = circuit.corner_number(here)
+    next_corner = circuit.corner_number(nxt)
     changes, left = path.changes, path.left
     if nxt_lane != here_lane and not into_pit and not path.pit:
         if path.skidding:
@@ -153,7 +153,7 @@ def reachable(
     return dict(by_length)
 
 
-_REACHED = Recent(64)
+_REACHED: Recent[tuple[int, dict[int, list[Path]]]] = Recent(64)
 
 
 def _search(

@@ -167,7 +167,7 @@ def pieces(state: State, player: str) -> list[str]:
     return [p.id for p in state.cars if p.player == player and p.status not in ("eliminated", "finished")]
 
 
-def hooks() -> PaceHooks:
+def hooks() -> PaceHooks[State]:
     return PaceHooks(
         ahead=ahead,
         pieces=pieces,

@@ -10,6 +10,7 @@ from rules.formula_de_mini.circuit import Circuit, build_circuit, load_circuit
 from rules.formula_de_mini.engine import new_race
 from rules.formula_de_mini.gears import dice
 from rules.formula_de_mini.model import OPTION_NAMES, TEAMS, Options, Player, Setup, State
+from rules.game import Envelope
 from rules.track import whole_number
 
 
@@ -62,7 +63,7 @@ def parse_players(raw: object) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def build(record: dict[str, Any]) -> State:
+def build(record: Envelope) -> State:
     track = record["track"]
     if isinstance(track, dict):
         circuit, name = _inline(track), "inline"
@@ -78,9 +79,9 @@ def build(record: dict[str, Any]) -> State:
         raise InvalidSetup("$.track.grid", f"this circuit's grid has {len(circuit.grid)} slots")
     if len(setup.players) > len(set(circuit.stands)):
         raise InvalidSetup("$.track.pit.stands", f"this circuit has {len(set(circuit.stands))} pit stands")
-    script = record.get("dice", {})
     known = dice()
-    for name, values in script.items():
+    script: dict[str, list[int | str]] = {}
+    for name, values in record.get("dice", {}).items():
         if name not in known:
             raise MalformedRecord(f"$.dice.{name}", f"unknown die; dice: {', '.join(sorted(known))}")
         if not isinstance(values, list):
@@ -88,6 +89,7 @@ def build(record: dict[str, Any]) -> State:
         for i, v in enumerate(values):
             if type(v) is not int or v not in known[name].faces:  # not 5.0, not true
                 raise MalformedRecord(f"$.dice.{name}[{i}]", f"{v!r} is not a face of this die")
+        script[name] = values
     if record.get("start"):
         return _start(new_race(setup, record["seed"], script, roll_grid=False), record["start"])
     return new_race(setup, record["seed"], script)
@@ -212,7 +214,7 @@ def _start(state: State, raw: object) -> State:
         status = spec.get("status", "racing")
         if status not in ("racing", "pits"):
             raise MalformedRecord(f"{path}.status", "expected racing or pits")
-        corner = circuit.track.cells[at].attrs.get("corner")
+        corner = circuit.corner_number(at)
         cars[cid] = replace(
             cars[cid],
             cell=at,

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.formula_de_mini.engine import pending
 from rules.formula_de_mini.model import State
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> dict[str, object]:
     decision = pending(state)
     return {
         "game": "formula-de-mini",

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rules.game import Choice
 from rules.hell_of_the_north import engine
+from rules.hell_of_the_north.model import State
 from rules.leader1.baseline import family_measure, resources
 
 __all__ = ["measure", "resources"]
 
 
-def measure(state: Any, player: str) -> Callable[[Choice], tuple[float, float]]:
+def measure(state: State, player: str) -> Callable[[Choice], tuple[float, float]]:
     """As Leader 1's; a place at the front of the peloton costs a point a move, the back none."""
     rides = family_measure({c.action: c.option for c in engine.legal_actions(state, player)})
 

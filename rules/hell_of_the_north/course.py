@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
 
 from rules.errors import InvalidSetup, MalformedRecord
 from rules.hell_of_the_north.model import DATA, GAME_ID, Course
@@ -257,7 +256,7 @@ def without_bonus(course: Course) -> Course:
     return replace(course, road=replace(course.road, bonus=()), sprint_zones=zones)
 
 
-def parse_track(raw: Any) -> tuple[Course, str]:
+def parse_track(raw: object) -> tuple[Course, str]:
     if isinstance(raw, str):
         game, _, name = raw.partition("/")
         if game != GAME_ID or not name:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from rules.action import Field
 from rules.events import Event
-from rules.game import Choice, Decision, LeagueSetting, RaceOption, Seat, SeatOption, Standing
+from rules.game import Choice, Decision, LeagueSetting, PlayerRecord, RaceOption, Seat, SeatOption, Standing
 from rules.hell_of_the_north import ai, engine
 from rules.hell_of_the_north.course import MAX_WEATHER, course_for, stage_names
 from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, State, risk_need
@@ -166,10 +165,10 @@ def seat(seats: Sequence[Seat], riders: int, colour: str | None) -> tuple[str, t
     return own_colour(seats, colour), tuple(RIDER_TYPES[: max(1, min(riders, 3))])
 
 
-def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+def record_players(seats: Sequence[Seat]) -> list[PlayerRecord]:
     out = []
     for s in seats:
-        player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, "riders": list(s.kinds)}
+        player: PlayerRecord = {"id": s.player, "name": s.name[:32], "team": s.colour, "riders": list(s.kinds)}
         given: set[str] = set()
         for quality in QUALITIES:
             kind = s.options.get(quality)
@@ -198,7 +197,7 @@ def check_lobby(seats: Sequence[Seat], riders: int) -> str | None:
     return None
 
 
-def sample_players(count: int) -> list[dict[str, Any]]:
+def sample_players(count: int) -> list[PlayerRecord]:
     """AI teams for a simulated race: 2 to 4 teams of three, each rider with a different quality."""
     if not 2 <= count <= 4:
         raise ValueError(f"Hell of the North is for 2 to 4 players, got {count}")
@@ -259,11 +258,11 @@ class HellOfTheNorthScoring:
 
     settings: tuple[LeagueSetting, ...] = ()
 
-    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, object]:
         return {"multi_day": True}
 
     def classify(
-        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, int]
     ) -> tuple[tuple[Standing, ...], list[str]]:
         lines = stage_result(final)
         totals = {s.piece: s.resources.get("turns", 0) for s in previous}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.events import whole
 from rules.hell_of_the_north.model import Event
 from rules.leader1 import family
 
@@ -33,7 +34,7 @@ def describe(e: Event, who: Callable[[str], str] = str) -> str | None:
     kind = e.type
     marker = str(d.get("marker"))
     if kind in ("rode", "breakaway"):
-        return family.ride_line(kind, d, rider, [f"wind {int(d['wind']):+d}"] if d.get("wind") else [])
+        return family.ride_line(kind, d, rider, [f"wind {whole(d['wind']):+d}"] if d.get("wind") else [])
     if kind == "rolled":
         risk = d.get("risk")
         if risk in ("crack", "fall"):

@@ -77,7 +77,7 @@ def pieces(state: State, player: str) -> list[str]:
     return [r.id for r in state.riders if r.player == player and r.status not in ("eliminated", "finished")]
 
 
-def hooks() -> PaceHooks:
+def hooks() -> PaceHooks[State]:
     return PaceHooks(
         ahead=ahead,
         pieces=pieces,

@@ -82,7 +82,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
     bonuses = rider.bonuses + TIME_BONUS * len(bonus_rows)
     events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
-    moved = family.ridden(rider, option.to, energy, risks, kept, stamp, skip_turn=None, bonuses=bonuses)
+    moved = replace(family.ridden(rider, option.to, energy, risks, kept, stamp), skip_turn=None, bonuses=bonuses)
     if option.finishes:
         moved = replace(moved, status="finished", arrived_turn=turn, part=None)
         events.append(event(turn, "arrived", rider=rider.id, at=option.to))

@@ -6,6 +6,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from rules.errors import InvalidSetup, MalformedRecord
+from rules.game import Envelope
 from rules.hell_of_the_north.course import MAX_WEATHER, parse_track, without_bonus
 from rules.hell_of_the_north.engine import start
 from rules.hell_of_the_north.model import (
@@ -172,7 +173,7 @@ def starting_pursuits(setup: Setup) -> tuple[tuple[str, int], ...]:
     )
 
 
-def build(record: dict[str, Any]) -> State:
+def build(record: Envelope) -> State:
     """The race a record's envelope describes, at its first decision."""
     options = parse_options(record.get("options", {}))
     course, track_name = parse_track(record["track"])
@@ -287,4 +288,4 @@ def _start_rider(rider: Rider, spec: object, path: str, state: State, peloton: i
     slip = spec.get("slipstream", False)
     if type(slip) is not bool:
         raise MalformedRecord(f"{path}.slipstream", "expected true or false")
-    return player_record.placed(rider, start, part=part, slipstream=slip)
+    return replace(player_record.placed(rider, start), part=part, slipstream=slip)

@@ -117,7 +117,7 @@ def place_behind(state: State, rider: Rider, status: str) -> State:
     """Behind the peloton, out of its parts; a punctured rider plays last from the next turn."""
     hint = rider.lane if rider.lane is not None else state.setup.road.lanes // 2
     punctured_turn = state.turn if status == "punctured" else rider.punctured_turn
-    return family.place_behind(state, rider, status, hint, part=None, punctured_turn=punctured_turn)
+    return family.place_behind(state, replace(rider, part=None, punctured_turn=punctured_turn), status, hint)
 
 
 def peloton_price(state: State, rider: Rider, squares: int, start_row: int) -> int:
@@ -167,7 +167,7 @@ def move_peloton(state: State) -> State:
         else:
             state = place_behind(state, current, "dropped")
             events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
-    state = family.drop_chosen(state, place_behind, events)
+    state = family.drop_chosen(state, lambda s, rid, status: place_behind(s, s.rider(rid), status), events)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     state = add_events(state, events)

@@ -5,15 +5,13 @@ Kept feed tiles appear only as a count, face-down weather markers as ``hidden``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.model import GAME_ID, State
 from rules.hell_of_the_north.order import arrival_order, classification
 from rules.leader1 import family
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> dict[str, object]:
     decision = pending(state)
     riders = {r.id: {**family.rider_view(r), "part": r.part, "quality": r.quality} for r in state.riders}
     return {

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from rules.action import Action
 from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
 from rules.leader1 import family
-from rules.leader1.family import FamilyState, R
+from rules.leader1.family import AnyFamilyState, FamilyState, R
 from rules.leader1.paths import RideOption
 
-S = TypeVar("S", bound=FamilyState[Any])
+S = TypeVar("S", bound=AnyFamilyState)
 
 
 class _Option(Protocol):
@@ -61,7 +61,7 @@ def apply(state: S, action: Action, decide: Callable[[S, Action], S]) -> tuple[S
     return new, list(new.events[before:])
 
 
-def eat_actions(state: FamilyState[Any], player: str) -> list[Action]:
+def eat_actions(state: AnyFamilyState, player: str) -> list[Action]:
     """Eating any kept tile of any of ``player``'s riders still in the race."""
     return [
         Action(player, "eat", rider=r.id, tile=i)
@@ -102,7 +102,7 @@ def eat(state: S, action: Action) -> S:
 
 
 def match(
-    state: FamilyState[Any], rider_id: str, action: Action, options: Options[OptionT], *, breakaway: bool
+    state: AnyFamilyState, rider_id: str, action: Action, options: Options[OptionT], *, breakaway: bool
 ) -> OptionT:
     """The legal option ``action`` names (by its destination, and its path if given), or why none is."""
     to = action.to

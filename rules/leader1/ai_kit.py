@@ -5,10 +5,10 @@ edition makes different (the chance a risk goes wrong, how far ahead is dangerou
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from rules.action import Action
-from rules.leader1.family import FamilyRider, FamilyState
+from rules.leader1.family import AnyFamilyState, FamilyRider
 from rules.leader1.paths import RideOption
 from rules.rng import below
 
@@ -28,7 +28,7 @@ C = TypeVar("C", bound=_Choice)
 OptionT = TypeVar("OptionT", bound=RideOption)
 
 
-def eat_if_hungry(state: FamilyState[Any], player: str) -> Action | None:
+def eat_if_hungry(state: AnyFamilyState, player: str) -> Action | None:
     """Eat a kept tile for a rider running low (or one who has finished: it is worth nothing later).
 
     The engine's first eat of such a rider (``eat_actions`` order: riders in order, tile 0
@@ -44,20 +44,20 @@ def eat_if_hungry(state: FamilyState[Any], player: str) -> Action | None:
     return None
 
 
-def seeded_roll(state: FamilyState[Any], player: str, n: int) -> int:
+def seeded_roll(state: AnyFamilyState, player: str, n: int) -> int:
     """0 to n-1 from the race's seeded dice, the turn and the player: variety that replays the same."""
     salt = sum(ord(ch) * 31**i for i, ch in enumerate(player))  # stable across processes
     value, _ = below(state.dice.state ^ (state.turn * 7919) ^ salt, n)
     return value
 
 
-def wheels(state: FamilyState[Any], rider_id: str) -> frozenset[str]:
+def wheels(state: AnyFamilyState, rider_id: str) -> frozenset[str]:
     """The squares of the riders on the road other than ``rider_id``: wheels to follow."""
     return frozenset(r.cell for r in state.riders if r.id != rider_id and r.on_road and r.cell is not None)
 
 
 def ride_value(
-    state: FamilyState[Any],
+    state: AnyFamilyState,
     rider: FamilyRider,
     option: RideOption,
     start_row: int,
@@ -103,7 +103,7 @@ class Wheels:
     """``wheels(state, rider_id)`` for one state, worked out once per rider (an AI scores
     dozens of options of the same rider)."""
 
-    def __init__(self, state: FamilyState[Any]) -> None:
+    def __init__(self, state: AnyFamilyState) -> None:
         self._state = state
         self._by_rider: dict[str, frozenset[str]] = {}
 
@@ -114,7 +114,7 @@ class Wheels:
         return taken
 
 
-def wants_pursuit(state: FamilyState[Any], player: str, lead: int, energy: int | None = None) -> bool:
+def wants_pursuit(state: AnyFamilyState, player: str, lead: int, energy: int | None = None) -> bool:
     """Chase when others are ``lead`` squares or more ahead, none of ours is, and ours in the
     peloton all have more than ``energy`` (if given)."""
     mine_away = any(r.player == player and r.status == "breakaway" for r in state.riders)
@@ -126,7 +126,7 @@ def wants_pursuit(state: FamilyState[Any], player: str, lead: int, energy: int |
     return ahead >= lead and (energy is None or min(r.energy for r in mine_in) > energy)
 
 
-def attack_worth(state: FamilyState[Any], rider: FamilyRider, keep: int = 0) -> bool:
+def attack_worth(state: AnyFamilyState, rider: FamilyRider, keep: int = 0) -> bool:
     """The final attack: late in the stage, a rider who holds more energy than the peloton's ride
     to the line would ever let it spend goes (energy is worth nothing after the line of a single
     stage; ``keep`` is what a stage of a league carries to the next one)."""
@@ -135,7 +135,7 @@ def attack_worth(state: FamilyState[Any], rider: FamilyRider, keep: int = 0) -> 
 
 
 def breakaway_or_pass(
-    state: FamilyState[Any],
+    state: AnyFamilyState,
     player: str,
     candidates: Sequence[FamilyRider],
     listing: Callable[[FamilyRider, int], Sequence[OptionT]],

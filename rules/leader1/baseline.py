@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rules.action import Action
 from rules.game import Choice
 from rules.leader1 import engine
+from rules.leader1.family import AnyFamilyState
+from rules.leader1.model import State
 from rules.leader1.paths import RideOption
 
 # the peloton moves one more square; the other decisions (drop, pass) go nowhere
@@ -28,10 +29,10 @@ def family_measure(
     return measure
 
 
-def measure(state: Any, player: str) -> Callable[[Choice], tuple[float, float]]:
+def measure(state: State, player: str) -> Callable[[Choice], tuple[float, float]]:
     return family_measure({c.action: c.option for c in engine.legal_actions(state, player)})
 
 
-def resources(state: Any, player: str) -> int:
+def resources(state: AnyFamilyState, player: str) -> int:
     """The energy the player's riders hold (those still in the race)."""
     return sum(r.energy for r in state.riders if r.player == player and r.status != "eliminated")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rules.events import Event, event
 from rules.leader1.base import FamilySetup, RiderBase, StateBase
@@ -25,7 +25,8 @@ FamilyRider = RiderBase
 R = TypeVar("R", bound=RiderBase)
 R_co = TypeVar("R_co", bound=RiderBase, covariant=True)
 FamilyState = StateBase[FamilySetup, R_co]  # a race state of either game, as the shared steps read it
-S = TypeVar("S", bound=FamilyState[Any])
+AnyFamilyState = FamilyState[RiderBase]  # a race of either game, whichever its riders
+S = TypeVar("S", bound=AnyFamilyState)
 
 
 def replace_rider(state: S, rider: FamilyRider) -> S:
@@ -94,7 +95,7 @@ def skip_stuck(state: S, can_ride: Callable[[S, str], bool]) -> S:
 # ---------------------------------------------------------------- the road behind and around
 
 
-def behind_peloton(state: FamilyState[Any], lane_hint: int | None = None) -> tuple[int, int]:
+def behind_peloton(state: AnyFamilyState, lane_hint: int | None = None) -> tuple[int, int]:
     """The first free square behind the peloton, its row and lane (nearest ``lane_hint`` first)."""
     road = state.setup.road
     taken = {r.cell for r in state.riders if r.on_road}
@@ -136,7 +137,7 @@ def crossed(rows: Iterable[int], start_row: int, dest_row: int) -> list[int]:
 
 
 def bonus_rows_won(
-    state: FamilyState[Any], start_row: int, dest_row: int, winner: str
+    state: AnyFamilyState, start_row: int, dest_row: int, winner: str
 ) -> tuple[tuple[tuple[int, str], ...], list[int]]:
     """The bonus rows still unclaimed that ``winner`` (a rider, or ``peloton``) claims by this move."""
     won = state.bonus_won
@@ -148,7 +149,7 @@ def bonus_rows_won(
     return won, new
 
 
-def peloton_arrives(state: S, ordered: list[Any], events: list[Event]) -> S:
+def peloton_arrives(state: S, ordered: Sequence[FamilyRider], events: list[Event]) -> S:
     """The peloton crosses the line: its riders arrive in ``ordered`` order, then the riders
     left behind it who are already past the line."""
     turn = state.turn
@@ -181,7 +182,7 @@ def take_tile(
 
 
 def feed_rider(
-    state: FamilyState[Any], rider: FamilyRider, dice: Dice, start_row: int, dest_row: int, events: list[Event]
+    state: AnyFamilyState, rider: FamilyRider, dice: Dice, start_row: int, dest_row: int, events: list[Event]
 ) -> tuple[tuple[int, ...], Dice, Piles]:
     """Each feed zone a rider's move passes or reaches gives it a tile: what it keeps, the dice, the piles."""
     kept, piles = rider.kept, state.piles
@@ -191,7 +192,12 @@ def feed_rider(
 
 
 def feed_peloton(
-    state: S, riders: list[Any], old: int, new: int, events: list[Event], caught_at: Mapping[str, int] | None = None
+    state: S,
+    riders: Sequence[FamilyRider],
+    old: int,
+    new: int,
+    events: list[Event],
+    caught_at: Mapping[str, int] | None = None,
 ) -> S:
     """Each feed zone the peloton passes gives each of ``riders`` a tile, in that order.
 
@@ -211,7 +217,12 @@ def feed_peloton(
 
 
 def peloton_passes(
-    state: S, riders: list[Any], old: int, new: int, events: list[Event], caught_at: Mapping[str, int] | None = None
+    state: S,
+    riders: Sequence[FamilyRider],
+    old: int,
+    new: int,
+    events: list[Event],
+    caught_at: Mapping[str, int] | None = None,
 ) -> S:
     """What the peloton passes from row ``old`` to ``new``: each feed zone feeds ``riders`` (in that
     order; those it caught in this move, ``caught_at``, as ``feed_peloton`` says), each bonus line
@@ -246,7 +257,7 @@ class Risked:
 
 
 def roll_risks(
-    state: FamilyState[Any], rider: FamilyRider, crack: bool, fall: bool, cost: int, rule: RiskRule, events: list[Event]
+    state: AnyFamilyState, rider: FamilyRider, crack: bool, fall: bool, cost: int, rule: RiskRule, events: list[Event]
 ) -> Risked:
     """Roll the crack, then the fall: each risk run is counted whatever the result; a crack
     multiplies the cost by the ruleset's crack factor, a fall by its fall factor."""
@@ -290,19 +301,20 @@ def ride_event(turn: int, option: RideOption, start: str | None, cost: int, **ex
     )
 
 
-def drop_chosen(state: S, place_behind: Callable[[S, Any, str], S], events: list[Event]) -> S:
-    """The riders whose players chose to drop them leave the peloton for the first square behind it."""
+def drop_chosen(state: S, place_behind: Callable[[S, str, str], S], events: list[Event]) -> S:
+    """The riders whose players chose to drop them leave the peloton for the first square behind it
+    (``place_behind(state, rider id, status)``)."""
     for rid in state.drop_requests:
         r = state.rider(rid)
         if r.status == "peloton":
-            state = place_behind(state, r, "dropped")
+            state = place_behind(state, rid, "dropped")
             events.append(event(state.turn, "dropped", rider=rid, reason="chosen"))
     return replace(state, drop_requests=())
 
 
-def rider_view(r: FamilyRider) -> dict[str, Any]:
+def rider_view(r: FamilyRider) -> dict[str, object]:
     """A rider in the public view: kept feed tiles only as a count (their values are secret)."""
-    view: dict[str, Any] = {
+    view: dict[str, object] = {
         "at": None if r.status == "peloton" or r.row is None or r.lane is None else r.cell,
         "energy": r.energy,
         "status": r.status,
@@ -316,7 +328,7 @@ def rider_view(r: FamilyRider) -> dict[str, Any]:
     return view
 
 
-def ride_line(kind: str, d: Mapping[str, Any], rider: str, more: Sequence[str] = ()) -> str:
+def ride_line(kind: str, d: Mapping[str, object], rider: str, more: Sequence[str] = ()) -> str:
     """A ride or breakaway told in one line, with what it cost and what helped or hindered
     (``more``: what the edition adds)."""
     verb = "breaks away to" if kind == "breakaway" else "rides to"
@@ -360,9 +372,9 @@ def roll_peloton(
     return replace(state, dice=dice, peloton=new), PelotonRoll(face, squares, old, new)
 
 
-def ridden(rider: R, to: str, energy: int, risks: int, kept: tuple[int, ...], stamp: int, **extra: Any) -> R:
+def ridden(rider: R, to: str, energy: int, risks: int, kept: tuple[int, ...], stamp: int) -> R:
     """``rider`` after a ride to ``to``: its energy, risks and tiles, no slipstream yet, no longer
-    left behind or punctured; ``extra`` sets what only the game's rider has."""
+    left behind or punctured (what only the game's rider has, its caller sets)."""
     row, lane = (int(x) for x in to.split("."))
     return replace(
         rider,
@@ -375,16 +387,15 @@ def ridden(rider: R, to: str, energy: int, risks: int, kept: tuple[int, ...], st
         lane=lane,
         punctured_turn=None,
         left_behind_turn=None,
-        **extra,
     )
 
 
-def place_behind(state: S, rider: FamilyRider, status: str, lane_hint: int | None, **extra: Any) -> S:
+def place_behind(state: S, rider: FamilyRider, status: str, lane_hint: int | None) -> S:
     """``rider`` goes to the first free square behind the peloton with ``status``; a rider left
-    behind (``dropped``) rides from the next turn. ``extra`` sets what only the game's rider has."""
+    behind (``dropped``) rides from the next turn (what only the game's rider has, its caller sets)."""
     row, lane = behind_peloton(state, lane_hint)
     stamp = state.stamp + 1
-    moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp, **extra)
+    moved = replace(rider, status=status, row=row, lane=lane, slipstream=False, stamp=stamp)
     if status == "dropped":
         moved = replace(moved, left_behind_turn=state.turn)
     return replace(replace_rider(state, moved), stamp=stamp)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from rules.action import Action
 from rules.events import Event
-from rules.game import Choice, Decision, LeagueSetting, Seat, SeatOption, Standing
+from rules.game import Choice, Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing
 from rules.leader1 import ai, engine, game_kit
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.moves import RideOption
@@ -164,10 +163,10 @@ def own_colour(seats: Sequence[Seat], colours: Sequence[str], colour: str | None
     return game_kit.own_colour(seats, colours, colour)
 
 
-def record_players(seats: Sequence[Seat]) -> list[dict[str, Any]]:
+def record_players(seats: Sequence[Seat]) -> list[PlayerRecord]:
     out = []
     for s in seats:
-        player: dict[str, Any] = {"id": s.player, "name": s.name[:32], "team": s.colour, "riders": list(s.kinds)}
+        player: PlayerRecord = {"id": s.player, "name": s.name[:32], "team": s.colour, "riders": list(s.kinds)}
         for quality in ("sprinter", "descender"):
             if s.options.get(quality) in s.kinds:
                 player[quality] = s.options[quality]
@@ -187,7 +186,7 @@ def check_lobby(seats: Sequence[Seat], riders: int) -> str | None:
     return None
 
 
-def sample_players(count: int) -> list[dict[str, Any]]:
+def sample_players(count: int) -> list[PlayerRecord]:
     """AI players for a simulated race: as many riders each as A.2 allows (12 riders at most)."""
     allowed = riders_allowed(count)
     if not allowed:
@@ -196,7 +195,7 @@ def sample_players(count: int) -> list[dict[str, Any]]:
     players = []
     for i in range(count):
         kinds = list(RIDER_TYPES[:per]) if count <= 5 else [RIDER_TYPES[(i // len(TEAMS)) % 3]]
-        player: dict[str, Any] = {"id": f"ai{i + 1}", "name": f"AI {i + 1}", "team": TEAMS[i % 5], "riders": kinds}
+        player: PlayerRecord = {"id": f"ai{i + 1}", "name": f"AI {i + 1}", "team": TEAMS[i % 5], "riders": kinds}
         if len(kinds) >= 2:
             player["sprinter"], player["descender"] = kinds[1], kinds[0]
         players.append(player)
@@ -227,11 +226,11 @@ class Leader1Scoring:
         LeagueSetting("ring", "squares of the GC hexagon: a rider lapped is eliminated", 12, 3, 40),
     )
 
-    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, object]:
         return {"stage_race": True, "gc_ring": int(values.get("ring", 12))}
 
     def classify(
-        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, int]
     ) -> tuple[tuple[Standing, ...], list[str]]:
         from rules.leader1.stage import Standing as RingStanding
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from rules.action import Action, Field, Vocabulary
 from rules.errors import DomestiqueError
-from rules.events import Event
+from rules.events import Event, whole
 from rules.game import (
     Choice,
     Decision,
+    Envelope,
     Game,
     LeagueScoring,
     Narration,
@@ -21,6 +22,7 @@ from rules.game import (
     PaceHooks,
     PieceCount,
     Placing,
+    PlayerRecord,
     Seat,
     SeatOption,
     Secrets,
@@ -28,10 +30,12 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.leader1.family import FamilyState, arrival_order
+from rules.leader1.actions import Decision as EngineDecision
+from rules.leader1.family import AnyFamilyState, FamilyRider, arrival_order
 from rules.leader1.paths import RideOption
 
-Name = Callable[[Any, str], str]  # (state, rider id) -> what players call the rider
+FS = TypeVar("FS", bound=AnyFamilyState)  # an edition's own state
+Name = Callable[[AnyFamilyState, str], str]  # (state, rider id) -> what players call the rider
 
 
 def vocabulary(rider_example: str, *own: Field) -> Vocabulary:
@@ -47,7 +51,7 @@ def vocabulary(rider_example: str, *own: Field) -> Vocabulary:
     )
 
 
-def piece_name(state: FamilyState[Any] | None, rider_id: str) -> str:
+def piece_name(state: AnyFamilyState | None, rider_id: str) -> str:
     """A rider as players know it: its team colour and type ("yellow rouleur")."""
     if state is None or not state.has_rider(rider_id):
         return rider_id.replace("-", " ")
@@ -55,11 +59,11 @@ def piece_name(state: FamilyState[Any] | None, rider_id: str) -> str:
     return f"{rider.id.split('-')[0]} {rider.kind}"
 
 
-def player_name(state: FamilyState[Any], player: str) -> str:
+def player_name(state: AnyFamilyState, player: str) -> str:
     return next((p.name or p.id for p in state.setup.players if p.id == player), player)
 
 
-def outcome(state: FamilyState[Any], out: str) -> Outcome:
+def outcome(state: AnyFamilyState, out: str) -> Outcome:
     """Finished riders by arrival, with their turn and delay; then the riders ``out`` of the race."""
     arrived = arrival_order(state)
     first = (arrived[0].arrived_turn or 0) if arrived else 0
@@ -72,14 +76,14 @@ def outcome(state: FamilyState[Any], out: str) -> Outcome:
     return Outcome(state.finished, tuple(placings))
 
 
-def results(state: FamilyState[Any], placed: Outcome, name: Name) -> list[str]:
+def results(state: AnyFamilyState, placed: Outcome, name: Name) -> list[str]:
     return [
         (f"{p.rank}. " if p.rank else "— ") + f"{name(state, p.piece)} ({player_name(state, p.player)}) {p.result}"
         for p in placed.placings
     ]
 
 
-def hand(state: FamilyState[Any], player: str, name: Name) -> list[str]:
+def hand(state: AnyFamilyState, player: str, name: Name) -> list[str]:
     """Each of ``player``'s riders with its energy and the feed tiles it keeps face down."""
     lines = []
     for r in state.riders:
@@ -89,13 +93,13 @@ def hand(state: FamilyState[Any], player: str, name: Name) -> list[str]:
     return lines
 
 
-def tiles_drawn(after: FamilyState[Any], events: list[Event]) -> list[tuple[str, str, int, Event]]:
+def tiles_drawn(after: AnyFamilyState, events: list[Event]) -> list[tuple[str, str, int, Event]]:
     """(player, rider id, value, event) for each feed tile drawn in ``events``, told only to its player."""
     out = []
     for e in events:
         if e.type == "fed":
             rider = after.rider(str(e.data["rider"]))
-            count = int(e.data["kept"])
+            count = whole(e.data["kept"])
             if count <= len(rider.kept):
                 out.append((rider.player, rider.id, rider.kept[count - 1], e))
     return out
@@ -147,7 +151,7 @@ def surviving_seat(
     return replace(seat, kinds=alive, carry=carried)
 
 
-def decision(d: Any) -> Decision | None:
+def decision(d: EngineDecision | None) -> Decision | None:
     """The engine's decision as the bot asks it: a rider's ride from a menu, a breakaway in two
     steps (the rider, then its square), anything else with buttons."""
     if d is None:
@@ -193,14 +197,14 @@ def ride_choice(a: Action, o: RideOption, label: str, detail: str, name: str) ->
     )
 
 
-def eat_choice(state: FamilyState[Any], a: Action, name: str) -> Choice:
+def eat_choice(state: AnyFamilyState, a: Action, name: str) -> Choice:
     """Eating a kept tile: its value is told to its owner here, to everyone once eaten."""
     assert isinstance(a.rider, str) and isinstance(a.tile, int)
     value = state.rider(a.rider).kept[a.tile]
     return Choice(a, f"Eat tile #{a.tile} ({value})", f"{name} gets {value} energy", piece=a.rider, anytime=True)
 
 
-def rider_status(state: FamilyState[Any], rider: Any, where: str, quality: str = "") -> str:
+def rider_status(state: AnyFamilyState, rider: FamilyRider, where: str, quality: str = "") -> str:
     """One ``/race status`` line: the rider, its player (and ``quality``), where it is, what it has."""
     return (
         f"{piece_name(state, rider.id)} ({player_name(state, rider.player)}{quality}): {rider.status}{where}, "
@@ -231,23 +235,23 @@ def tracks(
     )
 
 
-class Engine(NamedTuple):
+class Engine(NamedTuple, Generic[FS]):
     """An edition's rules as its engine and game module give them."""
 
-    build: Callable[[dict[str, Any]], Any]  # record envelope -> state at its first decision
-    pending: Callable[[Any], Any]  # the engine's decision (rules.leader1.actions.Decision) or None
-    choices: Callable[[Any, str], list[Choice]]
-    apply: Callable[[Any, Action], tuple[Any, list[Event]]]
-    public_view: Callable[[Any], dict[str, Any]]
+    build: Callable[[Envelope], FS]  # record envelope -> state at its first decision
+    pending: Callable[[FS], EngineDecision | None]  # the engine's decision
+    choices: Callable[[FS, str], list[Choice]]
+    apply: Callable[[FS, Action], tuple[FS, list[Event]]]
+    public_view: Callable[[FS], dict[str, object]]
 
 
-class Words(NamedTuple):
+class Words(NamedTuple, Generic[FS]):
     """What an edition says in its own words (``rules.game.Narration`` less names and results)."""
 
-    ask: Callable[[Any, Decision, str], str]
-    summary: Callable[[Any, list[Event]], list[str]]
-    announce: Callable[[Any, list[Event]], list[str]]
-    status: Callable[[Any], list[str]]
+    ask: Callable[[FS, Decision, str], str]
+    summary: Callable[[FS, list[Event]], list[str]]
+    announce: Callable[[FS, list[Event]], list[str]]
+    status: Callable[[FS], list[str]]
     help: str
 
 
@@ -255,9 +259,9 @@ class Lobby(NamedTuple):
     """An edition's seats: a new seat, the record's players, why a lobby cannot start, a simulated race's players."""
 
     seat: Callable[[Sequence[Seat], int, str | None], tuple[str, tuple[str, ...]]]
-    record_players: Callable[[Sequence[Seat]], list[dict[str, Any]]]
+    record_players: Callable[[Sequence[Seat]], list[PlayerRecord]]
     check_lobby: Callable[[Sequence[Seat], int], str | None]
-    sample_players: Callable[[int], list[dict[str, Any]]]
+    sample_players: Callable[[int], list[PlayerRecord]]
     options: tuple[SeatOption, ...]
 
 
@@ -268,22 +272,22 @@ def family_game(
     colours: tuple[str, ...],
     players: tuple[int, int],
     vocabulary: Vocabulary,
-    engine: Engine,
+    engine: Engine[FS],
     out: str,
-    words: Words,
+    words: Words[FS],
     tracks: TrackCatalog,
-    ai: Callable[[Any, str], Action],
-    cautious_ai: Callable[[Any, str], Action],
+    ai: Callable[[FS, str], Action],
+    cautious_ai: Callable[[FS, str], Action],
     lobby: Lobby,
-    news: Callable[[Any, Any, list[Event]], list[tuple[str, str]]],
-    hides_from: Callable[[Any, str | None], bool],
-    scoring: LeagueScoring,
-    pace: PaceHooks | None = None,
-) -> Game:
+    news: Callable[[FS, FS, list[Event]], list[tuple[str, str]]],
+    hides_from: Callable[[FS, str | None], bool],
+    scoring: LeagueScoring[FS],
+    pace: PaceHooks[FS] | None = None,
+) -> Game[FS]:
     """A Leader 1 family ``Game``: riders (1 to 3 a player), the engine's decisions asked as the family
     asks them, the outcome and results with riders ``out`` of the race, riders' names, players' hands."""
 
-    def placed(state: Any) -> Outcome:
+    def placed(state: FS) -> Outcome:
         return outcome(state, out)
 
     return Game(

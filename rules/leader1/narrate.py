@@ -5,6 +5,7 @@ Feed tile values are never told here except when a tile is eaten (then the value
 
 from __future__ import annotations
 
+from rules.events import whole
 from rules.leader1 import family
 from rules.leader1.model import Event
 
@@ -72,7 +73,7 @@ def summary(events: list[Event]) -> list[str]:
             fed.append(name(str(e.data["rider"])))
         elif e.type == "paid":
             paid_at = len(lines) if paid_at is None else paid_at
-            paid[int(e.data["cost"])] = paid.get(int(e.data["cost"]), 0) + 1
+            paid[whole(e.data["cost"])] = paid.get(whole(e.data["cost"]), 0) + 1
         elif text := describe(e):
             lines.append(text)
     if paid_at is not None:

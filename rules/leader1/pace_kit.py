@@ -4,10 +4,9 @@ step, and the peloton's pursuit orders (docs/pace.md)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rules.game import Choice, Decision
-from rules.leader1.family import FamilyState
+from rules.leader1.family import AnyFamilyState
 
 Orders = Sequence[tuple[str, int | None]]
 
@@ -16,7 +15,7 @@ def pass_choice(choices: Sequence[Choice]) -> Choice | None:
     return next((c for c in choices if c.action.do == "pass"), None)
 
 
-def rival_gap(state: FamilyState[Any], player: str) -> int | None:
+def rival_gap(state: AnyFamilyState, player: str) -> int | None:
     """Rows from the peloton's front to the first rival rider of the breakaway (0: no rival ahead), or
     None while one of the player's own riders is away: the peloton never chases its own rider."""
     if any(r.player == player and r.status == "breakaway" for r in state.riders):
@@ -25,7 +24,7 @@ def rival_gap(state: FamilyState[Any], player: str) -> int | None:
     return max(rows) - state.peloton if rows else 0
 
 
-def rider_row(state: FamilyState[Any], piece: str) -> int:
+def rider_row(state: AnyFamilyState, piece: str) -> int:
     """Where a piece is on the road: its row, or the peloton's for a rider in it (0: not racing)."""
     if not state.has_rider(piece):
         return 0
@@ -33,11 +32,11 @@ def rider_row(state: FamilyState[Any], piece: str) -> int:
     return rider.row if rider.row is not None else state.peloton
 
 
-def never_pursue(state: Any, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+def never_pursue(state: object, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
     return pass_choice(choices) if decision.kind == "pursuit" else None
 
 
-def pursue_over(state: Any, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
+def pursue_over(state: AnyFamilyState, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
     """Pursue when a rival's breakaway is more than the order's N ahead; never after one's own rider."""
     if decision.kind != "pursuit":
         return None

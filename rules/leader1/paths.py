@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
-from rules.leader1.family import FamilyRider, FamilyState
+from rules.leader1.family import AnyFamilyState, FamilyRider
 from rules.track import cell_id
 
 M = TypeVar("M", bound=Hashable)
@@ -58,7 +58,7 @@ Mark = Callable[[M, str, int, bool], M]  # (marks so far, square, step, paid) ->
 
 
 def search(
-    state: FamilyState[Any],
+    state: AnyFamilyState,
     rider_id: str,
     start_row: int,
     starts: list[int],
@@ -136,7 +136,7 @@ class Move:
 
 
 def destinations(
-    state: FamilyState[Any],
+    state: AnyFamilyState,
     rider: FamilyRider,
     paths: list[Path[M]],
     move: Move,
@@ -207,12 +207,12 @@ def destinations(
     return result
 
 
-def occupied_squares(state: FamilyState[Any], rider_id: str) -> frozenset[str | None]:
+def occupied_squares(state: AnyFamilyState, rider_id: str) -> frozenset[str | None]:
     """The squares of the riders on the road other than ``rider_id`` (a move never stops there)."""
     return frozenset(r.cell for r in state.riders if r.on_road and r.id != rider_id)
 
 
-def risks_crack(state: FamilyState[Any], cells: tuple[str, ...], free: int) -> bool:
+def risks_crack(state: AnyFamilyState, cells: tuple[str, ...], free: int) -> bool:
     """Crack: more paid squares on a mountain pass than its category allows.
 
     With two categories on one mountain the hardest one crossed applies (rulings.md R-CRACK-2CAT).
@@ -230,7 +230,7 @@ def risks_crack(state: FamilyState[Any], cells: tuple[str, ...], free: int) -> b
     return limit is not None and paid_mountain > limit
 
 
-def cracks_by_length(state: FamilyState[Any], start_row: int, free: int, longest: int) -> list[bool]:
+def cracks_by_length(state: AnyFamilyState, start_row: int, free: int, longest: int) -> list[bool]:
     """``risks_crack`` of a move of 0 to ``longest`` squares from ``start_row`` (index: squares),
     worked out in one pass: a path's crack depends only on its rows, one a square."""
     road = state.setup.road
@@ -249,7 +249,7 @@ def cracks_by_length(state: FamilyState[Any], start_row: int, free: int, longest
 
 
 def free_squares(
-    state: FamilyState[Any], rider: FamilyRider, start_row: int, *, bonus: int, breakaway: bool
+    state: AnyFamilyState, rider: FamilyRider, start_row: int, *, bonus: int, breakaway: bool
 ) -> tuple[int, bool]:
     """Free squares of a move starting on ``start_row`` (type and terrain, plus ``bonus`` from a
     quality), and whether a slipstream square is one of them (never when breaking away)."""

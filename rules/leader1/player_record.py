@@ -3,9 +3,9 @@ id, team colour, rider types and name; its riders at the start, or where a mid-r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Protocol, TypeVar
 
 from rules.errors import MalformedRecord
 from rules.leader1.base import RiderBase
@@ -16,7 +16,7 @@ from rules.track import parse_cell_id, whole_number
 
 @dataclass(frozen=True)
 class Identity:
-    raw: dict[str, Any]
+    raw: Mapping[str, object]
     id: str
     name: str
     team: str
@@ -53,8 +53,26 @@ def parse_identity(raw: object, path: str, allowed: Collection[str], teams: Sequ
 R = TypeVar("R", bound=RiderBase)
 
 
+class StartingPlayer(Protocol):
+    """A player of either edition, as its riders are set at the start."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def riders(self) -> tuple[str, ...]: ...
+
+    @property
+    def carry(self) -> tuple[tuple[str, int], ...]: ...
+
+    def rider_ids(self) -> tuple[str, ...]: ...
+
+
+P = TypeVar("P", bound=StartingPlayer)
+
+
 def starting_riders(
-    players: Sequence[Any], energy: int, rider: Callable[..., R], own: Callable[[Any, str], dict[str, Any]]
+    players: Sequence[P], energy: int, rider: Callable[..., R], own: Callable[[P, str], dict[str, object]]
 ) -> tuple[R, ...]:
     """Every player's riders in the peloton, each with the route's ``energy`` plus any carried from a
     league's last stage, and the edition's ``own(player, kind)`` fields."""
@@ -121,9 +139,9 @@ def parse_start_rider(
     return StartRider(status, row, lane, energy, risks, tuple(kept))
 
 
-def placed(rider: R, start: StartRider, **own: Any) -> R:
-    """``rider`` where a mid-race ``start`` puts it (a fallen or punctured rider from turn 0), with the
-    edition's ``own`` fields."""
+def placed(rider: R, start: StartRider) -> R:
+    """``rider`` where a mid-race ``start`` puts it (a fallen or punctured rider from turn 0); the
+    edition sets its own fields."""
     return replace(
         rider,
         status=start.status,
@@ -134,5 +152,4 @@ def placed(rider: R, start: StartRider, **own: Any) -> R:
         kept=start.kept,
         punctured_turn=0 if start.status == "punctured" else None,
         skip_turn=0 if start.status == "fallen" else None,
-        **own,
     )

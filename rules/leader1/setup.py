@@ -6,6 +6,7 @@ from dataclasses import fields
 from typing import Any
 
 from rules.errors import InvalidSetup, MalformedRecord
+from rules.game import Envelope
 from rules.leader1 import player_record
 from rules.leader1.dice import dice as leader1_dice
 from rules.leader1.engine import new_race, starting_riders
@@ -72,9 +73,8 @@ def parse_player(raw_player: object, path: str) -> Player:
         k not in riders or type(v) is not int or not 0 <= v <= 15 for k, v in carry.items()
     ):
         raise MalformedRecord(f"{path}.carry", "expected {rider type: energy carried over, 0 to 15} (D.3)")
-    return Player(
-        pid, name, team, tuple(riders), raw.get("sprinter"), raw.get("descender"), tuple(sorted(carry.items()))
-    )
+    sprinter, descender = (str(raw[quality]) if quality in raw else None for quality in ("sprinter", "descender"))
+    return Player(pid, name, team, tuple(riders), sprinter, descender, tuple(sorted(carry.items())))
 
 
 def parse_players(raw: object, options: Options | None = None) -> tuple[Player, ...]:
@@ -133,7 +133,7 @@ def parse_dice(raw: object) -> dict[str, list[int | str]]:
     return dict(raw)
 
 
-def build(record: dict[str, Any]) -> State:
+def build(record: Envelope) -> State:
     """The race a record's envelope describes, at its first decision."""
     options = parse_options(record.get("options", {}))
     road, track_name = parse_track(record["track"])

@@ -108,7 +108,7 @@ def move_peloton(state: State) -> State:
             else:
                 state = _place_behind(state, state.rider(r.id), "dropped")
                 events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
-    state = family.drop_chosen(state, _place_behind, events)
+    state = family.drop_chosen(state, lambda s, rid, status: _place_behind(s, s.rider(rid), status), events)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     return replace(state, events=state.events + tuple(events), puncture_checks=red)

@@ -6,15 +6,13 @@ piles: what is left in them would tell what was drawn.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.leader1 import family
 from rules.leader1.engine import pending
 from rules.leader1.model import State
 from rules.leader1.order import arrival_order, classification
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> dict[str, object]:
     decision = pending(state)
     riders = {r.id: family.rider_view(r) for r in state.riders}
     return {

@@ -15,10 +15,11 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from rules.errors import MalformedRecord, UnknownTrack
+from rules.peloton.course import Segment
 from rules.resources import game_data, json_file, json_names
 
 BOARDS = game_data("peloton").joinpath("boards")
@@ -71,14 +72,14 @@ class Board:
         return None
 
 
-def _int(raw: dict[str, Any], key: str, low: int, high: int, path: str, default: int | None = None) -> int:
+def _int(raw: Mapping[str, object], key: str, low: int, high: int, path: str, default: int | None = None) -> int:
     value = raw.get(key, default)
     if type(value) is not int or not low <= value <= high:
         raise MalformedRecord(f"{path}.{key}", f"expected a whole number from {low} to {high}, got {value!r}")
     return value
 
 
-def _keys(raw: dict[str, Any], allowed: tuple[str, ...], path: str) -> None:
+def _keys(raw: Mapping[str, object], allowed: tuple[str, ...], path: str) -> None:
     for key in raw:
         if key not in allowed:
             raise MalformedRecord(f"{path}.{key}", f"unknown field; allowed: {', '.join(allowed)}")
@@ -157,10 +158,10 @@ def _normal(angle: int) -> int:
     return angle - 360 if angle > 180 else angle
 
 
-def _leg_pieces(road: Road, start: int, end: int) -> list[dict[str, Any]]:
+def _leg_pieces(road: Road, start: int, end: int) -> list[Segment]:
     """A leg's straight runs and bends in riding order (a bend ridden backwards turns the other way)."""
     forward = end > start
-    pieces: list[dict[str, Any]] = []
+    pieces: list[Segment] = []
     pos = start
     bends = sorted(road.bends, key=lambda b: b.at, reverse=not forward)
     for b in bends:
@@ -178,13 +179,13 @@ def _leg_pieces(road: Road, start: int, end: int) -> list[dict[str, Any]]:
     return pieces
 
 
-def route_segments(data: dict[str, Any], path: str) -> tuple[int, list[dict[str, Any]]]:
+def route_segments(data: Mapping[str, object], path: str) -> tuple[int, list[Segment]]:
     """The board's width and the segments of the course marked on it by ``route`` and ``signs``."""
     board = load_board(data.get("board"), f"{path}.board")
     route = data.get("route")
     if not isinstance(route, list) or not 1 <= len(route) <= 40:
         raise MalformedRecord(f"{path}.route", "expected a list of 1 to 40 legs {road, from, to}")
-    pieces: list[dict[str, Any]] = []
+    pieces: list[Segment] = []
     previous: tuple[str, int, bool] | None = None  # road, where the last leg ended, ridden backwards
     for i, leg in enumerate(route):
         where = f"{path}.route[{i}]"
@@ -220,7 +221,7 @@ def route_segments(data: dict[str, Any], path: str) -> tuple[int, list[dict[str,
 
 def _junction_pieces(
     board: Board, came: tuple[str, int, bool], going: tuple[str, int, bool], where: str
-) -> list[dict[str, Any]]:
+) -> list[Segment]:
     road_in, at_in, back_in = came
     road_out, at_out, back_out = going
     found = board.junction(road_in, at_in, road_out, at_out)
@@ -236,16 +237,18 @@ def _junction_pieces(
     length = board.roads[road_in].hexagons
     crossroads = at_in > 0 if back_in else at_in < length  # the road it leaves goes straight on
     side = "left" if turn > 0 else "right"
-    one = {"turn": side, "hexagons": j.hexagons, **({"crossroads": True} if crossroads else {})}
+    one: Segment = {"turn": side, "hexagons": j.hexagons}
+    if crossroads:
+        one["crossroads"] = True
     return [one] * (abs(turn) // 60)
 
 
-def _with_signs(pieces: list[dict[str, Any]], signs: object, path: str) -> list[dict[str, Any]]:
+def _with_signs(pieces: list[Segment], signs: object, path: str) -> list[Segment]:
     """Split the straight runs where a sign stands and put the sign on the segment it starts."""
     if not isinstance(signs, list) or len(signs) > 100:
         raise MalformedRecord(path, "expected a list of signs {at, terrain | bonus | checkpoint}")
     total = sum(int(p["hexagons"]) for p in pieces)
-    marks: dict[int, dict[str, Any]] = {}
+    marks: dict[int, Segment] = {}
     for i, sign in enumerate(signs):
         where = f"{path}[{i}]"
         if not isinstance(sign, dict):
@@ -256,8 +259,8 @@ def _with_signs(pieces: list[dict[str, Any]], signs: object, path: str) -> list[
                 shown = " or ".join(json.dumps(v) for v in allowed)
                 raise MalformedRecord(f"{where}.{key}", f"expected {shown}, got {json.dumps(sign[key])[:40]}")
         at = _int(sign, "at", 0, total - 1, where)
-        marks.setdefault(at, {}).update({k: v for k, v in sign.items() if k != "at"})
-    out: list[dict[str, Any]] = []
+        _mark(marks.setdefault(at, {}), sign)
+    out: list[Segment] = []
     at = 0
     for p in pieces:
         n = int(p["hexagons"])
@@ -266,9 +269,21 @@ def _with_signs(pieces: list[dict[str, Any]], signs: object, path: str) -> list[
             raise MalformedRecord(path, f"a sign at hexagon {inside[0]} stands inside a turning")
         cuts = [at, *sorted(inside), at + n]
         for a, b in itertools.pairwise(cuts):
-            out.append({**(p if a == at else {"hexagons": 0}), "hexagons": b - a, **marks.get(a, {})})
+            first: Segment = p if a == at else {"hexagons": 0}
+            out.append({**first, "hexagons": b - a, **marks.get(a, Segment())})
         at += n
     return out
+
+
+def _mark(mark: Segment, sign: Mapping[str, object]) -> None:
+    """A checked sign's values (``SIGN_VALUES``) on the segment it starts, in the sign's order."""
+    for key, value in sign.items():
+        if key == "terrain":
+            mark["terrain"] = str(value)
+        elif key == "bonus":
+            mark["bonus"] = str(value)
+        elif key == "checkpoint":
+            mark["checkpoint"] = bool(value)
 
 
 def route_offsets(board: Board, route: tuple[tuple[str, int, int], ...]) -> list[int]:

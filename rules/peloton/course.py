@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict
 
 from rules.errors import MalformedRecord, UnknownTrack
 from rules.resources import game_data, json_file, json_names
@@ -149,11 +150,32 @@ def split(cell: str) -> tuple[int, int]:
     return int(s), int(lane)
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int, default: int, path: str) -> int:
+def _int(data: Mapping[str, object], key: str, low: int, high: int, default: int, path: str) -> int:
     value = data.get(key, default)
     if type(value) is not int or not low <= value <= high:
         raise MalformedRecord(f"{path}.{key}", f"expected a whole number from {low} to {high}, got {value!r}")
     return value
+
+
+class Segment(TypedDict, total=False):
+    """A stretch of a course as the course builders write it (docs/peloton-courses.md: ``segments``)."""
+
+    hexagons: int
+    terrain: str
+    turn: str
+    crossroads: bool
+    bonus: str
+    checkpoint: bool
+
+
+class Sign(TypedDict, total=False):
+    """A sign a course marked out on a board stands at (docs/peloton-courses.md): the hexagon from the
+    start line and what changes there."""
+
+    at: int
+    terrain: str
+    bonus: str
+    checkpoint: bool
 
 
 DEFAULTS = {"leg": (20, 260), "itt": (0, 0), "ttt": (20, 95)}  # energy, constant (minutes)
@@ -271,7 +293,7 @@ def _random_board_course(name: str) -> Course:
 RANDOM = re.compile(r"^random-(?:(leg|itt|ttt)-)?([1-9][0-9]{0,2})(?:-s([0-9]{1,12}))?$")
 
 
-def random_course_data(name: str) -> dict[str, Any]:
+def random_course_data(name: str) -> dict[str, object]:
     """The random course builder: ``random-[discipline-]<hexagons>[-s<seed>]`` is always the same course."""
     m = RANDOM.match(name)
     if not m:
@@ -281,7 +303,7 @@ def random_course_data(name: str) -> dict[str, Any]:
     if not 10 <= length <= 300:
         raise UnknownTrack("$.track", f"{name[:40]!r}: a random course has 10 to 300 hexagons")
     rng = int(m[3] or length * 7919)
-    segments: list[dict[str, Any]] = []
+    segments: list[Segment] = []
     left = length
     last_turn = ""
     while left > 0:
@@ -315,17 +337,18 @@ def random_course_data(name: str) -> dict[str, Any]:
     return {"name": name, "discipline": discipline, "width": width, "segments": segments}
 
 
-def _checkpoints(segments: list[dict[str, Any]], length: int, parts: int) -> None:
+def _checkpoints(segments: list[Segment], length: int, parts: int) -> None:
     """Mark the time trial's midway (or thirds) on the segments, splitting one where needed."""
     marks = [length * k // parts for k in range(1, parts)]
-    out: list[dict[str, Any]] = []
+    out: list[Segment] = []
     at = 0
     for seg in segments:
         n = seg.get("hexagons", 2 if "turn" in seg else 1)
         cut = next((m for m in marks if at < m < at + n and "turn" not in seg), None)
         if cut is not None:
             out.append({**seg, "hexagons": cut - at})
-            rest = {k: v for k, v in seg.items() if k not in ("bonus",)}
+            rest = seg.copy()
+            rest.pop("bonus", None)
             out.append({**rest, "hexagons": at + n - cut, "checkpoint": True})
             marks.remove(cut)
         else:

@@ -9,11 +9,11 @@ cyclist lying down, a dial that can only go to +0) are taken at once and told as
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rules.action import Action
 from rules.errors import IllegalAction, InvalidSetup, MalformedRecord, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
+from rules.game import Envelope
 from rules.peloton import start_order
 from rules.peloton.cards import CARDS, card, wind_of
 from rules.peloton.course import TERRAINS, Course, build_course, load_course, split
@@ -95,7 +95,7 @@ def numbers(player: Player) -> list[str]:
     return [str(first + k) for k in range(player.cyclists)]
 
 
-def build(envelope: dict[str, Any]) -> State:
+def build(envelope: Envelope) -> State:
     """A race from a record's envelope: course, players, options, ``start`` (mid-race)."""
     course = course_of(envelope.get("track"))
     players = _players(envelope.get("players"))
@@ -672,7 +672,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 def _set_dial(state: State, c: Cyclist, o: DialOption) -> tuple[State, list[Event]]:
     c = replace(c, dial=o.position, energy=c.energy - o.cost)
     state = replace(_update(state, c), acting=c.id, kept=o.kept)
-    data: dict[str, Any] = {"cyclist": c.id, "dial": o.position, "value": o.value, "cost": o.cost}
+    data: dict[str, object] = {"cyclist": c.id, "dial": o.position, "value": o.value, "cost": o.cost}
     if o.kept:
         data["kept"] = True
     return state, [event(state.round, "dial", **data)]

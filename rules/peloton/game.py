@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from rules.action import Field, Vocabulary
 from rules.errors import DomestiqueError
-from rules.events import Event
+from rules.events import Event, whole
 from rules.game import (
     Choice,
     Decision,
@@ -259,12 +258,12 @@ def describe(state: State, e: Event) -> str | None:
         "dial": f"{who} sets +{d.get('value')}" + (f" ({d.get('cost')} energy)" if d.get("cost") else ""),
         "stood-up": f"{who} stands up",
         "started": f"{who} starts",
-        "finished": f"{who} crosses the line ({d.get('past', 0) / 2:g} hexagons past it)",
+        "finished": f"{who} crosses the line ({whole(d.get('past', 0)) / 2:g} hexagons past it)",
         "bonus-line": f"{who} crosses the {d.get('kind')} bonus line, place {d.get('place')}",
         "checkpoint": f"{who} passes the checkpoint"
         + (f", {d.get('overdrawn')} overdrawn" if d.get("overdrawn") else ""),
-        "card": f"{who} takes card {d.get('card')} ({card(int(d.get('card', 1))).words})",
-        "wind": WIND_NAMES.get(int(d.get("wind", 0)), "wind"),
+        "card": f"{who} takes card {d.get('card')} ({card(whole(d.get('card', 1))).words})",
+        "wind": WIND_NAMES.get(whole(d.get("wind", 0)), "wind"),
         "race-over": "the race is over",
     }
     return texts.get(e.type)
@@ -290,9 +289,9 @@ def results(state: State) -> list[str]:
         for p in outcome(state).placings
     ]
     table = classifications(state)
-    for name in ("points", "mountains"):
-        if table[name]:
-            best = sorted(table[name].items(), key=lambda kv: (-kv[1], int(kv[0])))[:3]
+    for name, scores in (("points", table["points"]), ("mountains", table["mountains"])):
+        if scores:
+            best = sorted(scores.items(), key=lambda kv: (-kv[1], int(kv[0])))[:3]
             lines.append(f"{name}: " + ", ".join(f"{piece_name(state, cid)} {pts}" for cid, pts in best))
     return lines
 
@@ -333,11 +332,11 @@ class StageRaceScoring:
 
     settings: tuple[LeagueSetting, ...] = ()
 
-    def stage_options(self, values: Mapping[str, int]) -> dict[str, Any]:
+    def stage_options(self, values: Mapping[str, int]) -> dict[str, object]:
         return {"borrow": True, "start_order": start_order.LEAGUE}
 
     def classify(
-        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, Any]
+        self, previous: tuple[Standing, ...], final: State, options: Mapping[str, int]
     ) -> tuple[tuple[Standing, ...], list[str]]:
         before = {s.piece: s for s in previous}
         table = classifications(final)

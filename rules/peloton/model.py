@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.events import Event
 from rules.peloton.course import Course
@@ -47,8 +46,8 @@ class Cyclist:
 class Setup:
     course: Course
     players: tuple[Player, ...]
-    options: dict[str, Any] = field(default_factory=dict)
-    track: Any = None
+    options: dict[str, object] = field(default_factory=dict)
+    track: object = None  # the record's track (a name, or an inline course)
     lots: tuple[int, ...] = ()  # the lots drawn for the starting order (R-PEL-START-ORDER), as a record's dice.lots
 
 

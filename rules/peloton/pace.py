@@ -92,7 +92,7 @@ def pieces(state: State, player: str) -> list[str]:
     return [c.id for c in state.cyclists if c.player == player and c.status != FINISHED]
 
 
-def hooks() -> PaceHooks:
+def hooks() -> PaceHooks[State]:
     return PaceHooks(
         pieces=pieces,
         orders=(

@@ -19,11 +19,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rules.errors import UnknownTrack
 from rules.peloton.board import RUN_OUT, Board, Junction, _in_bend, _normal, board_names, load_board, route_segments
 from rules.rng import below
+
+if TYPE_CHECKING:
+    from rules.peloton.course import Segment, Sign
 
 NAME = re.compile(r"^random-([a-z][a-z0-9-]*?)-(?:(leg|itt|ttt)-)?([1-9][0-9]{0,2})(?:-s([0-9]{1,12}))?$")
 MIN_END = 4  # hexagons from the start line to the first junction, and from the last junction to the finish
@@ -50,7 +53,7 @@ def is_board_name(name: str) -> bool:
     return m is not None and m[1] in board_names()
 
 
-def board_course_data(name: str) -> dict[str, Any]:
+def board_course_data(name: str) -> dict[str, object]:
     """The course data (a board, a route and signs) of a random board course name."""
     m = NAME.match(name)
     boards = board_names()
@@ -75,7 +78,7 @@ def board_course_data(name: str) -> dict[str, Any]:
             f"(its roads cannot be ridden that far from a start with {strips} strips behind it and "
             f"{RUN_OUT} hexagons after the finish without riding a hexagon twice); try fewer hexagons",
         )
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "name": name,
         "discipline": discipline,
         "board": board.name,
@@ -241,10 +244,10 @@ def _as_drawn(board: Board, sk: Skeleton) -> bool:
 # -- the signs -----------------------------------------------------------------------------------
 
 
-def _signs(pieces: list[dict[str, Any]], length: int, discipline: str, rng: int) -> list[dict[str, Any]]:
+def _signs(pieces: list[Segment], length: int, discipline: str, rng: int) -> list[Sign]:
     """Terrain in stretches of 4 to 11 hexagons along the straight parts, an uphill bonus at the top
     of a leg race's first climb, a speed bonus midway, a time trial's checkpoints."""
-    signs: dict[int, dict[str, Any]] = {}
+    signs: dict[int, Sign] = {}
     turnings: set[int] = set()
     at = 0
     uphill = False
@@ -279,10 +282,10 @@ def _signs(pieces: list[dict[str, Any]], length: int, discipline: str, rng: int)
             while mark in turnings:
                 mark += 1
             signs.setdefault(mark, {})["checkpoint"] = True
-    out: list[dict[str, Any]] = []
+    out: list[Sign] = []
     current = ""
     for at in sorted(s for s in signs if s < length):  # a terrain sign that changes nothing is left out
-        sign = dict(signs[at])
+        sign = signs[at].copy()
         if sign.get("terrain") == current:
             del sign["terrain"]
         current = sign.get("terrain", current)

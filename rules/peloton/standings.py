@@ -3,7 +3,7 @@ and mountains (uphill bonus lines), with the points scales of rulings R-PEL-BONU
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from rules.peloton import timing
 from rules.peloton.model import Cyclist, State
@@ -31,7 +31,15 @@ def finish_order(state: State) -> list[str]:
     ]
 
 
-def classifications(state: State) -> dict[str, Any]:
+class Classifications(TypedDict):
+    """The finish order and the points and mountains classifications (cyclist -> points)."""
+
+    finish: list[str]
+    points: dict[str, int]
+    mountains: dict[str, int]
+
+
+def classifications(state: State) -> Classifications:
     points: dict[str, int] = {}
     mountains: dict[str, int] = {}
     for index, kind in enumerate(b.kind for b in state.course.bonuses):

@@ -12,9 +12,9 @@ lot, or by each team's best-placed cyclist.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rules.errors import MalformedRecord
+from rules.game import Envelope
 from rules.rng import Dice, Die
 
 RULES = ("seats", "drawn", "standings")
@@ -31,7 +31,7 @@ NO_PLACE = 10**6
 GC_PREFIX = "gc"  # a league seat carries its cyclists' places as gc1, gc2, gc3 beside the energy by slot
 
 
-def rule_of(options: Mapping[str, Any]) -> str:
+def rule_of(options: Mapping[str, object]) -> str:
     rule = options.get("start_order", RECORD_DEFAULT)
     if rule not in RULES:
         raise MalformedRecord("$.options.start_order", f"expected one of {', '.join(RULES)}, got {str(rule)[:40]!r}")
@@ -79,16 +79,17 @@ def starting_order(
     return [cid for unit in units for cid in unit], lots
 
 
-def dice_of(envelope: Mapping[str, Any], seed: object) -> Dice:
+def dice_of(envelope: Envelope, seed: object) -> Dice:
     """The record's dice for the draw: its seed, and the ``lots`` script of an export if any."""
     if type(seed) is not int:
         raise MalformedRecord("$.seed", "expected an integer seed")
-    script = dict(envelope.get("dice") or {})
-    for name, values in script.items():
+    script: dict[str, list[int | str]] = {}
+    for name, values in dict(envelope.get("dice") or {}).items():
         if name != LOTS:
             raise MalformedRecord(f"$.dice.{name}", f"unknown die; Peloton's only die is {LOTS} (the start order)")
         if not isinstance(values, list):
             raise MalformedRecord(f"$.dice.{name}", "expected a list of outcomes")
+        script[name] = values
     return Dice.new(seed, script)
 
 

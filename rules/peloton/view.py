@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.peloton import timing
 from rules.peloton.engine import pending
 from rules.peloton.model import DIAL, State
 from rules.peloton.standings import classifications
 
 
-def cyclist_view(state: State, cid: str) -> dict[str, Any]:
+def cyclist_view(state: State, cid: str) -> dict[str, object]:
     c = state.cyclist(cid)
-    out: dict[str, Any] = {
+    out: dict[str, object] = {
         "player": c.player,
         "team": c.team,
         "at": c.cell,
@@ -39,9 +37,9 @@ def cyclist_view(state: State, cid: str) -> dict[str, Any]:
     return out
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> dict[str, object]:
     d = pending(state)
-    view: dict[str, Any] = {
+    view: dict[str, object] = {
         "game": "peloton",
         "discipline": state.discipline,
         "course": state.course.name,
