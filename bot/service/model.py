@@ -318,4 +318,3 @@ class Outcome:
     @property
     def elsewhere(self) -> list[tuple[int, Outcome]]:
         return [(e.channel_id, e.outcome) for e in self._all(Elsewhere)]
-
