@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.cli.sim import simulate
+from rules.errors import DomestiqueError
 from rules.events import event
 from rules.game import Choice, Seat
 from rules.i18n import _, speaking
@@ -119,6 +120,9 @@ def other_lines(record: Record) -> list[str]:
             with pytest.raises(ValueError) as refused:
                 option.value(typed)
             lines.append(str(refused.value).replace("'fastest'", "").replace("start_order:", ""))
+    with pytest.raises(DomestiqueError) as too_many:  # 15 cyclists for 13 cards: the host cannot start
+        start_state(Record(game="peloton", track="peloton/itt-25", players=GAME.sample_players(5), seed=1))
+    lines.append(str(too_many.value).removeprefix("$.players: "))
     crowd = [Seat(f"p{i}", f"P{i}", "red", ("1", "2", "3")) for i in range(9)]
     lines.append(GAME.check_lobby(crowd, 3) or "")
     for typed in ("nowhere", "random-5", "random-nowhere-50"):
