@@ -36,7 +36,7 @@ from rules.game import (
 )
 from rules.i18n import N_, _, current, ngettext, pgettext
 from rules.memo import by_state_identity
-from rules.team_seats import NumberedTeams
+from rules.team_seats import NumberedTeams, SeatFields
 
 VOCABULARY = Vocabulary(
     (
@@ -333,6 +333,13 @@ def check_lobby(seats: Sequence[Seat], pieces: int) -> str | None:
     return None if refused is None else _(SEATS.refusal, total=sum(SEATS.brought(s) for s in seats))
 
 
+def seat_fields() -> SeatFields:
+    """The seat fields of ``SEATS``, with the lobby's refusal in the language of the moment."""
+    fields = SEATS.fields()
+    fields["check_lobby"] = check_lobby
+    return fields
+
+
 class PointsScoring:
     """A league of Formula Dé Mini races: points by place (R-FDM-LEAGUE-POINTS), nobody eliminated."""
 
@@ -380,7 +387,7 @@ GAME = Game(
     title="Formula Dé Mini",
     piece="car",
     pieces_noun="cars",
-    **{**SEATS.fields(), "check_lobby": check_lobby},
+    **seat_fields(),
     vocabulary=VOCABULARY,
     # the game's own choices, remembered by language (the shared memo would hand one language's labels to another)
     rules=replace(

@@ -37,7 +37,7 @@ from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
 from rules.peloton.words import cyclist_name, discipline_name, wind_name
-from rules.team_seats import NumberedTeams
+from rules.team_seats import NumberedTeams, SeatFields
 
 VOCABULARY = Vocabulary(
     (
@@ -428,6 +428,13 @@ def check_lobby(seats: Sequence[Seat], pieces: int) -> str | None:
     return None if refused is None else _(SEATS.refusal, total=sum(SEATS.brought(s) for s in seats))
 
 
+def seat_fields() -> SeatFields:
+    """The seat fields of ``SEATS``, with the lobby's refusal in the language of the moment."""
+    fields = SEATS.fields()
+    fields["check_lobby"] = check_lobby
+    return fields
+
+
 class StageRaceScoring:
     """A league of Peloton legs: overall time (the yellow jersey), points and mountains; energy carried
     ±5 to the next leg (II.5, rulings R-PEL-LEAGUE)."""
@@ -496,7 +503,7 @@ GAME = Game(
     title="Peloton",
     piece="cyclist",
     pieces_noun="cyclists",
-    **{**SEATS.fields(), "check_lobby": check_lobby},
+    **seat_fields(),
     vocabulary=VOCABULARY,
     rules=Rules(
         build=build,
