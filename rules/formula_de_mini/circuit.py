@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from rules.errors import UnknownTrack
+from rules.i18n import _
 from rules.pickling import pickle_by_name, shared_by_name
 from rules.resources import game_data, json_names
 from rules.track import Track, build_track, cell_id
@@ -186,7 +187,12 @@ def load_circuit(name: str) -> Circuit:
     if name not in circuit_names():
         shown = name if len(name) <= 40 else f"{name[:40]}..."
         raise UnknownTrack(
-            "$.track", f"no circuit {'formula-de-mini/' + shown!r}; shipped: {', '.join(circuit_names())}"
+            "$.track",
+            _(
+                "no circuit {name}; shipped: {circuits}",
+                name=repr("formula-de-mini/" + shown),
+                circuits=", ".join(circuit_names()),
+            ),
         )
     return build_circuit(json.loads((DATA / f"{name}.json").read_text(encoding="utf-8")))
 

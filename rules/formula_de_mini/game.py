@@ -4,7 +4,7 @@ every consequence, slipstreams and pits; one or two cars a player; league points
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rules.action import Field, Vocabulary
@@ -33,7 +33,9 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.team_seats import NumberedTeams
+from rules.i18n import N_, _, current, ngettext, pgettext
+from rules.memo import by_state_identity
+from rules.team_seats import NumberedTeams, SeatFields
 
 VOCABULARY = Vocabulary(
     (
@@ -52,14 +54,14 @@ SEATS = NumberedTeams(
     pieces=PieceCount(1, 2, 2),
     key="cars",
     fewest=2,
-    refusal="A race has 2 to 8 cars; there are {total}. Add AI drivers or invite friends.",
+    refusal=N_("A race has 2 to 8 cars; there are {total}. Add AI drivers or invite friends."),
     unstated=1,
 )
-GEAR_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+GEAR_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}  # English; players read gear_name()
 # League points by place (rulings R-FDM-LEAGUE-POINTS): a grid of up to 8 cars scores down to 8th.
 POINTS = (10, 8, 6, 5, 4, 3, 2, 1)
 
-HELP = (
+HELP = N_(
     "**Formula Dé Mini** — each player drives one or two cars. Each round, every car in race order "
     "picks a gear (up one, or down; skipping gears down costs life points, LP), rolls that gear's die "
     "and moves that many spaces.\n"
@@ -89,28 +91,44 @@ def collision_risk(state: State, car_id: str, o: MoveOption) -> list[str]:
     return [piece_name_of(c.id) for c in engine._neighbours(state, probe)]
 
 
+def gear_name(gear: int) -> str:
+    """A gear as players say it: ``2nd`` (the English of ``GEAR_NAMES``)."""
+    names = {
+        1: pgettext("gear", "1st"),
+        2: pgettext("gear", "2nd"),
+        3: pgettext("gear", "3rd"),
+        4: pgettext("gear", "4th"),
+        5: pgettext("gear", "5th"),
+    }
+    return names.get(gear, str(gear))
+
+
 def option_text(o: MoveOption, risk: list[str] | None = None) -> tuple[str, str]:
     cost = o.brake + o.overshoot + o.blocked + (3 if o.turbo else 0)
-    label = f"{o.to} · {o.spaces} sp · " + (f"-{cost} LP" if cost else "no LP")
+    if o.overshoot:
+        label = _("{to} · {spaces} sp · -{cost} LP · OVERSHOOT", to=o.to, spaces=o.spaces, cost=cost)
+    elif cost:
+        label = _("{to} · {spaces} sp · -{cost} LP", to=o.to, spaces=o.spaces, cost=cost)
+    else:
+        label = _("{to} · {spaces} sp · no LP", to=o.to, spaces=o.spaces)
     parts = []
     if o.brake:
-        parts.append(f"brake {o.brake}")
+        parts.append(_("brake {n}", n=o.brake))
     if o.blocked:
-        parts.append(f"blocked {o.blocked}" + (" (out)" if o.blocked >= 7 else ""))
+        parts.append(_("blocked {n} (out)", n=o.blocked) if o.blocked >= 7 else _("blocked {n}", n=o.blocked))
     if o.overshoot:
-        parts.append(f"overshoot {o.overshoot}")
-        label += " · OVERSHOOT"
+        parts.append(_("overshoot {n}", n=o.overshoot))
     if o.turbo:
-        parts.append("turbo (3 LP, once a race)")
+        parts.append(_("turbo (3 LP, once a race)"))
     if o.pit:
-        parts.append("into your pit stand")
+        parts.append(_("into your pit stand"))
     if o.pit_lane:
-        parts.append("waits in the pit lane, short of the stand")
+        parts.append(_("waits in the pit lane, short of the stand"))
     if o.crossings:
-        parts.append("crosses the line")
+        parts.append(_("crosses the line"))
     if risk:
-        parts.append(f"collision check with {', '.join(risk)}")
-    return label[:100], ("; ".join(parts) or "a clean move")[:100]
+        parts.append(_("collision check with {vehicles}", vehicles=", ".join(risk)))
+    return label[:100], ("; ".join(parts) or _("a clean move"))[:100]
 
 
 def die_range(gear: int) -> str:
@@ -121,31 +139,42 @@ def die_range(gear: int) -> str:
 def _choice(state: State, c: engine.Choice) -> Choice:
     a = c.action
     if a.do == "gear":
-        cost = f" (over-rev {c.lp} LP)" if c.lp else ""
-        return Choice(a, f"{GEAR_NAMES[a.gear or 1]} · {die_range(a.gear or 1)}{cost}", "", piece=a.car)
+        gear, faces = gear_name(a.gear or 1), die_range(a.gear or 1)
+        if c.lp:
+            label = _("{gear} · {faces} (over-rev {lp} LP)", gear=gear, faces=faces, lp=c.lp)
+        else:
+            label = _("{gear} · {faces}", gear=gear, faces=faces)
+        return Choice(a, label, "", piece=a.car)
     if a.do in ("drive", "slipstream") and c.option is not None:
         label, detail = option_text(c.option, collision_risk(state, a.car or "", c.option))
         if a.do == "slipstream":
-            label = f"Slipstream to {c.option.to} ({c.lp} LP)"
+            label = _("Slipstream to {to} ({lp} LP)", to=c.option.to, lp=c.lp)
         risky = bool(c.option.overshoot or c.option.blocked)
         return Choice(a, label, detail, piece=a.car, target=a.to, short=str(a.to), risky=risky, shows=c.option)
     if a.do == "pit":
-        return Choice(a, f"Leave the pits in {GEAR_NAMES[a.gear or 1]}", "", piece=a.car)
+        return Choice(a, _("Leave the pits in {gear}", gear=gear_name(a.gear or 1)), "", piece=a.car)
     pending = engine.pending(state)
-    label = "No slipstream" if pending is not None and pending.kind == "slipstream" else "Stay in the pits"
+    label = _("No slipstream") if pending is not None and pending.kind == "slipstream" else _("Stay in the pits")
     return Choice(a, label, "", piece=a.car)
 
 
-def choices(state: State, player: str) -> list[Choice]:
+@by_state_identity  # in the language asked for: a label is text (rules.i18n)
+def _choices_in(state: State, player: str, language: str) -> list[Choice]:
     return [_choice(state, c) for c in engine.legal_actions(state, player)]
+
+
+def choices(state: State, player: str) -> list[Choice]:
+    return _choices_in(state, player, current())
 
 
 def outcome(state: State) -> Outcome:
     placings = [
-        Placing(cid, state.car(cid).player, rank, f"round {state.car(cid).finished_turn}")
+        Placing(cid, state.car(cid).player, rank, _("round {n}", n=state.car(cid).finished_turn))
         for rank, cid in enumerate(state.arrivals, start=1)
     ]
-    placings += [Placing(c.id, c.player, None, "out", True) for c in state.cars if c.status == "eliminated"]
+    placings += [
+        Placing(c.id, c.player, None, pgettext("car", "out"), True) for c in state.cars if c.status == "eliminated"
+    ]
     return Outcome(state.finished, tuple(placings))
 
 
@@ -153,15 +182,37 @@ def _player_name(state: State, player: str) -> str:
     return next((p.name or p.id for p in state.setup.players if p.id == player), player)
 
 
+def _colour(team: str) -> str:
+    """A team's colour as the adjective of a car (Czech: neuter, ``červené auto``)."""
+    colours = {
+        "red": pgettext("car", "red"),
+        "blue": pgettext("car", "blue"),
+        "green": pgettext("car", "green"),
+        "yellow": pgettext("car", "yellow"),
+    }
+    return colours.get(team, team)
+
+
 def piece_name_of(car_id: str) -> str:
     """A car as players call it: ``blue-1`` is the blue car 1."""
-    team, _, number = car_id.partition("-")
-    return f"{team} car {number}" if number else car_id
+    team, _sep, number = car_id.partition("-")
+    return _("{colour} car {number}", colour=_colour(team), number=number) if number else car_id
 
 
-def _cars_named(text: str) -> str:
-    """Car ids inside an engine's reason ("collision with red-2") as players say them."""
-    return re.sub(r"\b([a-z]+-\d)\b", lambda m: piece_name_of(m.group(1)), text)
+REASONS = {
+    "blocked": N_("blocked"),
+    "overshot a corner": N_("overshot a corner"),
+    "hit by a blocked car": N_("hit by a blocked car"),
+    "eliminated another car": N_("eliminated another car"),
+    "engine damage": N_("engine damage"),
+}
+
+
+def _reason(text: str) -> str:
+    """An engine's reason ("collision with red-2") in words, its car ids as players say them."""
+    if (hit := re.fullmatch(r"collision with ([a-z]+-\d)", text)) is not None:
+        return _("collision with {vehicle}", vehicle=piece_name_of(hit.group(1)))
+    return _(REASONS[text]) if text in REASONS else text
 
 
 def piece_name(state: State | None, car_id: str) -> str:
@@ -172,60 +223,120 @@ def ask(state: State, decision: Decision, who: str) -> str:
     moving = state.moving
     roll = moving.roll if moving else "?"
     car = f"**{piece_name(state, decision.piece or '')}**"
-    texts = {
-        "gear": f"{who}, choose a gear for {car} (round {state.turn}).",
-        "move": f"{who}, {car} rolled {roll}: choose where to stop.",
-        "slipstream": f"{who}, {car} is right behind a car: slipstream (+3 spaces)?",
-        "pit-exit": f"{who}, {car} may leave the pits with {roll} LP.",
-    }
-    return texts.get(decision.kind, f"{who}, decide for {car}.")
+    if decision.kind == "gear":
+        return _("{who}, choose a gear for {vehicle} (round {round}).", who=who, vehicle=car, round=state.turn)
+    if decision.kind == "move":
+        return _("{who}, {vehicle} rolled {roll}: choose where to stop.", who=who, vehicle=car, roll=roll)
+    if decision.kind == "slipstream":
+        return _("{who}, {vehicle} is right behind a car: slipstream (+3 spaces)?", who=who, vehicle=car)
+    if decision.kind == "pit-exit":
+        return _("{who}, {vehicle} may leave the pits with {roll} LP.", who=who, vehicle=car, roll=roll)
+    return _("{who}, decide for {vehicle}.", who=who, vehicle=car)
+
+
+def _drive(car: str, d: Mapping[str, object]) -> str:
+    spaces = whole(d.get("spaces") or 0)
+    parts = [
+        ngettext("{vehicle} drives {n} to {to}", "{vehicle} drives {n} to {to}", spaces, vehicle=car, to=d.get("to"))
+    ]
+    words = {"brake": N_("brake {n}"), "blocked": N_("blocked {n}"), "overshoot": N_("overshoot {n}")}
+    parts += [_(words[k], n=d[k]) for k in ("brake", "blocked", "overshoot") if d.get(k)]
+    if d.get("turbo"):
+        parts.append(_("turbo"))
+    return ", ".join(parts)
 
 
 def describe(e: Event) -> str | None:
     d = e.data
     car = piece_name_of(str(d.get("car", "")))
+    if e.type == "rolled":
+        return (
+            _("{vehicle} rolls {value}", vehicle=car, value=d.get("value"))
+            if str(d.get("die", "")).startswith("gear")
+            else None
+        )
+    if e.type == "drive":
+        return _drive(car, d)
+    if e.type == "gear":
+        gear = gear_name(whole(d.get("gear", 1)))
+        if d.get("over_rev"):
+            return _("{vehicle} in {gear} (over-rev {lp} LP)", vehicle=car, gear=gear, lp=d["over_rev"])
+        return _("{vehicle} in {gear}", vehicle=car, gear=gear)
+    reason = _reason(str(d.get("reason")))
     texts = {
-        "drive": f"{car} drives {d.get('spaces')} to {d.get('to')}"
-        + "".join(f", {k} {d[k]}" for k in ("brake", "blocked", "overshoot") if d.get(k))
-        + (", turbo" if d.get("turbo") else ""),
-        "gear": f"{car} in {GEAR_NAMES.get(whole(d.get('gear', 1)), '?')}"
-        + (f" (over-rev {d['over_rev']} LP)" if d.get("over_rev") else ""),
-        "slipstream": f"{car} slipstreams to {d.get('to')}",
-        "lost": f"{car} loses {d.get('lp')} LP ({_cars_named(str(d.get('reason')))})",
-        "eliminated": f"{car} is out ({_cars_named(str(d.get('reason')))})",
-        "spun": f"{car} spins out",
-        "stalled": f"{car} stalls on the grid",
-        "flying-start": f"{car} makes a flying start",
-        "pitted": f"{car} pits",
-        "left-pits": f"{car} leaves the pits with {d.get('lp')} LP",
-        "finished-race": f"{car} finishes, place {d.get('place')}",
+        "slipstream": lambda: _("{vehicle} slipstreams to {to}", vehicle=car, to=d.get("to")),
+        "lost": lambda: _("{vehicle} loses {lp} LP ({reason})", vehicle=car, lp=d.get("lp"), reason=reason),
+        "eliminated": lambda: _("{vehicle} is out ({reason})", vehicle=car, reason=reason),
+        "spun": lambda: _("{vehicle} spins out", vehicle=car),
+        "stalled": lambda: _("{vehicle} stalls on the grid", vehicle=car),
+        "flying-start": lambda: _("{vehicle} makes a flying start", vehicle=car),
+        "pitted": lambda: _("{vehicle} pits", vehicle=car),
+        "left-pits": lambda: _("{vehicle} leaves the pits with {lp} LP", vehicle=car, lp=d.get("lp")),
+        "finished-race": lambda: _("{vehicle} finishes, place {place}", vehicle=car, place=d.get("place")),
     }
-    if e.type == "rolled" and str(d.get("die", "")).startswith("gear"):
-        return f"{car} rolls {d.get('value')}"
-    return texts.get(e.type)
+    said = texts.get(e.type)
+    return said() if said is not None else None
+
+
+def _status_word(status: str) -> str:
+    words = {
+        "racing": pgettext("car", "racing"),
+        "pits": pgettext("car", "pits"),
+        "spun": pgettext("car", "spun"),
+        "finished": pgettext("car", "finished"),
+        "eliminated": pgettext("car", "eliminated"),
+    }
+    return words.get(status, status)
 
 
 def status(state: State) -> list[str]:
     return [
-        f"{piece_name_of(c.id)} ({_player_name(state, c.player)}): {c.status} at {c.cell}, lap {c.lap}, "
-        f"{GEAR_NAMES.get(c.gear, c.gear)} gear, {c.lp} LP"
+        _(
+            "{vehicle} ({owner}): {status} at {cell}, lap {lap}, {gear} gear, {lp} LP",
+            vehicle=piece_name_of(c.id),
+            owner=_player_name(state, c.player),
+            status=_status_word(c.status),
+            cell=c.cell,
+            lap=c.lap,
+            gear=gear_name(c.gear),
+            lp=c.lp,
+        )
         for c in state.cars
     ]
 
 
 def results(state: State) -> list[str]:
-    return [
-        (f"{p.rank}. " if p.rank else "— ") + f"{piece_name_of(p.piece)} ({_player_name(state, p.player)}) {p.result}"
-        for p in outcome(state).placings
-    ]
+    lines = []
+    for p in outcome(state).placings:
+        car, player = piece_name_of(p.piece), _player_name(state, p.player)
+        if p.rank:
+            lines.append(
+                _("{rank}. {vehicle} ({owner}) {result}", rank=p.rank, vehicle=car, owner=player, result=p.result)
+            )
+        else:
+            lines.append(_("— {vehicle} ({owner}) {result}", vehicle=car, owner=player, result=p.result))
+    return lines
 
 
 def resolve_track(name: str, seed: int) -> str:
     try:
         load_circuit(name)
     except (DomestiqueError, OSError) as exc:
-        raise ValueError(f"{name[:40]!r} is not a circuit: {exc}") from None
+        raise ValueError(_("{name} is not a circuit: {why}", name=repr(name[:40]), why=exc)) from None
     return f"formula-de-mini/{name}"
+
+
+def check_lobby(seats: Sequence[Seat], pieces: int) -> str | None:
+    """Why the lobby cannot start, in the language of the moment (the refusal is SEATS' own text)."""
+    refused = SEATS.check_lobby(seats, pieces)
+    return None if refused is None else _(SEATS.refusal, total=sum(SEATS.brought(s) for s in seats))
+
+
+def seat_fields() -> SeatFields:
+    """The seat fields of ``SEATS``, with the lobby's refusal in the language of the moment."""
+    fields = SEATS.fields()
+    fields["check_lobby"] = check_lobby
+    return fields
 
 
 class PointsScoring:
@@ -247,16 +358,27 @@ class PointsScoring:
             standings.append(replace(old, score=old.score + points.get(c.id, 0)))
         standings += [s for s in previous if s.piece not in {c.id for c in final.cars}]
         lines = [
-            f"{rank}. {piece_name(final, cid)}: +{points[cid]} points" for rank, cid in enumerate(final.arrivals, 1)
+            ngettext(
+                "{rank}. {vehicle}: +{n} point",
+                "{rank}. {vehicle}: +{n} points",
+                points[cid],
+                rank=rank,
+                vehicle=piece_name(final, cid),
+            )
+            for rank, cid in enumerate(final.arrivals, 1)
         ]
-        lines += [f"— {piece_name(final, c.id)}: out, no points" for c in final.cars if c.status == "eliminated"]
+        lines += [
+            _("— {vehicle}: out, no points", vehicle=piece_name(final, c.id))
+            for c in final.cars
+            if c.status == "eliminated"
+        ]
         return tuple(sorted(standings, key=lambda s: (-s.score, s.piece))), lines
 
     def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
         return seat
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
-        return f"{standing.score} points"
+        return ngettext("{n} point", "{n} points", standing.score)
 
 
 GAME = Game(
@@ -264,9 +386,12 @@ GAME = Game(
     title="Formula Dé Mini",
     piece="car",
     pieces_noun="cars",
-    **SEATS.fields(),
+    **seat_fields(),
     vocabulary=VOCABULARY,
-    rules=rules_for_setup_states(build, _decision, choices, engine.apply, outcome, public_view),
+    # the game's own choices, remembered by language (the shared memo would hand one language's labels to another)
+    rules=replace(
+        rules_for_setup_states(build, _decision, choices, engine.apply, outcome, public_view), choices=choices
+    ),
     narration=Narration(
         ask=ask,
         summary=lambda state, events: [line for e in events if (line := describe(e))],

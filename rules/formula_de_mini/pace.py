@@ -17,13 +17,17 @@ answer keeps the plan (docs/pace.md).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from rules.action import Action
+from rules.formula_de_mini.engine import legal_actions
 from rules.formula_de_mini.gears import gear_die
 from rules.formula_de_mini.model import SLIPSTREAM_LP, Car, Moving, State
 from rules.formula_de_mini.moves import MoveOption, kept_moves_by_roll, reachable
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
+from rules.i18n import N_
 
 Orders = Sequence[tuple[str, int | None]]
 
@@ -45,8 +49,19 @@ def ahead(state: State, player: str) -> tuple[Decision, list[Choice]] | None:
 
 
 def same(before: Choice, now: Choice) -> bool:
-    """The same action at the same cost: a gear's label carries its over-rev."""
-    return before.action == now.action and before.label == now.label and before.detail == now.detail
+    """The same action at the same cost: a gear's label carries its over-rev. The label was written in
+    its reader's language and may be read again in another, so the cost is compared by its numbers
+    (the gear, its die, the LP), never by its words."""
+    return before.action == now.action and _numbers(before) == _numbers(now)
+
+
+def _numbers(choice: Choice) -> list[str]:
+    return sorted(re.findall(r"\d+", f"{choice.label} {choice.detail}"))
+
+
+def _over_revs(state: State, player: str, action: Action) -> bool:
+    """Would this gear cost LP (over-revving)? Asked of the engine, not read from a label."""
+    return any(c.action == action and c.lp for c in legal_actions(state, player))
 
 
 def _keep(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
@@ -54,7 +69,12 @@ def _keep(state: State, decision: Decision, choices: Sequence[Choice], orders: O
         return None
     gear = state.car(decision.piece).gear
     return next(
-        (c for c in choices if c.action.do == "gear" and c.action.gear == gear and "over-rev" not in c.label), None
+        (
+            c
+            for c in choices
+            if c.action.do == "gear" and c.action.gear == gear and not _over_revs(state, decision.player, c.action)
+        ),
+        None,
     )
 
 
@@ -132,7 +152,7 @@ def _shift(state: State, decision: Decision, choices: Sequence[Choice], orders: 
     car = state.car(decision.piece)
     if car.cell in state.setup.circuit.pit_cells:
         return None
-    gears = [c for c in choices if c.action.do == "gear" and "over-rev" not in c.label]
+    gears = [c for c in choices if c.action.do == "gear" and not _over_revs(state, decision.player, c.action)]
     scored = [(_clean_rolls(state, car, c.action.gear or 1, limit), c.action.gear or 1, c) for c in gears]
     full = [t for t in scored if t[0] == 1.0]
     if full:
@@ -173,39 +193,42 @@ def hooks() -> PaceHooks[State]:
         pieces=pieces,
         same=same,
         orders=(
-            OrderKind("keep-gear", "keep this gear", _keep, settles=("gear",)),
-            OrderKind("no-slipstream", "never take a slipstream", _no_slipstream, settles=("slipstream",)),
+            OrderKind("keep-gear", N_("keep this gear"), _keep, settles=("gear",)),
+            OrderKind("no-slipstream", N_("never take a slipstream"), _no_slipstream, settles=("slipstream",)),
             OrderKind(
                 "drive",
-                "each roll: the furthest end with no overshoot, block or collision check, braking at most N LP",
+                N_("each roll: the furthest end with no overshoot, block or collision check, braking at most N LP"),
                 _drive(close=False),
-                "N LP of braking",
+                N_("N LP of braking"),
                 ("move",),
                 plan=True,
             ),
             OrderKind(
                 "drive-close",
-                "each roll: the furthest end, no overshoot or block, collision checks accepted, braking at most N LP",
+                N_(
+                    "each roll: the furthest end, no overshoot or block, collision checks accepted, "
+                    "braking at most N LP"
+                ),
                 _drive(close=True),
-                "N LP of braking",
+                N_("N LP of braking"),
                 ("move",),
                 plan=True,
             ),
             OrderKind(
                 "shift",
-                "the highest gear whose every roll has a clean end braking at most N LP (else where most do)",
+                N_("the highest gear whose every roll has a clean end braking at most N LP (else where most do)"),
                 _shift,
-                "N LP of braking",
+                N_("N LP of braking"),
                 ("gear",),
                 plan=True,
             ),
             OrderKind(
                 "slipstream",
-                "take the furthest clean slipstream costing at most N LP, else none",
+                N_("take the furthest clean slipstream costing at most N LP, else none"),
                 _slipstream,
-                "N LP",
+                N_("N LP"),
                 ("slipstream",),
             ),
         ),
-        moments=(Moment("last", "the last N laps", _last_laps, "N laps"),),
+        moments=(Moment("last", N_("the last N laps"), _last_laps, N_("N laps")),),
     )

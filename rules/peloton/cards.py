@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.i18n import _
+
 
 @dataclass(frozen=True)
 class Card:
@@ -19,12 +21,23 @@ class Card:
 
     @property
     def label(self) -> str:
-        return f"card {self.number}: E {self.energy:+d}, t {seconds_text(self.tenths)}, W {self.wind}"
+        return _(
+            "card {number}: E {e}, t {time}, W {wind}",
+            number=self.number,
+            e=f"{self.energy:+d}",
+            time=seconds_text(self.tenths),
+            wind=self.wind,
+        )
 
     @property
     def words(self) -> str:
         """E, t and W as a player reads them: energy for the ride, seconds on the finish time, the wind value."""
-        return f"{self.energy:+d} energy, {seconds_text(self.tenths)}, wind {self.wind}"
+        return _(
+            "{energy} energy, {time}, wind {wind}",
+            energy=f"{self.energy:+d}",
+            time=seconds_text(self.tenths),
+            wind=self.wind,
+        )
 
 
 def seconds_text(tenths: int) -> str:

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import TypedDict
 
 from rules.errors import MalformedRecord, UnknownTrack
+from rules.i18n import _
 from rules.resources import game_data, json_file, json_names
 from rules.rng import below
 
@@ -277,7 +278,10 @@ def load_course(name: str) -> Course:
         return build_course(random_course_data(name), "$.track")
     file = json_file(DATA, name)
     if file is None:
-        raise UnknownTrack("$.track", f"unknown course {name[:40]!r}; courses: {', '.join(course_names())}")
+        raise UnknownTrack(
+            "$.track",
+            _("unknown course {name}; courses: {courses}", name=repr(name[:40]), courses=", ".join(course_names())),
+        )
     return build_course(json.loads(file.read_text(encoding="utf-8")), "$.track")
 
 
@@ -297,11 +301,13 @@ def random_course_data(name: str) -> dict[str, object]:
     """The random course builder: ``random-[discipline-]<hexagons>[-s<seed>]`` is always the same course."""
     m = RANDOM.match(name)
     if not m:
-        raise UnknownTrack("$.track", f"{name[:40]!r}: a random course is random-<hexagons> or random-itt-<hexagons>")
+        raise UnknownTrack(
+            "$.track", _("{name}: a random course is random-<hexagons> or random-itt-<hexagons>", name=repr(name[:40]))
+        )
     discipline = m[1] or "leg"
     length = int(m[2])
     if not 10 <= length <= 300:
-        raise UnknownTrack("$.track", f"{name[:40]!r}: a random course has 10 to 300 hexagons")
+        raise UnknownTrack("$.track", _("{name}: a random course has 10 to 300 hexagons", name=repr(name[:40])))
     rng = int(m[3] or length * 7919)
     segments: list[Segment] = []
     left = length

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules import i18n
 from rules.action import Action
 from rules.errors import IllegalAction, InvalidSetup, MalformedRecord, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
@@ -124,7 +125,10 @@ def build(envelope: Envelope) -> State:
     setup = Setup(course, players, options, envelope.get("track"), lots)
     cells = course.start_cells()
     if course.discipline == "leg" and len(order) > len(cells):
-        raise InvalidSetup("$.players", f"{len(order)} cyclists do not fit the start area of {len(cells)} hexagons")
+        raise InvalidSetup(  # the host reads it when starting the race
+            "$.players",
+            i18n._("{n} cyclists do not fit the start area of {hexagons} hexagons", n=len(order), hexagons=len(cells)),
+        )
     cyclists: list[Cyclist] = []
     owner = {cid: p for p in players for cid in numbers(p)}
     for i, cid in enumerate(order):
@@ -140,7 +144,12 @@ def build(envelope: Envelope) -> State:
     if use_cards and len(order) > len(CARDS):
         # one card a cyclist (R-PEL-CARDS): a fourteenth would wait for a card forever
         raise InvalidSetup(
-            "$.players", f"a time trial with cards has at most {len(CARDS)} cyclists (one card each); {len(order)} ride"
+            "$.players",
+            i18n._(
+                "a time trial with cards has at most {cards} cyclists (one card each); {n} ride",
+                cards=len(CARDS),
+                n=len(order),
+            ),
         )
     state = State(setup, tuple(cyclists), wind, card_queue=tuple(order) if use_cards else ())
     start = envelope.get("start")

@@ -3,7 +3,7 @@ hexagon from a menu; time-trial cards; leg races as leagues with time, points an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rules.action import Field, Vocabulary
@@ -25,6 +25,7 @@ from rules.game import (
     Standing,
     TrackCatalog,
 )
+from rules.i18n import N_, _, ngettext, pgettext
 from rules.peloton import ai, draft, engine, start_order, timing
 from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
@@ -34,8 +35,8 @@ from rules.peloton.pace import hooks as pace_hooks
 from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
-from rules.peloton.words import DISCIPLINE_NAMES, WIND_NAMES
-from rules.team_seats import NumberedTeams
+from rules.peloton.words import cyclist_name, discipline_name, wind_name
+from rules.team_seats import NumberedTeams, SeatFields
 
 VOCABULARY = Vocabulary(
     (
@@ -56,12 +57,12 @@ SEATS = NumberedTeams(
     pieces=PieceCount(1, 3, 3),
     key="cyclists",
     fewest=1,
-    refusal="Peloton has 1 to 8 teams and at most 24 cyclists; there are {total}.",
+    refusal=N_("Peloton has 1 to 8 teams and at most 24 cyclists; there are {total}."),
     unstated=3,
     carry=lambda carried: start_order.split_carry(carried)[0],
     more=lambda seat: {"places": places} if (places := start_order.split_carry(seat.carry)[1]) else {},
 )
-HELP = (
+HELP = N_(
     "**Peloton** — each player rides a team of up to three cyclists on a road of hexagons. Every move, "
     "cyclists go in order (the one ahead first). The **starting order** is drawn by lot unless the host "
     "picks the seats in turn in the lobby (`/race option start_order`); a league's legs start by the overall "
@@ -86,11 +87,11 @@ HELP = (
 
 def piece_name(state: State | None, cid: str) -> str:
     if state is None:
-        return f"No. {cid}"
+        return _("No. {number}", number=cid)
     try:
-        return f"No. {cid} ({state.cyclist(cid).team})"
+        return cyclist_name(cid, state.cyclist(cid).team)
     except KeyError:
-        return f"No. {cid}"
+        return _("No. {number}", number=cid)
 
 
 def _player_name(state: State, player: str) -> str:
@@ -107,6 +108,15 @@ def letters(n: int) -> str:
     return out
 
 
+def _then(after: list[int]) -> str:
+    """What the dial may do next move (its positions left, then the rest at +0)."""
+    if len(after) >= 2:
+        return _("then +{a} or +{b} or rest", a=after[0], b=after[1])
+    if after:
+        return _("then +{a} or rest", a=after[0])
+    return _("then rest")
+
+
 def _dial_choice(state: State, o: Option) -> Choice:
     assert o.dial is not None
     c = state.cyclist(str(o.action.get("cyclist")))
@@ -114,46 +124,56 @@ def _dial_choice(state: State, o: Option) -> Choice:
     probe = replace(c, dial=o.dial.position)
     low, high = speed_range(state, probe)
     second = o.dial.position in (2, 4)  # the dial's second +1 or +2: fewer positions left after it
+    dial = _("+{value} (2nd)", value=value) if second else f"+{value}"
+    if o.dial.kept:
+        dial = _("{setting} keep", setting=dial)
     label = (
-        f"+{value}"
-        + (" (2nd)" if second else "")
-        + (" keep" if o.dial.kept else "")
-        + (f" · {o.dial.cost} energy" if o.dial.cost else " · free")
+        _("{setting} · {cost} energy", setting=dial, cost=o.dial.cost)
+        if o.dial.cost
+        else _("{setting} · free", setting=dial)
     )
     after = sorted({DIAL[p] for p in range(o.dial.position + 1, 5)}) if o.dial.position else []
-    then = "then " + " or ".join([f"+{v}" for v in after] + ["rest"]) if o.dial.position else ""
-    detail = (
-        f"speed {low}-{high}"
-        + (", tandem" if c.id in state.tandem else "")
-        + f"; {c.energy - o.dial.cost} energy left"
-        + (f"; {then}" if then else "")
+    speed = (
+        _("speed {low}-{high}, tandem", low=low, high=high)
+        if c.id in state.tandem
+        else _("speed {low}-{high}", low=low, high=high)
     )
+    parts = [speed, _("{n} energy left", n=c.energy - o.dial.cost)]
+    if o.dial.position:
+        parts.append(_then(after))
+    detail = "; ".join(parts)
     step = c.id if state.discipline == "ttt" else None
     return Choice(o.action, label, detail, piece=c.id, step=step, step_label=piece_name(state, c.id) if step else "")
+
+
+FELL_WORDS = {
+    "blocked": N_("cannot make the basic speed: falls"),
+    "turning": N_("too fast for the trail: falls"),
+}
 
 
 def _ride_choice(state: State, o: Option, index: int) -> Choice:
     assert o.ride is not None
     c = state.cyclist(str(o.action.get("cyclist")))
-    low, _ = speed_range(state, c)
+    low, _high = speed_range(state, c)
     r = o.ride
     tandem = c.id in state.tandem and r.hexagons > low + DIAL[c.dial]
     short = letters(index)
-    label = f"{short}: {r.to} · {r.hexagons} hexagons" + (" · tandem" if tandem else "")
+    label = ngettext("{short}: {to} · {n} hexagons", "{short}: {to} · {n} hexagons", r.hexagons, short=short, to=r.to)
+    if tandem:
+        label = _("{ride} · tandem", ride=label)
     if r.fell:
-        label += " · FALLS"
+        label = _("{ride} · FALLS", ride=label)
     s = split(r.to)[0]
     parts = [" → ".join([*r.via, r.to])]
     if r.speed:
-        parts.append(f"rides in at speed {r.speed}, too fast for the turning: falls here and lies a move")
-    elif r.fell:
         parts.append(
-            {"blocked": "cannot make the basic speed: falls", "turning": "too fast for the trail: falls"}.get(
-                r.fell, "falls"
-            )
+            _("rides in at speed {speed}, too fast for the turning: falls here and lies a move", speed=r.speed)
         )
+    elif r.fell:
+        parts.append(_(FELL_WORDS[r.fell]) if r.fell in FELL_WORDS else _("falls"))
     if s > state.course.finish:
-        parts.append(f"finishes, {(s - state.course.finish) / 2:g} hexagons past the line")
+        parts.append(_("finishes, {n} hexagons past the line", n=f"{(s - state.course.finish) / 2:g}"))
     return Choice(
         o.action, label[:80], "; ".join(parts)[:100], piece=c.id, target=r.to, short=short, risky=bool(r.fell), shows=r
     )
@@ -172,7 +192,9 @@ def choices(state: State, player: str) -> list[Choice]:
             Choice(
                 o.action,
                 card(o.card or 1).label,
-                f"{card(o.card or 1).words}; {energy + card(o.card or 1).energy} energy to ride"[:100],
+                _("{card}; {n} energy to ride", card=card(o.card or 1).words, n=energy + card(o.card or 1).energy)[
+                    :100
+                ],
                 piece=d.cyclist,
                 target=f"card-{o.card}",
                 short=str(o.card),
@@ -195,14 +217,14 @@ def decision(state: State) -> Decision | None:
 def result_text(state: State, cid: str) -> str:
     c = state.cyclist(cid)
     if c.finish_round is None:
-        return "still racing"
+        return _("still racing")
     if state.discipline == "leg":
         rel, total = timing.relative(state, c), timing.leg_total(state, c)
         return f"{timing.gap(rel or 0)} ({timing.hours(total or 0)})"
     if state.discipline == "itt":
         return timing.clock(timing.individual(state, c) or 0)
     team_time = timing.team(state, c.team)
-    return f"team {timing.clock(team_time)}" if team_time is not None else "team still racing"
+    return _("team {time}", time=timing.clock(team_time)) if team_time is not None else _("team still racing")
 
 
 def outcome(state: State) -> Outcome:
@@ -218,81 +240,156 @@ def outcome(state: State) -> Outcome:
         return Outcome(state.phase == "finished", tuple(placings))
     order = finish_order(state)
     placings = [Placing(cid, state.player_of(cid), i + 1, result_text(state, cid)) for i, cid in enumerate(order)]
-    placings += [Placing(c.id, c.player, None, "still racing") for c in state.cyclists if c.id not in order]
+    placings += [Placing(c.id, c.player, None, _("still racing")) for c in state.cyclists if c.id not in order]
     return Outcome(state.phase == "finished", tuple(placings))
 
 
 def ask(state: State, d: Decision, who: str) -> str:
     if d.kind == "card":
-        return f"{who}, choose a time-trial card for **{piece_name(state, d.piece or '')}**."
+        return _(
+            "{who}, choose a time-trial card for **{cyclist}**.", who=who, cyclist=piece_name(state, d.piece or "")
+        )
     if d.kind == "dial" and d.piece is None:
-        return f"{who}, move {d.player and 'your team'}: pick a cyclist and set its dial (move {state.round})."
+        return _("{who}, move your team: pick a cyclist and set its dial (move {round}).", who=who, round=state.round)
     c = state.cyclist(d.piece or "")
     low, high = speed_range(state, c)
     if d.kind == "dial":
-        tandem = " It rides tandem (+1)." if c.id in state.tandem else ""
-        return (
-            f"{who}, set the dial of **{piece_name(state, c.id)}** (now +{DIAL[c.dial]}, {c.energy} energy), "
-            f"move {state.round}.{tandem}"
+        said = {"who": who, "cyclist": piece_name(state, c.id), "dial": DIAL[c.dial], "energy": c.energy}
+        if c.id in state.tandem:
+            return _(
+                "{who}, set the dial of **{cyclist}** (now +{dial}, {energy} energy), move {round}. "
+                "It rides tandem (+1).",
+                round=state.round,
+                **said,
+            )
+        return _(
+            "{who}, set the dial of **{cyclist}** (now +{dial}, {energy} energy), move {round}.",
+            round=state.round,
+            **said,
         )
-    return f"{who}, **{piece_name(state, c.id)}** rides {low} to {high} hexagons: choose where it stops."
+    return ngettext(
+        "{who}, **{cyclist}** rides {low} to {n} hexagons: choose where it stops.",
+        "{who}, **{cyclist}** rides {low} to {n} hexagons: choose where it stops.",
+        high,
+        who=who,
+        cyclist=piece_name(state, c.id),
+        low=low,
+    )
 
 
 FALL_WORDS = {
-    "turning": "too fast for the turning's trail",
-    "blocked": "it could not make its basic speed",
-    "swerve": "it swerved",
+    "turning": N_("too fast for the turning's trail"),
+    "blocked": N_("it could not make its basic speed"),
+    "swerve": N_("it swerved"),
 }
+
+
+def _ride_words(who: str, d: Mapping[str, object]) -> str:
+    hexagons = whole(d.get("hexagons") or 0)
+    if d.get("tandem"):
+        text = ngettext(
+            "{who} rides {n} to {to} (tandem)", "{who} rides {n} to {to} (tandem)", hexagons, who=who, to=d.get("to")
+        )
+    else:
+        text = ngettext("{who} rides {n} to {to}", "{who} rides {n} to {to}", hexagons, who=who, to=d.get("to"))
+    if d.get("fell"):  # the fall in the same line, so the line that answers the prompt tells it
+        fell = str(d.get("fell"))
+        why = _(FALL_WORDS[fell]) if fell in FALL_WORDS else _("falls")
+        if d.get("speed"):
+            return _("{ride} and falls there: {why} at speed {speed}", ride=text, why=why, speed=d.get("speed"))
+        return _("{ride} and falls there: {why}", ride=text, why=why)
+    return text
 
 
 def describe(state: State, e: Event) -> str | None:
     d = e.data
     who = piece_name(state, str(d.get("cyclist", "")))
     if e.type == "ride":
-        text = f"{who} rides {d.get('hexagons')} to {d.get('to')}" + (" (tandem)" if d.get("tandem") else "")
-        if d.get("fell"):  # the fall in the same line, so the line that answers the prompt tells it
-            why = FALL_WORDS.get(str(d.get("fell")), "falls")
-            text += f" and falls there: {why}" + (f" at speed {d.get('speed')}" if d.get("speed") else "")
-        return text
+        return _ride_words(who, d)
+    if e.type == "dial":
+        if d.get("cost"):
+            return _("{who} sets +{value} ({cost} energy)", who=who, value=d.get("value"), cost=d.get("cost"))
+        return _("{who} sets +{value}", who=who, value=d.get("value"))
+    if e.type == "bonus-line":
+        if d.get("kind") == "uphill":
+            return _("{who} crosses the uphill bonus line, place {place}", who=who, place=d.get("place"))
+        return _("{who} crosses the speed bonus line, place {place}", who=who, place=d.get("place"))
+    if e.type == "checkpoint":
+        if d.get("overdrawn"):
+            return _("{who} passes the checkpoint, {n} overdrawn", who=who, n=d.get("overdrawn"))
+        return _("{who} passes the checkpoint", who=who)
     texts = {
-        "dial": f"{who} sets +{d.get('value')}" + (f" ({d.get('cost')} energy)" if d.get("cost") else ""),
-        "stood-up": f"{who} stands up",
-        "started": f"{who} starts",
-        "finished": f"{who} crosses the line ({whole(d.get('past', 0)) / 2:g} hexagons past it)",
-        "bonus-line": f"{who} crosses the {d.get('kind')} bonus line, place {d.get('place')}",
-        "checkpoint": f"{who} passes the checkpoint"
-        + (f", {d.get('overdrawn')} overdrawn" if d.get("overdrawn") else ""),
-        "card": f"{who} takes card {d.get('card')} ({card(whole(d.get('card', 1))).words})",
-        "wind": WIND_NAMES.get(whole(d.get("wind", 0)), "wind"),
-        "race-over": "the race is over",
+        "stood-up": lambda: _("{who} stands up", who=who),
+        "started": lambda: _("{who} starts", who=who),
+        "finished": lambda: _(
+            "{who} crosses the line ({n} hexagons past it)", who=who, n=f"{whole(d.get('past', 0)) / 2:g}"
+        ),
+        "card": lambda: _(
+            "{who} takes card {card} ({words})", who=who, card=d.get("card"), words=card(whole(d.get("card", 1))).words
+        ),
+        "wind": lambda: wind_name(whole(d.get("wind", 0))),
+        "race-over": lambda: _("the race is over"),
     }
-    return texts.get(e.type)
+    said = texts.get(e.type)
+    return said() if said is not None else None
+
+
+def _status_word(status: str) -> str:
+    words = {
+        "waiting": pgettext("cyclist", "waiting"),
+        "start": pgettext("cyclist", "start"),
+        "racing": pgettext("cyclist", "racing"),
+        "lying": pgettext("cyclist", "lying"),
+        "standing": pgettext("cyclist", "standing"),
+        "finished": pgettext("cyclist", "finished"),
+    }
+    return words.get(status, status)
 
 
 def status(state: State) -> list[str]:
-    lines = [f"{DISCIPLINE_NAMES[state.discipline]}, {state.course.name}, move {state.round}, {WIND_NAMES[state.wind]}"]
+    lines = [
+        _(
+            "{discipline}, {course}, move {round}, {wind}",
+            discipline=discipline_name(state.discipline),
+            course=state.course.name,
+            round=state.round,
+            wind=wind_name(state.wind),
+        )
+    ]
     for c in state.cyclists:
-        where = c.cell or "waiting to start"
+        where = c.cell or _("waiting to start")
         if c.status == FINISHED:
-            where = f"finished ({result_text(state, c.id)})"
+            where = _("finished ({result})", result=result_text(state, c.id))
         lines.append(
-            f"{piece_name(state, c.id)}, {_player_name(state, c.player)}: {where}, dial +{DIAL[c.dial]}, "
-            f"{c.energy} energy, {c.status}"
+            _(
+                "{cyclist}, {owner}: {where}, dial +{dial}, {energy} energy, {status}",
+                cyclist=piece_name(state, c.id),
+                owner=_player_name(state, c.player),
+                where=where,
+                dial=DIAL[c.dial],
+                energy=c.energy,
+                status=_status_word(c.status),
+            )
         )
     return lines
 
 
 def results(state: State) -> list[str]:
-    lines = [
-        (f"{p.rank}. " if p.rank else "— ")
-        + f"{piece_name(state, p.piece)} ({_player_name(state, p.player)}) {p.result}"
-        for p in outcome(state).placings
-    ]
+    lines = []
+    for p in outcome(state).placings:
+        who, player = piece_name(state, p.piece), _player_name(state, p.player)
+        if p.rank:
+            lines.append(
+                _("{rank}. {cyclist} ({owner}) {result}", rank=p.rank, cyclist=who, owner=player, result=p.result)
+            )
+        else:
+            lines.append(_("— {cyclist} ({owner}) {result}", cyclist=who, owner=player, result=p.result))
     table = classifications(state)
-    for name, scores in (("points", table["points"]), ("mountains", table["mountains"])):
-        if scores:
-            best = sorted(scores.items(), key=lambda kv: (-kv[1], int(kv[0])))[:3]
-            lines.append(f"{name}: " + ", ".join(f"{piece_name(state, cid)} {pts}" for cid, pts in best))
+    heads = {"points": N_("points: {best}"), "mountains": N_("mountains: {best}")}
+    for name in ("points", "mountains"):
+        if table[name]:
+            best = sorted(table[name].items(), key=lambda kv: (-kv[1], int(kv[0])))[:3]
+            lines.append(_(heads[name], best=", ".join(f"{piece_name(state, cid)} {pts}" for cid, pts in best)))
     return lines
 
 
@@ -315,7 +412,7 @@ def resolve_track(name: str, seed: int) -> str:
     try:
         load_course(name)
     except (DomestiqueError, OSError) as exc:
-        raise ValueError(f"{name[:40]!r} is not a course: {exc}") from None
+        raise ValueError(_("{name} is not a course: {why}", name=repr(name[:40]), why=exc)) from None
     return f"peloton/{name}"
 
 
@@ -324,6 +421,19 @@ def _hexagons(name: str) -> int:
         return load_course(name.removeprefix("peloton/")).hexagons
     except (DomestiqueError, OSError):
         return 100
+
+
+def check_lobby(seats: Sequence[Seat], pieces: int) -> str | None:
+    """Why the lobby cannot start, in the language of the moment (the refusal is SEATS' own text)."""
+    refused = SEATS.check_lobby(seats, pieces)
+    return None if refused is None else _(SEATS.refusal, total=sum(SEATS.brought(s) for s in seats))
+
+
+def seat_fields() -> SeatFields:
+    """The seat fields of ``SEATS``, with the lobby's refusal in the language of the moment."""
+    fields = SEATS.fields()
+    fields["check_lobby"] = check_lobby
+    return fields
 
 
 class StageRaceScoring:
@@ -353,13 +463,20 @@ class StageRaceScoring:
             standings.append(replace(old, score=-res["time"], resources=res))
         standings += [s for s in previous if s.piece not in {c.id for c in final.cyclists}]
         ordered = tuple(sorted(standings, key=lambda s: (-s.score, int(s.piece))))
-        lines = [f"{p.rank}. {piece_name(final, p.piece)}: {p.result}" for p in outcome(final).placings[:10]]
-        for jersey, key in (("green jersey (points)", "points"), ("polka-dot jersey (mountains)", "mountains")):
+        lines = [
+            _("{rank}. {cyclist}: {result}", rank=p.rank, cyclist=piece_name(final, p.piece), result=p.result)
+            for p in outcome(final).placings[:10]
+        ]
+        jerseys = (
+            (N_("green jersey (points): {cyclist}, {n}"), "points"),
+            (N_("polka-dot jersey (mountains): {cyclist}, {n}"), "mountains"),
+        )
+        for jersey, key in jerseys:
             best = max(ordered, key=lambda s: (s.resources.get(key, 0), -int(s.piece)), default=None)
             if best is not None and best.resources.get(key, 0):
-                lines.append(f"{jersey}: {piece_name(final, best.piece)}, {best.resources[key]}")
+                lines.append(_(jersey, cyclist=piece_name(final, best.piece), n=best.resources[key]))
         if ordered:
-            lines.append(f"yellow jersey: {piece_name(final, ordered[0].piece)}")
+            lines.append(_("yellow jersey: {cyclist}", cyclist=piece_name(final, ordered[0].piece)))
         return ordered, lines
 
     def next_seat(self, seat: Seat, standings: Mapping[str, Standing]) -> Seat | None:
@@ -373,8 +490,13 @@ class StageRaceScoring:
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         total = int(standing.resources.get("time", 0))
         behind = total - int(leader.resources.get("time", 0))
-        extra = f"; {standing.resources.get('points', 0)} pts, {standing.resources.get('mountains', 0)} mountains"
-        return (timing.hours(total) if rank == 1 else f"+{timing.hours(behind)}") + extra
+        time = timing.hours(total) if rank == 1 else f"+{timing.hours(behind)}"
+        return _(
+            "{time}; {points} pts, {mountains} mountains",
+            time=time,
+            points=standing.resources.get("points", 0),
+            mountains=standing.resources.get("mountains", 0),
+        )
 
 
 GAME = Game(
@@ -382,7 +504,7 @@ GAME = Game(
     title="Peloton",
     piece="cyclist",
     pieces_noun="cyclists",
-    **SEATS.fields(),
+    **seat_fields(),
     vocabulary=VOCABULARY,
     rules=Rules(
         build=build,
@@ -418,7 +540,7 @@ GAME = Game(
     race_options=(
         RaceOption(
             "start_order",
-            "the starting order: drawn (lots, the default) or seats (the lobby's seats in turn)",
+            N_("the starting order: drawn (lots, the default) or seats (the lobby's seats in turn)"),
             start_order.LOBBY,
             start_order.lobby_value,
             start_order.DEFAULT,

@@ -12,10 +12,12 @@ is asked, and their answer keeps the plan.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
+from rules.i18n import N_
 from rules.peloton.course import split
 from rules.peloton.engine import Ride, dial_cost, may_tandem, occupied
 from rules.peloton.model import DIAL, FINISHED, State
@@ -88,6 +90,17 @@ def _last(state: State, piece: str, number: int | None) -> bool:
     return state.course.finish - split(c.cell)[0] <= 2 * max(1, number or 1)
 
 
+def same(before: Choice, now: Choice) -> bool:
+    """The same action with the same consequences. A choice's words were written in its reader's
+    language and may be read again in another, so its consequences are compared by their numbers
+    (speed, energy, hexagons), never by its words."""
+    return before.action == now.action and _terms(before) == _terms(now)
+
+
+def _terms(choice: Choice) -> list[str]:
+    return sorted(re.findall(r"\d+", f"{choice.label} {choice.detail}"))
+
+
 def pieces(state: State, player: str) -> list[str]:
     return [c.id for c in state.cyclists if c.player == player and c.status != FINISHED]
 
@@ -95,22 +108,23 @@ def pieces(state: State, player: str) -> list[str]:
 def hooks() -> PaceHooks[State]:
     return PaceHooks(
         pieces=pieces,
+        same=same,
         orders=(
             OrderKind(
                 "dial",
-                "one click a move: +1 +1 +2 +2 then rest; rest too if a click costs extra or leaves under N energy",
+                N_("one click a move: +1 +1 +2 +2 then rest; rest too if a click costs extra or leaves under N energy"),
                 _dial,
-                "N energy kept",
+                N_("N energy kept"),
                 ("dial",),
             ),
             OrderKind(
                 "ride",
-                "ride to the furthest hexagon without falling, or behind a cyclist at most N hexagons shorter",
+                N_("ride to the furthest hexagon without falling, or behind a cyclist at most N hexagons shorter"),
                 _ride,
-                "N hexagons",
+                N_(N_("N hexagons")),
                 ("ride",),
                 plan=True,
             ),
         ),
-        moments=(Moment("last", "the last N hexagons", _last, "N hexagons"),),
+        moments=(Moment("last", N_("the last N hexagons"), _last, N_("N hexagons")),),
     )

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.errors import UnknownTrack
+from rules.i18n import _
 from rules.peloton.board import RUN_OUT, Board, Junction, _in_bend, _normal, board_names, load_board, route_segments
 from rules.rng import below
 
@@ -60,23 +61,34 @@ def board_course_data(name: str) -> dict[str, object]:
     if m is None or m[1] not in boards:
         raise UnknownTrack(
             "$.track",
-            f"{name[:40]!r}: a random course is random-<hexagons>, random-itt-<hexagons> or, on a board, "
-            f"random-<board>-<hexagons> (boards: {', '.join(boards)})",
+            _(
+                "{name}: a random course is random-<hexagons>, random-itt-<hexagons> or, on a board, "
+                "random-<board>-<hexagons> (boards: {boards})",
+                name=repr(name[:40]),
+                boards=", ".join(boards),
+            ),
         )
     board = load_board(m[1], "$.track")
     discipline = m[2] or "leg"
     length = int(m[3])
     if not 10 <= length <= 300:
-        raise UnknownTrack("$.track", f"{name[:40]!r}: a random course has 10 to 300 hexagons")
+        raise UnknownTrack("$.track", _("{name}: a random course has 10 to 300 hexagons", name=repr(name[:40])))
     strips = 8 if discipline == "leg" else 2
     rng = int(m[4] or length * 7919)
     route, rng = _route(board, length, strips, rng)
     if route is None:
         raise UnknownTrack(
             "$.track",
-            f"{name[:40]!r}: the {board.name} board has no course of {length} hexagons "
-            f"(its roads cannot be ridden that far from a start with {strips} strips behind it and "
-            f"{RUN_OUT} hexagons after the finish without riding a hexagon twice); try fewer hexagons",
+            _(
+                "{name}: the {board} board has no course of {length} hexagons (its roads cannot be ridden that far "
+                "from a start with {strips} strips behind it and {run_out} hexagons after the finish without riding "
+                "a hexagon twice); try fewer hexagons",
+                name=repr(name[:40]),
+                board=board.name,
+                length=length,
+                strips=strips,
+                run_out=RUN_OUT,
+            ),
         )
     data: dict[str, object] = {
         "name": name,
@@ -84,7 +96,7 @@ def board_course_data(name: str) -> dict[str, object]:
         "board": board.name,
         "route": [{"road": r, "from": a, "to": b} for r, a, b in route],
     }
-    _, pieces = route_segments({**data, "signs": []}, "$.track")
+    pieces = route_segments({**data, "signs": []}, "$.track")[1]
     data["signs"] = _signs(pieces, length, discipline, rng)
     return data
 

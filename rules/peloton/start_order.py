@@ -15,13 +15,14 @@ from collections.abc import Mapping, Sequence
 
 from rules.errors import MalformedRecord
 from rules.game import Envelope
+from rules.i18n import N_, _
 from rules.rng import Dice, Die
 
 RULES = ("seats", "drawn", "standings")
 ABOUT = {
-    "seats": "the lobby's seats in turn",
-    "drawn": "lots drawn from the race's seed",
-    "standings": "the overall classification (a league's legs)",
+    "seats": N_("the lobby's seats in turn"),
+    "drawn": N_("lots drawn from the race's seed"),
+    "standings": N_("the overall classification (a league's legs)"),
 }
 DEFAULT = "drawn"  # what a new race writes into its record (the lobby, sims)
 LOBBY = ("drawn", "seats")  # what a lobby's host may choose (standings are a league's)
@@ -45,9 +46,19 @@ def lobby_value(typed: str) -> str:
     """The host's choice in the lobby as the record's option; ValueError says what may be chosen."""
     value = typed.strip().lower()
     if value not in LOBBY:
-        choices = ", ".join(f"{v} ({ABOUT[v]})" for v in LOBBY)
-        extra = " (standings: only a league's legs start by the overall classification)" if value == "standings" else ""
-        raise ValueError(f"start_order: one of {choices}; {typed[:40]!r} is not one{extra}.")
+        choices = ", ".join(f"{v} ({_(ABOUT[v])})" for v in LOBBY)
+        if value == "standings":
+            raise ValueError(
+                _(
+                    "start_order: one of {choices}; {typed} is not one "
+                    "(standings: only a league's legs start by the overall classification).",
+                    choices=choices,
+                    typed=repr(typed[:40]),
+                )
+            )
+        raise ValueError(
+            _("start_order: one of {choices}; {typed} is not one.", choices=choices, typed=repr(typed[:40]))
+        )
     return value
 
 
