@@ -49,7 +49,7 @@ from renderer.pieces import acting_marker, badge, highlight_square, rider_shape,
 from renderer.straight import straightened
 from renderer.text import confined, text_length, write
 from renderer.trails import MOVES, road_trails
-from rules.i18n import _, pgettext
+from rules.i18n import _, current, pgettext
 from rules.leader1.engine import pending
 from rules.leader1.game_kit import piece_name
 from rules.leader1.model import Rider, State
@@ -222,7 +222,7 @@ def _road_layer(road: Road, view: View, window: tuple[int, int], pieces: list[Bo
     layer lies under one of the ``pieces`` (the riders' boxes)."""
     if layout.is_recording():  # drawn afresh, once: the same picture (no tag meets a piece where the kept one is used)
         return _draw_layer(road, view, pieces)[0]
-    key = (road.name, id(road.track), view, window)
+    key = (road.name, id(road.track), view, window, current())  # its tags are words: kept per language
     kept = _ROAD_LAYERS.get(key, road.track)
     if kept is None:
         kept = _draw_layer(road, view, [])
