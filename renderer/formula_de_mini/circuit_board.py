@@ -650,20 +650,34 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
         write(draw, (cx + 160, cy), str(c.gear), fill=INK, size=TEXT, bold=True, anchor="lm")
         write(draw, (cx + 228, cy), str(c.lp), fill=INK, size=TEXT, anchor="rm")  # apart from the bold gear
         if c.status != "racing":
-            write(draw, (cx + 234, cy), status_word(c.status), fill=KERB, size=SMALL - 4, bold=True, anchor="lm")
+            word, size = status_word(c.status), SMALL - 4
+            while size > SMALL - 8 and text_length(word, size, bold=True) > 56:  # clear of the next column
+                size -= 1
+            write(draw, (cx + 234, cy), word, fill=KERB, size=size, bold=True, anchor="lm")
     x = 600
     draw.line((x - 10, y0 + 8, x - 10, y1 - 8), fill=LANE_LINE, width=2)
     y = y0 + 8
     write(draw, (x, y), _clip(_("Last round"), x1 - x - 8, bold=True), fill=MUTED, size=SMALL, bold=True)
     y += 30
-    lines = [_clip(line, x1 - x - 8) for line in _last_round(state)[-(2 if unnamed else 4) :]] or ["-"]
+    room = x1 - x - 8
+    # the legend at the bottom, a line broken where a language says it longer; the last round above it
+    legend = [
+        piece
+        for text in (
+            _("red edge: corner · flag: stops"),
+            _("12.1: row 12 (grey), lane 1"),
+            _("white box on a car: its gear"),
+        )
+        for piece in _split(text, room)
+    ]
+    top = y1 - 8 - 28 * len(legend)
+    lines = [_clip(line, room) for line in _last_round(state)[-(2 if unnamed else 4) :]] or ["-"]
     if unnamed:  # the menu names every one; here as many as fit on two lines
-        lines += _split(_clip(_("Also on offer: {list}", list=", ".join(unnamed)), 2 * (x1 - x - 8) - 40), x1 - x - 8)
-    for line in lines:
+        lines += _split(_clip(_("Also on offer: {list}", list=", ".join(unnamed)), 2 * room - 40), room)
+    for line in lines[-max(1, (top - 4 - y) // 29) :]:  # the latest kept, clear of the legend
         write(draw, (x, y), line, fill=INK, size=SMALL)
         y += 29
-    y = max(y + 4, y1 - 92)
-    room = x1 - x - 8
-    write(draw, (x, y), _clip(_("red edge: corner · flag: stops"), room), fill=INK, size=SMALL)
-    write(draw, (x, y + 28), _clip(_("12.1: row 12 (grey), lane 1"), room), fill=INK, size=SMALL)
-    write(draw, (x, y + 56), _clip(_("white box on a car: its gear"), room), fill=INK, size=SMALL)
+    y = max(y + 4, top)
+    for line in legend:
+        write(draw, (x, y), line, fill=INK, size=SMALL)
+        y += 28

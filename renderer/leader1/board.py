@@ -472,14 +472,18 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None)
     layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     order = [*arrival_order(state), *classification(state), *(r for r in state.riders if r.status == "eliminated")]
-    _rider_table(draw, state, order, (x0 + 8, y0 + 8, 566, y1 - 8))
+    table = (x0 + 8, y0 + 8, 566, y1 - 8)
     x = 576
+    if not _states_fit(order, table):  # longer words (Hungarian): the table takes 14 px from the right side
+        table, x = (x0 + 2, y0 + 8, 574, y1 - 8), 584
+    _rider_table(draw, state, order, table)
     draw.line((x - 8, y0 + 8, x - 8, y1 - 8), fill=LANE_LINE, width=2)
     y = y0 + 10
     write(draw, (x, y), _clip(_("Last turn"), x1 - x - 8, SMALL, bold=True), fill=MUTED, size=SMALL, bold=True)
     y += 30
     lines = _last_turn(state)
-    room = 4 if not alliances else 3
+    legend_top = y1 - _legend_height(x, x1)  # English: y1 - 122; longer words take more rows
+    room = min(4 if not alliances else 3, max(1, (legend_top - 4 - (29 if alliances else 0) - y) // 31))
     wrapped = [piece for line in lines for piece in _wrap(line, x1 - x - 8, READABLE)]
     for line in wrapped[-room:] or ["-"]:  # the latest kept when it is long
         write(draw, (x, y), line, fill=INK, size=READABLE)
@@ -487,7 +491,7 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None)
     if alliances:
         write(draw, (x, y), _clip(_("Alliances: {list}", list="; ".join(alliances)), x1 - x - 8), fill=INK, size=SMALL)
         y += 29
-    _legend(draw, x, max(y + 4, y1 - 122), x1)
+    _legend(draw, x, max(y + 4, legend_top), x1)
 
 
 def _last_turn(state: State) -> list[str]:
@@ -543,6 +547,18 @@ def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], bo
             write(draw, (cx + 162, cy), status, fill=MUTED, size=READABLE, anchor="lm")
 
 
+def _states_fit(order: list[Rider], box: tuple[int, int, int, int]) -> bool:
+    """Whether every rider's state, in the language of the moment, fits its room in the table in ``box``."""
+    if len(order) > 12:  # three columns: no states
+        return True
+    per_column = math.ceil(len(order) / 2) if order else 1
+    width = (box[2] - box[0]) / 2
+    return all(
+        text_length(words.rider_state(r.status), READABLE) <= _status_room(order, i, per_column, width)
+        for i, r in enumerate(order)
+    )
+
+
 def _status_room(order: list[Rider], i: int, per_column: int, width: float) -> float:
     """How wide rider ``i``'s state may be: in the first column, up to the next column's rank (a
     two-digit rank reaches back into it), kept 6 px apart; in the last, the column's width."""
@@ -552,20 +568,44 @@ def _status_room(order: list[Rider], i: int, per_column: int, width: float) -> f
     return width + 22 - text_length(str(beside + 1), SMALL) - 6 - 162
 
 
+def _legend_items() -> list[tuple[str, str, float]]:
+    """The legend's shapes and badges: (rider kind or badge letter, word, advance), rider kinds first."""
+    kinds = [(kind, words.rider_kind(kind)) for kind in ("rouleur", "leader", "climber")]
+    badges = [(words.badge(status), words.rider_state(status)) for status in ("dropped", "punctured", "fallen")]
+    return [(kind, word, 38 + text_length(word, SMALL)) for kind, word in kinds] + [
+        (letter, word, 44 + text_length(word, SMALL)) for letter, word in badges
+    ]
+
+
+def _legend_rows(x: int, x1: int) -> list[list[tuple[str, str, float]]]:
+    """The legend's shapes and badges in rows: the rider kinds, then the badges, each row as many as fit
+    (a longer word, in Hungarian, moves the next one to a row of its own)."""
+    rows: list[list[tuple[str, str, float]]] = []
+    for group in (_legend_items()[:3], _legend_items()[3:]):
+        rows.append([])
+        for item in group:
+            used = sum(advance for _, _, advance in rows[-1])
+            if rows[-1] and x + used + item[2] - 12 > x1 - 4:
+                rows.append([])
+            rows[-1].append(item)
+    return rows
+
+
+def _legend_height(x: int, x1: int) -> int:
+    return 30 * len(_legend_rows(x, x1)) + 62  # the rows, then the two lines of square names
+
+
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:
-    dx: float = x
-    for kind in ("rouleur", "leader", "climber"):
-        rider_shape(draw, (dx + 10, y + 13), 10, kind, WHITE)
-        word = words.rider_kind(kind)
-        write(draw, (dx + 26, y + 13), word, fill=INK, size=SMALL, anchor="lm")
-        dx += 38 + text_length(word, SMALL)
-    y += 30
-    dx = x
-    for status in ("dropped", "punctured", "fallen"):
-        badge(draw, (dx + 12, y + 13), words.badge(status))
-        word = words.rider_state(status)
-        write(draw, (dx + 30, y + 13), word, fill=INK, size=SMALL, anchor="lm")
-        dx += 44 + text_length(word, SMALL)
-    y += 30
+    for row in _legend_rows(x, x1):
+        dx: float = x
+        for mark, word, advance in row:
+            if mark in ("rouleur", "leader", "climber"):
+                rider_shape(draw, (dx + 10, y + 13), 10, mark, WHITE)
+                write(draw, (dx + 26, y + 13), word, fill=INK, size=SMALL, anchor="lm")
+            else:
+                badge(draw, (dx + 12, y + 13), mark)
+                write(draw, (dx + 30, y + 13), word, fill=INK, size=SMALL, anchor="lm")
+            dx += advance
+        y += 30
     write(draw, (x, y), _clip(_("12.2: row 12 (numbers on top),"), x1 - x), fill=INK, size=SMALL)
     write(draw, (x, y + 28), _clip(_("lane 2 (0 at the top) · ! risky"), x1 - x), fill=INK, size=SMALL)

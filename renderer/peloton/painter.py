@@ -425,7 +425,11 @@ def _wind(draw: ImageDraw.ImageDraw, state: State) -> None:
     draw.ellipse([x - 34, y - 34, x + 34, y + 34], fill=PANEL, outline=INK, width=2)
     layout.place_disc("disc", (x, y), 34, "wind")
     if state.wind == 0:
-        write(draw, (x, y), pgettext("board: no wind", "calm"), fill=INK, size=SMALL, bold=True, anchor="mm")
+        calm = pgettext("board: no wind", "calm")
+        size = SMALL
+        while size > SMALL - 6 and text_length(calm, size, bold=True) > 64:  # inside the disc, in any language
+            size -= 2
+        write(draw, (x, y), calm, fill=INK, size=size, bold=True, anchor="mm")
         return
     a = math.radians(WIND_FROM[state.wind])
     tail = (x + 24 * math.cos(a), y - 24 * math.sin(a))
