@@ -9,6 +9,7 @@ roads and on random courses too, and fails on any overlap or clip it finds."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -210,3 +211,29 @@ def test_the_check_sees_an_overlap_a_clip_and_a_covered_tag() -> None:
     assert problems([Placed("tag", (0, 40, 20, 60), "up 2"), Placed("cover", (0, 0, 100, 50), "header")], 100, 100)
     assert problems([Placed("tag", (0, 40, 20, 60), "up 2"), Placed("disc", (10, 45, 30, 65), "wind")], 100, 100)
     assert problems([Placed("tag", (0, 40, 20, 60), "a"), Placed("tag", (10, 45, 30, 65), "b")], 100, 100)
+
+
+STANDING_PIECES = {"hell-of-the-north": "red-climber", "formula-de-mini": "red-1", "peloton": "4"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", ["leader1", "hell-of-the-north", "formula-de-mini", "peloton"])
+def test_standings_images_have_no_overlap_nor_clip(game_id: str, language: Language) -> None:
+    """A league's classification image in every language: its headings (longer in Hungarian and
+    Czech) neither meet each other nor run off the picture."""
+    from PIL import Image
+
+    from renderer.registry import paint_standings
+    from rules.game import Standing
+
+    game = find_game(game_id)
+    standings = list(game.showcase.standings) or [
+        Standing(STANDING_PIECES[game_id], "Ann", 10, {"energy": 4, "time": 300}),
+        Standing(STANDING_PIECES[game_id], "Bea", 8, {"energy": 2, "time": 330}, eliminated=True),
+    ]
+    options = game.showcase.standings_options
+    with speaking(language), layout.recording() as placed:
+        png = paint_standings(game_id, standings, title="General classification after stage 2", options=options)
+    assert png is not None
+    width, height = Image.open(io.BytesIO(png)).size
+    assert layout.problems(placed, width, height) == []
