@@ -50,7 +50,6 @@ TERRAIN: dict[str, RGB] = {
     "M": (213, 60, 40),  # mountain pass: red border
     "D": (20, 20, 20),  # downhill: black border
 }
-TERRAIN_NAME = {"P": "plain", "R": "rise", "M": "pass", "D": "downhill"}
 
 # Team colours (both games), tested under colour-vision-deficiency simulations.
 TEAM: dict[str, RGB] = {

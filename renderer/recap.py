@@ -20,6 +20,7 @@ from PIL import Image
 
 from renderer.encode import indexed
 from renderer.palette import BACKGROUND
+from rules.i18n import Language, current
 from rules.record import Record, start_state
 
 FRAME_MS = 900
@@ -31,12 +32,16 @@ NARROWER = (720, 560, 480)  # frame widths tried, in turn, when a recap is over 
 Board = Callable[[Any], Image.Image]
 
 
-def painted(game_id: str, title: str = "") -> Board:
-    """The board of any registered game's state as the bot posts it after a turn (no squares offered)."""
+def painted(game_id: str, title: str = "", language: Language | None = None) -> Board:
+    """The board of any registered game's state as the bot posts it after a turn (no squares offered),
+    in ``language`` (None: the language of the moment when ``painted`` is called: its frames may be
+    drawn in another thread)."""
     from renderer.registry import paint
 
+    spoken = language or current()
+
     def board(state: Any) -> Image.Image:
-        png = paint(game_id, state, acting=(), title=title)
+        png = paint(game_id, state, acting=(), title=title, language=spoken)
         if png is None:
             raise ValueError(f"the game {game_id!r} has no board painter")
         return Image.open(io.BytesIO(png)).convert("RGB")

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from rules import registry as rules_registry
 from rules.game import BoardPainter, Choice, Standing
+from rules.i18n import Language, current, speaking
 
 ENTRY_POINTS = "domestique.boards"
 AnyPainter = BoardPainter[Any]  # a painter of some game's state: the registry's one existential
@@ -42,12 +43,16 @@ def paint(
     acting: Sequence[str] = (),
     title: str = "",
     legend: Sequence[str] = (),
+    language: Language | None = None,
 ) -> bytes | None:
-    """The board of ``state`` as PNG bytes, or None for a game without a painter."""
+    """The board of ``state`` as PNG bytes, or None for a game without a painter; its words in
+    ``language`` (None: the language of the moment). A board drawn in another process or thread is
+    given its language: the language of the moment is a context variable and stays behind."""
     painter = find_painter(game_id)
     if painter is None:
         return None
-    return painter(state, highlight=highlight, acting=acting, title=title, legend=legend)
+    with speaking(language or current()):
+        return painter(state, highlight=highlight, acting=acting, title=title, legend=legend)
 
 
 STANDINGS_ENTRY_POINTS = "domestique.standings"
@@ -79,11 +84,20 @@ def find_standings(game_id: str) -> StandingsPainter | None:
 
 
 def paint_standings(
-    game_id: str, standings: Sequence[Standing], *, title: str, options: Mapping[str, Any]
+    game_id: str,
+    standings: Sequence[Standing],
+    *,
+    title: str,
+    options: Mapping[str, Any],
+    language: Language | None = None,
 ) -> bytes | None:
-    """The general classification as an image, for games that draw one."""
+    """The general classification as an image, for games that draw one; its words in ``language``
+    (None: the language of the moment)."""
     painter = find_standings(game_id)
-    return None if painter is None else painter(standings, title=title, options=options)
+    if painter is None:
+        return None
+    with speaking(language or current()):
+        return painter(standings, title=title, options=options)
 
 
 class MissingPart(RuntimeError):

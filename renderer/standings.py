@@ -25,7 +25,8 @@ from renderer.palette import (
     team_of,
 )
 from renderer.pieces import polygon, rider_shape, rider_token
-from renderer.text import write
+from renderer.text import text_length, write
+from rules.i18n import pgettext
 from rules.leader1.stage import Standing
 
 
@@ -60,12 +61,25 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
         x = cx + (radius - 40 - stack * 46) * math.cos(angle)
         y = cy + (radius - 40 - stack * 46) * math.sin(angle)
         rider_token(draw, (x, y), 22, s.rider, kinds.get(s.rider, "rouleur"), SMALL)
-    write(draw, (cx, cy), "GC hexagon", fill=MUTED, size=TEXT, bold=True, anchor="mm")
+    name, size = pgettext("board standings", "GC hexagon"), TEXT
+    while size > SMALL and text_length(name, size, bold=True) > 300:  # between the discs at -3 and -9
+        size -= 2
+    write(draw, (cx, cy), name, fill=MUTED, size=size, bold=True, anchor="mm")
     x, y = 490, 80
     # "behind" and "energy" in DejaVu Sans Bold need 270 and 372 to stay apart and inside the picture
-    for name, dx in (("#", 0), ("rider", 40), ("player", 130), ("behind", 270), ("energy", 372)):
-        write(draw, (x + dx, y), name, fill=MUTED, size=SMALL, bold=True)
-    y += 36
+    headings = (
+        ("#", 0),
+        (pgettext("board standings", "rider"), 40),
+        (pgettext("board standings", "player"), 130),
+        (pgettext("board standings", "behind"), 270),
+        (pgettext("board standings", "energy"), 372),
+    )
+    lines = _heading_lines(
+        [(name, min(dx, WIDTH - 2 - x - text_length(name, SMALL, bold=True))) for name, dx in headings]
+    )
+    for name, dx, line in lines:
+        write(draw, (x + dx, y + 26 * line), name, fill=MUTED, size=SMALL, bold=True)
+    y += 36 + 26 * max(line for _, _, line in lines)
     row_h = min(44, (HEIGHT - y - 50) / max(len(standings), 1))
     for rank, s in enumerate(standings, start=1):
         behind = leader - s.position
@@ -76,7 +90,7 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
             (0, str(rank)),
             (70, rider_label(s.rider)),
             (130, s.player[:8]),
-            (270, "out" if s.eliminated else str(behind)),
+            (270, pgettext("board", "out") if s.eliminated else str(behind)),
             (372, str(s.energy)),
         ):
             write(draw, (x + dx, mid), text, fill=INK, size=TEXT, bold=dx == 70, anchor="lm")
@@ -87,5 +101,18 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
     if any(not s.eliminated and ring - (leader - s.position) <= 3 for s in standings):
         draw.ellipse((x, HEIGHT - 56, x + 32, HEIGHT - 24), fill=KERB, outline=INK)
         write(draw, (x + 16, HEIGHT - 40), "n", fill=WHITE, size=SMALL, bold=True, anchor="mm")
-        write(draw, (x + 42, HEIGHT - 40), "squares left before elimination", fill=INK, size=SMALL, anchor="lm")
+        left = pgettext("board standings", "squares left before elimination")
+        write(draw, (x + 42, HEIGHT - 40), left, fill=INK, size=SMALL, anchor="lm")
     return png_bytes(image)
+
+
+def _heading_lines(headings: list[tuple[str, float]]) -> list[tuple[str, float, int]]:
+    """Each heading (text, x) on the first line, or on a second when it would meet the one before it
+    there (a language with longer words: the headings are staggered, never overlapping)."""
+    ends = [-1e9, -1e9]
+    placed = []
+    for name, dx in headings:
+        line = 0 if dx >= ends[0] + 6 else 1
+        placed.append((name, dx, line))
+        ends[line] = dx + text_length(name, SMALL, bold=True)
+    return placed

@@ -14,6 +14,7 @@ from renderer.palette import BACKGROUND, INK, MUTED, PANEL, READABLE, SMALL, TIT
 from renderer.registry import StandingsPainter
 from renderer.text import text_length, write
 from rules.game import Standing
+from rules.i18n import pgettext
 from rules.registry import find_game
 
 ROW = 46
@@ -75,6 +76,16 @@ def table_painter(game_id: str) -> StandingsPainter:
             )
             for rank, s in enumerate(standings, start=1)
         ]
-        return render_table(title, rows, (game.piece, "player", "standing"))
+        headings = (_noun(game.piece), pgettext("board standings", "player"), pgettext("board standings", "standing"))
+        return render_table(title, rows, headings)
 
     return paint
+
+
+def _noun(piece: str) -> str:
+    """The game's noun for its pieces, as a column's heading."""
+    return {
+        "rider": pgettext("board standings", "rider"),
+        "car": pgettext("board standings", "car"),
+        "cyclist": pgettext("board standings", "cyclist"),
+    }.get(piece, piece)

@@ -9,6 +9,7 @@ roads and on random courses too, and fails on any overlap or clip it finds."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -19,6 +20,7 @@ from bot.cli.images import board
 from bot.cli.sim import simulate
 from renderer import layout
 from renderer.palette import HEIGHT, WIDTH
+from rules.i18n import LANGUAGES, Language, speaking
 from rules.record import start_state
 from rules.registry import find_game
 
@@ -94,8 +96,8 @@ def moments(game: str, stage: str | None, seed: int) -> tuple[tuple[str, Any], .
     return tuple((f"{what} (action {i})", states[i]) for i, what in sorted(chosen.items()))
 
 
-def problems_of(game: str, state: Any) -> list[str]:
-    with layout.recording() as placed:
+def problems_of(game: str, state: Any, language: Language = "en") -> list[str]:
+    with speaking(language), layout.recording() as placed:
         board(game, state, "Race 1 · overlap")
     return layout.problems(placed, WIDTH, HEIGHT)
 
@@ -120,9 +122,10 @@ def _cases() -> Iterator[Any]:
         yield pytest.param(game, stage, seed, id=f"{game}-{stage or 'default'}-{seed}")
 
 
+@pytest.mark.parametrize("language", LANGUAGES)  # Hungarian and Czech words are longer (issue 27)
 @pytest.mark.parametrize(("game", "stage", "seed"), list(_cases()))
-def test_no_overlap_nor_clip_over_an_ai_race(game: str, stage: str | None, seed: int) -> None:
-    found = {what: problems_of(game, state) for what, state in moments(game, stage, seed)}
+def test_no_overlap_nor_clip_over_an_ai_race(game: str, stage: str | None, seed: int, language: Language) -> None:
+    found = {what: problems_of(game, state, language) for what, state in moments(game, stage, seed)}
     bad = {what: p for what, p in found.items() if p}
     assert not bad, "\n".join(f"{what}: {p[:4]}" for what, p in bad.items())
 
@@ -145,15 +148,19 @@ def test_the_board_map_of_issue_29_and_the_readmes_have_no_overlap() -> None:
         assert problems_of("peloton", state) == []
 
 
-def test_the_readme_pictures_have_no_overlap(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    """Every board ``domestique render --readme-images`` draws (docs/images), as it draws them."""
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_readme_pictures_have_no_overlap(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any, language: Language
+) -> None:
+    """Every board ``domestique render --readme-images`` draws (docs/images), as it draws them, in
+    each language (a Hungarian server's boards are these boards in Hungarian)."""
     import bot.cli.images as images
 
     drawn = images.board
     found: list[tuple[str, list[str]]] = []
 
     def recorded(game: str, state: Any, title: str, **kwargs: Any) -> bytes:
-        with layout.recording() as placed:
+        with speaking(language), layout.recording() as placed:
             png = drawn(game, state, title, **kwargs)
         found.append((game, layout.problems(placed, WIDTH, HEIGHT)))
         return png
@@ -204,3 +211,29 @@ def test_the_check_sees_an_overlap_a_clip_and_a_covered_tag() -> None:
     assert problems([Placed("tag", (0, 40, 20, 60), "up 2"), Placed("cover", (0, 0, 100, 50), "header")], 100, 100)
     assert problems([Placed("tag", (0, 40, 20, 60), "up 2"), Placed("disc", (10, 45, 30, 65), "wind")], 100, 100)
     assert problems([Placed("tag", (0, 40, 20, 60), "a"), Placed("tag", (10, 45, 30, 65), "b")], 100, 100)
+
+
+STANDING_PIECES = {"hell-of-the-north": "red-climber", "formula-de-mini": "red-1", "peloton": "4"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", ["leader1", "hell-of-the-north", "formula-de-mini", "peloton"])
+def test_standings_images_have_no_overlap_nor_clip(game_id: str, language: Language) -> None:
+    """A league's classification image in every language: its headings (longer in Hungarian and
+    Czech) neither meet each other nor run off the picture."""
+    from PIL import Image
+
+    from renderer.registry import paint_standings
+    from rules.game import Standing
+
+    game = find_game(game_id)
+    standings = list(game.showcase.standings) or [
+        Standing(STANDING_PIECES[game_id], "Ann", 10, {"energy": 4, "time": 300}),
+        Standing(STANDING_PIECES[game_id], "Bea", 8, {"energy": 2, "time": 330}, eliminated=True),
+    ]
+    options = game.showcase.standings_options
+    with speaking(language), layout.recording() as placed:
+        png = paint_standings(game_id, standings, title="General classification after stage 2", options=options)
+    assert png is not None
+    width, height = Image.open(io.BytesIO(png)).size
+    assert layout.problems(placed, width, height) == []

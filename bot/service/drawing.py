@@ -18,6 +18,7 @@ from typing import Protocol
 from bot.service.board_pool import BoardPool
 from renderer.registry import paint
 from rules.game import Choice
+from rules.i18n import Language
 
 
 class Drawing(Protocol):
@@ -30,6 +31,7 @@ class Drawing(Protocol):
         acting: Sequence[str],
         title: str,
         legend: Sequence[str],
+        language: Language = "en",
     ) -> bytes | None: ...
 
     def close(self) -> None: ...
@@ -47,9 +49,10 @@ class ThreadDrawing:
         acting: Sequence[str],
         title: str,
         legend: Sequence[str],
+        language: Language = "en",
     ) -> bytes | None:
         return await asyncio.to_thread(
-            paint, game_id, state, highlight=highlight, acting=acting, title=title, legend=legend
+            paint, game_id, state, highlight=highlight, acting=acting, title=title, legend=legend, language=language
         )
 
     def close(self) -> None:
@@ -91,9 +94,19 @@ class PoolDrawing:
         acting: Sequence[str],
         title: str,
         legend: Sequence[str],
+        language: Language = "en",
     ) -> bytes | None:
+        # the worker draws inside ``speaking(language)`` (renderer.registry.paint): the language of the
+        # moment is a context variable of this process and does not travel with the job
         board: bytes | None = await self._pool.run(
-            paint, game_id, state, highlight=list(highlight), acting=list(acting), title=title, legend=list(legend)
+            paint,
+            game_id,
+            state,
+            highlight=list(highlight),
+            acting=list(acting),
+            title=title,
+            legend=list(legend),
+            language=language,
         )
         return board
 

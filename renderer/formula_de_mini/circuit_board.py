@@ -9,6 +9,7 @@ marked; last round's moves are trails; a panel lists the cars, last round and a 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection, Hashable, Mapping
 
 from PIL import Image, ImageDraw
@@ -43,6 +44,7 @@ from rules.formula_de_mini.circuit import Circuit
 from rules.formula_de_mini.engine import pending
 from rules.formula_de_mini.model import State
 from rules.formula_de_mini.moves import MoveOption
+from rules.i18n import _, ngettext, pgettext
 from rules.track import Point, Track
 
 HEADER = (0, 0, WIDTH, 52)
@@ -59,7 +61,43 @@ MAX_SCALE = 80.0
 MIN_SCALE = 52.0  # other cars join the view while spaces stay this large (px)
 CAR_COLOUR = {team: TEAM[team] for team in ("red", "blue", "green", "yellow")}
 TEAMS = ("red", "blue", "green", "yellow")
-STATUS = {"racing": "racing", "pits": "pits", "spun": "spun", "finished": "done", "eliminated": "out"}
+
+
+def status_word(status: str) -> str:
+    """A car's state in the panel (``done``: it has finished)."""
+    return {
+        "racing": pgettext("board car", "racing"),
+        "pits": pgettext("board car", "pits"),
+        "spun": pgettext("board car", "spun"),
+        "finished": pgettext("board car", "done"),
+        "eliminated": pgettext("board car", "out"),
+    }.get(status, status)
+
+
+def step_word(step: str) -> str:
+    """What the car to act decides now, in the header."""
+    return {
+        "gear": pgettext("board step", "gear"),
+        "move": pgettext("board step", "move"),
+        "slipstream": pgettext("board step", "slipstream"),
+        "pit-exit": pgettext("board step", "pit-exit"),
+    }.get(step, step)
+
+
+def reason_words(reason: str) -> str:
+    """Why a car lost its points or its race (the record's English reason, said in the language of the moment)."""
+    collision = re.fullmatch(r"collision with (\S+)", reason)
+    if collision:
+        return _("collision with {label}", label=_label(collision.group(1)))
+    return {
+        "hit by a blocked car": _("hit by a blocked car"),
+        "blocked": pgettext("board reason", "blocked"),
+        "overshot a corner": _("overshot a corner"),
+        "eliminated another car": _("eliminated another car"),
+        "engine damage": _("engine damage"),
+    }.get(reason, reason)
+
+
 MOVES = ("drive", "slipstream")
 _MAPS: LruCache[tuple[Image.Image, View]] = LruCache(8)
 
@@ -147,7 +185,15 @@ def compose_circuit(
             gear = car.gear if cars[car.id][1] is not None else 0
             car_token(draw, point, view.angle - track.headings[car.row], length, car.id, car.team, gear)
             if car.status == "spun":
-                write(draw, (point[0], point[1] + length * 0.55), "SPUN", fill=KERB, size=SMALL, bold=True, anchor="ma")
+                write(
+                    draw,
+                    (point[0], point[1] + length * 0.55),
+                    pgettext("board tag", "SPUN"),
+                    fill=KERB,
+                    size=SMALL,
+                    bold=True,
+                    anchor="ma",
+                )
             if car.id in acting_ids:
                 acting_marker(draw, point, length / 2)
     if corner is not None:
@@ -338,7 +384,7 @@ def _circuit(
     for slot, cid in enumerate(circuit.grid, start=1):
         point = view.px(track.cells[cid].centre)
         if _on_board(point, 0) and cid not in occupied:
-            mark(point, f"P{slot}", SMALL - 4, MUTED)
+            mark(point, pgettext("board: a grid slot", "P{n}", n=slot), SMALL - 4, MUTED)
     for row in range(track.row_count):  # row numbers beside the lane-0 edge: spaces are "row.lane"
         point = view.px(_side(track, row, 0.5))
         if _on_board(point, 0) and (view.scale >= 40 or row % 2 == 0):
@@ -349,13 +395,16 @@ def _circuit(
             if space is not None and _on_board(view.px(space.centre), 0) and view.scale >= 40:
                 x, y = view.px(space.polygon[0])
                 mark((x + 4, y), str(lane), SMALL - 6, LANE_LINE, bold=True, anchor="la")
-    text = "{stops} stop{s} · L{longest} C{shortest}"
     for corner in circuit.corners:
         point = view.px(_side(track, corner.first_row, -(track.lanes + 1.6)))
         if not _on_board(point, 0):
             continue
-        label = text.format(
-            stops=corner.stops, s="s" if corner.stops > 1 else "", longest=corner.longest, shortest=corner.shortest
+        label = ngettext(
+            "{n} stop · L{longest} C{shortest}",
+            "{n} stops · L{longest} C{shortest}",
+            corner.stops,
+            longest=corner.longest,
+            shortest=corner.shortest,
         )
         w = text_length(label, SMALL, bold=True)
         x, y = min(max(point[0], w / 2 + 10), WIDTH - w / 2 - 10), point[1]  # kept whole on the picture
@@ -487,36 +536,64 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     decision = pending(state)
     names = {p.id: p.name for p in state.setup.players}
     if decision is not None:
-        text = f"to act: {names.get(decision.player, decision.player)} {_label(decision.car)} ({decision.kind})"
+        who = f"{names.get(decision.player, decision.player)} {_label(decision.car)}"
+        text = _("to act: {who} ({step})", who=who, step=step_word(decision.kind))
     elif state.arrivals:
-        text = f"winner: {_label(state.arrivals[0])}"
+        text = _("winner: {label}", label=_label(state.arrivals[0]))
     else:
-        text = "race over"
+        text = _("race over")
     w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
-    heading = _clip(f"{name} · round {state.turn} · {state.setup.laps} laps", WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
+    laps = ngettext("{n} lap", "{n} laps", state.setup.laps)
+    heading = _clip(
+        _("{title} · round {number} · {laps}", title=name, number=state.turn, laps=laps),
+        WIDTH - w - 30 - 14 - 12,
+        TEXT,
+        bold=True,
+    )
     write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
 def _describe(e_type: str, d: Mapping[str, object]) -> str | None:
     car = _label(str(d.get("car", "")))
     if e_type == "drive":
-        extra = [f"{k} {d[k]}" for k in ("brake", "blocked", "overshoot") if d.get(k)]
-        if d.get("turbo"):
-            extra.append("turbo")
-        return f"{car} drives {d.get('spaces')} to {d.get('to')}" + (f" ({', '.join(extra)})" if extra else "")
+        extra = [
+            word
+            for key, word in (
+                ("brake", pgettext("board drive", "brake {n}", n=d.get("brake"))),
+                ("blocked", pgettext("board drive", "blocked {n}", n=d.get("blocked"))),
+                ("overshoot", pgettext("board drive", "overshoot {n}", n=d.get("overshoot"))),
+                ("turbo", pgettext("board drive", "turbo")),
+            )
+            if d.get(key)
+        ]
+        if extra:
+            return _(
+                "{label} drives {spaces} to {to} ({extra})",
+                label=car,
+                spaces=d.get("spaces"),
+                to=d.get("to"),
+                extra=", ".join(extra),
+            )
+        return _("{label} drives {spaces} to {to}", label=car, spaces=d.get("spaces"), to=d.get("to"))
+    reason = reason_words(str(d.get("reason")))
+    if e_type == "gear":
+        return _("{label} in gear {gear}", label=car, gear=d.get("gear"))
+    if e_type == "slipstream":
+        return _("{label} slipstreams to {to}", label=car, to=d.get("to"))
+    if e_type == "lost":
+        return _("{label} loses {lp} LP ({reason})", label=car, lp=d.get("lp"), reason=reason)
+    if e_type == "eliminated":
+        return _("{label} is out ({reason})", label=car, reason=reason)
+    if e_type == "finished-race":
+        return _("{label} finishes, place {place}", label=car, place=d.get("place"))
     texts = {
-        "gear": f"{car} in gear {d.get('gear')}",
-        "slipstream": f"{car} slipstreams to {d.get('to')}",
-        "lost": f"{car} loses {d.get('lp')} LP ({d.get('reason')})",
-        "eliminated": f"{car} is out ({d.get('reason')})",
-        "spun": f"{car} spins out",
-        "stalled": f"{car} stalls",
-        "flying-start": f"{car} flying start",
-        "pitted": f"{car} pits",
-        "left-pits": f"{car} leaves the pits",
-        "finished-race": f"{car} finishes, place {d.get('place')}",
+        "spun": _("{label} spins out", label=car),
+        "stalled": _("{label} stalls", label=car),
+        "flying-start": _("{label} flying start", label=car),
+        "pitted": _("{label} pits", label=car),
+        "left-pits": _("{label} leaves the pits", label=car),
     }
     return texts.get(e_type)
 
@@ -553,7 +630,7 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
     draw.rectangle(PANEL_BOX, fill=PANEL)
     layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
-    write(draw, (x0 + 8, y0 + 8), "Cars · lap · gear · LP", fill=MUTED, size=SMALL, bold=True)
+    write(draw, (x0 + 8, y0 + 8), _clip(_("Cars · lap · gear · LP"), 570, bold=True), fill=MUTED, size=SMALL, bold=True)
     racing = sorted(
         (c for c in state.cars if c.status not in ("finished", "eliminated")),
         key=lambda c: (c.lap, c.row, c.stamp),
@@ -575,19 +652,34 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
         write(draw, (cx + 160, cy), str(c.gear), fill=INK, size=TEXT, bold=True, anchor="lm")
         write(draw, (cx + 228, cy), str(c.lp), fill=INK, size=TEXT, anchor="rm")  # apart from the bold gear
         if c.status != "racing":
-            write(draw, (cx + 234, cy), STATUS[c.status], fill=KERB, size=SMALL - 4, bold=True, anchor="lm")
+            word, size = status_word(c.status), SMALL - 4
+            while size > SMALL - 8 and text_length(word, size, bold=True) > 56:  # clear of the next column
+                size -= 1
+            write(draw, (cx + 234, cy), word, fill=KERB, size=size, bold=True, anchor="lm")
     x = 600
     draw.line((x - 10, y0 + 8, x - 10, y1 - 8), fill=LANE_LINE, width=2)
     y = y0 + 8
-    write(draw, (x, y), "Last round", fill=MUTED, size=SMALL, bold=True)
+    write(draw, (x, y), _clip(_("Last round"), x1 - x - 8, bold=True), fill=MUTED, size=SMALL, bold=True)
     y += 30
-    lines = [_clip(line, x1 - x - 8) for line in _last_round(state)[-(2 if unnamed else 4) :]] or ["-"]
+    room = x1 - x - 8
+    # the legend at the bottom, a line broken where a language says it longer; the last round above it
+    legend = [
+        piece
+        for text in (
+            _("red edge: corner · flag: stops"),
+            _("12.1: row 12 (grey), lane 1"),
+            _("white box on a car: its gear"),
+        )
+        for piece in _split(text, room)
+    ]
+    top = y1 - 8 - 28 * len(legend)
+    lines = [_clip(line, room) for line in _last_round(state)[-(2 if unnamed else 4) :]] or ["-"]
     if unnamed:  # the menu names every one; here as many as fit on two lines
-        lines += _split(_clip("Also on offer: " + ", ".join(unnamed), 2 * (x1 - x - 8) - 40), x1 - x - 8)
-    for line in lines:
+        lines += _split(_clip(_("Also on offer: {list}", list=", ".join(unnamed)), 2 * room - 40), room)
+    for line in lines[-max(1, (top - 4 - y) // 29) :]:  # the latest kept, clear of the legend
         write(draw, (x, y), line, fill=INK, size=SMALL)
         y += 29
-    y = max(y + 4, y1 - 92)
-    write(draw, (x, y), "red edge: corner · flag: stops", fill=INK, size=SMALL)
-    write(draw, (x, y + 28), "12.1: row 12 (grey), lane 1", fill=INK, size=SMALL)
-    write(draw, (x, y + 56), "white box on a car: its gear", fill=INK, size=SMALL)
+    y = max(y + 4, top)
+    for line in legend:
+        write(draw, (x, y), line, fill=INK, size=SMALL)
+        y += 28

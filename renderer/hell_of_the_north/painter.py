@@ -52,6 +52,7 @@ from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.model import State
 from rules.hell_of_the_north.moves import RideOption
 from rules.hell_of_the_north.order import peloton_order
+from rules.i18n import pgettext
 from rules.leader1.family import FamilyRider
 from rules.track import Point
 
@@ -64,14 +65,20 @@ MIN_SCALE = 76.0
 # DejaVu Sans names of neighbouring squares on a bend met (wider than Pillow's built-in face); above
 # ~73.8 the busiest straight offers (20+ squares) no longer reach it (tests/test_renderer_legibility.py).
 LABEL_SCALE = 73.0
-WEATHER_SHORT = {
-    "rain": "RAIN",
-    "heat": "HEAT",
-    "headwind-1": "HEAD 1",
-    "headwind-2": "HEAD 2",
-    "tailwind-1": "TAIL 1",
-    "tailwind-2": "TAIL 2",
-}
+
+
+def weather_short(marker: str | None) -> str:
+    """A weather marker's tag beside the road (``? weather``: face down; HEAD 1: headwind, 1 energy)."""
+    if marker is None:
+        return pgettext("board tag", "? weather")
+    return {
+        "rain": pgettext("board tag", "RAIN"),
+        "heat": pgettext("board tag", "HEAT"),
+        "headwind-1": pgettext("board tag", "HEAD 1"),
+        "headwind-2": pgettext("board tag", "HEAD 2"),
+        "tailwind-1": pgettext("board tag", "TAIL 1"),
+        "tailwind-2": pgettext("board tag", "TAIL 2"),
+    }.get(marker, marker)
 
 
 def paint(
@@ -209,11 +216,11 @@ def _road(draw: ImageDraw.ImageDraw, state: State, view: View, offered: set[int]
     family.line_tags(draw, road, view, rows, _tag)
     for zone, _ in course.sprint_zones:
         if first <= zone <= last:
-            _tag(draw, view.px(family.side(road, zone, 0.9, right=False)), "SPRINT", SPRINT)
+            _tag(draw, view.px(family.side(road, zone, 0.9, right=False)), pgettext("board tag", "SPRINT"), SPRINT)
     for hexagon, marker in state.weather:
         middle = hexagon + course.hex_rows // 2
         if first <= middle <= last:
-            text = "? weather" if marker is None else WEATHER_SHORT.get(marker, marker)
+            text = weather_short(marker)
             _tag(draw, view.px(family.side(road, middle, 0.9, right=False)), text, WEATHER, WHITE)
 
 

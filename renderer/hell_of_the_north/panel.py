@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
-from renderer import layout
+from renderer import layout, words
 from renderer.hell_of_the_north import weather
 from renderer.palette import (
     ACT_TEXT,
@@ -38,6 +38,8 @@ from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.model import Rider, State
 from rules.hell_of_the_north.narrate import summary
 from rules.hell_of_the_north.order import arrival_order
+from rules.i18n import _, pgettext
+from rules.leader1.game_kit import piece_name
 
 HEADER = (0, 0, WIDTH, 52)
 STRIP = (0, 452, WIDTH, 508)
@@ -48,8 +50,6 @@ MARKERS = (STRIP[1] + 3, STRIP[1] + 31)  # top, bottom
 RIDERS = STRIP[1] + 37  # centre of a row's first rider
 BAR = (STRIP[1] + 44, STRIP[1] + 51, STRIP[1] + 55)  # terrain from, to; cobbles to
 PANEL_BOX = (0, STRIP[3], WIDTH, HEIGHT)
-STATUS_WORD = {"breakaway": "away", "dropped": "dropped", "fallen": "fell", "punctured": "flat", "finished": "arrived"}
-QUALITY = {"descent": "desc", "sprint": "sprint", "attack": "attack"}
 
 
 def _names(state: State) -> dict[str, str]:
@@ -61,20 +61,26 @@ def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[st
     layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = (title or state.setup.track_name).split("/")[-1]
-    phase = "finished" if state.finished else state.phase
+    phase = words.phase("finished" if state.finished else state.phase)
     decision = pending(state)
     if decision is not None:
         pieces = " ".join(rider_label(r) for r in acting[:3])
-        text = f"to act: {_names(state).get(decision.player, decision.player)}" + (f" {pieces}" if pieces else "")
+        who = _names(state).get(decision.player, decision.player) + (f" {pieces}" if pieces else "")
+        text = _("to act: {who}", who=who)
     else:
         arrived = arrival_order(state)
-        text = f"winner: {rider_label(arrived[0].id)} {_names(state).get(arrived[0].player, '')}" if arrived else "over"
+        if arrived:
+            rider, owner = rider_label(arrived[0].id), _names(state).get(arrived[0].player, "")
+            text = _("winner: {label} {name}", label=rider, name=owner).strip()
+        else:
+            text = pgettext("board: the race has ended", "over")
     while text_length(text, TEXT, bold=True) > 440:
         text = text[:-2] + "…"
     w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
-    heading = _clip(f"{name} · turn {state.turn} · {phase}", WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
+    heading = _("{title} · turn {number} · {phase}", title=name, number=state.turn, phase=phase)
+    heading = _clip(heading, WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
     write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
@@ -92,8 +98,9 @@ def strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> N
             draw.rectangle((xpos(row), BAR[1], xpos(row + 1), BAR[2]), fill=COBBLE_DOT)
     draw.rectangle((xpos(window[0]), y0 + 1, xpos(window[1] + 1), y1 - 1), outline=INK, width=3)
     draw.line((xpos(road.finish), y0 + 1, xpos(road.finish), y1 - 1), fill=INK, width=4)
-    write(draw, (STRIP[0] + 10, (y0 + y1) / 2), "route", fill=INK, size=SMALL, bold=True, anchor="lm")
-    write(draw, (x1 - 100, (y0 + y1) / 2), "finish", fill=INK, size=SMALL, bold=True, anchor="lm")
+    route, finish = pgettext("board strip", "route"), pgettext("board strip", "finish")
+    write(draw, (STRIP[0] + 10, (y0 + y1) / 2), route, fill=INK, size=SMALL, bold=True, anchor="lm")
+    write(draw, (x1 - 100, (y0 + y1) / 2), finish, fill=INK, size=SMALL, bold=True, anchor="lm")
     weather.markers(draw, state, xpos, *MARKERS)
     if state.peloton_arrived_turn is None:
         box = (xpos(state.peloton - 1), BAR[0] + 2, xpos(state.peloton + 1), BAR[2])
@@ -124,7 +131,7 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
     write(
         draw,
         (x0 + 10, y0 + 3),
-        "Markers · team · pursuits left · riders: energy, quality, risks",
+        _clip(_("Markers · team · pursuits left · riders: energy, quality, risks"), WIDTH - 20, SMALL, bold=True),
         fill=MUTED,
         size=SMALL,
         bold=True,
@@ -143,7 +150,7 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
         for j, rid in enumerate(player.rider_ids()):
             if state.has_rider(rid):
                 _diary_entry(draw, state.rider(rid), (x0 + 270 + j * 230, y), rid in acting)
-    told = _two_lines(["Last turn:", *(last_turn(state) or ["-"])], 1)
+    told = _two_lines([_("Last turn:"), *(last_turn(state) or ["-"])], 1)
     write(draw, (x0 + 10, y1 - 58), _clip(told[0], WIDTH - 20, READABLE), fill=INK, size=READABLE)
     legend_line = " · ".join(legend) if legend else _legend_line()
     write(draw, (x0 + 10, y1 - 30), _clip(legend_line, WIDTH - 20), fill=MUTED, size=SMALL)  # descenders inside
@@ -172,7 +179,8 @@ def last_turn(state: State) -> list[str]:
     lines = summary([e for e in state.events if e.turn == moves[-1].turn and e.type != "rolled"])
     out = []
     for line in lines:
-        for r in state.riders:
+        for r in state.riders:  # as the rules name it (in the language of the moment), then in English
+            line = line.replace(piece_name(state, r.id), rider_label(r.id))
             line = line.replace(f"{r.id.split('-')[0]} {r.kind}", rider_label(r.id))
         for p in state.setup.players:
             line = re.sub(rf"\b{re.escape(p.id)}\b", p.name, line)
@@ -186,22 +194,30 @@ def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float
     rider_shape(draw, (x + 14, y), 14, rider.kind, TEAM.get(team_of(rider.id), MUTED))
     if acting:
         draw.ellipse((x - 6, y - 20, x + 34, y + 20), outline=ACT_TEXT, width=3)
-    status = STATUS_WORD.get(rider.status, rider.status)
-    if rider.status == "peloton":
-        status = rider.part or "peloton"
+    if rider.status == "eliminated":  # Hell of the North says it in full (Leader 1's table: "out")
+        status = pgettext("board", "eliminated")
+    else:
+        status = words.rider_state(rider.part or "peloton" if rider.status == "peloton" else rider.status)
     risks = "x" * min(rider.risks, 3)
-    quality = QUALITY.get(rider.quality or "", "")
+    quality = words.quality(rider.quality or "")
     text = f"{rider.energy} {quality} {risks}".rstrip()
     energy = _clip(text, 192, READABLE, bold=True)
     write(draw, (x + 34, y - 13), energy, fill=INK, size=READABLE, bold=True, anchor="lm")
     # the state line is the legend's size: two READABLE lines of DejaVu Sans (its descenders) need more
     # than the 50 px a team has with four teams
-    kept = _clip(f"{status} · kept {len(rider.kept)}", 192, SMALL)
+    kept = _clip(_("{state} · kept {count}", state=status, count=len(rider.kept)), 192, SMALL)
     write(draw, (x + 34, y + 12), kept, fill=MUTED, size=SMALL, anchor="lm")
 
 
 def _legend_line() -> str:
-    return "34.0: row 34 (top), lane 0 (0 at the top) · ! risky · dotted: cobbles · D dropped P flat X fell"
+    badges = " ".join(
+        (
+            _("{letter} dropped", letter=words.badge("dropped")),
+            _("{letter} flat", letter=words.badge("punctured")),
+            _("{letter} fell", letter=words.badge("fallen")),
+        )
+    )
+    return " · ".join((_("34.0: row 34 (top), lane 0 (0 at the top)"), _("! risky"), _("dotted: cobbles"), badges))
 
 
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:

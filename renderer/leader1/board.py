@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from renderer import layout
+from renderer import layout, words
 from renderer.camera import View
 from renderer.encode import png_bytes
 from renderer.leader1 import family_road as family
@@ -49,7 +49,9 @@ from renderer.pieces import acting_marker, badge, highlight_square, rider_shape,
 from renderer.straight import straightened
 from renderer.text import confined, text_length, write
 from renderer.trails import MOVES, road_trails
+from rules.i18n import _, current, pgettext
 from rules.leader1.engine import pending
+from rules.leader1.game_kit import piece_name
 from rules.leader1.model import Rider, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import summary
@@ -68,15 +70,6 @@ MIN_SCALE = 54.0  # other riders join the view while a square stays this large (
 # its name and its cost at READABLE (11 px at 400 px wide). A stretch that bends too much for it
 # is drawn straight (renderer/straight.py; docs/board.md).
 LABEL_SCALE = 72.0
-STATUS_WORD = {
-    "breakaway": "away",
-    "peloton": "peloton",
-    "dropped": "dropped",
-    "fallen": "fell",
-    "punctured": "flat",
-    "finished": "arrived",
-    "eliminated": "out",
-}
 
 
 def render_board(
@@ -229,7 +222,7 @@ def _road_layer(road: Road, view: View, window: tuple[int, int], pieces: list[Bo
     layer lies under one of the ``pieces`` (the riders' boxes)."""
     if layout.is_recording():  # drawn afresh, once: the same picture (no tag meets a piece where the kept one is used)
         return _draw_layer(road, view, pieces)[0]
-    key = (road.name, id(road.track), view, window)
+    key = (road.name, id(road.track), view, window, current())  # its tags are words: kept per language
     kept = _ROAD_LAYERS.get(key, road.track)
     if kept is None:
         kept = _draw_layer(road, view, [])
@@ -419,21 +412,25 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     draw.rectangle(HEADER, fill=PANEL)
     layout.place("cover", HEADER, "header")
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
-    phase = "finished" if state.finished else state.phase
+    phase = words.phase("finished" if state.finished else state.phase)
     name = title.split("/")[-1]  # "leader1/first-race": the game is plain from the board
     decision = pending(state)
     names = {p.id: p.name for p in state.setup.players}
     if decision is not None:
-        who = names.get(decision.player, decision.player)
         pieces = " ".join(rider_label(r) for r in acting[:3])
-        text = f"to act: {who}" + (f" {pieces}" if pieces else "")
+        text = _("to act: {who}", who=names.get(decision.player, decision.player) + (f" {pieces}" if pieces else ""))
     else:
         arrived = arrival_order(state)
-        text = f"winner: {rider_label(arrived[0].id)} {names.get(arrived[0].player, '')}" if arrived else "race over"
+        if arrived:
+            rider, owner = rider_label(arrived[0].id), names.get(arrived[0].player, "")
+            text = _("winner: {label} {name}", label=rider, name=owner).strip()
+        else:
+            text = _("race over")
     w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
-    heading = _clip(f"{name} · turn {state.turn} · {phase}", WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
+    heading = _("{title} · turn {number} · {phase}", title=name, number=state.turn, phase=phase)
+    heading = _clip(heading, WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
     write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
@@ -454,8 +451,9 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> 
         draw.rectangle((xpos(row), band[0], xpos(row + 1), band[1]), fill=TERRAIN[road.terrain(row)])
     draw.rectangle((xpos(window[0]), y0 + 4, xpos(window[1] + 1), y1 - 4), outline=INK, width=3)
     draw.line((xpos(road.finish), y0 + 4, xpos(road.finish), y1 - 4), fill=INK, width=4)
-    write(draw, (x0 + 10, (y0 + y1) / 2), "route", fill=INK, size=SMALL, bold=True, anchor="lm")
-    write(draw, (x1 - 100, (y0 + y1) / 2), "finish", fill=INK, size=SMALL, bold=True, anchor="lm")
+    route, finish = pgettext("board strip", "route"), pgettext("board strip", "finish")
+    write(draw, (x0 + 10, (y0 + y1) / 2), route, fill=INK, size=SMALL, bold=True, anchor="lm")
+    write(draw, (x1 - 100, (y0 + y1) / 2), finish, fill=INK, size=SMALL, bold=True, anchor="lm")
     if state.peloton_arrived_turn is None:
         draw.rectangle((xpos(state.peloton - 1), band[1], xpos(state.peloton + 1), y1 - 6), fill=PELOTON, outline=INK)
     stack: dict[int, int] = {}
@@ -474,22 +472,26 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None)
     layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     order = [*arrival_order(state), *classification(state), *(r for r in state.riders if r.status == "eliminated")]
-    _rider_table(draw, state, order, (x0 + 8, y0 + 8, 566, y1 - 8))
+    table = (x0 + 8, y0 + 8, 566, y1 - 8)
     x = 576
+    if not _states_fit(order, table):  # longer words (Hungarian): the table takes 14 px from the right side
+        table, x = (x0 + 2, y0 + 8, 574, y1 - 8), 584
+    _rider_table(draw, state, order, table)
     draw.line((x - 8, y0 + 8, x - 8, y1 - 8), fill=LANE_LINE, width=2)
     y = y0 + 10
-    write(draw, (x, y), "Last turn", fill=MUTED, size=SMALL, bold=True)
+    write(draw, (x, y), _clip(_("Last turn"), x1 - x - 8, SMALL, bold=True), fill=MUTED, size=SMALL, bold=True)
     y += 30
     lines = _last_turn(state)
-    room = 4 if not alliances else 3
+    legend_top = y1 - _legend_height(x, x1)  # English: y1 - 122; longer words take more rows
+    room = min(4 if not alliances else 3, max(1, (legend_top - 4 - (29 if alliances else 0) - y) // 31))
     wrapped = [piece for line in lines for piece in _wrap(line, x1 - x - 8, READABLE)]
     for line in wrapped[-room:] or ["-"]:  # the latest kept when it is long
         write(draw, (x, y), line, fill=INK, size=READABLE)
         y += 31
     if alliances:
-        write(draw, (x, y), _clip("Alliances: " + "; ".join(alliances), x1 - x - 8), fill=INK, size=SMALL)
+        write(draw, (x, y), _clip(_("Alliances: {list}", list="; ".join(alliances)), x1 - x - 8), fill=INK, size=SMALL)
         y += 29
-    _legend(draw, x, max(y + 4, y1 - 122), x1)
+    _legend(draw, x, max(y + 4, legend_top), x1)
 
 
 def _last_turn(state: State) -> list[str]:
@@ -502,7 +504,8 @@ def _last_turn(state: State) -> list[str]:
 
 
 def _short(line: str, state: State) -> str:
-    for r in state.riders:
+    for r in state.riders:  # as the rules name it (in the language of the moment), then in English
+        line = line.replace(piece_name(state, r.id), rider_label(r.id))
         line = line.replace(r.id, rider_label(r.id)).replace(r.id.replace("-", " "), rider_label(r.id))
     return line.replace(" squares", " sq").replace(" energy", "")
 
@@ -526,7 +529,8 @@ def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str
 
 def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
-    write(draw, (x0, y0 + 2), "Riders, first to last · energy", fill=MUTED, size=SMALL, bold=True)
+    heading = _clip(_("Riders, first to last · energy"), x1 - x0, SMALL, bold=True)
+    write(draw, (x0, y0 + 2), heading, fill=MUTED, size=SMALL, bold=True)
     columns = 2 if len(order) <= 12 else 3
     per_column = math.ceil(len(order) / columns) if order else 1
     width = (x1 - x0) / columns
@@ -539,8 +543,20 @@ def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], bo
         write(draw, (cx + 62, cy), rider_label(r.id), fill=INK, size=TEXT, bold=True, anchor="lm")
         write(draw, (cx + 156, cy), str(r.energy), fill=INK, size=TEXT, anchor="rm")
         if columns == 2:
-            status = _clip(STATUS_WORD[r.status], _status_room(order, i, per_column, width), READABLE)
+            status = _clip(words.rider_state(r.status), _status_room(order, i, per_column, width), READABLE)
             write(draw, (cx + 162, cy), status, fill=MUTED, size=READABLE, anchor="lm")
+
+
+def _states_fit(order: list[Rider], box: tuple[int, int, int, int]) -> bool:
+    """Whether every rider's state, in the language of the moment, fits its room in the table in ``box``."""
+    if len(order) > 12:  # three columns: no states
+        return True
+    per_column = math.ceil(len(order) / 2) if order else 1
+    width = (box[2] - box[0]) / 2
+    return all(
+        text_length(words.rider_state(r.status), READABLE) <= _status_room(order, i, per_column, width)
+        for i, r in enumerate(order)
+    )
 
 
 def _status_room(order: list[Rider], i: int, per_column: int, width: float) -> float:
@@ -552,18 +568,44 @@ def _status_room(order: list[Rider], i: int, per_column: int, width: float) -> f
     return width + 22 - text_length(str(beside + 1), SMALL) - 6 - 162
 
 
+def _legend_items() -> list[tuple[str, str, float]]:
+    """The legend's shapes and badges: (rider kind or badge letter, word, advance), rider kinds first."""
+    kinds = [(kind, words.rider_kind(kind)) for kind in ("rouleur", "leader", "climber")]
+    badges = [(words.badge(status), words.rider_state(status)) for status in ("dropped", "punctured", "fallen")]
+    return [(kind, word, 38 + text_length(word, SMALL)) for kind, word in kinds] + [
+        (letter, word, 44 + text_length(word, SMALL)) for letter, word in badges
+    ]
+
+
+def _legend_rows(x: int, x1: int) -> list[list[tuple[str, str, float]]]:
+    """The legend's shapes and badges in rows: the rider kinds, then the badges, each row as many as fit
+    (a longer word, in Hungarian, moves the next one to a row of its own)."""
+    rows: list[list[tuple[str, str, float]]] = []
+    for group in (_legend_items()[:3], _legend_items()[3:]):
+        rows.append([])
+        for item in group:
+            used = sum(advance for _, _, advance in rows[-1])
+            if rows[-1] and x + used + item[2] - 12 > x1 - 4:
+                rows.append([])
+            rows[-1].append(item)
+    return rows
+
+
+def _legend_height(x: int, x1: int) -> int:
+    return 30 * len(_legend_rows(x, x1)) + 62  # the rows, then the two lines of square names
+
+
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:
-    dx: float = x
-    for kind in ("rouleur", "leader", "climber"):
-        rider_shape(draw, (dx + 10, y + 13), 10, kind, WHITE)
-        write(draw, (dx + 26, y + 13), kind, fill=INK, size=SMALL, anchor="lm")
-        dx += 38 + text_length(kind, SMALL)
-    y += 30
-    dx = x
-    for letter, word in (("D", "dropped"), ("P", "flat"), ("X", "fell")):
-        badge(draw, (dx + 12, y + 13), letter)
-        write(draw, (dx + 30, y + 13), word, fill=INK, size=SMALL, anchor="lm")
-        dx += 44 + text_length(word, SMALL)
-    y += 30
-    write(draw, (x, y), "12.2: row 12 (numbers on top),", fill=INK, size=SMALL)
-    write(draw, (x, y + 28), "lane 2 (0 at the top) · ! risky", fill=INK, size=SMALL)
+    for row in _legend_rows(x, x1):
+        dx: float = x
+        for mark, word, advance in row:
+            if mark in ("rouleur", "leader", "climber"):
+                rider_shape(draw, (dx + 10, y + 13), 10, mark, WHITE)
+                write(draw, (dx + 26, y + 13), word, fill=INK, size=SMALL, anchor="lm")
+            else:
+                badge(draw, (dx + 12, y + 13), mark)
+                write(draw, (dx + 30, y + 13), word, fill=INK, size=SMALL, anchor="lm")
+            dx += advance
+        y += 30
+    write(draw, (x, y), _clip(_("12.2: row 12 (numbers on top),"), x1 - x), fill=INK, size=SMALL)
+    write(draw, (x, y + 28), _clip(_("lane 2 (0 at the top) · ! risky"), x1 - x), fill=INK, size=SMALL)

@@ -14,17 +14,17 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw
 
-from renderer import layout
+from renderer import layout, words
 from renderer.camera import View, fit_view
-from renderer.palette import INK, MUTED, PELOTON, RGB, SMALL, TERRAIN, TERRAIN_NAME, WHITE, WIDTH
+from renderer.palette import INK, MUTED, PELOTON, RGB, SMALL, TERRAIN, WHITE, WIDTH
 from renderer.pieces import badge, badge_spot, polygon, rider_token
 from renderer.text import settle, text_bbox, text_length, write
+from rules.i18n import pgettext
 from rules.leader1.family import AnyFamilyState, FamilyRider
 from rules.road import Road
 from rules.track import Point
 
 BOARD = (0, 52, WIDTH, 452)  # the road's part of every family board: the header above, strip and panel below
-STATE_BADGE = {"dropped": "D", "punctured": "P", "fallen": "X"}
 
 S = TypeVar("S", bound=AnyFamilyState)
 Window = tuple[int, int]
@@ -198,7 +198,7 @@ def lines_and_numbers(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: l
         if first <= cell.row <= last:
             x, y = view.px(cell.centre)
             draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=dot)
-    for row, kind in ((0, "START"), (road.finish, "FINISH")):
+    for row, kind in ((0, pgettext("board tag", "START")), (road.finish, pgettext("board tag", "FINISH"))):
         if first <= row <= last:
             line_across(draw, road, view, row, kind, label)
     written: list[tuple[float, float, float, float]] = []  # the inner side of a bend crowds them: one is left out
@@ -227,13 +227,19 @@ def line_tags(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[int]
     first, last = rows[0], rows[-1]
     for mountain in road.mountains:
         if first <= mountain.row <= last:
-            label(draw, view.px(side(road, mountain.row, 0.9)), f"cat {mountain.category}", TERRAIN["M"], WHITE)
+            label(
+                draw,
+                view.px(side(road, mountain.row, 0.9)),
+                pgettext("board tag", "cat {n}", n=mountain.category),
+                TERRAIN["M"],
+                WHITE,
+            )
     for row in road.feed:
         if first <= row <= last:
-            label(draw, view.px(side(road, row, 0.9)), "FEED", (0, 114, 178), WHITE)
+            label(draw, view.px(side(road, row, 0.9)), pgettext("board tag", "FEED"), (0, 114, 178), WHITE)
     for row in road.bonus:
         if first <= row <= last:
-            label(draw, view.px(side(road, row + 1, 0.9)), "BONUS", (230, 159, 0), INK)
+            label(draw, view.px(side(road, row + 1, 0.9)), pgettext("board tag", "BONUS"), (230, 159, 0), INK)
 
 
 def free_row(
@@ -266,7 +272,7 @@ def terrain_words(draw: ImageDraw.ImageDraw, road: Road, view: View, rows: list[
         if kind != previous:
             point = view.px(side(road, row + 0.5, 0.45))
             if BOARD[0] + 30 <= point[0] <= BOARD[2] - 30:
-                label(draw, point, TERRAIN_NAME[kind], TERRAIN[kind], WHITE if kind in ("M", "D", "P") else INK)
+                label(draw, point, words.terrain(kind), TERRAIN[kind], WHITE if kind in ("M", "D", "P") else INK)
         previous = kind
 
 
@@ -386,7 +392,7 @@ def road_riders(
                 continue
             point = view.px(where)
         rider_token(draw, point, radius, r.id, r.kind, SMALL)
-        if r.status in STATE_BADGE:
-            badge(draw, badge_spot(point, radius), STATE_BADGE[r.status])
+        if words.badge(r.status):
+            badge(draw, badge_spot(point, radius), words.badge(r.status))
         places[r.id] = (point, radius)
     return places

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from renderer import layout
+from renderer import layout, words
 from renderer.camera import View, fit_view
 from renderer.encode import png_bytes
 from renderer.layout import penetration
@@ -46,8 +46,9 @@ from renderer.pieces import acting_marker, badge, highlight_square, label_box, p
 from renderer.standings_table import table_painter
 from renderer.text import confined, settle, text_length, write
 from rules.game import Choice
+from rules.i18n import _, pgettext
 from rules.peloton.course import Course, make, split
-from rules.peloton.engine import Ride, pending
+from rules.peloton.engine import Ride, pending, speed_range
 from rules.peloton.game import describe
 from rules.peloton.model import DIAL, FINISHED, LYING, STANDING, TEAMS, WAITING, Cyclist, State
 
@@ -245,9 +246,13 @@ def _road(
         if s < course.start or s > course.finish:
             fill = (225, 225, 222)
         draw.polygon([view.px(p) for p in geo.hexagon(cell, 0.97)], fill=fill, outline=LANE_LINE)
-    lines: list[tuple[float, RGB, str]] = [(course.start - 0.5, INK, "START"), (course.finish + 0.5, INK, "FINISH")]
-    lines += [(b.at + 0.5, SPEED_LINE if b.kind == "speed" else UPHILL_LINE, "bonus") for b in course.bonuses]
-    lines += [(at + 0.5, MUTED, "check") for at in course.checkpoints]
+    lines: list[tuple[float, RGB, str]] = [
+        (course.start - 0.5, INK, pgettext("board tag", "START")),
+        (course.finish + 0.5, INK, pgettext("board tag", "FINISH")),
+    ]
+    bonus, check = pgettext("board tag", "bonus"), pgettext("board tag", "check")
+    lines += [(b.at + 0.5, SPEED_LINE if b.kind == "speed" else UPHILL_LINE, bonus) for b in course.bonuses]
+    lines += [(at + 0.5, MUTED, check) for at in course.checkpoints]
     for at_s, colour, label in lines:
         if first <= at_s <= last:
             a, b = _across(geo, at_s)
@@ -255,12 +260,17 @@ def _road(
             _tag(draw, view.px(geo.centre(at_s, course.width + 0.4)), label, WHITE, colour, taken)
     for at, kind in course.terrain:  # the speed sign where the terrain changes, in words as well
         if first <= at <= last and at >= course.start:
-            word = {"up": "up", "down": "down", "level": "level"}[kind]
-            _tag(draw, view.px(geo.centre(at, -1.2)), f"{word} {TERRAIN_SPEED[kind]}", WHITE, INK, taken)
+            speed = TERRAIN_SPEED[kind]
+            word = {
+                "up": pgettext("board tag", "up {n}", n=speed),
+                "down": pgettext("board tag", "down {n}", n=speed),
+                "level": pgettext("board tag", "level {n}", n=speed),
+            }[kind]
+            _tag(draw, view.px(geo.centre(at, -1.2)), word, WHITE, INK, taken)
     for t in course.turnings:
         if first <= t.first <= last:
             outer = -1.2 if t.side == "right" else course.width + 0.2
-            word = "turn L" if t.side == "left" else "turn R"
+            word = pgettext("board tag", "turn L") if t.side == "left" else pgettext("board tag", "turn R")
             _tag(draw, view.px(geo.centre(t.first, outer)), word, WHITE, INK, taken)
 
 
@@ -278,13 +288,27 @@ def _highlight(
         seen.add(target)
         ride = choice.shows if isinstance(choice.shows, Ride) else None  # as the rules computed it
         note = str(ride.hexagons) if ride is not None else ""
-        note += "!" if choice.risky else "T" if "tandem" in choice.label else ""
+        note += "!" if choice.risky else tandem_letter() if ride is not None and _in_tandem(state, choice, ride) else ""
         s, lane = split(target)
         hexagon = [view.px(p) for p in geo.hexagon(target, OFFER)]
         centre = view.px(geo.centre(s, lane))
         highlight_square(draw, hexagon, centre, note or "·", choice.risky, choice.short)
         words.append(label_box(hexagon, centre, note or "·", choice.short))
     return words
+
+
+def _in_tandem(state: State, choice: Choice, ride: Ride) -> bool:
+    """Whether the ride on offer uses the tandem's +1 (as the menu says it: the rules' own test, not its words)."""
+    cyclist = str(choice.action.get("cyclist"))
+    if cyclist not in state.tandem:
+        return False
+    c = state.cyclist(cyclist)
+    return ride.hexagons > speed_range(state, c)[0] + DIAL[c.dial]
+
+
+def tandem_letter() -> str:
+    """T: a move in tandem (the legend says so)."""
+    return pgettext("board: tandem", "T")
 
 
 Spot = tuple[Cyclist, tuple[float, float], Box]  # a cyclist, where it is drawn, its disc's box with its badge
@@ -315,7 +339,13 @@ def _cyclists(
         radius = point[0] - box[0] - r
         token(draw, point, radius, c, lying=c.status == LYING)
         if c.status in (LYING, STANDING) or c.id in state.tandem:
-            mark = "X" if c.status == LYING else "S" if c.status == STANDING else "T"
+            mark = (
+                pgettext("board badge: lies fallen", "X")
+                if c.status == LYING
+                else pgettext("board badge: standing", "S")
+                if c.status == STANDING
+                else tandem_letter()
+            )
             corners = [(point[0] + sx * radius * 0.9, point[1] + sy * radius * 0.9) for sx, sy in BADGE_CORNERS]
             free = [(x, y) for x, y in corners if not any(_meets((x - r, y - r, x + r, y + r), w) for w in words)]
             badge(draw, (free or corners)[0], mark)
@@ -362,17 +392,20 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     names = {p.id: p.name for p in state.setup.players}
     if decision is not None:
         who = names.get(decision.player, decision.player)
-        text = f"to act: {who}" + (f" No. {acting[0]}" if acting else "")
+        number = acting[0] if acting else None
+        text = _("to act: {who} No. {number}", who=who, number=number) if number else _("to act: {who}", who=who)
     else:
         winner = state.arrivals[0] if state.arrivals else None
         owner = names.get(state.player_of(winner), "") if winner else ""
-        text = f"winner: No. {winner} {owner}".rstrip() if winner else "race over"
+        text = _("winner: No. {number} {name}", number=winner, name=owner).rstrip() if winner else _("race over")
     while text_length(text, TEXT, bold=True) > 420:
         text = text[:-2] + "…"
     w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
-    heading = _clip(f"{name} · move {state.round}", WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
+    heading = _clip(
+        _("{title} · move {number}", title=name, number=state.round), WIDTH - w - 30 - 14 - 12, TEXT, bold=True
+    )
     write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
@@ -392,7 +425,11 @@ def _wind(draw: ImageDraw.ImageDraw, state: State) -> None:
     draw.ellipse([x - 34, y - 34, x + 34, y + 34], fill=PANEL, outline=INK, width=2)
     layout.place_disc("disc", (x, y), 34, "wind")
     if state.wind == 0:
-        write(draw, (x, y), "calm", fill=INK, size=SMALL, bold=True, anchor="mm")
+        calm = pgettext("board: no wind", "calm")
+        size = SMALL
+        while size > SMALL - 6 and text_length(calm, size, bold=True) > 64:  # inside the disc, in any language
+            size -= 2
+        write(draw, (x, y), calm, fill=INK, size=size, bold=True, anchor="mm")
         return
     a = math.radians(WIND_FROM[state.wind])
     tail = (x + 24 * math.cos(a), y - 24 * math.sin(a))
@@ -401,7 +438,7 @@ def _wind(draw: ImageDraw.ImageDraw, state: State) -> None:
     for side in (150, -150):
         b = a + math.radians(side)
         draw.line([head, (head[0] + 14 * math.cos(b), head[1] - 14 * math.sin(b))], fill=INK, width=5)
-    _tag(draw, (x, y + 50), f"wind {state.wind}", WHITE)
+    _tag(draw, (x, y + 50), pgettext("board tag", "wind {n}", n=state.wind), WHITE)
 
 
 def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
@@ -421,8 +458,9 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> 
         draw.rectangle((xpos(s), y0 + 20, xpos(s + 1), y0 + 32), fill=fill)
     draw.rectangle((xpos(window[0]), y0 + 4, xpos(window[1] + 1), y1 - 4), outline=INK, width=3)
     draw.line((xpos(course.finish), y0 + 4, xpos(course.finish), y1 - 4), fill=INK, width=4)
-    write(draw, (x0 + 10, (y0 + y1) / 2), "course", fill=INK, size=SMALL, bold=True, anchor="lm")
-    write(draw, (x1 - 100, (y0 + y1) / 2), "finish", fill=INK, size=SMALL, bold=True, anchor="lm")
+    route, finish = pgettext("board strip", "course"), pgettext("board strip", "finish")
+    write(draw, (x0 + 10, (y0 + y1) / 2), route, fill=INK, size=SMALL, bold=True, anchor="lm")
+    write(draw, (x1 - 100, (y0 + y1) / 2), finish, fill=INK, size=SMALL, bold=True, anchor="lm")
     stack: dict[int, int] = {}
     for c in on_road(state):
         s = split(str(c.cell))[0] // 2
@@ -438,7 +476,8 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
     draw.rectangle(PANEL_BOX, fill=PANEL)
     layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
-    write(draw, (x0 + 10, y0 + 6), "No. · dial · energy · state", fill=MUTED, size=SMALL, bold=True)
+    heading = _clip(_("No. · dial · energy · state"), bold=True)
+    write(draw, (x0 + 10, y0 + 6), heading, fill=MUTED, size=SMALL, bold=True)
     cyclists = sorted(state.cyclists, key=lambda c: int(c.id) if c.id.isdigit() else 99)
     columns = 4 if len(cyclists) > 12 else 3
     per = max(1, math.ceil(len(cyclists) / columns))
@@ -449,22 +488,24 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
         y = y0 + 38 + (i % per) * row_h + row_h / 2
         token(draw, (x + 16, y), 15, c, lying=c.status == LYING)
         state_word = {
-            LYING: "fell",
-            STANDING: "up",
-            WAITING: f"start {c.start_round}",
-            FINISHED: f"#{state.arrivals.index(c.id) + 1}" if c.id in state.arrivals else "in",
-        }.get(c.status, "T" if c.id in state.tandem else "")
+            LYING: pgettext("board cyclist", "fell"),
+            STANDING: pgettext("board cyclist", "up"),
+            WAITING: pgettext("board cyclist", "start {n}", n=c.start_round),
+            FINISHED: f"#{state.arrivals.index(c.id) + 1}"
+            if c.id in state.arrivals
+            else pgettext("board cyclist", "in"),
+        }.get(c.status, tandem_letter() if c.id in state.tandem else "")
         text = f"+{DIAL[c.dial]} {c.energy:>2} {state_word}".rstrip()
         ink = ACT_TEXT if c.id in acting else INK
         write(draw, (x + 38, y), text, fill=ink, size=SMALL, bold=c.id in acting, anchor="lm")
     teams = [p.team for p in state.setup.players]
-    key = " · ".join(f"{3 * TEAMS.index(t) + 1}-{3 * TEAMS.index(t) + 3} {t}" for t in teams if t in TEAMS)
+    key = " · ".join(f"{3 * TEAMS.index(t) + 1}-{3 * TEAMS.index(t) + 3} {words.team(t)}" for t in teams if t in TEAMS)
     write(draw, (x0 + 10, y1 - 86), _last_move(state), fill=INK, size=SMALL)
-    write(draw, (x0 + 10, y1 - 58), _clip("Teams: " + key), fill=INK, size=SMALL)
+    write(draw, (x0 + 10, y1 - 58), _clip(_("Teams: {list}", list=key)), fill=INK, size=SMALL)
     text = (
         " · ".join(legend)
         if legend
-        else "A, B …: where the cyclist to act may end (hexagons ridden; T tandem, ! falls)"
+        else _("A, B …: where the cyclist to act may end (hexagons ridden; T tandem, ! falls)")
     )
     write(draw, (x0 + 10, y1 - 30), _clip(text), fill=MUTED, size=SMALL)
 
@@ -476,10 +517,14 @@ def _last_move(state: State) -> str:
     text = ""
     for line in reversed(lines):
         longer = f"{line}; {text}" if text else line
-        if text_length(f"Last: … {longer}", SMALL) > WIDTH - 20:
-            return f"Last: … {text}"
+        if text_length(_last(f"… {longer}"), SMALL) > WIDTH - 20:
+            return _clip(_last(f"… {text}"))
         text = longer
-    return f"Last: {text or '-'}"
+    return _clip(_last(text or "-"))
+
+
+def _last(moves: str) -> str:
+    return _("Last: {moves}", moves=moves)
 
 
 def _trails(state: State) -> dict[str, list[str]]:
