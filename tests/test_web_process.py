@@ -15,14 +15,16 @@ from pathlib import Path
 import aiohttp
 
 from bot.service.races import RaceService
+from bot.storage import Storage
 from bot.storage.sqlite import SqliteStorage
+from bot.storage.url import storage_for
 from bot.web.process import Settings, WebProcess
 from rules.registry import find_game
 from tests.support.sockets import is_running, parent_of, server_pid
 from tests.support.web_race import CHANNEL, GUEST, HOST, play_race
 
 
-async def _decide(service: RaceService, storage: SqliteStorage) -> int:
+async def _decide(service: RaceService, storage: Storage) -> int:
     """One decision in the race, as a click makes it: the race's version after it."""
     race = await storage.active_race(CHANNEL)
     assert race is not None
@@ -59,13 +61,13 @@ async def _version_shown(base: str, seen: int, wanted: int, seconds: float) -> f
     raise AssertionError(f"the page did not show version {wanted} within {seconds} s")
 
 
-async def test_the_pages_process_is_not_the_bots_and_shows_its_decisions_within_seconds(tmp_path: Path) -> None:
-    storage = SqliteStorage(str(tmp_path / "live.db"))
+async def test_the_pages_process_is_not_the_bots_and_shows_its_decisions_within_seconds(database_url: str) -> None:
+    storage = storage_for(database_url)  # an SQLite file, and a PostgreSQL database
     await storage.open()
     service = await play_race(storage, "leader1", decisions=2)
     race = await storage.active_race(CHANNEL)
     token = await storage.web_token("race", race.id)
-    pages = WebProcess(Settings(storage.path), ("127.0.0.1", 0))
+    pages = WebProcess(Settings(database_url), ("127.0.0.1", 0))
     await pages.start()
     try:
         base = f"http://127.0.0.1:{pages.port}/r/{token}"
