@@ -233,6 +233,7 @@ async def _serve(settings: Settings, sock: socket.socket, conn: Connection) -> N
     from bot.storage.url import storage_for
     from bot.web.app import make_app
 
+    _load_games_and_painters()
     storage = storage_for(settings.database)
     await storage.open()
     try:
@@ -247,6 +248,17 @@ async def _serve(settings: Settings, sock: socket.socket, conn: Connection) -> N
             await runner.cleanup()
     finally:
         await storage.close()
+
+
+def _load_games_and_painters() -> None:
+    """Load every game and painter before the first request, on this thread: the registry loads on
+    first use and is not safe to load from two threads at once (the first viewers' requests replay
+    a race and draw its board in two threads: one found only some of the games, "unknown game")."""
+    from renderer.registry import find_painter
+    from rules.registry import games
+
+    games()
+    find_painter("")
 
 
 def _until_closed(conn: Connection) -> None:
