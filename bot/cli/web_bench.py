@@ -20,6 +20,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -31,6 +32,11 @@ from bot.web.server import bound_port, start_web
 from rules.registry import featured, find_game
 
 GUILD, HOST, GUEST = 1, 1001, 1002
+
+
+def _statuses(errors: list[float]) -> str:
+    counted = sorted(Counter(int(e) for e in errors).items())
+    return f" ({', '.join(f'{n} x {status}' for status, n in counted)})" if counted else ""
 
 
 def _p95(values: list[float]) -> float:
@@ -75,8 +81,25 @@ async def _viewers(base: str, path: str, count: int, seconds: float) -> dict[str
 
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
+        await _warm_up(session, base, path)
+        end = time.monotonic() + seconds
         await asyncio.gather(*(viewer(session, i) for i in range(count)))
     return times
+
+
+async def _warm_up(session: object, base: str, path: str) -> None:
+    """One untimed look at the page and its board first: a pages' process started a moment ago has
+    not loaded the course or the painter's fonts yet (a bot's has, for hours); that first load is
+    not what 200 viewers of a running bot cost."""
+    import aiohttp
+
+    assert isinstance(session, aiohttp.ClientSession)
+    async with session.get(base + path) as response:
+        text = await response.text()
+    marker = text.find('class="board" src="')
+    if marker >= 0:
+        async with session.get(base + text[marker + 19 : text.find('"', marker + 19)]) as response:
+            await response.read()
 
 
 def viewers_process(base: str, path: str, count: int, seconds: float) -> dict[str, list[float]]:
@@ -236,7 +259,7 @@ async def _bench(viewers: int, seconds: float, gap: float, rounds: int, same_pro
             line("  page loads", times["page"]),
             line("  live updates asked", times["live"]),
             line("  boards", times["board"]),
-            f"  errors: {len(times['errors'])}",
+            f"  errors: {len(times['errors'])}" + _statuses(times["errors"]),
             line("  decisions without viewers", alone),
             line("  decisions with viewers", crowd) + f" (p95 {change(alone, crowd)})",
             line("  event-loop lag without viewers", alone_lag),
