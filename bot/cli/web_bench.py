@@ -225,6 +225,10 @@ async def _bench(viewers: int, seconds: float, gap: float, rounds: int, same_pro
                 alone += took
                 alone_lag += lags
                 race = await storage.active_race(channel)
+                if race is None:  # the last decision finished it: the viewers watch the next race
+                    channel += 1
+                    await _new_race(service, channel)
+                    race = await storage.active_race(channel)
                 assert race is not None
                 token = await storage.web_token("race", race.id)
                 loop = asyncio.get_running_loop()
