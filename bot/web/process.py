@@ -22,6 +22,7 @@ import logging
 import multiprocessing
 import signal
 import socket
+import threading
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -243,7 +244,7 @@ async def _serve(settings: Settings, sock: socket.socket, conn: Connection) -> N
         try:
             await web.SockSite(runner, sock).start()
             conn.send("ready")
-            await asyncio.to_thread(_until_closed, conn)
+            await _parent_gone(conn)
         finally:
             await runner.cleanup()
     finally:
@@ -259,6 +260,21 @@ def _load_games_and_painters() -> None:
 
     games()
     find_painter("")
+
+
+async def _parent_gone(conn: Connection) -> None:
+    """Wait until the bot's end of the pipe closes, in a thread of its own (not one of the threads
+    that replay races and draw boards)."""
+    loop = asyncio.get_running_loop()
+    gone = asyncio.Event()
+
+    def watch() -> None:
+        _until_closed(conn)
+        with contextlib.suppress(RuntimeError):  # the loop already closed: nobody is waiting
+            loop.call_soon_threadsafe(gone.set)
+
+    threading.Thread(target=watch, name="domestique-web-parent", daemon=True).start()
+    await gone.wait()
 
 
 def _until_closed(conn: Connection) -> None:
