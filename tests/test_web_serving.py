@@ -16,6 +16,7 @@ import aiohttp
 
 from bot.storage.sqlite import SqliteStorage
 from tests.support.fake_gateway import start_gateway
+from tests.support.sockets import is_running, parent_of, server_pid
 from tests.support.web_race import CHANNEL, play_race
 from tests.test_run_gateway_close import AT_FAKE, _env
 
@@ -59,6 +60,9 @@ async def test_domestique_run_serves_the_pages_beside_the_bot(tmp_path: Path) ->
             status, page = await _get(f"http://127.0.0.1:{port}/r/{token}")
             assert status == 200 and "Standings" in page
             assert (await _get(f"http://127.0.0.1:{port}/r/{'x' * 22}"))[0] == 404
+            # answered by a process of the bot's own, not by the bot's event loop
+            pages_pid = server_pid(port)
+            assert pages_pid != proc.pid and parent_of(pages_pid) == proc.pid
             proc.send_signal(signal.SIGTERM)
             out, err = await asyncio.wait_for(proc.communicate(), 30)
         finally:
@@ -71,6 +75,7 @@ async def test_domestique_run_serves_the_pages_beside_the_bot(tmp_path: Path) ->
     assert proc.returncode == 0 and "Traceback" not in text, text
     assert "web pages on 127.0.0.1" in text and "linked as https://races.example.org" in text
     assert token not in text  # a page's token is its key: never logged
+    assert not is_running(pages_pid)  # the pages' process ended with the bot
 
 
 async def test_a_bad_web_address_fails_in_one_line(tmp_path: Path) -> None:
@@ -118,9 +123,12 @@ async def test_demo_web_prints_the_race_page_and_serves_it_until_interrupted(tmp
                     url = line.strip()
         status, page = await _get(url)
         assert status == 200 and "Finish" in page and "Replay" in page
+        pages_pid = server_pid(port)
+        assert pages_pid != proc.pid and parent_of(pages_pid) == proc.pid  # served as `domestique run` serves it
         proc.send_signal(signal.SIGINT)
         await asyncio.wait_for(proc.wait(), 30)
         assert proc.returncode == 0
+        assert not is_running(pages_pid)  # the page's process ended with the demo
     finally:
         if proc.returncode is None:
             proc.kill()

@@ -162,7 +162,7 @@ def _bench(args: argparse.Namespace) -> int:
     elif args.what == "web":
         from bot.cli.web_bench import bench_web
 
-        print(bench_web(args.viewers, args.seconds))
+        print(bench_web(args.viewers, args.seconds, rounds=args.rounds, same_process=args.same_process))
     elif args.what == "engine":
         print(bench.bench_engine(args.engine_races))
     elif args.what == "ai":
@@ -250,6 +250,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (bot)")
     p.add_argument("--viewers", type=int, default=200, help="people watching a live race's page (web)")
     p.add_argument("--seconds", type=float, default=20.0, help="seconds with viewers, and without (web)")
+    p.add_argument("--rounds", type=int, default=1, help="alternations of without and with viewers (web)")
+    p.add_argument(
+        "--same-process", action="store_true", help="serve the pages on the bot's own loop, as before, to compare (web)"
+    )
     p.add_argument("--seeds", type=int, default=40, help="races per setting (ai)")
     p.add_argument("--game", choices=game_ids(), help="one game only (ai)")
     p.add_argument("--course", help="one course only (ai)")

@@ -77,31 +77,35 @@ async def run_demo(out: Path, *, game: str, track: str | None = None, players: i
 
 
 async def serve_demo(out: Path, address: str) -> None:
-    """Serve the demo race's page (``demo --web``) until interrupted, its URL printed on a line of its own."""
+    """Serve the demo race's page (``demo --web``) until interrupted, its URL printed on a line of its own.
+    The page is served as ``domestique run`` serves it: by a process of its own (``bot/web/process.py``)."""
     import signal
 
-    from bot.web.server import parse_address, start_web
+    from bot.web.process import WebProcess
+    from bot.web.server import parse_address, settings_for
 
-    storage = SqliteStorage(str(out / "domestique-demo.db"))
+    database = str(out / "domestique-demo.db")
+    storage = SqliteStorage(database)
     await storage.open()
     try:
         race = await storage.latest_race(CHANNEL)
         assert race is not None
         token = await storage.web_token("race", race.id)
-        runner = await start_web(storage, parse_address(address))
-        host, port = parse_address(address)
+    finally:
+        await storage.close()
+    host, port = parse_address(address)
+    pages = WebProcess(settings_for(database), (host, port))
+    await pages.start()
+    try:
         print("The race's page (Ctrl-C stops serving it):", flush=True)
-        print(f"http://{host}:{port}/r/{token}", flush=True)
+        print(f"http://{host}:{pages.port}/r/{token}", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
-        try:
-            await stop.wait()
-        finally:
-            await runner.cleanup()
+        await stop.wait()
     finally:
-        await storage.close()
+        await pages.stop()
 
 
 def main(out: str, game: str, track: str | None, players: int, seed: int, web: bool = False) -> int:
@@ -116,12 +120,13 @@ def main(out: str, game: str, track: str | None, players: int, seed: int, web: b
     if web:
         import os
 
+        from bot.web.process import WebProcessFailed
         from bot.web.server import DEMO_ADDRESS, BadAddress
 
         address = os.environ.get("DOMESTIQUE_WEB", "").strip() or DEMO_ADDRESS
         try:
             asyncio.run(serve_demo(Path(out), address))
-        except (BadAddress, OSError) as exc:
+        except (BadAddress, OSError, WebProcessFailed) as exc:
             print(f"domestique demo: cannot serve the page: {exc}", file=sys.stderr)
             return 1
     return 0

@@ -11,9 +11,8 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from aiohttp import web
-
     from bot.discord_layer.app import DomestiqueBot
+    from bot.web.process import WebProcess
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, copy its token "
@@ -29,9 +28,10 @@ class Failed(Exception):
     """A start-up failure, told to the operator in one line."""
 
 
-async def serve(bot: DomestiqueBot, token: str, web: tuple[str, int] | None = None) -> None:
+async def serve(bot: DomestiqueBot, token: str, web: tuple[str, int] | None = None, database: str = "") -> None:
     """Run until Discord drops us for good or SIGTERM/SIGINT asks us to stop; then close cleanly.
-    With ``web`` (DOMESTIQUE_WEB) the races' and leagues' pages are served there too (docs/web.md)."""
+    With ``web`` (DOMESTIQUE_WEB) the races' and leagues' pages are served there too, by a process
+    of their own reading ``database`` (docs/web.md)."""
     import aiohttp
     import discord
 
@@ -52,8 +52,8 @@ async def serve(bot: DomestiqueBot, token: str, web: tuple[str, int] | None = No
                 detail = f"{type(exc).__name__}: {_clean(exc, token)}"
                 raise Failed(f"cannot open the database {where} ({detail})") from None
             if web is not None:
-                pages = await _serve_pages(bot, web)
-                stack.push_async_callback(pages.cleanup)
+                pages = await _serve_pages(bot, web, database)
+                stack.push_async_callback(pages.stop)
             log.info("connecting to Discord")
             running = asyncio.create_task(bot.start(token))
             stop = asyncio.create_task(stopping.wait())
@@ -79,16 +79,21 @@ async def serve(bot: DomestiqueBot, token: str, web: tuple[str, int] | None = No
             loop.remove_signal_handler(sig)
 
 
-async def _serve_pages(bot: DomestiqueBot, address: tuple[str, int]) -> web.AppRunner:
-    """The web pages on ``address`` (the bot's posts link to them: ``make_bot(web_url=)``)."""
-    from bot.web.server import public_url, start_web
+async def _serve_pages(bot: DomestiqueBot, address: tuple[str, int], database: str) -> WebProcess:
+    """The web pages on ``address``, served by a process of their own (the bot's posts link to them:
+    ``make_bot(web_url=)``)."""
+    from bot.web.process import WebProcess, WebProcessFailed
+    from bot.web.server import public_url, settings_for
 
+    pages = WebProcess(settings_for(database), address)
     try:
-        runner = await start_web(bot.storage, address, drawing=bot.service.core.drawing)
+        await pages.start()
     except OSError as exc:
         raise Failed(f"cannot serve the web pages on {address[0]}:{address[1]} ({exc.strerror or exc})") from None
-    log.info("web pages on %s:%s, linked as %s", address[0], address[1], public_url(address))
-    return runner
+    except WebProcessFailed as exc:
+        raise Failed(f"cannot serve the web pages: {' '.join(str(exc).split())}") from None
+    log.info("web pages on %s:%s (process %s), linked as %s", address[0], address[1], pages.pid, public_url(address))
+    return pages
 
 
 def _clean(exc: BaseException, token: str) -> str:
@@ -127,7 +132,7 @@ def main() -> int:
     dev_guild = int(guild) if guild.isdigit() else None
     bot = make_bot(db, shards=shards, dev_guild=dev_guild, drawing=drawing, web_url=web_url)
     try:
-        asyncio.run(serve(bot, token, web))
+        asyncio.run(serve(bot, token, web, db))
     except Failed as exc:
         print(f"domestique run: {exc}", file=sys.stderr)
         return 1

@@ -1,10 +1,13 @@
 """``domestique bench web``: viewers of a live race's page while decisions are made.
 
-The bot's side (a race's decisions through the service, its web pages, an event-loop lag probe)
-runs in this process, as in ``domestique run``; the viewers run in another process, each opening
-the page and its board, then asking for live updates every second (twice as often as the page's
-script) and opening the page again every tenth time. The same decisions are timed first without
-viewers, then with them. Figures are printed, never asserted.
+The bot's side (a race's decisions through the service, an event-loop lag probe) runs in this
+process; the pages are served by a process of their own reading the same SQLite file, as in
+``domestique run`` (``bot/web/process.py``; ``--same-process`` serves them on the bot's loop, as
+before, to compare); the viewers run in a third process, each opening the page and its board,
+then asking for live updates every second (twice as often as the page's script) and opening the
+page again every tenth time. The same decisions are timed without viewers, then with them, in
+``rounds`` alternations (so a change in the machine's load falls on both). Figures are printed,
+never asserted.
 """
 
 from __future__ import annotations
@@ -17,15 +20,23 @@ import random
 import statistics
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from bot.web.guard import RateLimit
+from bot.web.process import Settings, WebProcess
 from bot.web.server import bound_port, start_web
 from rules.registry import featured, find_game
 
 GUILD, HOST, GUEST = 1, 1001, 1002
+
+
+def _statuses(errors: list[float]) -> str:
+    counted = sorted(Counter(int(e) for e in errors).items())
+    return f" ({', '.join(f'{n} x {status}' for status, n in counted)})" if counted else ""
 
 
 def _p95(values: list[float]) -> float:
@@ -70,8 +81,25 @@ async def _viewers(base: str, path: str, count: int, seconds: float) -> dict[str
 
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
+        await _warm_up(session, base, path)
+        end = time.monotonic() + seconds
         await asyncio.gather(*(viewer(session, i) for i in range(count)))
     return times
+
+
+async def _warm_up(session: object, base: str, path: str) -> None:
+    """One untimed look at the page and its board first: a pages' process started a moment ago has
+    not loaded the course or the painter's fonts yet (a bot's has, for hours); that first load is
+    not what 200 viewers of a running bot cost."""
+    import aiohttp
+
+    assert isinstance(session, aiohttp.ClientSession)
+    async with session.get(base + path) as response:
+        text = await response.text()
+    marker = text.find('class="board" src="')
+    if marker >= 0:
+        async with session.get(base + text[marker + 19 : text.find('"', marker + 19)]) as response:
+            await response.read()
 
 
 def viewers_process(base: str, path: str, count: int, seconds: float) -> dict[str, list[float]]:
@@ -152,34 +180,69 @@ async def _phase(
     return decisions, await probe.stop(), channel
 
 
-async def _bench(viewers: int, seconds: float, gap: float) -> str:
+class Served:
+    """The pages on a free port: in their own process (as ``domestique run``), or on this loop."""
+
+    def __init__(self, storage: SqliteStorage, *, same_process: bool) -> None:
+        self.storage, self.same_process = storage, same_process
+        self.port = 0
+        self._stop: Callable[[], Awaitable[None]] | None = None
+
+    async def start(self) -> None:
+        unlimited = RateLimit(rate=1e9, burst=1e9)  # every viewer is 127.0.0.1
+        if self.same_process:
+            runner = await start_web(self.storage, ("127.0.0.1", 0), limit=unlimited)
+            self.port, self._stop = bound_port(runner), runner.cleanup
+        else:
+            pages = WebProcess(Settings(self.storage.path, limit=unlimited), ("127.0.0.1", 0))
+            await pages.start()
+            self.port, self._stop = pages.port, pages.stop
+
+    async def stop(self) -> None:
+        if self._stop is not None:
+            await self._stop()
+
+
+async def _bench(viewers: int, seconds: float, gap: float, rounds: int, same_process: bool) -> str:
     folder = Path(tempfile.mkdtemp(prefix="domestique-bench-web-"))
     storage = SqliteStorage(str(folder / "bench.db"))
     await storage.open()
     service = RaceService(storage)
     channel = 100
     await _new_race(service, channel)
-    runner = await start_web(storage, ("127.0.0.1", 0), limit=RateLimit(rate=1e9, burst=1e9))
-    port = bound_port(runner)
+    served = Served(storage, same_process=same_process)
+    await served.start()
+    alone: list[float] = []
+    alone_lag: list[float] = []
+    crowd: list[float] = []
+    crowd_lag: list[float] = []
+    times: dict[str, list[float]] = {"page": [], "live": [], "board": [], "errors": []}
+    context = multiprocessing.get_context("spawn")
     try:
-        race = await storage.active_race(channel)
-        assert race is not None
-        token = await storage.web_token("race", race.id)
-        alone, alone_lag, channel = await _phase(service, storage, channel, seconds, gap)
-        race = await storage.active_race(channel)
-        assert race is not None
-        token = await storage.web_token("race", race.id)
-        context = multiprocessing.get_context("spawn")
         with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
-            loop = asyncio.get_running_loop()
-            watched = loop.run_in_executor(
-                pool, viewers_process, f"http://127.0.0.1:{port}", f"/r/{token}", viewers, seconds + 2
-            )
-            await asyncio.sleep(1.5)  # the viewers' process starts and they arrive
-            crowd, crowd_lag, channel = await _phase(service, storage, channel, seconds, gap)
-            times = await watched
+            for _ in range(rounds):
+                took, lags, channel = await _phase(service, storage, channel, seconds, gap)
+                alone += took
+                alone_lag += lags
+                race = await storage.active_race(channel)
+                if race is None:  # the last decision finished it: the viewers watch the next race
+                    channel += 1
+                    await _new_race(service, channel)
+                    race = await storage.active_race(channel)
+                assert race is not None
+                token = await storage.web_token("race", race.id)
+                loop = asyncio.get_running_loop()
+                watched = loop.run_in_executor(
+                    pool, viewers_process, f"http://127.0.0.1:{served.port}", f"/r/{token}", viewers, seconds + 2
+                )
+                await asyncio.sleep(1.5)  # the viewers' process starts and they arrive
+                took, lags, channel = await _phase(service, storage, channel, seconds, gap)
+                crowd += took
+                crowd_lag += lags
+                for kind, values in (await watched).items():
+                    times[kind] += values
     finally:
-        await runner.cleanup()
+        await served.stop()
         await storage.close()
 
     def line(name: str, values: list[float]) -> str:
@@ -193,12 +256,14 @@ async def _bench(viewers: int, seconds: float, gap: float) -> str:
 
     return "\n".join(
         [
-            f"{viewers} viewers of a live {featured().title} race, {seconds:.0f} s with and {seconds:.0f} s without,"
-            f" a decision every {gap * 1000:.0f} ms (the rate limit is lifted: every viewer is 127.0.0.1)",
+            f"{viewers} viewers of a live {featured().title} race, {rounds} x ({seconds:.0f} s without and"
+            f" {seconds:.0f} s with), a decision every {gap * 1000:.0f} ms (the rate limit is lifted: every viewer"
+            f" is 127.0.0.1)",
+            "  pages served by " + ("the bot's own event loop" if same_process else "a process of their own"),
             line("  page loads", times["page"]),
             line("  live updates asked", times["live"]),
             line("  boards", times["board"]),
-            f"  errors: {len(times['errors'])}",
+            f"  errors: {len(times['errors'])}" + _statuses(times["errors"]),
             line("  decisions without viewers", alone),
             line("  decisions with viewers", crowd) + f" (p95 {change(alone, crowd)})",
             line("  event-loop lag without viewers", alone_lag),
@@ -208,5 +273,7 @@ async def _bench(viewers: int, seconds: float, gap: float) -> str:
     )
 
 
-def bench_web(viewers: int = 200, seconds: float = 20.0, gap: float = 0.2) -> str:
-    return asyncio.run(_bench(viewers, seconds, gap))
+def bench_web(
+    viewers: int = 200, seconds: float = 20.0, gap: float = 0.2, *, rounds: int = 1, same_process: bool = False
+) -> str:
+    return asyncio.run(_bench(viewers, seconds, gap, max(1, rounds), same_process))

@@ -3,8 +3,8 @@
 A page is reached by its token only (``/r/<token>``, ``/l/<token>``). A race is replayed once per
 version (``timeline``); its page, its boards and its recap are made once and then served from
 memory, so hundreds of viewers cost one read of the race's version a second. Boards are drawn
-by the bot's own ``Drawing`` (worker processes under ``domestique run``). Nothing is written:
-the only files served are the two under ``static/``, read once at start.
+by the ``Drawing`` given (under ``domestique run``, a thread of the pages' own process: never the
+bot's). Nothing is written: the only files served are the two under ``static/``, read once at start.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Starting the web pages beside the bot: ``DOMESTIQUE_WEB=host:port`` (off when unset)."""
+"""Starting the web pages beside the bot: ``DOMESTIQUE_WEB=host:port`` (off when unset).
+
+``domestique run`` and ``demo --web`` serve them from a process of their own (``process.py``,
+``settings_for``); ``start_web`` serves them on the running event loop (that process's, and tests')."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from bot.service.drawing import Drawing
 from bot.storage import Storage
 from bot.web.app import make_app
 from bot.web.guard import RateLimit
+from bot.web.process import Settings
 
 DEMO_ADDRESS = "127.0.0.1:8080"
 
@@ -37,12 +41,21 @@ def public_url(address: tuple[str, int]) -> str:
     return given or f"http://{address[0]}:{address[1]}"
 
 
+def behind_proxy() -> bool:
+    """``DOMESTIQUE_WEB_PROXY=1``: rate-limit by the address the proxy adds to X-Forwarded-For."""
+    return os.environ.get("DOMESTIQUE_WEB_PROXY", "").strip() == "1"
+
+
+def settings_for(database: str, *, limit: RateLimit | None = None) -> Settings:
+    """What the pages' own process is given: the database (URL or SQLite file) and the environment's choices."""
+    return Settings(database, behind_proxy=behind_proxy(), limit=limit)
+
+
 async def start_web(
     storage: Storage, address: tuple[str, int], *, drawing: Drawing | None = None, limit: RateLimit | None = None
 ) -> web.AppRunner:
     """Serve the pages on ``address`` on the running event loop; ``await runner.cleanup()`` stops them."""
-    behind_proxy = os.environ.get("DOMESTIQUE_WEB_PROXY", "").strip() == "1"
-    app = make_app(storage, drawing=drawing, limit=limit, behind_proxy=behind_proxy)
+    app = make_app(storage, drawing=drawing, limit=limit, behind_proxy=behind_proxy())
     runner = web.AppRunner(app, access_log=None)  # an access log would write every page's token
     await runner.setup()
     site = web.TCPSite(runner, address[0], address[1])
