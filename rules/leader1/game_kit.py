@@ -28,7 +28,7 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.i18n import _, ngettext, pgettext
+from rules.i18n import N_, _, ngettext, pgettext
 from rules.leader1 import words as terms
 from rules.leader1.family import FamilyState, arrival_order
 from rules.leader1.paths import RideOption
@@ -186,9 +186,15 @@ def ride_texts(o: RideOption, middle: list[str], risky: bool) -> tuple[str, str]
     """A ride's menu label (``RISK`` when ``risky``) and its description: free and paid squares,
     crossings, then ``middle`` (what the edition adds: risks, weather), rejoining, the line."""
     if o.recovery:
-        label = _("{to} · {squares} sq · +{recovery} energy back", to=o.to, squares=o.squares, recovery=o.recovery)
+        label = ngettext(  # one form in English, three in Czech
+            "{to} · {n} sq · +{recovery} energy back",
+            "{to} · {n} sq · +{recovery} energy back",
+            o.squares,
+            to=o.to,
+            recovery=o.recovery,
+        )
     else:
-        label = _("{to} · {squares} sq · cost {cost}", to=o.to, squares=o.squares, cost=o.cost)
+        label = ngettext("{to} · {n} sq · cost {cost}", "{to} · {n} sq · cost {cost}", o.squares, to=o.to, cost=o.cost)
     free = _("{free} free incl. slipstream", free=o.free) if o.slipstream else _("{free} free", free=o.free)
     parts = [free, _("{paid} paid", paid=o.paid)]
     if o.crossings:
@@ -327,8 +333,8 @@ def family_game(
     return Game(
         id=id,
         title=title,
-        piece="rider",
-        pieces_noun="riders",
+        piece=N_("rider"),  # marked for the catalogs; translated where shown
+        pieces_noun=N_("riders"),
         colours=colours,
         pieces=PieceCount(1, 3, 3),
         players=players,
