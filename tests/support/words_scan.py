@@ -144,10 +144,11 @@ def lobby_refusals(game: Game) -> Iterator[tuple[str, str]]:
             option.value("many")
         except ValueError as exc:
             yield "lobby", str(exc)
-    try:
-        game.tracks.resolve("nowhere", 1)
-    except ValueError as exc:
-        yield "lobby", str(exc).split(":")[0]  # the reason after the colon is a record's (not a player's) message
+    for stage in ("nowhere", "random-99"):
+        try:
+            game.tracks.resolve(stage, 1)
+        except ValueError as exc:
+            yield "lobby", str(exc).replace("$.track: ", "")  # the record's path of the problem
 
 
 def refusals(race: Race) -> Iterator[str]:
