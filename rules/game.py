@@ -16,6 +16,7 @@ from typing import ClassVar, Generic, Literal, Protocol, TypedDict, TypeVar
 
 from rules.action import Action, Vocabulary
 from rules.events import Event
+from rules.i18n import current
 from rules.memo import by_state_identity
 from rules.rng import Dice
 
@@ -275,11 +276,17 @@ def rules_for_setup_states(
     public_view: Callable[[SS], dict[str, object]],
 ) -> Rules[SS]:
     """``Rules`` for a state with ``turn``, ``events``, ``dice`` and a fixed ``setup`` (kept out of snapshots)."""
+
+    # asked several times per decision (the prompt, the board's highlight, the chosen label); a
+    # choice's label is in the language of the moment, so it is remembered per language
+    def in_language(state: SS, player: str, language: str) -> list[Choice]:
+        return choices(state, player)
+
+    remembered = by_state_identity(in_language)
     return Rules(
         build=build,
         pending=pending,
-        # asked several times per decision (the prompt, the board's highlight, the chosen label)
-        choices=by_state_identity(choices),
+        choices=lambda state, player: remembered(state, player, current()),
         apply=apply,
         outcome=outcome,
         public_view=public_view,

@@ -86,13 +86,17 @@ def catalog_pairs(language: Language) -> list[tuple[str, str]]:
 
 
 def misses(pairs: list[tuple[str, str]], terms: list[Term]) -> list[str]:
-    """Each translation whose English names a concept and which does not use the glossary's term."""
+    """Each translation whose English names a concept and which does not use the glossary's term (a
+    ``{placeholder}``'s name is no word of the text: ``{rider}`` is filled with a rider's name)."""
     return [
         f"{english!r} -> {said!r}: {t.concept} is {t.term!r}"
         for english, said in pairs
         for t in terms
-        if t.english.search(english) and not t.check.search(said)
+        if t.english.search(PLACEHOLDER.sub(" ", english)) and not t.check.search(said)
     ]
+
+
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -13,6 +13,7 @@ from functools import cache
 
 from rules.errors import InvalidSetup, MalformedRecord
 from rules.hell_of_the_north.model import DATA, GAME_ID, Course
+from rules.i18n import _
 from rules.leader1 import stages
 from rules.rng import below, seed_state
 from rules.road import Mountain, Road, make_road, road_from_inline
@@ -63,7 +64,7 @@ def stage_names() -> list[str]:
 
 def load_stage(name: str) -> StagePlan:
     """A shipped stage by name."""
-    hint = f"random-<hexagons, {MIN_HEXAGONS} to {MAX_HEXAGONS}>-<seed>"
+    hint = _("random-<hexagons, {least} to {most}>-<seed>", least=MIN_HEXAGONS, most=MAX_HEXAGONS)
     raw = json.loads(stages.stage_file(DATA, name, GAME_ID, hint).read_text(encoding="utf-8"))
     return StagePlan(
         name=raw["name"],
@@ -164,13 +165,21 @@ def random_plan(hexagons: int, seed: int) -> StagePlan:
     """A random route honouring Setup 1: any road type before a mountain, one category marker
     at each mountain's foot, feed zones spread out, a bonus, sprint markers and two weather markers."""
     if not MIN_HEXAGONS <= hexagons <= MAX_HEXAGONS:
-        raise InvalidSetup("$.track", f"a random route has {MIN_HEXAGONS} to {MAX_HEXAGONS} hexagons, got {hexagons}")
+        raise InvalidSetup(
+            "$.track",
+            _(
+                "a random route has {least} to {most} hexagons, got {count}",
+                least=MIN_HEXAGONS,
+                most=MAX_HEXAGONS,
+                count=hexagons,
+            ),
+        )
     lib = library()
     rng = seed_state(seed)
     pool = sorted(lib.tiles)
     tiles: list[str] = []
     heading = 0.0
-    for _ in range(hexagons):
+    for _step in range(hexagons):
         tid, rng = stages.draw_tile(pool, lambda t: lib.tiles[t].bend, heading, rng)
         pool.remove(tid)
         tiles.append(tid)
@@ -186,7 +195,7 @@ def random_plan(hexagons: int, seed: int) -> StagePlan:
     bonus = [hexagons // 2] if hexagons // 2 > 1 else []
     sprint = None if terrain[-1] == "M" else hexagons - 1
     weather: list[int] = []
-    for _ in range(2):
+    for _marker in range(2):
         where, rng = below(rng, hexagons - 1)
         if where + 1 not in weather:
             weather.append(where + 1)

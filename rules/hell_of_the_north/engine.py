@@ -18,7 +18,8 @@ from rules.hell_of_the_north.turn import (
     positioning_candidates,
     riders_to_ride,
 )
-from rules.leader1 import actions
+from rules.i18n import _, pgettext
+from rules.leader1 import actions, words
 
 Decision = actions.Decision
 Choice = actions.Choice[RideOption]  # a legal action, with its ride option for moves
@@ -90,7 +91,13 @@ def _team_choices(state: State, d: Decision) -> list[Choice]:
 
 def describe_allowed(state: State) -> str:
     return actions.describe_allowed(
-        pending(state), lambda d: f"{d.player} may {' or '.join(ALLOWED[d.kind])} ({d.phase})"
+        pending(state),
+        lambda d: _(
+            "{player} may {actions} ({phase})",
+            player=d.player,
+            actions=pgettext("alternatives", " or ").join(ALLOWED[d.kind]),
+            phase=words.phase(d.phase),
+        ),
     )
 
 
@@ -119,7 +126,9 @@ def _decide(state: State, action: Action) -> State:
         if action.do == "drop":
             rider = _own_rider(state, action)
             if rider not in positioning_candidates(state, action.by) or rider.part != "back":
-                raise IllegalAction(f"{rider.id} cannot drop back: only a rider at the back of the peloton may")
+                raise IllegalAction(
+                    _("{rider} cannot drop back: only a rider at the back of the peloton may", rider=rider.id)
+                )
             state = replace(state, drop_requests=(*state.drop_requests, rider.id))
             state = replace_rider(state, replace(rider, moved_part=True))
             state = add_events(state, [event(state.turn, "drops", rider=rider.id)])
@@ -128,7 +137,9 @@ def _decide(state: State, action: Action) -> State:
     if d.kind == "breakaway":
         rider = _own_rider(state, action)
         if rider not in breakaway_candidates(state, action.by):
-            raise IllegalAction(f"{rider.id} cannot break away: only riders in the front part of the peloton may")
+            raise IllegalAction(
+                _("{rider} cannot break away: only riders in the front part of the peloton may", rider=rider.id)
+            )
         option = _match(state, rider.id, action, breakaway=True)
         return _next_if_done(resolve_ride(state, option), action.by, breakaway_candidates)
     assert d.rider is not None
@@ -139,17 +150,17 @@ def _place(state: State, action: Action, *, setup: bool) -> State:
     rider = _own_rider(state, action)
     part = action.part
     if part not in PARTS:
-        raise IllegalAction(f"part must be front or back, got {part!r}")
+        raise IllegalAction(_("part must be front or back, got {part}", part=repr(part)))
     if setup:
         if rider.status != "peloton" or rider.part is not None:
-            raise IllegalAction(f"{rider.id} is already placed")
+            raise IllegalAction(_("{rider} is already placed", rider=rider.id))
         state = replace_rider(state, replace(rider, part=str(part)))
         state = add_events(state, [event(state.turn, "placed", rider=rider.id, part=part)])
         unplaced = any(r.player == action.by and r.part is None and r.status == "peloton" for r in state.riders)
         queue = state.queue if unplaced else state.queue[1:]
         return advance(replace(state, queue=queue))
     if rider not in positioning_candidates(state, action.by) or rider.part == part:
-        raise IllegalAction(f"{rider.id} cannot move to the {part} part now")
+        raise IllegalAction(_("{rider} cannot move to the {part} part now", rider=rider.id, part=words.part(part)))
     state = replace_rider(state, replace(rider, part=str(part), moved_part=True))
     state = add_events(state, [event(state.turn, "placed", rider=rider.id, part=part)])
     return _next_if_done(state, action.by, positioning_candidates)

@@ -10,20 +10,21 @@ from rules.events import Event
 from rules.game import Choice, Decision, LeagueSetting, PlayerRecord, RaceOption, Seat, SeatOption, Standing
 from rules.hell_of_the_north import ai, engine
 from rules.hell_of_the_north.course import MAX_WEATHER, course_for, stage_names
-from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, State, risk_need
+from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, Rider, State, risk_need
 from rules.hell_of_the_north.moves import RideOption
-from rules.hell_of_the_north.narrate import WEATHER_WORDS, describe, summary
+from rules.hell_of_the_north.narrate import describe, summary, weather_words
 from rules.hell_of_the_north.order import arrival_order, classification
 from rules.hell_of_the_north.pace import hooks as pace_hooks
 from rules.hell_of_the_north.setup import build
 from rules.hell_of_the_north.showcase import SHOWCASE
 from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, general_classification, stage_result
 from rules.hell_of_the_north.view import public_view
-from rules.leader1 import game_kit
+from rules.i18n import N_, _, ngettext, pgettext
+from rules.leader1 import game_kit, words
 
 VOCABULARY = game_kit.vocabulary("black-rouleur", Field("part", "text", "front or back of the peloton tile"))
 
-HELP = (
+HELP = N_(
     "**Leader 1: Hell of the North** — each team has a rouleur, a leader and a climber, each with one "
     "quality (descent, sprint or attack), and support riders with 6 pursuits. Every turn: (1) riders "
     "ahead of the peloton ride, first to last; (2) teams may break away from the front part of the "
@@ -39,7 +40,7 @@ HELP = (
     "offered squares carry the menu's name (34.0: row 34, lane 0); ? marks face-down weather; the panel "
     "is each team's diary and last turn."
     "\n**Weather**: the host chooses how many markers lie face down beside the route before the start, "
-    f"0 to {MAX_WEATHER} (`/race option option:weather value:3`; empty: the route's own); "
+    "0 to 6 (`/race option option:weather value:3`; empty: the route's own); "
     "each is turned when a rider or the peloton reaches the hexagon before it."
 )
 
@@ -50,15 +51,22 @@ def piece_name(state: State | None, rider_id: str) -> str:
 
 def option_text(o: RideOption, state: State) -> tuple[str, str]:
     """A menu label and description that spell out a ride's consequences."""
-    middle = [f"wind {o.wind:+d}"] if o.wind else []
+    middle = [_("wind {wind}", wind=f"{o.wind:+d}")] if o.wind else []
     risks = [k for k in ("crack", "fall") if getattr(o, k)]
     if risks:
-        need = risk_need(state.rider(o.rider).risks)
-        middle.append(f"{' and '.join(risks)} risk: needs {need} (worst cost {o.worst_cost})")
+        need = words.need(risk_need(state.rider(o.rider).risks))
+        middle.append(
+            _(
+                "{risks} risk: needs {need} (worst cost {worst})",
+                risks=words.risks(risks),
+                need=need,
+                worst=o.worst_cost,
+            )
+        )
     if o.cobbles:
-        middle.append("cobbles: orange/blue 4 falls, red 4 punctures")
+        middle.append(_("cobbles: orange/blue 4 falls, red 4 punctures"))
     if o.heat:
-        middle.append("heat: eats a kept tile")
+        middle.append(_("heat: eats a kept tile"))
     label, detail = game_kit.ride_texts(o, middle, bool(risks) or o.cobbles)
     return label[:80], detail
 
@@ -73,23 +81,29 @@ def _choice(state: State, c: engine.Choice) -> Choice:
     if a.do == "place":
         assert rider is not None
         r = state.rider(rider)
+        front = a.part == "front"
         if state.phase == "placing":
-            cost = "pays 1 (2 for 5+) each peloton move; may break away" if a.part == "front" else "pays 0 (1 for 5+)"
-            return Choice(a, f"{name}: {a.part}", cost, piece=rider)
-        move = "move up to the front" if a.part == "front" else "move back"
-        detail = "may break away next turn; pays 1 (2 for 5+)" if a.part == "front" else "pays 0 (1 for 5+)"
-        return Choice(a, f"{name}: {move}"[:80], f"{detail}; energy {r.energy}", piece=rider)
+            cost = _("pays 1 (2 for 5+) each peloton move; may break away") if front else _("pays 0 (1 for 5+)")
+            return Choice(a, _("{rider}: {part}", rider=name, part=words.part(a.part)), cost, piece=rider)
+        if front:
+            label = _("{rider}: move up to the front", rider=name)
+            detail = _("may break away next turn; pays 1 (2 for 5+); energy {energy}", energy=r.energy)
+        else:
+            label = _("{rider}: move back", rider=name)
+            detail = _("pays 0 (1 for 5+); energy {energy}", energy=r.energy)
+        return Choice(a, label[:80], detail, piece=rider)
     if a.do == "drop":
-        detail = "leaves the peloton before it moves (no cost), rides behind it from next turn"
-        return Choice(a, f"{name}: drop back", detail, piece=rider)
+        detail = _("leaves the peloton before it moves (no cost), rides behind it from next turn")
+        return Choice(a, _("{rider}: drop back", rider=name), detail, piece=rider)
     if a.do == "pursue":
-        left = state.pursuits_left(a.by)
-        return Choice(a, f"Speed up (+1), {left - 1} pursuits left", "your marker goes 1st; the peloton moves 1 more")
+        left = state.pursuits_left(a.by) - 1
+        label = ngettext("Speed up (+1), {n} pursuit left", "Speed up (+1), {n} pursuits left", left)
+        return Choice(a, label, _("your marker goes 1st; the peloton moves 1 more"))
     if a.do == "eat":
         return game_kit.eat_choice(state, a, name)
     if state.phase == "pursuit":
-        return Choice(a, "Pass (no speed-up)", "the peloton rolls its die alone")
-    return Choice(a, "Pass", "")
+        return Choice(a, _("Pass (no speed-up)"), _("the peloton rolls its die alone"))
+    return Choice(a, _("Pass"), "")
 
 
 def choices(state: State, player: str) -> list[Choice]:
@@ -101,17 +115,25 @@ def _player_name(state: State, player: str) -> str:
 
 
 def ask(state: State, decision: Decision, who: str) -> str:
-    turn = f"turn {state.turn}"
+    turn = state.turn
     if decision.kind == "ride":
-        return f"{who}, ride **{piece_name(state, decision.piece or '')}** ({turn}, {state.phase})."
+        rider = piece_name(state, decision.piece or "")
+        phase = words.phase(state.phase)
+        return _("{who}, ride **{rider}** (turn {turn}, {phase}).", who=who, rider=rider, turn=turn, phase=phase)
     if decision.kind == "place":
-        return f"{who}, put your riders in the front or back part of the peloton (before the start)."
+        return _("{who}, put your riders in the front or back part of the peloton (before the start).", who=who)
     if decision.kind == "breakaway":
-        return f"{who}, break away with a rider from the front part, or pass ({turn})."
+        return _("{who}, break away with a rider from the front part, or pass (turn {turn}).", who=who, turn=turn)
     if decision.kind == "position":
-        return f"{who}, move riders inside the peloton, drop one back, or pass ({turn})."
+        return _("{who}, move riders inside the peloton, drop one back, or pass (turn {turn}).", who=who, turn=turn)
     left = state.pursuits_left(decision.player)
-    return f"{who}, speed the peloton up (+1, {left} pursuits left) or pass ({turn})."
+    return ngettext(
+        "{who}, speed the peloton up (+1, {n} pursuit left) or pass (turn {turn}).",
+        "{who}, speed the peloton up (+1, {n} pursuits left) or pass (turn {turn}).",
+        left,
+        who=who,
+        turn=turn,
+    )
 
 
 def announce(state: State, events: list[Event]) -> list[str]:
@@ -124,16 +146,27 @@ def status(state: State) -> list[str]:
         game_kit.rider_status(
             state,
             r,
-            f" ({r.part})" if r.status == "peloton" else ("" if r.cell is None else f" at {r.cell}"),
-            f", {r.quality}" if r.quality else "",
+            _where(r),
+            _(", {quality}", quality=words.quality(r.quality)) if r.quality else "",
         )
         for r in [*arrival_order(state), *classification(state)]
     ]
-    lines.append("pursuits: " + ", ".join(f"{_player_name(state, p)} {n}" for p, n in state.pursuits))
-    shown = [f"row {row}: {WEATHER_WORDS.get(m, m) if m else 'face down'}" for row, m in state.weather]
+    teams = ", ".join(f"{_player_name(state, p)} {n}" for p, n in state.pursuits)
+    lines.append(_("pursuits: {teams}", teams=teams))
+    shown = [
+        _("row {row}: {weather}", row=row, weather=weather_words(m) if m else pgettext("weather", "face down"))
+        for row, m in state.weather
+    ]
     if shown:
-        lines.append("weather: " + "; ".join(shown))
+        lines.append(_("weather: {markers}", markers="; ".join(shown)))
     return lines
+
+
+def _where(r: Rider) -> str:
+    """Where a rider is, after its status: the peloton's part it is in (none before the start), or its square."""
+    if r.status == "peloton":
+        return _(" ({part})", part=words.part(r.part)) if r.part else ""
+    return "" if r.cell is None else _(" at {cell}", cell=r.cell)
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
@@ -141,8 +174,17 @@ def news(before: State, after: State, events: list[Event]) -> list[tuple[str, st
     return [
         (
             player,
-            f"{piece_name(after, rider)} took a feed tile ({'form of the day' if e.data.get('form') else 'feed zone'}) "
-            f"worth {value} (kept face down; eat it from your hand).",
+            _(
+                "{rider} took a feed tile (form of the day) worth {value} (kept face down; eat it from your hand).",
+                rider=piece_name(after, rider),
+                value=value,
+            )
+            if e.data.get("form")
+            else _(
+                "{rider} took a feed tile (feed zone) worth {value} (kept face down; eat it from your hand).",
+                rider=piece_name(after, rider),
+                value=value,
+            ),
         )
         for player, rider, value, e in game_kit.tiles_drawn(after, events)
     ]
@@ -189,11 +231,13 @@ def record_players(seats: Sequence[Seat]) -> list[PlayerRecord]:
 
 def check_lobby(seats: Sequence[Seat], riders: int) -> str | None:
     if not 2 <= len(seats) <= 4:
-        return f"Hell of the North needs 2 to 4 teams; there are {len(seats)}."
+        return _("Hell of the North needs 2 to 4 teams; there are {count}.", count=len(seats))
     for s in seats:
         named = [s.options[q] for q in QUALITIES if s.options.get(q) in s.kinds]
         if len(set(named)) != len(named):
-            return f"{s.name}: one quality a rider (descent, sprint, attack are for three different riders)"
+            return _(
+                "{player}: one quality a rider (descent, sprint, attack are for three different riders)", player=s.name
+            )
     return None
 
 
@@ -217,9 +261,9 @@ def sample_players(count: int) -> list[PlayerRecord]:
 
 # the qualities each player gives riders in the lobby (/race option)
 QUALITY_OPTIONS = (
-    SeatOption("descent", "the rider with the descent quality (+1 square starting downhill)", lambda s: s.kinds),
-    SeatOption("sprint", "the rider with the sprint quality (+1 square in a sprint zone)", lambda s: s.kinds),
-    SeatOption("attack", "the rider with the attack quality (first dark square ignored)", lambda s: s.kinds),
+    SeatOption("descent", N_("the rider with the descent quality (+1 square starting downhill)"), lambda s: s.kinds),
+    SeatOption("sprint", N_("the rider with the sprint quality (+1 square in a sprint zone)"), lambda s: s.kinds),
+    SeatOption("attack", N_("the rider with the attack quality (first dark square ignored)"), lambda s: s.kinds),
 )
 
 
@@ -227,7 +271,7 @@ def weather_count(value: str) -> int:
     """The lobby's ``weather`` option: a number of markers, 0 to 6 (Race conditions 5)."""
     text = value.strip()
     if not text.isdigit() or not 0 <= int(text) <= MAX_WEATHER:
-        raise ValueError(f"weather: a number of markers from 0 to {MAX_WEATHER} (the box has {MAX_WEATHER}).")
+        raise ValueError(_("weather: a number of markers from 0 to {most} (the box has {most}).", most=MAX_WEATHER))
     return int(text)
 
 
@@ -235,7 +279,7 @@ def weather_count(value: str) -> int:
 RACE_OPTIONS = (
     RaceOption(
         "weather",
-        f"weather markers face down beside the route, 0 to {MAX_WEATHER} (empty: the route's own)",
+        N_("weather markers face down beside the route, 0 to 6 (empty: the route's own)"),
         tuple(str(n) for n in range(MAX_WEATHER + 1)),
         weather_count,
     ),
@@ -279,12 +323,21 @@ class HellOfTheNorthScoring:
         for line in lines:
             name = piece_name(final, line.rider)
             if line.eliminated:
-                text.append(f"— {name}: out of the race")
+                text.append(_("— {rider}: out of the race", rider=name))
                 continue
-            extra = (f" (stage bonus -{line.won})" if line.won else "") + (
-                f", time bonus -{line.bonuses}" if line.bonuses else ""
+            extra = (_(" (stage bonus -{won})", won=line.won) if line.won else "") + (
+                _(", time bonus -{bonuses}", bonuses=line.bonuses) if line.bonuses else ""
             )
-            text.append(f"{name}: {line.turns:+d} turn(s){extra}, {line.energy} energy left")
+            turns = f"{line.turns:+d}"
+            text.append(
+                _(
+                    "{rider}: {turns} turn(s){extra}, {energy} energy left",
+                    rider=name,
+                    turns=turns,
+                    extra=extra,
+                    energy=line.energy,
+                )
+            )
         standings = tuple(
             Standing(
                 rid,
@@ -316,19 +369,23 @@ class HellOfTheNorthScoring:
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         return game_kit.standing_text(
-            standing, rank, leader, "out of the race", lambda n: f"{n} turn{'s' if n != 1 else ''} behind"
+            standing,
+            rank,
+            leader,
+            N_("out of the race"),
+            lambda n: ngettext("{n} turn behind", "{n} turns behind", n),
         )
 
 
 GAME = replace(
     game_kit.family_game(
         id=GAME_ID,
-        title="Leader 1: Hell of the North",
+        title=N_("Leader 1: Hell of the North"),
         colours=TEAMS,
         players=(2, 4),
         vocabulary=VOCABULARY,
         engine=game_kit.Engine(build, engine.pending, choices, engine.apply, public_view),
-        out="out of the race",
+        out=N_("out of the race"),
         words=game_kit.Words(
             ask,
             lambda state, events: summary(events, lambda player: _player_name(state, player)),

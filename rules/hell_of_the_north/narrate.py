@@ -6,23 +6,31 @@ Feed tile values are never told here except when a tile is eaten or shown for th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rules.events import whole
 from rules.hell_of_the_north.model import Event
-from rules.leader1 import family
+from rules.i18n import N_, _
+from rules.leader1 import family, words
 
 WEATHER_WORDS = {
-    "rain": "rain (dark squares risk a fall even in the free part)",
-    "heat": "heat (a move of 6+ squares eats a kept feed tile)",
-    "headwind-1": "headwind 1 (+1 energy without slipstream)",
-    "headwind-2": "headwind 2 (+2 energy without slipstream)",
-    "tailwind-1": "tailwind 1 (-1 energy)",
-    "tailwind-2": "tailwind 2 (-2 energy)",
-}
+    "rain": N_("rain (dark squares risk a fall even in the free part)"),
+    "heat": N_("heat (a move of 6+ squares eats a kept feed tile)"),
+    "headwind-1": N_("headwind 1 (+1 energy without slipstream)"),
+    "headwind-2": N_("headwind 2 (+2 energy without slipstream)"),
+    "tailwind-1": N_("tailwind 1 (-1 energy)"),
+    "tailwind-2": N_("tailwind 2 (-2 energy)"),
+}  # marked for the catalogs: shown through ``weather_words``
+
+
+def weather_words(marker: object) -> str:
+    """A weather marker in words, in the language of the moment."""
+    text = WEATHER_WORDS.get(str(marker))
+    return _(text) if text else str(marker)
 
 
 def name(rider: str) -> str:
-    return rider.replace("-", " ")
+    return words.rider_id(rider)
 
 
 def describe(e: Event, who: Callable[[str], str] = str) -> str | None:
@@ -32,43 +40,76 @@ def describe(e: Event, who: Callable[[str], str] = str) -> str | None:
     d = e.data
     rider = name(str(d.get("rider", "")))
     kind = e.type
-    marker = str(d.get("marker"))
     if kind in ("rode", "breakaway"):
-        return family.ride_line(kind, d, rider, [f"wind {whole(d['wind']):+d}"] if d.get("wind") else [])
+        wind = [_("wind {wind}", wind=f"{whole(d['wind']):+d}")] if d.get("wind") else []
+        return family.ride_line(kind, d, rider, wind)
     if kind == "rolled":
-        risk = d.get("risk")
-        if risk in ("crack", "fall"):
-            return f"{rider} risks a {risk}: rolled {d['value']}, needed {d['need']}"
-        if risk == "cobbles":
-            return f"{rider} on the cobbles rolls {str(d['value']).replace('-', ' ')}"
-        if risk is None:
-            return f"peloton die: {str(d['value']).replace('-', ' ')}"
-        return None
+        return _rolled(d, rider)
+    if kind == "pursued":
+        return _(
+            "{player} speeds the peloton up ({left} pursuits left)",
+            player=who(str(d.get("player"))),
+            left=d.get("left"),
+        )
+    if kind in ("paid", "finished") or (kind == "cobbles" and d.get("result") == "safe"):
+        return _("the race is over") if kind == "finished" else None
+    return _told(kind, d, rider)
+
+
+def _rolled(d: Any, rider: str) -> str | None:
+    risk = d.get("risk")
+    value, need = words.face(d.get("value")), words.need(d.get("need"))
+    if risk == "crack":
+        return _("{rider} risks a crack: rolled {value}, needed {need}", rider=rider, value=value, need=need)
+    if risk == "fall":
+        return _("{rider} risks a fall: rolled {value}, needed {need}", rider=rider, value=value, need=need)
+    if risk == "cobbles":
+        return _("{rider} on the cobbles rolls {value}", rider=rider, value=value)
+    if risk is None:
+        return _("peloton die: {value}", value=value)
+    return None
+
+
+def _told(kind: str, d: Any, rider: str) -> str | None:
+    """The line of an event that needs only its rider and data."""
+    if kind == "fed":
+        if d.get("form"):
+            return _("{rider} takes a feed tile (form of the day)", rider=rider)
+        return _("{rider} takes a feed tile", rider=rider)
     texts = {
-        "cracked": f"{rider} cracks and pays {d.get('cost')}",
-        "fell": f"{rider} falls at {d.get('at')}, pays {d.get('cost')} and misses a turn",
-        "punctured": f"{rider} punctures",
-        "caught": f"{rider} is caught by the peloton ({d.get('part')} part)",
-        "rejoined": f"{rider} rejoins the peloton at the back",
-        "arrived": f"{rider} crosses the finish line",
-        "dropped": f"{rider} is dropped ({d.get('reason')})",
-        "drops": f"{rider} will drop back from the peloton",
-        "placed": f"{rider} goes to the {d.get('part')} of the peloton",
-        "pursued": f"{who(str(d.get('player')))} speeds the peloton up ({d.get('left')} pursuits left)",
-        "peloton": f"the peloton moves {d.get('squares')} squares to row {d.get('to')}",
-        "paid": None,
-        "fed": f"{rider} takes a feed tile" + (" (form of the day)" if d.get("form") else ""),
-        "ate": f"{rider} eats a feed tile worth {d.get('value')}",
-        "heat": f"{rider} suffers in the heat and eats a feed tile worth {d.get('value')}",
-        "bonus": f"{rider} takes the time bonus",
-        "weather": f"weather turned up on row {d.get('row')}: {WEATHER_WORDS.get(marker, marker)}",
-        "cobbles": None if d.get("result") == "safe" else f"{rider} on the cobbles: {d.get('result')}",
-        "stuck": f"{rider} is boxed in and cannot move",
-        "eliminated": f"{rider} is out of the race ({d.get('reason')})",
-        "feed-empty": f"{rider} finds the feed pile empty",
-        "finished": "the race is over",
+        "cracked": lambda: _("{rider} cracks and pays {cost}", rider=rider, cost=d.get("cost")),
+        "fell": lambda: _(
+            "{rider} falls at {at}, pays {cost} and misses a turn", rider=rider, at=d.get("at"), cost=d.get("cost")
+        ),
+        "punctured": lambda: _("{rider} punctures", rider=rider),
+        "caught": lambda: _(
+            "{rider} is caught by the peloton ({part} part)", rider=rider, part=words.part(d.get("part"))
+        ),
+        "rejoined": lambda: _("{rider} rejoins the peloton at the back", rider=rider),
+        "arrived": lambda: _("{rider} crosses the finish line", rider=rider),
+        "dropped": lambda: _("{rider} is dropped ({reason})", rider=rider, reason=words.reason(d.get("reason"))),
+        "drops": lambda: _("{rider} will drop back from the peloton", rider=rider),
+        "placed": lambda: _("{rider} goes to the {part} of the peloton", rider=rider, part=words.part(d.get("part"))),
+        "peloton": lambda: _(
+            "the peloton moves {squares} squares to row {to}", squares=d.get("squares"), to=d.get("to")
+        ),
+        "ate": lambda: _("{rider} eats a feed tile worth {value}", rider=rider, value=d.get("value")),
+        "heat": lambda: _(
+            "{rider} suffers in the heat and eats a feed tile worth {value}", rider=rider, value=d.get("value")
+        ),
+        "bonus": lambda: _("{rider} takes the time bonus", rider=rider),
+        "weather": lambda: _(
+            "weather turned up on row {row}: {weather}", row=d.get("row"), weather=weather_words(d.get("marker"))
+        ),
+        "cobbles": lambda: _("{rider} on the cobbles: {result}", rider=rider, result=words.cobbles(d.get("result"))),
+        "stuck": lambda: _("{rider} is boxed in and cannot move", rider=rider),
+        "eliminated": lambda: _(
+            "{rider} is out of the race ({reason})", rider=rider, reason=words.reason(d.get("reason"))
+        ),
+        "feed-empty": lambda: _("{rider} finds the feed pile empty", rider=rider),
     }
-    return texts.get(kind)
+    told = texts.get(kind)
+    return told() if told else None
 
 
 def summary(events: list[Event], who: Callable[[str], str] = str) -> list[str]:

@@ -15,7 +15,8 @@ from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
 from rules.hell_of_the_north.model import State
-from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over, rider_row
+from rules.i18n import N_
+from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over, rider_row, same_consequences
 
 Decides = Callable[[State, Decision, Sequence[Choice], Orders], Choice | None]
 LOOK = 6  # rows ahead of a rider (a hexagon) within which a named moment counts as reached
@@ -80,29 +81,32 @@ def pieces(state: State, player: str) -> list[str]:
 def hooks() -> PaceHooks[State]:
     return PaceHooks(
         ahead=ahead,
+        same=same_consequences,
         pieces=pieces,
         orders=(
-            OrderKind("start-front", "start in the front part of the peloton", _start("front"), settles=("place",)),
-            OrderKind("start-back", "start in the back part of the peloton", _start("back"), settles=("place",)),
-            OrderKind("stay", "stay in the peloton (no breakaway)", _all_ordered("breakaway"), settles=("breakaway",)),
+            OrderKind("start-front", N_("start in the front part of the peloton"), _start("front"), settles=("place",)),
+            OrderKind("start-back", N_("start in the back part of the peloton"), _start("back"), settles=("place",)),
+            OrderKind(
+                "stay", N_("stay in the peloton (no breakaway)"), _all_ordered("breakaway"), settles=("breakaway",)
+            ),
             OrderKind(
                 "hold",
-                "hold its part of the peloton (no move to the front or back, no drop)",
+                N_("hold its part of the peloton (no move to the front or back, no drop)"),
                 _all_ordered("position"),
                 settles=("position",),
             ),
-            OrderKind("never-pursue", "never speed the peloton up", never_pursue, settles=("pursuit",)),
+            OrderKind("never-pursue", N_("never speed the peloton up"), never_pursue, settles=("pursuit",)),
             OrderKind(
                 "pursue-over",
-                "speed the peloton up when a rival is more than N squares ahead (never while one of yours is away)",
+                N_("speed the peloton up when a rival is more than N squares ahead (never while one of yours is away)"),
                 pursue_over,
-                "N squares",
+                N_("N squares"),
                 ("pursuit",),
             ),
         ),
         moments=(
-            Moment("last", "the last N hexagons", _last, "N hexagons"),
-            Moment("cobbles", "a cobbled sector ahead", _cobbles),
-            Moment("sprint", "a sprint zone ahead", _sprint),
+            Moment("last", N_("the last N hexagons"), _last, N_("N hexagons")),
+            Moment("cobbles", N_("a cobbled sector ahead"), _cobbles),
+            Moment("sprint", N_("a sprint zone ahead"), _sprint),
         ),
     )

@@ -10,7 +10,8 @@ from typing import Generic, Protocol, TypeVar
 from rules.action import Action
 from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
-from rules.leader1 import family
+from rules.i18n import _, pgettext
+from rules.leader1 import family, words
 from rules.leader1.family import AnyFamilyState, FamilyState, R
 from rules.leader1.paths import RideOption
 
@@ -53,10 +54,12 @@ def apply(state: S, action: Action, decide: Callable[[S, Action], S]) -> tuple[S
     """Check that ``action`` may be played at all, then resolve it (``eat`` any time, else ``decide``)."""
     before = len(state.events)
     if state.finished:
-        raise RaceOver(f"the race is over; {action.text()!r} cannot be played")
+        raise RaceOver(_("the race is over; {action} cannot be played", action=repr(action.text())))
     if state.setup.player(action.by) is None:
         players = ", ".join(p.id for p in state.setup.players)
-        raise IllegalAction(f"unknown player {action.by!r}; the players are {players}")
+        raise IllegalAction(
+            _("unknown player {player}; the players are {players}", player=repr(action.by), players=players)
+        )
     new = eat(state, action) if action.do == "eat" else decide(state, action)
     return new, list(new.events[before:])
 
@@ -76,10 +79,17 @@ def own_rider(state: FamilyState[R], action: Action) -> R:
     rid = action.rider
     if not isinstance(rid, str) or not state.has_rider(rid):
         example = next((r.id for r in state.riders if r.player == action.by), "a rider id")
-        raise IllegalAction(f"{action.do} needs one of your riders such as {example!r}, got {rid!r}")
+        raise IllegalAction(
+            _(
+                "{do} needs one of your riders such as {example}, got {got}",
+                do=action.do,
+                example=repr(example),
+                got=repr(rid),
+            )
+        )
     rider = state.rider(rid)
     if rider.player != action.by:
-        raise NotYourTurn(f"{rid} is not {action.by}'s rider")
+        raise NotYourTurn(_("{rider} is not {player}'s rider", rider=rid, player=action.by))
     return rider
 
 
@@ -87,13 +97,18 @@ def eat(state: S, action: Action) -> S:
     """A kept feed tile eaten: its value is added to the rider's energy, and it is shown."""
     rider = own_rider(state, action)
     if rider.status == "eliminated":
-        raise IllegalAction(f"{rider.id} is out of the race")
+        raise IllegalAction(_("{rider} is out of the race", rider=rider.id))
     tile = action.tile
     if not isinstance(tile, int) or not 0 <= tile < len(rider.kept):
         raise IllegalAction(
-            f"{rider.id} keeps {len(rider.kept)} feed tile(s); tile must be 0 to {len(rider.kept) - 1}"
+            _(
+                "{rider} keeps {count} feed tile(s); tile must be 0 to {last}",
+                rider=rider.id,
+                count=len(rider.kept),
+                last=len(rider.kept) - 1,
+            )
             if rider.kept
-            else f"{rider.id} keeps no feed tile"
+            else _("{rider} keeps no feed tile", rider=rider.id)
         )
     value = rider.kept[tile]
     kept = rider.kept[:tile] + rider.kept[tile + 1 :]
@@ -107,9 +122,9 @@ def match(
     """The legal option ``action`` names (by its destination, and its path if given), or why none is."""
     to = action.to
     if not isinstance(to, str):
-        raise IllegalAction(f"{action.do} needs a destination 'to' such as '14.2'")
+        raise IllegalAction(_("{do} needs a destination 'to' such as '14.2'", do=action.do))
     if not state.setup.road.track.has(to):
-        raise IllegalAction(f"{to!r} is not a square of this road")
+        raise IllegalAction(_("{square} is not a square of this road", square=repr(to)))
     via = action.via
     route = (*via, to) if isinstance(via, tuple) and via else None
     found = [o for o in options(state, rider_id, breakaway=breakaway, route=route) if o.to == to]
@@ -117,8 +132,19 @@ def match(
         every = options(state, rider_id, breakaway=breakaway)
         squares = sorted({o.to for o in every}, key=lambda c: tuple(int(x) for x in c.split(".")))
         listing = ", ".join(squares[:12]) + (" ..." if len(squares) > 12 else "")
-        how = "by that path " if route else ""
-        raise IllegalAction(f"{rider_id} cannot reach {to} {how}now; legal squares: {listing or 'none'}")
+        listing = listing or pgettext("legal squares", "none")
+        if route:
+            raise IllegalAction(
+                _(
+                    "{rider} cannot reach {to} by that path now; legal squares: {listing}",
+                    rider=rider_id,
+                    to=to,
+                    listing=listing,
+                )
+            )
+        raise IllegalAction(
+            _("{rider} cannot reach {to} now; legal squares: {listing}", rider=rider_id, to=to, listing=listing)
+        )
     return found[0]
 
 
@@ -157,18 +183,31 @@ def legal_choices(
 def describe_allowed(decision: Decision | None, others: Callable[[Decision], str]) -> str:
     """What may be played now, for an error message: the rider who must ride, or ``others(decision)``."""
     if decision is None:
-        return "the race is over"
+        return _("the race is over")
     if decision.kind == "ride":
-        return f"{decision.player} must ride {decision.rider} ({decision.phase})"
+        return _(
+            "{player} must ride {rider} ({phase})",
+            player=decision.player,
+            rider=decision.rider,
+            phase=words.phase(decision.phase),
+        )
     return others(decision)
 
 
 def check_decider(action: Action, player: str, phase: str, allowed: tuple[str, ...], now: str) -> None:
     """``action`` must be by the ``player`` who decides now and one of the ``allowed`` kinds."""
     if action.by != player:
-        raise NotYourTurn(f"it is not {action.by}'s turn: {now}")
+        raise NotYourTurn(_("it is not {player}'s turn: {now}", player=action.by, now=now))
     if action.do not in allowed:
-        raise WrongPhase(f"{action.do!r} is not allowed in the {phase} phase; allowed: {', '.join(allowed)} ({now})")
+        raise WrongPhase(
+            _(
+                "{do} is not allowed in the {phase} phase; allowed: {allowed} ({now})",
+                do=repr(action.do),
+                phase=words.phase(phase),
+                allowed=", ".join(allowed),
+                now=now,
+            )
+        )
 
 
 def ride_in_turn(
@@ -181,7 +220,7 @@ def ride_in_turn(
 ) -> S:
     """The rider whose turn it is rides the option ``action`` names; the queue moves on."""
     if action.rider != rider_id:
-        raise NotYourTurn(f"{rider_id} must ride now, not {action.rider}")
+        raise NotYourTurn(_("{rider} must ride now, not {other}", rider=rider_id, other=action.rider))
     option = match(state, rider_id, action, options, breakaway=False)
     return advance(replace(resolve(state, option), queue=state.queue[1:]))
 

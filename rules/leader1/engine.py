@@ -6,7 +6,8 @@ from dataclasses import dataclass, replace
 
 from rules.action import Action
 from rules.errors import IllegalAction
-from rules.leader1 import actions, player_record
+from rules.i18n import _
+from rules.leader1 import actions, player_record, words
 from rules.leader1.feed import Piles, full_piles
 from rules.leader1.model import Event, Rider, Setup, State
 from rules.leader1.moves import RideOption, chosen_ride, ride_options
@@ -101,9 +102,9 @@ def _describe_allowed(state: State) -> str:
     return actions.describe_allowed(
         pending(state),
         lambda d: (
-            f"{d.player} may break away, drop a rider or pass"
+            _("{player} may break away, drop a rider or pass", player=d.player)
             if d.kind == "breakaway"
-            else f"{d.player} (peloton token) may pursue or pass"
+            else _("{player} (peloton token) may pursue or pass", player=d.player)
         ),
     )
 
@@ -141,7 +142,9 @@ def _after_breakaway_step(state: State, player: str) -> State:
 def _own_peloton_rider(state: State, action: Action) -> Rider:
     rider = actions.own_rider(state, action)
     if rider.status != "peloton" or rider.id in state.drop_requests:
-        raise IllegalAction(f"{rider.id} is not in the peloton (status {rider.status})")
+        raise IllegalAction(
+            _("{rider} is not in the peloton (status {status})", rider=rider.id, status=words.status(rider.status))
+        )
     return rider
 
 

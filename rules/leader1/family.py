@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rules.events import Event, event
+from rules.i18n import _
 from rules.leader1.base import FamilySetup, RiderBase, StateBase
 from rules.leader1.feed import Piles, draw
 from rules.leader1.model import FEED_COLOUR
@@ -186,7 +187,7 @@ def feed_rider(
 ) -> tuple[tuple[int, ...], Dice, Piles]:
     """Each feed zone a rider's move passes or reaches gives it a tile: what it keeps, the dice, the piles."""
     kept, piles = rider.kept, state.piles
-    for _ in crossed(state.setup.road.feed, start_row, dest_row):
+    for _zone in crossed(state.setup.road.feed, start_row, dest_row):
         kept, dice, piles = take_tile(dice, piles, rider, kept, state.turn, events)
     return kept, dice, piles
 
@@ -331,19 +332,28 @@ def rider_view(r: FamilyRider) -> dict[str, object]:
 def ride_line(kind: str, d: Mapping[str, object], rider: str, more: Sequence[str] = ()) -> str:
     """A ride or breakaway told in one line, with what it cost and what helped or hindered
     (``more``: what the edition adds)."""
-    verb = "breaks away to" if kind == "breakaway" else "rides to"
     extra = []
     if d.get("cost"):
-        extra.append(f"-{d['cost']} energy")
+        extra.append(_("-{cost} energy", cost=d["cost"]))
     if d.get("recovered"):
-        extra.append(f"+{d['recovered']} recovered")
+        extra.append(_("+{recovered} recovered", recovered=d["recovered"]))
     if d.get("slipstream"):
-        extra.append("slipstream")
+        extra.append(_("slipstream"))
     if d.get("crossings"):
-        extra.append(f"crossed {d['crossings']} on a blocked road")
+        extra.append(_("crossed {crossings} on a blocked road", crossings=d["crossings"]))
     extra += more
-    tail = f" ({', '.join(extra)})" if extra else ""
-    return f"{rider} {verb} {d['to']}, {d['squares']} squares{tail}"
+    tail = _(" ({details})", details=", ".join(extra)) if extra else ""
+    if kind == "breakaway":
+        return _(
+            "{rider} breaks away to {to}, {squares} squares{details}",
+            rider=rider,
+            to=d["to"],
+            squares=d["squares"],
+            details=tail,
+        )
+    return _(
+        "{rider} rides to {to}, {squares} squares{details}", rider=rider, to=d["to"], squares=d["squares"], details=tail
+    )
 
 
 @dataclass(frozen=True)

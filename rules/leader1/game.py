@@ -8,7 +8,8 @@ from dataclasses import replace
 from rules.action import Action
 from rules.events import Event
 from rules.game import Choice, Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing
-from rules.leader1 import ai, engine, game_kit
+from rules.i18n import N_, _, ngettext, pgettext
+from rules.leader1 import ai, engine, game_kit, words
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.moves import RideOption
 from rules.leader1.narrate import describe, summary
@@ -22,7 +23,7 @@ from rules.leader1.view import public_view
 
 VOCABULARY = game_kit.vocabulary("yellow-rouleur")
 
-HELP = (
+HELP = N_(
     "**Leader 1** — each player runs a team of riders (rouleur, leader, climber). Every turn: "
     "riders ahead of the peloton ride first, the leader first; then players may break away from the "
     "peloton (at least 4 squares ahead of it); the peloton token holder may pursue (+1); the peloton "
@@ -41,7 +42,11 @@ def option_text(o: RideOption, state: State) -> tuple[str, str]:
     """A menu label and description that spell out a ride's consequences."""
     need = state.setup.ruleset.risk_threshold(state.rider(o.rider).risks)
     risks = [k for k in ("crack", "fall") if getattr(o, k)]
-    middle = [f"{' and '.join(risks)} risk: roll {need}+ (worst cost {o.worst_cost})"] if risks else []
+    middle = (
+        [_("{risks} risk: roll {need}+ (worst cost {worst})", risks=words.risks(risks), need=need, worst=o.worst_cost)]
+        if risks
+        else []
+    )
     label, detail = game_kit.ride_texts(o, middle, bool(risks))
     return label[:100], detail
 
@@ -56,13 +61,13 @@ def _choice(state: State, c: engine.Choice) -> Choice:
     if a.do in ("ride", "breakaway") and o is not None:
         return game_kit.ride_choice(a, o, *option_text(o, state), name=piece_name(state, str(a.rider)))
     if a.do == "drop":
-        detail = "stays for the peloton's move and pays it, then rides behind it from next turn"
-        return Choice(a, f"Drop {piece_name(state, str(a.rider))}", detail, piece=a.rider)
+        detail = _("stays for the peloton's move and pays it, then rides behind it from next turn")
+        return Choice(a, _("Drop {rider}", rider=piece_name(state, str(a.rider))), detail, piece=a.rider)
     if a.do == "pursue":
-        return Choice(a, "Pursue (+1)", "the peloton moves one more square")
+        return Choice(a, _("Pursue (+1)"), _("the peloton moves one more square"))
     if a.do == "eat":
-        return game_kit.eat_choice(state, a, str(a.rider))
-    return Choice(a, "Pass", "")
+        return game_kit.eat_choice(state, a, piece_name(state, str(a.rider)))
+    return Choice(a, _("Pass"), "")
 
 
 def choices(state: State, player: str) -> list[Choice]:
@@ -71,7 +76,13 @@ def choices(state: State, player: str) -> list[Choice]:
 
 def ask(state: State, decision: Decision, who: str) -> str:
     if decision.kind == "ride":
-        return f"{who}, ride your **{piece_name(state, decision.piece or '')}** (turn {state.turn}, {state.phase})."
+        return _(
+            "{who}, ride your **{rider}** (turn {turn}, {phase}).",
+            who=who,
+            rider=piece_name(state, decision.piece or ""),
+            turn=state.turn,
+            phase=words.phase(state.phase),
+        )
     if decision.kind == "breakaway":
         gone = [
             piece_name(state, str(e.data["rider"]))
@@ -82,12 +93,14 @@ def ask(state: State, decision: Decision, who: str) -> str:
             and state.rider(str(e.data["rider"])).player == decision.player
         ]
         if gone:  # asked again in the same turn: say what changed since the last prompt
-            return (
-                f"{who}, another rider? Break away, drop a rider, or pass "
-                f"(turn {state.turn}; already gone: {', '.join(gone)})."
+            return _(
+                "{who}, another rider? Break away, drop a rider, or pass (turn {turn}; already gone: {gone}).",
+                who=who,
+                turn=state.turn,
+                gone=", ".join(gone),
             )
-        return f"{who}, break away, drop a rider, or pass (turn {state.turn})."
-    return f"{who}, you hold the peloton token: pursue (+1) or pass (turn {state.turn})."
+        return _("{who}, break away, drop a rider, or pass (turn {turn}).", who=who, turn=state.turn)
+    return _("{who}, you hold the peloton token: pursue (+1) or pass (turn {turn}).", who=who, turn=state.turn)
 
 
 def announce(state: State, events: list[Event]) -> list[str]:
@@ -97,7 +110,7 @@ def announce(state: State, events: list[Event]) -> list[str]:
 
 def status(state: State) -> list[str]:
     return [
-        game_kit.rider_status(state, r, "" if r.status == "peloton" or r.cell is None else f" at {r.cell}")
+        game_kit.rider_status(state, r, "" if r.status == "peloton" or r.cell is None else _(" at {cell}", cell=r.cell))
         for r in [*arrival_order(state), *classification(state)]
     ]
 
@@ -107,10 +120,13 @@ def news(before: State, after: State, events: list[Event]) -> list[tuple[str, st
     return [
         (
             player,
-            f"{piece_name(after, rider)} took a feed tile worth {value} "
-            "(kept face down; eat it with /play move or /race hand).",
+            _(
+                "{rider} took a feed tile worth {value} (kept face down; eat it with /play move or /race hand).",
+                rider=piece_name(after, rider),
+                value=value,
+            ),
         )
-        for player, rider, value, _ in game_kit.tiles_drawn(after, events)
+        for player, rider, value, _event in game_kit.tiles_drawn(after, events)
     ]
 
 
@@ -147,13 +163,14 @@ def seat(seats: Sequence[Seat], riders: int, colour: str | None) -> tuple[str, t
     """
     if riders == 1:
         if len(seats) >= 10:
-            raise ValueError("The race is full: 10 players at most.")
+            raise ValueError(_("The race is full: 10 players at most."))
         used = {(s.colour, k) for s in seats for k in s.kinds}
         open_teams = [t for t in TEAMS if any((t, k) not in used for k in RIDER_TYPES)]
         unseated = [t for t in open_teams if all(s.colour != t for s in seats)]
         chosen = colour or next(iter(unseated or open_teams), None)
         if chosen is None or chosen not in open_teams:
-            raise ValueError(f"No rider of that colour is free; free colours: {', '.join(open_teams) or 'none'}.")
+            free = ", ".join(words.typed_colour(t) for t in open_teams) or pgettext("free colours", "none")
+            raise ValueError(_("No rider of that colour is free; free colours: {free}.", free=free))
         return chosen, (next(k for k in RIDER_TYPES if (chosen, k) not in used),)
     return own_colour(seats, TEAMS, colour), tuple(RIDER_TYPES[:riders])
 
@@ -180,9 +197,12 @@ def check_lobby(seats: Sequence[Seat], riders: int) -> str | None:
     count = len(seats)
     allowed = riders_allowed(count)
     if not allowed:
-        return f"Leader 1 needs 2 to 10 players; there are {count}. Add AI riders or invite friends."
+        return _("Leader 1 needs 2 to 10 players; there are {count}. Add AI riders or invite friends.", count=count)
     if riders not in allowed and count <= 5:
-        return f"with {count} players each rides {' or '.join(map(str, allowed))} rider(s)"
+        if len(allowed) > 1:
+            riders_text = _("{first} or {second}", first=allowed[0], second=allowed[1])
+            return _("with {count} players each rides {riders} rider(s)", count=count, riders=riders_text)
+        return _("with {count} players each rides {riders} rider(s)", count=count, riders=allowed[0])
     return None
 
 
@@ -204,8 +224,8 @@ def sample_players(count: int) -> list[PlayerRecord]:
 
 # the qualities each player gives riders in the lobby (/race option)
 QUALITY_OPTIONS = (
-    SeatOption("sprinter", "the rider who sprints for bonus time", lambda s: s.kinds),
-    SeatOption("descender", "the rider who descends best", lambda s: s.kinds),
+    SeatOption("sprinter", N_("the rider who sprints for bonus time"), lambda s: s.kinds),
+    SeatOption("descender", N_("the rider who descends best"), lambda s: s.kinds),
 )
 
 
@@ -223,7 +243,7 @@ class Leader1Scoring:
     """D: the GC ring (+2 a stage win, +1 a bonus time, -1 a turn of delay), energy carried up to 15."""
 
     settings: tuple[LeagueSetting, ...] = (
-        LeagueSetting("ring", "squares of the GC hexagon: a rider lapped is eliminated", 12, 3, 40),
+        LeagueSetting("ring", N_("squares of the GC hexagon: a rider lapped is eliminated"), 12, 3, 40),
     )
 
     def stage_options(self, values: Mapping[str, int]) -> dict[str, object]:
@@ -243,11 +263,21 @@ class Leader1Scoring:
         for line in lines:
             name = piece_name(final, line.rider)
             if line.eliminated:
-                text.append(f"— {name}: eliminated (more than 3 turns after the peloton)")
+                text.append(_("— {rider}: eliminated (more than 3 turns after the peloton)", rider=name))
             else:
-                extra = (" (stage win +2)" if line.won else "") + (f", bonus ×{line.bonuses}" if line.bonuses else "")
-                delay = f"+{line.delay} turn(s)" if line.delay else "winner"
-                text.append(f"{name}: {delay}{extra}, {line.energy} energy left")
+                extra = (_(" (stage win +2)") if line.won else "") + (
+                    _(", bonus ×{bonuses}", bonuses=line.bonuses) if line.bonuses else ""
+                )
+                delay = _("+{delay} turn(s)", delay=line.delay) if line.delay else _("winner")
+                text.append(
+                    _(
+                        "{rider}: {delay}{extra}, {energy} energy left",
+                        rider=name,
+                        delay=delay,
+                        extra=extra,
+                        energy=line.energy,
+                    )
+                )
         standings = tuple(Standing(s.rider, s.player, s.position, {"energy": s.energy}, s.eliminated) for s in gc)
         return standings, text
 
@@ -258,19 +288,23 @@ class Leader1Scoring:
 
     def standing_text(self, rank: int, standing: Standing, leader: Standing) -> str:
         return game_kit.standing_text(
-            standing, rank, leader, "eliminated", lambda n: f"{n} square{'s' if n != 1 else ''} behind on the ring"
+            standing,
+            rank,
+            leader,
+            N_("eliminated"),
+            lambda n: ngettext("{n} square behind on the ring", "{n} squares behind on the ring", n),
         )
 
 
 GAME = replace(
     game_kit.family_game(
         id="leader1",
-        title="Leader 1",
+        title=N_("Leader 1"),
         colours=TEAMS,
         players=(2, 10),
         vocabulary=VOCABULARY,
         engine=game_kit.Engine(build, engine.pending, choices, engine.apply, public_view),
-        out="eliminated",
+        out=N_("eliminated"),
         words=game_kit.Words(ask, lambda state, events: summary(events), announce, status, HELP),
         tracks=TRACKS,
         ai=ai.choose,

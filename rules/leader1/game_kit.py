@@ -30,6 +30,8 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
+from rules.i18n import N_, _, ngettext, pgettext
+from rules.leader1 import words as terms
 from rules.leader1.actions import Decision as EngineDecision
 from rules.leader1.family import AnyFamilyState, FamilyRider, arrival_order
 from rules.leader1.paths import RideOption
@@ -54,9 +56,9 @@ def vocabulary(rider_example: str, *own: Field) -> Vocabulary:
 def piece_name(state: AnyFamilyState | None, rider_id: str) -> str:
     """A rider as players know it: its team colour and type ("yellow rouleur")."""
     if state is None or not state.has_rider(rider_id):
-        return rider_id.replace("-", " ")
+        return terms.rider_id(rider_id)
     rider = state.rider(rider_id)
-    return f"{rider.id.split('-')[0]} {rider.kind}"
+    return terms.rider(rider.id.split("-")[0], rider.kind)
 
 
 def player_name(state: AnyFamilyState, player: str) -> str:
@@ -70,17 +72,28 @@ def outcome(state: AnyFamilyState, out: str) -> Outcome:
     placings = []
     for rank, r in enumerate(arrived, start=1):
         delay = (r.arrived_turn or 0) - first
-        behind = f", {delay} turn{'s' if delay != 1 else ''} behind" if delay else ""
-        placings.append(Placing(r.id, r.player, rank, f"turn {r.arrived_turn}{behind}"))
-    placings += [Placing(r.id, r.player, None, out, True) for r in state.riders if r.status == "eliminated"]
+        if delay:
+            result = ngettext(
+                "turn {turn}, {n} turn behind", "turn {turn}, {n} turns behind", delay, turn=r.arrived_turn
+            )
+        else:
+            result = _("turn {turn}", turn=r.arrived_turn)
+        placings.append(Placing(r.id, r.player, rank, result))
+    placings += [Placing(r.id, r.player, None, _(out), True) for r in state.riders if r.status == "eliminated"]
     return Outcome(state.finished, tuple(placings))
 
 
 def results(state: AnyFamilyState, placed: Outcome, name: Name) -> list[str]:
-    return [
-        (f"{p.rank}. " if p.rank else "— ") + f"{name(state, p.piece)} ({player_name(state, p.player)}) {p.result}"
-        for p in placed.placings
-    ]
+    lines = []
+    for p in placed.placings:
+        rider, player = name(state, p.piece), player_name(state, p.player)
+        if p.rank:
+            lines.append(
+                _("{rank}. {rider} ({player}) {result}", rank=p.rank, rider=rider, player=player, result=p.result)
+            )
+        else:
+            lines.append(_("— {rider} ({player}) {result}", rider=rider, player=player, result=p.result))
+    return lines
 
 
 def hand(state: AnyFamilyState, player: str, name: Name) -> list[str]:
@@ -88,8 +101,10 @@ def hand(state: AnyFamilyState, player: str, name: Name) -> list[str]:
     lines = []
     for r in state.riders:
         if r.player == player:
-            tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(r.kept)) or "none"
-            lines.append(f"{name(state, r.id)}: energy {r.energy}; kept tiles {tiles}")
+            tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(r.kept)) or pgettext("kept tiles", "none")
+            lines.append(
+                _("{rider}: energy {energy}; kept tiles {tiles}", rider=name(state, r.id), energy=r.energy, tiles=tiles)
+            )
     return lines
 
 
@@ -110,12 +125,20 @@ def own_colour(seats: Sequence[Seat], colours: Sequence[str], colour: str | None
     taken = {s.colour for s in seats}
     free = [t for t in colours if t not in taken]
     if not free:
-        raise ValueError(f"Every {noun} is taken.")
+        raise ValueError(_("Every team is taken.") if noun == "team" else _("Every colour is taken."))
     chosen = colour or free[0]
     if chosen not in colours:
-        raise ValueError(f"{noun.capitalize()}s: {', '.join(colours)}.")
+        listing = ", ".join(terms.typed_colour(c) for c in colours)
+        raise ValueError(
+            _("Teams: {listing}.", listing=listing) if noun == "team" else _("Colours: {listing}.", listing=listing)
+        )
     if chosen in taken:
-        raise ValueError(f"{chosen} is taken; free {noun}s: {', '.join(free)}.")
+        listing = ", ".join(terms.typed_colour(c) for c in free)
+        raise ValueError(
+            _("{chosen} is taken; free teams: {listing}.", chosen=terms.typed_colour(chosen), listing=listing)
+            if noun == "team"
+            else _("{chosen} is taken; free colours: {listing}.", chosen=terms.typed_colour(chosen), listing=listing)
+        )
     return chosen
 
 
@@ -128,7 +151,7 @@ def resolve_track(name: str, seed: int, game_id: str, load: Callable[[str], obje
     try:
         load(name)
     except (DomestiqueError, OSError) as exc:
-        raise ValueError(f"{name[:40]!r} is not a stage: {exc}") from None
+        raise ValueError(_("{name} is not a stage: {why}", name=repr(name[:40]), why=exc)) from None
     return f"{game_id}/{name}"
 
 
@@ -166,17 +189,27 @@ def decision(d: EngineDecision | None) -> Decision | None:
 def ride_texts(o: RideOption, middle: list[str], risky: bool) -> tuple[str, str]:
     """A ride's menu label (``RISK`` when ``risky``) and its description: free and paid squares,
     crossings, then ``middle`` (what the edition adds: risks, weather), rejoining, the line."""
-    label = f"{o.to} · {o.squares} sq · " + (f"+{o.recovery} energy back" if o.recovery else f"cost {o.cost}")
-    parts = [f"{o.free} free" + (" incl. slipstream" if o.slipstream else ""), f"{o.paid} paid"]
+    if o.recovery:
+        label = ngettext(  # one form in English, three in Czech
+            "{to} · {n} sq · +{recovery} energy back",
+            "{to} · {n} sq · +{recovery} energy back",
+            o.squares,
+            to=o.to,
+            recovery=o.recovery,
+        )
+    else:
+        label = ngettext("{to} · {n} sq · cost {cost}", "{to} · {n} sq · cost {cost}", o.squares, to=o.to, cost=o.cost)
+    free = _("{free} free incl. slipstream", free=o.free) if o.slipstream else _("{free} free", free=o.free)
+    parts = [free, _("{paid} paid", paid=o.paid)]
     if o.crossings:
-        parts.append(f"crosses {o.crossings} on a blocked road")
+        parts.append(_("crosses {crossings} on a blocked road", crossings=o.crossings))
     parts += middle
     if risky:
-        label += " · RISK"
+        label = _("{label} · RISK", label=label)
     if o.rejoins:
-        parts.append("rejoins the peloton")
+        parts.append(_("rejoins the peloton"))
     if o.finishes:
-        parts.append("crosses the line")
+        parts.append(_("crosses the line"))
     return label, "; ".join(parts)[:100]
 
 
@@ -191,7 +224,7 @@ def ride_choice(a: Action, o: RideOption, label: str, detail: str, name: str) ->
         target=str(a.to),
         short=str(a.to),
         step=step,
-        step_label=f"Break away: {name}" if step else "",
+        step_label=_("Break away: {rider}", rider=name) if step else "",
         risky=o.risk_count > 0,
         shows=o,
     )
@@ -201,25 +234,36 @@ def eat_choice(state: AnyFamilyState, a: Action, name: str) -> Choice:
     """Eating a kept tile: its value is told to its owner here, to everyone once eaten."""
     assert isinstance(a.rider, str) and isinstance(a.tile, int)
     value = state.rider(a.rider).kept[a.tile]
-    return Choice(a, f"Eat tile #{a.tile} ({value})", f"{name} gets {value} energy", piece=a.rider, anytime=True)
+    label = _("Eat tile #{tile} ({value})", tile=a.tile, value=value)
+    return Choice(a, label, _("{rider} gets {value} energy", rider=name, value=value), piece=a.rider, anytime=True)
 
 
 def rider_status(state: AnyFamilyState, rider: FamilyRider, where: str, quality: str = "") -> str:
     """One ``/race status`` line: the rider, its player (and ``quality``), where it is, what it has."""
-    return (
-        f"{piece_name(state, rider.id)} ({player_name(state, rider.player)}{quality}): {rider.status}{where}, "
-        f"energy {rider.energy}, {len(rider.kept)} kept, {rider.risks} risks"
+    return _(
+        "{rider} ({player}{quality}): {status}{where}, energy {energy}, {kept} kept, {risks} risks",
+        rider=piece_name(state, rider.id),
+        player=player_name(state, rider.player),
+        quality=quality,
+        status=terms.status(rider.status),
+        where=where,
+        energy=rider.energy,
+        kept=len(rider.kept),
+        risks=rider.risks,
     )
 
 
 def standing_text(standing: Standing, rank: int, leader: Standing, out: str, behind: Callable[[int], str]) -> str:
     """A general-classification line: ``out`` of the race, the leader, or ``behind(score gap)``; energy carried."""
     if standing.eliminated:
-        return out
-    energy = f", energy {standing.resources['energy']}" if "energy" in standing.resources else ""
+        return _(out)
+    gap = "" if rank == 1 else behind(leader.score - standing.score)
+    if "energy" not in standing.resources:
+        return gap or pgettext("classification", "leader")
+    energy = standing.resources["energy"]
     if rank == 1:
-        return "leader" + energy
-    return behind(leader.score - standing.score) + energy
+        return pgettext("classification", "leader, energy {energy}", energy=energy)
+    return _("{gap}, energy {energy}", gap=gap, energy=energy)
 
 
 def tracks(
@@ -293,8 +337,8 @@ def family_game(
     return Game(
         id=id,
         title=title,
-        piece="rider",
-        pieces_noun="riders",
+        piece=N_("rider"),  # marked for the catalogs; translated where shown
+        pieces_noun=N_("riders"),
         colours=colours,
         pieces=PieceCount(1, 3, 3),
         players=players,

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
+from rules.i18n import N_
 from rules.leader1.model import State
-from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over, rider_row
+from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over, rider_row, same_consequences
 
 LOOK = 6  # squares ahead of a rider within which a named moment counts as reached
 
@@ -69,21 +70,22 @@ def pieces(state: State, player: str) -> list[str]:
 def hooks() -> PaceHooks[State]:
     return PaceHooks(
         ahead=ahead,
+        same=same_consequences,
         pieces=pieces,
         orders=(
-            OrderKind("stay", "stay in the peloton (no breakaway, no drop)", _stay, settles=("breakaway",)),
-            OrderKind("never-pursue", "never pursue with the peloton token", never_pursue, settles=("pursuit",)),
+            OrderKind("stay", N_("stay in the peloton (no breakaway, no drop)"), _stay, settles=("breakaway",)),
+            OrderKind("never-pursue", N_("never pursue with the peloton token"), never_pursue, settles=("pursuit",)),
             OrderKind(
                 "pursue-over",
-                "pursue when a rival breakaway is more than N squares ahead (never while one of yours is away)",
+                N_("pursue when a rival breakaway is more than N squares ahead (never while one of yours is away)"),
                 pursue_over,
-                "N squares",
+                N_("N squares"),
                 ("pursuit",),
             ),
         ),
         moments=(
-            Moment("last", "the last N hexagons", _last, "N hexagons"),
-            Moment("mountain", "a mountain pass ahead", _mountain),
-            Moment("feed", "a feed zone ahead", _feed),
+            Moment("last", N_("the last N hexagons"), _last, N_("N hexagons")),
+            Moment("mountain", N_("a mountain pass ahead"), _mountain),
+            Moment("feed", N_("a feed zone ahead"), _feed),
         ),
     )

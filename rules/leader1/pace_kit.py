@@ -3,12 +3,27 @@ step, and the peloton's pursuit orders (docs/pace.md)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rules.game import Choice, Decision
 from rules.leader1.family import AnyFamilyState
 
 Orders = Sequence[tuple[str, int | None]]
+NUMBER = re.compile(r"[+-]?\d+")
+
+
+def same_consequences(before: Choice, now: Choice) -> bool:
+    """Does a choice made ahead still mean the same thing now: the same action with the same numbers
+    in its consequences (cost, free and paid squares, risks' rolls, energy). Only the numbers count,
+    not the words around them: the choice may have been made in another language than it is read in
+    now (a player's own for the private reply, the server's for the channel), and each language orders
+    its words its own way."""
+    return before.action == now.action and _numbers(before.detail) == _numbers(now.detail)
+
+
+def _numbers(text: str) -> list[str]:
+    return sorted(NUMBER.findall(text))
 
 
 def pass_choice(choices: Sequence[Choice]) -> Choice | None:

@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from rules.errors import InvalidSetup
+from rules.i18n import _
 from rules.leader1 import stages
 from rules.pickling import pickle_by_name, shared_by_name
 from rules.resources import game_data
@@ -58,7 +59,7 @@ def stage_names() -> list[str]:
 
 def load_stage(name: str) -> StagePlan:
     """A shipped stage by name."""
-    hint = f"random-<hexagons, 5 to {MAX_RANDOM_HEXAGONS}>-<seed, up to 16 digits>"
+    hint = _("random-<hexagons, {least} to {most}>-<seed, up to 16 digits>", least=5, most=MAX_RANDOM_HEXAGONS)
     return plan_from_json(json.loads(stages.stage_file(DATA, name, "leader1", hint).read_text(encoding="utf-8")))
 
 
@@ -150,7 +151,15 @@ MAX_RANDOM_HEXAGONS = 20
 def random_plan(hexagons: int, seed: int) -> StagePlan:
     """A random valid route of ``hexagons`` hexagons (start and arrival included)."""
     if not 5 <= hexagons <= MAX_RANDOM_HEXAGONS:
-        raise InvalidSetup("$.track", f"a random route has 5 to {MAX_RANDOM_HEXAGONS} hexagons, got {hexagons}")
+        raise InvalidSetup(
+            "$.track",
+            _(
+                "a random route has {least} to {most} hexagons, got {count}",
+                least=5,
+                most=MAX_RANDOM_HEXAGONS,
+                count=hexagons,
+            ),
+        )
     rng = seed_state(seed)
     while True:  # a walk can run out of tiles of the terrain it needs: walk again (rarely)
         tiles, rng = _random_walk(hexagons, rng)
@@ -187,7 +196,7 @@ def _random_walk(hexagons: int, rng: int) -> tuple[list[str] | None, int]:
     tiles = ["start"]
     heading = 0.0
     previous = "P"
-    for _ in range(hexagons - 2):
+    for _step in range(hexagons - 2):
         choices = [c for c in NEXT_TERRAIN[previous] if pool[c]]
         if not choices:
             return None, rng

@@ -11,6 +11,7 @@ from importlib.resources.abc import Traversable
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.errors import UnknownTrack
+from rules.i18n import _
 from rules.resources import json_names
 from rules.rng import below
 from rules.road import TilePlacement
@@ -48,7 +49,13 @@ def stage_file(data: Traversable, name: str, game_id: str, random_hint: str) -> 
     if name not in names:
         shown = name if len(name) <= 40 else f"{name[:40]}..."
         raise UnknownTrack(
-            "$.track", f"no stage {game_id + '/' + shown!r}; shipped: {', '.join(names)}, or {random_hint}"
+            "$.track",
+            _(
+                "no stage {stage}; shipped: {names}, or {random}",
+                stage=repr(game_id + "/" + shown),
+                names=", ".join(names),
+                random=random_hint,
+            ),
         )
     return data.joinpath("stages", f"{name}.json")
 
