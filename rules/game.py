@@ -439,6 +439,7 @@ class Showcase:
     bench_boards: Sample | None = None  # ``bench render`` draws its boards at four moments
     bench_races: Sample | None = None  # ``bench engine`` plays it with several seeds
     pictures: tuple[Picture, ...] = ()
+    translated: str = ""  # the picture the README also shows in other languages (its file; "": the first)
     standings: tuple[Standing, ...] = ()  # a sample classification, drawn with ``standings_options``
     standings_options: Mapping[str, int] = field(default_factory=dict)
     standings_file: str = "standings.png"

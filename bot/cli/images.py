@@ -11,8 +11,9 @@ from bot.cli.sim import sample_race
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import paint, paint_standings
 from rules.game import Picture
+from rules.i18n import Language, _, speaking
 from rules.record import Record, start_state
-from rules.registry import AnyGame, find_game, games
+from rules.registry import AnyGame, featured, find_game, games
 
 
 def board(game: str, state: Any, title: str, *, highlight: bool = True) -> bytes:
@@ -53,7 +54,7 @@ def mid_race(record: Record, fraction: float = 0.4, span: float = 0.15) -> Any:
 def picture(game: AnyGame, shown: Picture) -> bytes:
     """One of a game's docs pictures, drawn from its sample race."""
     record, final = sample_race(game, shown.sample)
-    title = f"Race 1 · {str(record.track).split('/', 1)[-1]}"
+    title = _("Race {number} · {track}", number=1, track=str(record.track).split("/", 1)[-1])
     if shown.moment == "recap":
         return render_recap(turn_states(record), width=480, board=painted(game.id, title))
     if shown.moment == "start":
@@ -63,15 +64,26 @@ def picture(game: AnyGame, shown: Picture) -> bytes:
     return board(game.id, mid_race(record, shown.at, shown.span), title)
 
 
+SHOWN_IN: tuple[Language, ...] = ("hu",)  # the README shows the featured board in these too, beside the English
+
+
 def readme_images(out: Path) -> list[Path]:
-    """Draw every game's README and docs pictures (its showcase) into ``out``; returns the files written."""
+    """Draw every game's README and docs pictures (its showcase) into ``out``, and the featured game's
+    chosen picture (``Showcase.translated``) in each language of ``SHOWN_IN`` (``board-mid-race-hu.png``); returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, bytes] = {}
     for game in games():
         for shown in game.showcase.pictures:
             files[shown.file] = picture(game, shown)
+        if game is featured() and game.showcase.pictures:
+            pictures = game.showcase.pictures
+            first = next((p for p in pictures if p.file == game.showcase.translated), pictures[0])
+            stem, dot, ext = first.file.rpartition(".")
+            for language in SHOWN_IN:
+                with speaking(language):
+                    files[f"{stem}-{language}{dot}{ext}"] = picture(game, first)
         if game.showcase.standings:
-            title = "General classification after stage 2"
+            title = _("General classification after stage {number}", number=2)
             options = game.showcase.standings_options
             gc = paint_standings(game.id, game.showcase.standings, title=title, options=options)
             assert gc is not None, f"{game.id} has no standings painter"

@@ -32,6 +32,7 @@ SHOWCASE = Showcase(
     featured=True,
     bench_boards=Sample("Leader 1, grand-tour stage, 12 riders", stage="grand-tour", seed=11),
     bench_races=Sample("Leader 1, 20-hexagon route, 4 players", stage="random-20"),
+    translated="board-mid-race.png",
     pictures=(
         Picture("board-start.png", Sample("the first race's start", "first-race", seed=4, seats=SEATS), "start"),
         Picture(
