@@ -140,7 +140,7 @@ async def test_catch_up_opens_at_the_players_last_decision(tmp_path: Path) -> No
     assert heading and "Since your last decision" not in plain
     since = int(heading.group(1))
     shown = [int(n) for n in re.findall(r"<article><h3>Turn (\d+)</h3>", page)]
-    turns = [int(n) for n in re.findall(r'href="\?turn=(\d+)#replay"', page)]
+    turns = [int(n) for n in re.findall(r'data-turn="(\d+)"', page)]
     assert shown == [n for n in turns if n >= since] and shown[0] == since
     await storage.close()
 
@@ -205,7 +205,7 @@ async def test_a_watched_race_keeps_one_replay_in_memory_however_often_it_change
             await _decide_once(service, storage)
             site._versions.clear()  # as a second later: the version is read again
         assert (await client.get(f"/r/{token}")).status == 200
-        assert list(site._timelines) == [race.id]
-        assert site._timelines[race.id].version == (await storage.active_race(CHANNEL)).version
+        assert list(site._timelines) == [(race.id, "en")]  # one replay per race and language read
+        assert site._timelines[(race.id, "en")].version == (await storage.active_race(CHANNEL)).version
         assert not [key for key in site._made if key[0] in ("timeline", "version")]
     await storage.close()

@@ -26,6 +26,7 @@ from bot.web import pages
 from bot.web.guard import RateLimit, guard
 from bot.web.league_page import league_page
 from bot.web.timeline import Timeline, timeline
+from rules.i18n import current
 
 T = TypeVar("T")
 TOKEN = r"{token:[A-Za-z0-9_-]{16,64}}"
@@ -101,13 +102,16 @@ class Pages:
         version = await self.version(race_id)
         if version is None:
             raise web.HTTPNotFound()
-        latest = self._timelines.get(race_id)
+        # the race in words is in the viewer's language: one timeline per race and language
+        kept = (race_id, current())
+        latest = self._timelines.get(kept)
         if latest is not None and latest.version == version:
-            self._timelines.move_to_end(race_id)
+            self._timelines.move_to_end(kept)
             return latest  # type: ignore[no-any-return]
-        made = await self.once(("timeline", race_id, version), lambda: self._timeline(race_id, latest), kept=Kept(0))
-        if made.version >= getattr(self._timelines.get(race_id), "version", -1):
-            self._timelines.keep(race_id, made)
+        key = ("timeline", race_id, version, current())
+        made = await self.once(key, lambda: self._timeline(race_id, latest), kept=Kept(0))
+        if made.version >= getattr(self._timelines.get(kept), "version", -1):
+            self._timelines.keep(kept, made)
         return made
 
     async def _timeline(self, race_id: int, previous: Timeline | None) -> Timeline:
@@ -128,7 +132,9 @@ class Pages:
         return row
 
     async def board(self, race: Timeline, state: Any, acting: tuple[str, ...]) -> bytes:
-        image = await self.drawing.paint(race.game.id, state, highlight=[], acting=acting, title=race.title, legend=[])
+        image = await self.drawing.paint(
+            race.game.id, state, highlight=[], acting=acting, title=race.title, legend=[], language=current()
+        )
         if image is None:
             raise web.HTTPNotFound()
         return image
@@ -171,7 +177,7 @@ def routes(site: Pages) -> web.RouteTableDef:
         race = await site.race(token)
         turn, since = _number(request, "turn"), _number(request, "since")
         start = race.turn_since(since) if since is not None else None
-        key = ("page", race.race_id, race.version, turn, start)
+        key = ("page", race.race_id, race.version, turn, start, current())
 
         async def make() -> str:
             row = await site._row(race.race_id)
@@ -201,7 +207,7 @@ def routes(site: Pages) -> web.RouteTableDef:
                 }
             )
 
-        body = await site.once(("live", race.race_id, race.version, token), make)
+        body = await site.once(("live", race.race_id, race.version, token, current()), make)
         return web.Response(text=body, content_type="application/json", headers={"Cache-Control": "no-store"})
 
     @table.get(f"/r/{TOKEN}/board/{{version:[0-9]{{1,9}}}}.png")
@@ -209,7 +215,8 @@ def routes(site: Pages) -> web.RouteTableDef:
         race = await site.race(request.match_info["token"])
         if int(request.match_info["version"]) != race.version or race.state is None:
             raise web.HTTPNotFound()
-        data = await site.once(("board", race.race_id, race.version), lambda: site.board(race, race.state, race.acting))
+        key = ("board", race.race_id, race.version, current())
+        data = await site.once(key, lambda: site.board(race, race.state, race.acting))
         return _image(data, "image/png", forever=True)
 
     @table.get(f"/r/{TOKEN}/turn/{{turn:[0-9]{{1,6}}}}.png")
@@ -220,7 +227,7 @@ def routes(site: Pages) -> web.RouteTableDef:
         if turn is None:
             raise web.HTTPNotFound()
         # a turn's first board changes only if an undo takes back a decision before it
-        key = ("turn", race.race_id, number, turn.key)
+        key = ("turn", race.race_id, number, turn.key, current())
         data = await site.once(key, lambda: site.board(race, turn.state, ()))
         return _image(data, "image/png", forever=False)
 
@@ -234,7 +241,7 @@ def routes(site: Pages) -> web.RouteTableDef:
             row = await site._row(race.race_id)
             return await asyncio.to_thread(recap_gif, row, race.title)
 
-        data = await site.once(("recap", race.race_id, race.version), make)
+        data = await site.once(("recap", race.race_id, race.version, current()), make)
         return _image(data, "image/gif", forever=False)
 
     @table.get(f"/l/{TOKEN}")

@@ -11,7 +11,9 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.typedefs import Middleware
 
+from bot.web.language import language_of
 from bot.web.pages import plain_page
+from rules.i18n import N_, _, speaking
 
 log = logging.getLogger("domestique.web")
 
@@ -30,11 +32,11 @@ HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
 }
 REASONS = {
-    404: "There is no page here. The link may be mistyped, or its host turned the page off or made a new link.",
-    405: "Only reading is possible here.",
-    414: "That address is too long.",
-    429: "Too many requests from your address: wait a few seconds and try again.",
-    500: "Something went wrong on our side; nothing was changed.",
+    404: N_("There is no page here. The link may be mistyped, or its host turned the page off or made a new link."),
+    405: N_("Only reading is possible here."),
+    414: N_("That address is too long."),
+    429: N_("Too many requests from your address: wait a few seconds and try again."),
+    500: N_("Something went wrong on our side; nothing was changed."),
 }
 
 
@@ -57,7 +59,9 @@ class RateLimit:
 
 
 def error_page(status: int) -> web.Response:
-    response = web.Response(status=status, text=plain_page(status, REASONS.get(status, "")), content_type="text/html")
+    """A plain page for an error, in the language of the moment (the viewer's: ``guard`` sets it)."""
+    reason = _(REASONS[status]) if status in REASONS else ""
+    response = web.Response(status=status, text=plain_page(status, reason), content_type="text/html")
     response.headers.update(HEADERS)
     return response
 
@@ -74,6 +78,10 @@ def address_of(request: web.Request, *, behind_proxy: bool) -> str:
 def guard(limit: RateLimit | None, *, behind_proxy: bool = False) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        with speaking(language_of(request)):  # the page, its board and its errors in the viewer's language
+            return await _checked(request, handler)
+
+    async def _checked(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.method not in ("GET", "HEAD"):
             response = error_page(405)
             response.headers["Allow"] = "GET, HEAD"

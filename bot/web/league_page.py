@@ -7,9 +7,15 @@ from html import escape
 from bot.leagues.league import standings_from
 from bot.storage import Storage
 from bot.web.pages import layout, when
+from rules.i18n import N_, _, ngettext
 from rules.registry import find_game
 
-STAGE_WORDS = {"scheduled": "to come", "opening": "opening", "running": "racing", "finished": "finished"}
+STAGE_WORDS = {
+    "scheduled": N_("to come"),
+    "opening": N_("opening"),
+    "running": N_("racing"),
+    "finished": N_("finished"),
+}
 
 
 def _plain(line: str) -> str:
@@ -19,39 +25,46 @@ def _plain(line: str) -> str:
 async def league_page(storage: Storage, league_id: int) -> str:
     league = await storage.league(league_id)
     if league is None:
-        return layout("League", "<main><p>This league is no more.</p></main>")
+        gone = escape(_("This league is no more."))
+        return layout(_("League"), f"<main><p>{gone}</p></main>")
     game = find_game(league.game)
     names = {m.player: m.name for m in await storage.members(league.id)}
     stages = await storage.stages(league.id)
     done = [s for s in stages if s.status == "finished" and s.result]
-    body = [f"<header><h1>{escape(league.name)}</h1><p>{escape(game.title)} · {len(stages)} stages</p></header><main>"]
+    count, title = escape(ngettext("{n} stage", "{n} stages", len(stages))), escape(_(game.title))
+    body = [f"<header><h1>{escape(league.name)}</h1><p>{title} · {count}</p></header><main>"]
     gc = standings_from(done[-1].result["gc"]) if done and done[-1].result else ()
-    body.append('<section id="gc"><h2>General classification</h2>')
+    heading = escape(_("General classification"))
+    body.append(f'<section id="gc"><h2>{heading}</h2>')
     if gc and game.scoring is not None:
         leader = next((s for s in gc if not s.eliminated), gc[0])
+        someone = _("a player")
         rows = "".join(
-            f"<li>{escape(game.narration.piece_name(None, s.piece))} ({escape(names.get(s.player, 'a player'))}) "
+            f"<li>{escape(game.narration.piece_name(None, s.piece))} ({escape(names.get(s.player, someone))}) "
             f"{escape(game.scoring.standing_text(rank, s, leader))}</li>"
             for rank, s in enumerate(gc, start=1)
         )
-        body.append(f"<p>After stage {done[-1].number}.</p><ol>{rows}</ol>")
+        after = escape(_("After stage {number}.", number=done[-1].number))
+        body.append(f"<p>{after}</p><ol>{rows}</ol>")
     else:
-        body.append("<p>No stage has finished yet.</p>")
-    body.append('</section><section id="stages"><h2>Stages</h2><ol class="stages">')
+        none_yet = escape(_("No stage has finished yet."))
+        body.append(f"<p>{none_yet}</p>")
+    heading = escape(_("Stages"))
+    body.append(f'</section><section id="stages"><h2>{heading}</h2><ol class="stages">')
+    page_word, result_word = escape(_("the race page")), escape(_("Result"))
     for stage in stages:
         link = ""
         if stage.race_id is not None:
             token = await storage.web_token("race", stage.race_id)
-            link = f' · <a href="/r/{token}">the race page</a>' if token else ""
+            link = f' · <a href="/r/{token}">{page_word}</a>' if token else ""
         due = f" · {when(stage.due)}" if stage.due else ""
         track = escape(stage.track.split("/", 1)[-1])
-        body.append(
-            f'<li value="{stage.number}"><strong>Stage {stage.number}</strong>: {track}{due} · '
-            f"{STAGE_WORDS.get(stage.status, stage.status)}{link}"
-        )
+        number = escape(_("Stage {number}", number=stage.number))
+        state = escape(_(STAGE_WORDS.get(stage.status, stage.status)))
+        body.append(f'<li value="{stage.number}"><strong>{number}</strong>: {track}{due} · {state}{link}')
         if stage.result and stage.result.get("lines"):
             lines = [_plain(x) for x in stage.result["lines"][1:] if "<@" not in x]
-            body.append("<details><summary>Result</summary><ul>")
+            body.append(f"<details><summary>{result_word}</summary><ul>")
             body.append("".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul></details>")
         body.append("</li>")
     body.append("</ol></section></main>")

@@ -10,20 +10,23 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from bot.web.language import NAMES
 from bot.web.timeline import Timeline
+from rules.i18n import LANGUAGES, N_, _, current, pgettext
 
 STATUS_WORDS = {
-    "lobby": "in its lobby",
-    "running": "racing",
-    "finished": "finished",
-    "aborted": "stopped by its host",
+    "lobby": N_("in its lobby"),
+    "running": N_("racing"),
+    "finished": N_("finished"),
+    "aborted": N_("stopped by its host"),
 }
 
 
 def when(seconds: float) -> str:
-    """A moment, in UTC for the reader without JavaScript; the script rewrites it in their own zone."""
+    """A moment, in UTC for the reader without JavaScript; the script rewrites it in their own zone
+    and language (written in numbers here, the same in every language)."""
     moment = dt.datetime.fromtimestamp(seconds, dt.UTC)
-    return f'<time datetime="{moment.isoformat()}">{moment.strftime("%a %d %b %Y, %H:%M UTC")}</time>'
+    return f'<time datetime="{moment.isoformat()}">{moment.strftime("%Y-%m-%d %H:%M UTC")}</time>'
 
 
 def _list(lines: Iterable[str], tag: str = "ul") -> str:
@@ -31,39 +34,60 @@ def _list(lines: Iterable[str], tag: str = "ul") -> str:
     return f"<{tag}>{items}</{tag}>" if items else ""
 
 
+def _languages() -> str:
+    """Links to the page in each language (the page's own address with ``?lang=``)."""
+    links = [
+        f"<strong>{NAMES[lang]}</strong>"
+        if lang == current()
+        else f'<a href="?lang={lang}" hreflang="{lang}">{NAMES[lang]}</a>'
+        for lang in LANGUAGES
+    ]
+    return " · ".join(links)
+
+
 def layout(title: str, body: str, *, data: str = "") -> str:
+    shows = escape(_("Domestique · this page shows only what the race's channel shows"))
+    your_time = escape(_("your time"))
     return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html>\n<html lang="{current()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         '<link rel="stylesheet" href="/static/web.css"><script src="/static/web.js" defer></script>'
-        f"</head><body{data}>{body}<footer>Domestique · this page shows only what the race's channel shows"
-        "</footer></body></html>\n"
+        f'</head><body{data} data-your-time="{your_time}">{body}'
+        f"<footer>{shows}<br>{_languages()}</footer></body></html>\n"
     )
 
 
 def alt_text(lines: Sequence[str], turn: int | None = None) -> str:
     """A board's text alternative: who is where."""
-    head = f"The board at the start of turn {turn}" if turn is not None else "The board now"
-    return f"{head}: " + ("; ".join(lines) if lines else "the riders at the start")
+    where = "; ".join(lines) if lines else _("the pieces at the start")
+    if turn is not None:
+        return _("The board as turn {turn} begins: {where}", turn=turn, where=where)
+    return _("The board now: {where}", where=where)
 
 
 def live_html(race: Timeline, base: str) -> str:
     """The part of the race page that changes with every decision: the board, who acts, the standings."""
-    parts = [
-        f'<p class="status">Turn {race.game.rules.turn(race.state) if race.state is not None else 0}'
-        f" · {STATUS_WORDS.get(race.status, race.status)}</p>"
-    ]
+    turn = race.game.rules.turn(race.state) if race.state is not None else 0
+    status = _(STATUS_WORDS[race.status]) if race.status in STATUS_WORDS else race.status
+    said = escape(_("Turn {turn} · {status}", turn=turn, status=status))
+    parts = [f'<p class="status">{said}</p>']
     if race.state is None:
-        parts.append("<h2>In the lobby</h2>" + _list(race.players))
+        in_lobby = escape(_("In the lobby"))
+        parts.append(f"<h2>{in_lobby}</h2>" + _list(race.players))
         return "".join(parts)
     parts.append(f'<img class="board" src="{base}/board/{race.version}.png" alt="{escape(alt_text(race.standings))}">')
     if race.waiting:
-        due = f" Due {when(race.deadline)}; then the AI decides." if race.deadline is not None else ""
-        parts.append(f'<p class="waiting"><strong>Now:</strong> {escape(race.waiting)}{due}</p>')
+        due = ""
+        if race.deadline is not None:
+            due = " " + escape(_("Due {when}; then the AI decides.", when="\0")).replace("\0", when(race.deadline))
+        now = escape(pgettext("web", "Now:"))
+        parts.append(f'<p class="waiting"><strong>{now}</strong> {escape(race.waiting)}{due}</p>')
     if race.finish:
-        parts.append("<h2>Finish</h2>" + _list(race.finish))
-    parts.append("<h2>Standings</h2>" + _list(race.standings))
+        finish = escape(pgettext("web", "Finish"))
+        parts.append(f"<h2>{finish}</h2>" + _list(race.finish))
+    standings = escape(pgettext("web", "Standings"))
+    parts.append(f"<h2>{standings}</h2>" + _list(race.standings))
     return "".join(parts)
 
 
@@ -71,16 +95,16 @@ def words_html(race: Timeline, first: int = 1) -> str:
     """The race in words, turn by turn, from turn ``first`` on (the lines the channel posted)."""
     turns = [t for t in race.turns if t.number >= first and t.lines]
     if not turns:
-        return "<p>Nothing has happened yet.</p>"
-    return (
-        '<ol class="turns">'
-        + "".join(
-            f'<li id="turn-{t.number}" value="{t.number}"><strong>Turn {t.number}</strong>: '
+        nothing = escape(_("Nothing has happened yet."))
+        return f"<p>{nothing}</p>"
+    items = []
+    for t in turns:
+        heading = escape(_("Turn {n}", n=t.number))
+        items.append(
+            f'<li id="turn-{t.number}" value="{t.number}"><strong>{heading}</strong>: '
             f"{escape('; '.join(t.lines))}.</li>"
-            for t in turns
         )
-        + "</ol>"
-    )
+    return '<ol class="turns">' + "".join(items) + "</ol>"
 
 
 def turn_alt(race: Timeline, number: int) -> str:
@@ -92,7 +116,9 @@ def turn_alt(race: Timeline, number: int) -> str:
 
 def _turn_lines(race: Timeline, number: int) -> str:
     turn = next((t for t in race.turns if t.number == number), None)
-    return escape("; ".join(turn.lines) + ".") if turn is not None and turn.lines else "Nothing happened yet."
+    if turn is None or not turn.lines:
+        return escape(_("Nothing happened yet."))
+    return escape("; ".join(turn.lines) + ".")
 
 
 def replay_html(race: Timeline, base: str, at: int) -> str:
@@ -103,45 +129,64 @@ def replay_html(race: Timeline, base: str, at: int) -> str:
     first = race.turns[0].number
     at = min(max(at, first), last)
     links = " ".join(
-        f'<a href="?turn={t.number}#replay" data-alt="{escape(turn_alt(race, t.number))}">{t.number}</a>'
+        f'<a href="?lang={current()}&amp;turn={t.number}#replay" data-turn="{t.number}" '
+        f'data-alt="{escape(turn_alt(race, t.number))}">{t.number}</a>'
         for t in race.turns
     )
+    shown = escape(_("Turn {shown} of {last}", shown="\0", last="\1"))
+    shown = shown.replace("\0", f'<output id="replay-shown">{at}</output>')
+    shown = shown.replace("\1", f'<span id="replay-last">{last}</span>')
+    words = {
+        "nothing": escape(_("Turn {n}: nothing happened yet.", n="#")),
+        "alt": escape(_("The board as turn {turn} begins", turn="#")),
+        "replay": escape(_("Replay")),
+        "back": escape(_("previous turn")),
+        "next": escape(_("next turn")),
+        "turn": escape(_("Turn {n}", n=at)),
+        "turns": escape(_("Turns:")),
+    }
     return (
-        f'<section id="replay" data-base="{base}"><h2>Replay</h2>'
-        f'<label for="replay-turn">Turn <output id="replay-shown">{at}</output> of '
-        f'<span id="replay-last">{last}</span></label> '
-        f'<button type="button" id="replay-back" aria-label="previous turn">◀</button>'
+        f'<section id="replay" data-base="{base}" data-nothing="{words["nothing"]}" data-alt-word="{words["alt"]}">'
+        f"<h2>{words['replay']}</h2>"
+        f'<label for="replay-turn">{shown}</label> '
+        f'<button type="button" id="replay-back" aria-label="{words["back"]}">◀</button>'
         f'<input type="range" id="replay-turn" min="{first}" max="{last}" value="{at}">'
-        f'<button type="button" id="replay-next" aria-label="next turn">▶</button>'
+        f'<button type="button" id="replay-next" aria-label="{words["next"]}">▶</button>'
         f'<img class="board" id="replay-board" src="{base}/turn/{at}.png" '
         f'alt="{escape(turn_alt(race, at))}">'
-        f'<p id="replay-moves">Turn {at}: {_turn_lines(race, at)}</p>'
-        f'<nav class="turn-links">Turns: {links}</nav></section>'
+        f'<p id="replay-moves">{words["turn"]}: {_turn_lines(race, at)}</p>'
+        f'<nav class="turn-links">{words["turns"]} {links}</nav></section>'
     )
 
 
 def race_page(race: Timeline, base: str, *, channel: str, turn: int | None, since: int | None) -> str:
+    to_channel = escape(_("the race's Discord channel"))
+    game_title = escape(_(race.game.title))
     body = [
-        f"<header><h1>{escape(race.title)}</h1><p>{escape(race.game.title)} · "
-        f'<a href="{escape(channel)}">the race\'s Discord channel</a></p></header><main>'
+        f"<header><h1>{escape(race.title)}</h1><p>{game_title} · "
+        f'<a href="{escape(channel)}">{to_channel}</a></p></header><main>'
     ]
     body.append(f'<section id="live" aria-live="polite">{live_html(race, base)}</section>')
     if since is not None and race.turns:
         shown = [t for t in race.turns if t.number >= since]
-        body.append(f'<section id="catch-up"><h2>Since your last decision (turn {since})</h2>')
+        heading = escape(_("Since your last decision (turn {turn})", turn=since))
+        body.append(f'<section id="catch-up"><h2>{heading}</h2>')
         for t in shown:
+            number = escape(_("Turn {n}", n=t.number))
             body.append(
-                f"<article><h3>Turn {t.number}</h3>"
+                f"<article><h3>{number}</h3>"
                 f'<img class="board" src="{base}/turn/{t.number}.png" loading="lazy" '
                 f'alt="{escape(turn_alt(race, t.number))}"><p>{_turn_lines(race, t.number)}</p></article>'
             )
         body.append("</section>")
     body.append(replay_html(race, base, turn if turn is not None else (race.turns[0].number if race.turns else 1)))
-    body.append(f'<section id="words"><h2>The race in words</h2>{words_html(race)}</section>')
+    in_words = escape(_("The race in words"))
+    body.append(f'<section id="words"><h2>{in_words}</h2>{words_html(race)}</section>')
     if race.status == "finished":
+        recap, animated = escape(_("Recap")), escape(_("The race turn by turn, animated"))
         body.append(
-            f'<section id="recap"><h2>Recap</h2><img class="board" src="{base}/recap.gif" loading="lazy" '
-            'alt="The race turn by turn, animated"></section>'
+            f'<section id="recap"><h2>{recap}</h2><img class="board" src="{base}/recap.gif" '
+            f'loading="lazy" alt="{animated}"></section>'
         )
     body.append("</main>")
     live = race.status in ("lobby", "running")

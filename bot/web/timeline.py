@@ -14,6 +14,8 @@ from typing import Any
 from bot.service import seats
 from bot.service.common import record_of
 from bot.storage import RaceRow
+from renderer.words import team
+from rules.i18n import _
 from rules.record import start_state
 from rules.registry import AnyGame, find_game
 
@@ -53,7 +55,7 @@ class Timeline:
 
 
 def title_of(race: RaceRow) -> str:
-    label = race.lobby.get("title") or f"Race {race.id}"
+    label = race.lobby.get("title") or _("Race {number}", number=race.id)
     return f"{label} · {str(race.lobby['track']).split('/', 1)[-1]}"
 
 
@@ -77,7 +79,7 @@ def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
     """The race at its stored version, replayed from its record, or from ``previous`` (an earlier
     version of it) when it only has more actions (pure; run off the event loop)."""
     game = find_game(race.game)
-    names = tuple(f"{s.get('name') or 'AI'} ({s.get('team')})" for s in race.lobby.get("seats", []))
+    names = tuple(f"{s.get('name') or 'AI'} ({team(str(s.get('team')))})" for s in race.lobby.get("seats", []))
     base = Timeline(race.id, race.version, game, title_of(race), race.status, players=names)
     if race.envelope is None:
         return base
@@ -92,13 +94,13 @@ def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
         stored = race.actions[len(previous.texts) :]
     else:
         record = record_of(race)
-        _, state = start_state(record.with_actions(()))
+        state = start_state(record.with_actions(()))[1]
         chain, turn_of = _chained("", str(race.id)), []
         starts = {rules.turn(state): (state, chain)}
         actions, stored = list(record.actions), race.actions
     for action, row in zip(actions, stored, strict=True):
         turn_of.append(rules.turn(state))
-        state, _ = rules.apply(state, action)
+        state = rules.apply(state, action)[0]
         chain = _chained(chain, row.text)
         if rules.turn(state) not in starts:
             starts[rules.turn(state)] = (state, chain)
@@ -118,7 +120,8 @@ def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
     placed = rules.outcome(state)
     if placed.finished:
         podium = [p for p in placed.placings if p.rank is not None]
-        top = [f"{words.piece_name(state, podium[0].piece)} wins for {seats.name_of(race.lobby, podium[0].player)}!"]
+        winner, owner = words.piece_name(state, podium[0].piece), seats.name_of(race.lobby, podium[0].player)
+        top = [_("{piece} wins for {player}!", piece=winner, player=owner)]
         finish = tuple(top if podium else []) + tuple(_plain(x) for x in words.results(state))
     return Timeline(
         race.id,

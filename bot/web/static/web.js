@@ -9,7 +9,7 @@ function localTimes(root) {
       el.textContent = moment.toLocaleString(undefined, {
         weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
       });
-      el.title = "your time";
+      el.title = document.body.getAttribute("data-your-time") || "";
     }
   });
 }
@@ -26,10 +26,11 @@ function setupReplay() {
     slider.value = String(turn);
     shown.textContent = String(turn);
     board.src = base + "/turn/" + turn + ".png";
-    var link = section.querySelector('a[href="?turn=' + turn + '#replay"]');
+    var link = section.querySelector('a[data-turn="' + turn + '"]');
     if (link) { board.alt = link.getAttribute("data-alt"); }
     var told = document.getElementById("turn-" + turn);
-    moves.textContent = told ? told.textContent : "Turn " + turn + ": nothing happened yet.";
+    var nothing = section.getAttribute("data-nothing") || "#";
+    moves.textContent = told ? told.textContent : nothing.replace("#", String(turn));
   }
   slider.addEventListener("input", function () { show(Number(slider.value)); });
   document.getElementById("replay-back").addEventListener("click", function () {
@@ -47,9 +48,11 @@ function grow(last, alts) {
   var nav = document.querySelector("#replay .turn-links");
   for (var turn = Number(slider.max) + 1; turn <= last; turn++) {
     var link = document.createElement("a");
-    link.href = "?turn=" + turn + "#replay";
+    var section = document.getElementById("replay");
+    link.href = "?lang=" + document.documentElement.lang + "&turn=" + turn + "#replay";
     link.textContent = String(turn);
-    link.setAttribute("data-alt", alts[turn] || ("The board at the start of turn " + turn));
+    link.setAttribute("data-turn", String(turn));
+    link.setAttribute("data-alt", alts[turn] || (section.getAttribute("data-alt-word") || "#").replace("#", String(turn)));
     nav.appendChild(document.createTextNode(" "));
     nav.appendChild(link);
   }
