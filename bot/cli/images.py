@@ -69,7 +69,8 @@ SHOWN_IN: tuple[Language, ...] = ("hu",)  # the README shows the featured board 
 
 def readme_images(out: Path) -> list[Path]:
     """Draw every game's README and docs pictures (its showcase) into ``out``, and the featured game's
-    chosen picture (``Showcase.translated``) in each language of ``SHOWN_IN`` (``board-mid-race-hu.png``); returns the files written."""
+    chosen picture (``Showcase.translated``) in each language of ``SHOWN_IN`` (``board-mid-race-hu.png``);
+    returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, bytes] = {}
     for game in games():
