@@ -29,7 +29,7 @@ async def _decide(service: RaceService, storage: Storage) -> int:
     race = await storage.active_race(CHANNEL)
     assert race is not None
     rules = find_game(race.game)
-    state = await service.state_of(race)
+    state = await service.core.state_of(race)
     decision = rules.rules.pending(state)
     assert decision is not None
     user = HOST if decision.player == f"u{HOST}" else GUEST
@@ -37,9 +37,9 @@ async def _decide(service: RaceService, storage: Storage) -> int:
     choices = rules.rules.choices(state, decision.player)
     index = next(i for i, c in enumerate(choices) if c.action == action)
     if choices[index].anytime:
-        await service.play(CHANNEL, user, action.text().split(" ", 1)[1])
+        await service.core.play(CHANNEL, user, action.text().split(" ", 1)[1])
     else:
-        await service.decide(race.id, race.version, user, index)
+        await service.core.decide(race.id, race.version, user, index)
     after = await storage.active_race(CHANNEL)
     assert after is not None and after.version > race.version
     return after.version
