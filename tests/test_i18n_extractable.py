@@ -40,3 +40,27 @@ def test_the_check_sees_a_message_inside_an_f_string() -> None:
         "sample:1: _() inside an f-string",
         "sample:3: pgettext() inside an f-string",
     ]
+
+
+def shadowed_messages(source: str, where: str) -> list[str]:
+    """Functions that assign ``_`` (``_, x = ...``) and call ``_()``: the call then fails at run time."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        inside = list(ast.walk(node))
+        assigned = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store) for n in inside)
+        called = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "_" for n in inside)
+        if assigned and called:
+            found.append(f"{where}:{node.lineno}: {node.name} assigns _ and calls _()")
+    return found
+
+
+def test_no_function_hides_the_message_call_behind_a_throwaway_name() -> None:
+    hidden = []
+    for package in ("rules", "renderer", "bot"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            hidden += shadowed_messages(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    assert hidden == []
+    sample = "def f():\n    _, x = 1, 2\n    return _('a')\n\ndef g():\n    return _('a')\n"
+    assert shadowed_messages(sample, "s") == ["s:1: f assigns _ and calls _()"]
