@@ -8,6 +8,7 @@ from typing import Any
 from bot.service.common import Refusal
 from bot.storage.lobby import LobbyData
 from rules.game import Game, RaceOption
+from rules.i18n import _
 
 
 def find(game: Game, name: str) -> RaceOption | None:
@@ -55,5 +56,5 @@ def describe(game: Game, lobby: LobbyData) -> str:
     if not game.race_options:
         return ""
     given = chosen(lobby)
-    parts = [f"{o.name}: {given.get(o.name, o.default or 'default')}" for o in game.race_options]
-    return "Race options (host, /race option): " + "; ".join(parts) + "."
+    parts = [f"{o.name}: {given.get(o.name, o.default or _('default'))}" for o in game.race_options]
+    return _("Race options (host, /race option): {options}.", options="; ".join(parts))

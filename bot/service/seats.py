@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from bot.storage.lobby import LobbyData, SeatData
 from rules.ai_levels import STRONGEST, level_named
 from rules.game import Seat
+from rules.i18n import _
 
 
 def seat_from(data: SeatData) -> Seat:
@@ -59,7 +60,7 @@ def name_of(lobby: LobbyData, player: str) -> str:
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     if seat is None:
         return player
-    return str(seat.get("name") or ("AI" if seat.get("ai") else "a player"))
+    return str(seat.get("name") or (_("AI") if seat.get("ai") else _("a player")))
 
 
 def plays_itself(lobby: LobbyData, player: str) -> bool:
