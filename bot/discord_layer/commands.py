@@ -227,10 +227,11 @@ async def race_notify(interaction: discord.Interaction, how: str | None = None) 
         app_commands.Choice(name="Čeština", value="cs"),
     ]
 )
-@app_commands.default_permissions(manage_guild=True)
 async def race_language(interaction: discord.Interaction, language: str) -> None:
     """Public race text (the channel, the lobby, boards, league posts) in one language for the server;
-    private answers and messages stay in each person's own (``bot/service/languages.py``)."""
+    private answers and messages stay in each person's own (``bot/service/languages.py``). Discord keeps
+    default permissions for top-level commands only (discord.py ignores them on a subcommand), so the
+    service checks Manage Server itself."""
     bot = host(interaction)
     perms = interaction.permissions
     work = bot.service.languages.command(interaction.guild_id, bool(perms and perms.manage_guild), language)

@@ -40,7 +40,7 @@ from rules.action import Action
 from rules.errors import DomestiqueError
 from rules.events import Event
 from rules.game import Choice, Decision, Game
-from rules.i18n import Language, _, speaking
+from rules.i18n import Language, _, current, speaking
 
 
 class RaceCore:
@@ -211,13 +211,19 @@ class RaceCore:
         if away != race.lobby.get("away", []):
             lobby = {**race.lobby, "away": away}
         outcome = await self.commit(loaded, [(action, user_id, False)], lobby=lobby, applied=new_state)
-        with speaking(await self.public(race)):  # the channel reads the decision's line
-            line = f"✔ {seats.name_of(race.lobby, player)} — {self._in_words(game, state, new_state, action)}"
+        said = f"✔ {seats.name_of(race.lobby, player)} — "
+        mine = said + self._in_words(game, state, new_state, action)  # the person's answer, in their words
+        public = await self.public(race)
+        if public == current():
+            line = mine
+        else:
+            with speaking(public):  # the channel reads the decision's line in the server's language
+                line = said + self._in_words(game, state, new_state, action)
         if outcome.lobby_edit is not None:
             # a draft pick: the channel's post tells it and the lobby message shows it; the person
             # who picked is answered with the pick itself
-            return outcome.answered(line)
-        return outcome.first(Retire(line))
+            return outcome.answered(mine)
+        return outcome.first(Retire(line)).answered(mine)
 
     @staticmethod
     def _in_words(game: Game, before: object, after: object, action: Action) -> str:
