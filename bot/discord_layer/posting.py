@@ -12,7 +12,7 @@ import functools
 import io
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -69,8 +69,8 @@ T = TypeVar("T")
 
 
 def in_own_language(
-    complete: Callable[[discord.Interaction, str], Awaitable[T]],
-) -> Callable[[discord.Interaction, str], Awaitable[T]]:
+    complete: Callable[[discord.Interaction, str], Coroutine[Any, Any, T]],
+) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, T]]:
     """An autocomplete that answers in the person's own language (their Discord client's)."""
 
     @functools.wraps(complete)

@@ -60,7 +60,11 @@ def record_of(race: RaceRow) -> Record:
 
 def title(race: RaceRow) -> str:
     """How a race is named in every message: its title (or number) and its track."""
-    label = race.lobby.get("title") or _("Race {number}", number=race.id)
+    stored = race.lobby.get("title")
+    if race.stage is not None and stored == f"Stage {race.stage}":  # a league stage's, stored in English
+        label = _("Stage {number}", number=race.stage)
+    else:
+        label = stored or _("Race {number}", number=race.id)
     return f"{label} · {str(race.lobby['track']).split('/', 1)[-1]}"
 
 

@@ -451,11 +451,10 @@ class RaceCore:
         legend = await self.legend(loaded.race)
         acts = [acting] if acting else []
         self._turns.give_back()  # the board is drawn in another process: the loop's turn goes to the next decision
-        # TODO(i18n-bot, issue 27): pass language=current() once Drawing.paint takes it (drawing.py is
-        # another engineer's); until then the board's own words come from the worker's default language
-        return await self.drawing.paint(
-            loaded.race.game, loaded.state, highlight=highlight, acting=acts, title=title(loaded.race), legend=legend
-        )
+        shown, game, state = title(loaded.race), loaded.race.game, loaded.state  # the title: language of the moment
+        # TODO(i18n-bot, issue 27): add language=current() once Drawing.paint takes it (drawing.py is
+        # another engineer's): a worker process does not inherit the language of the moment
+        return await self.drawing.paint(game, state, highlight=highlight, acting=acts, title=shown, legend=legend)
 
     async def legend(self, race: RaceRow) -> list[str]:
         """The lines under a board: the race's alliances, and who is away until when."""

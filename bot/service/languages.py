@@ -57,7 +57,7 @@ class Languages:
             return SOURCE
         seen, chosen = await self._guild(guild_id)
         if chosen in LANGUAGES:
-            return cast(Language, chosen)
+            return chosen
         return lang_for(seen)
 
     async def private(self, user_id: int | None) -> Language:
@@ -87,7 +87,7 @@ class Languages:
             raise Refusal(_("Only someone who can manage this server chooses the language of its races."))
         if choice not in CHOICES:
             raise Refusal(_("Choose one of: {choices}.", choices=", ".join(CHOICES)))
-        language = await self.choose(guild_id, cast(Choice, choice))
+        language = await self.choose(guild_id, choice)
         with speaking(language):
             if choice == "auto":
                 said = _(
