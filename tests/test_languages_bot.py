@@ -14,7 +14,7 @@ from bot.service.common import choice_key
 from bot.service.durations import duration, in_words
 from bot.service.languages import Languages
 from bot.storage.sqlite import SqliteStorage
-from rules.i18n import speaking
+from rules.i18n import _, speaking
 from rules.registry import find_game
 from tests.support.discord_play import answer, member_of
 from tests.support.languages import english_in, locales
@@ -70,7 +70,7 @@ async def test_a_private_message_is_in_the_recipients_language(simcord_env, monk
     await anna.slash(channel, "race start")
     game = find_game("leader1")
     members = {"anna": anna, "petr": petr}
-    for _ in range(12):  # a few decisions each, by the buttons of the public prompts (or typed)
+    for _turn in range(12):  # a few decisions each, by the buttons of the public prompts (or typed)
         race = await simcord_env.bot.storage.active_race(channel.id)
         state = await simcord_env.bot.service.core.state_of(race)
         decision = game.rules.pending(state)
@@ -140,3 +140,13 @@ async def test_languages_are_remembered_in_storage(tmp_path: Path) -> None:
     await fresh.seen(5, "en-GB", 7, "pt-BR")  # a language Domestique lacks: English
     assert await fresh.public(5) == "en" and await fresh.private(7) == "en"
     await again.close()
+
+
+def test_the_english_scan_finds_the_bots_own_english_and_passes_its_translation() -> None:
+    """The scan the races above rely on: an unwrapped line of the bot's is English, its translation is not."""
+    assert english_in("Thanks for racing, <@1>.") == ["Thanks for racing", "Thanks"]
+    assert english_in("Join with the menu (a colour) or the button, or /race join; the host starts with /race start.")
+    for language in ("hu", "cs"):
+        with speaking(language):
+            said = [_("Thanks for racing, {people}.", people="<@1>"), _("Podium: {placings}", placings="1. anna")]
+        assert [t for t in said if english_in(t, NAMES)] == [], said
