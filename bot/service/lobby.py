@@ -122,7 +122,7 @@ class Lobby:
     def _joined(race: RaceRow) -> str:
         """The seat taken last, in a few words: "<@1> joins in blue.", "AI 2 (easy) joins in green."."""
         seat = race.lobby["seats"][-1]
-        who = seat.get("name") if seat.get("ai") else f"<@{seat['user']}>"
+        who = seats.shown_name(seat) if seat.get("ai") else f"<@{seat['user']}>"
         level = level_named(seat.get("level")) if seat.get("ai") else STRONGEST
         if level == STRONGEST:
             return _("{who} joins in {colour}.", who=who, colour=seat["team"])
@@ -147,7 +147,7 @@ class Lobby:
         for seat in race.lobby["seats"]:
             level = level_named(seat.get("level"))
             shown = _("AI") if level == STRONGEST else _("AI, {level}", level=level_word(level))
-            who = f"{seat.get('name') or _('AI')} ({shown})" if seat.get("ai") else f"<@{seat['user']}>"
+            who = f"{seats.shown_name(seat)} ({shown})" if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {seat['team']}: {who}")
         options = race_options.describe(game, race.lobby)
         if options:
@@ -192,7 +192,7 @@ class Lobby:
         current.append(seat)
         lobby: LobbyData = {**race.lobby, "seats": current}
         if not await self.storage.update_lobby(race.id, race.version, lobby):
-            raise Refusal("The lobby changed at the same moment; try again.")
+            raise Refusal(_("The lobby changed at the same moment; try again."))
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         return fresh

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.storage.lobby import LobbyData, SeatData
@@ -60,7 +61,15 @@ def name_of(lobby: LobbyData, player: str) -> str:
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     if seat is None:
         return player
-    return str(seat.get("name") or (_("AI") if seat.get("ai") else _("a player")))
+    return shown_name(seat)
+
+
+def shown_name(seat: SeatData) -> str:
+    """A seat's name as players read it: an AI seat's stored name ("AI 2") in the reader's language."""
+    name = str(seat.get("name") or "")
+    if seat.get("ai") and (not name or re.fullmatch(r"AI \d+", name)):
+        return _("AI {number}", number=name[3:]) if name else _("AI")
+    return name or _("a player")
 
 
 def plays_itself(lobby: LobbyData, player: str) -> bool:
