@@ -39,6 +39,7 @@ TABLES: list[tuple[str, str, str]] = [
     ("alliances", "id, race_id, proposer, partner, status, thread_id, created", "id"),
     ("people", "guild_id, user_id, notify", "guild_id, user_id"),
     ("notes", "id, guild_id, user_id, text, created", "id"),
+    ("languages", "kind, ref_id, seen, chosen", "kind, ref_id"),
     ("premoves", "race_id, player, kind, piece, action, label, detail, user_id", "race_id, player"),
     ("standing_orders", "race_id, player, piece, kind, number, until, until_number", "race_id, player, piece, kind"),
     ("clocks", "race_id, player, budget, used, asked", "race_id, player"),

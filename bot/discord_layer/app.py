@@ -28,6 +28,7 @@ from bot.service.races import RaceService
 from bot.shards import Shards
 from bot.storage.url import storage_for
 from bot.web.links import Links
+from rules.i18n import _, speaking
 
 log = logging.getLogger("domestique")
 IDLE_CHECK = 3600.0  # the loop also wakes whenever a deadline changes
@@ -193,12 +194,15 @@ class DomestiqueBot(discord.Client):
         raise RuntimeError(f"league channel {league_channel_id} is neither a text channel nor a category")
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        if isinstance(error, app_commands.CheckFailure):
-            await posting.say(interaction, "This command works in a server channel.", ephemeral=True)
-            return
-        ref = f"{interaction.id:x}"[-8:]
-        log.error("command error (ref %s)", ref, exc_info=error)
-        await posting.say(interaction, f"Something went wrong (ref {ref}). Nothing was changed.", ephemeral=True)
+        with speaking(posting.own_language(interaction)):
+            if isinstance(error, app_commands.CheckFailure):
+                await posting.say(interaction, _("This command works in a server channel."), ephemeral=True)
+                return
+            ref = f"{interaction.id:x}"[-8:]
+            log.error("command error (ref %s)", ref, exc_info=error)
+            await posting.say(
+                interaction, _("Something went wrong (ref {ref}). Nothing was changed.", ref=ref), ephemeral=True
+            )
 
 
 class ShardedDomestiqueBot(DomestiqueBot, discord.AutoShardedClient):

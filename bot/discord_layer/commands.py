@@ -13,9 +13,10 @@ import discord
 from discord import app_commands
 
 from bot.discord_layer.host import channel_of, host
-from bot.discord_layer.posting import say
+from bot.discord_layer.posting import in_own_language, own_language, say
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
+from rules.i18n import _, speaking
 from rules.registry import find_game, games
 
 ANYWHERE = frozenset({"mine", "away"})  # /race commands about the person, not a channel: also in a private message
@@ -45,10 +46,12 @@ def _matching(pairs: list[tuple[str, str]], current: str) -> Choices:
     ][:25]
 
 
+@in_own_language
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     return _matching([(g.id, g.title) for g in games()], current)
 
 
+@in_own_language
 async def stage_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     """The chosen game's stages (every game's, until one is chosen)."""
     chosen = getattr(interaction.namespace, "game", None)
@@ -56,22 +59,25 @@ async def stage_autocomplete(interaction: discord.Interaction, current: str) -> 
     return _matching([(n, n) for g in pool for n in g.tracks.suggestions()], current)
 
 
+@in_own_language
 async def colour_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     active = await host(interaction).service.storage.active_race(channel_of(interaction))
     colours = find_game(active.game).colours if active is not None else ()
     return _matching([(c, c) for c in colours], current)
 
 
+@in_own_language
 async def timer_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    """The presets, and what is typed when it reads as a duration (``90m``, ``36h``, ``2d``)."""
-    options = [(name, name) for name, _ in PRESETS]
+    """The presets (named in the person's words, their value the preset's name), and what is typed when
+    it reads as a duration (``90m``, ``36h``, ``2d``)."""
+    options = [(name, _(name)) for name, _seconds in PRESETS]
     try:
         typed = parse_duration(current) if current.strip() else None
     except Refusal:
         typed = None
-    if typed is not None and current.strip().lower() not in {n for n, _ in PRESETS}:
+    if typed is not None and current.strip().lower() not in {n for n, _seconds in PRESETS}:
         return [app_commands.Choice(name=f"{in_words(typed)} ({current.strip()})", value=current.strip()[:100])]
-    return _matching(options, current) or [app_commands.Choice(name=n, value=n) for n, _ in PRESETS]
+    return _matching(options, current) or [app_commands.Choice(name=shown, value=n) for n, shown in options]
 
 
 @race.command(name="new", description="Open a race lobby in this channel")
@@ -93,7 +99,8 @@ async def race_new(
 ) -> None:
     bot = host(interaction)
     try:
-        seconds = parse_duration(timer) if timer else TIMER_DEFAULT
+        with speaking(own_language(interaction)):
+            seconds = parse_duration(timer) if timer else TIMER_DEFAULT
     except Refusal as exc:
         await say(interaction, str(exc), ephemeral=True)
         return
@@ -140,6 +147,7 @@ async def race_ai(
     await bot.answer(interaction, adding, defer=False)
 
 
+@in_own_language
 async def option_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     active = await host(interaction).service.storage.active_race(channel_of(interaction))
     game = find_game(active.game) if active is not None else None
@@ -149,6 +157,7 @@ async def option_autocomplete(interaction: discord.Interaction, current: str) ->
     return _matching([(name, f"{name}: {about}") for name, about in options], current)
 
 
+@in_own_language
 async def value_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     active = await host(interaction).service.storage.active_race(channel_of(interaction))
     if active is None:
@@ -205,6 +214,27 @@ async def race_web(interaction: discord.Interaction, action: str = "link") -> No
 async def race_notify(interaction: discord.Interaction, how: str | None = None) -> None:
     bot = host(interaction)
     work = bot.service.people.notify(interaction.guild_id or 0, interaction.user.id, how)
+    await bot.answer(interaction, work, defer=False)
+
+
+@race.command(name="language", description="The language of this server's races (Manage Server)")
+@app_commands.describe(language="auto: the server's preferred language in Discord; or English, Hungarian, Czech")
+@app_commands.choices(
+    language=[
+        app_commands.Choice(name="auto (the server's Discord language)", value="auto"),
+        app_commands.Choice(name="English", value="en"),
+        app_commands.Choice(name="Magyar", value="hu"),
+        app_commands.Choice(name="Čeština", value="cs"),
+    ]
+)
+async def race_language(interaction: discord.Interaction, language: str) -> None:
+    """Public race text (the channel, the lobby, boards, league posts) in one language for the server;
+    private answers and messages stay in each person's own (``bot/service/languages.py``). Discord keeps
+    default permissions for top-level commands only (discord.py ignores them on a subcommand), so the
+    service checks Manage Server itself."""
+    bot = host(interaction)
+    perms = interaction.permissions
+    work = bot.service.languages.command(interaction.guild_id, bool(perms and perms.manage_guild), language)
     await bot.answer(interaction, work, defer=False)
 
 
@@ -280,11 +310,13 @@ async def race_back(interaction: discord.Interaction) -> None:
     await bot.answer(interaction, bot.service.reading.back(channel_of(interaction), interaction.user.id), defer=False)
 
 
+@in_own_language
 async def piece_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     pieces = await host(interaction).service.core.piece_names(channel_of(interaction), interaction.user.id)
     return _matching(pieces, current)
 
 
+@in_own_language
 async def choice_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     piece = getattr(interaction.namespace, "piece", None)
     options = await host(interaction).service.core.choice_names(channel_of(interaction), interaction.user.id, piece)

@@ -16,6 +16,7 @@ import discord
 
 from bot.discord_layer.host import Host, channel_of, host
 from bot.service.model import ChoiceView, Outcome, Prompt
+from rules.i18n import N_, _, pgettext
 
 MENU = 25  # options in one select menu
 MENUS_PER_MESSAGE = 4  # the fifth row holds the buttons
@@ -149,7 +150,7 @@ class PageButton(
         suffix = f":{step}" if step is not None else ""
         super().__init__(
             discord.ui.Button(
-                label="More choices…",
+                label=_("More choices…"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"dq:p:{race}:{version}:{page}{suffix}",
                 row=4,
@@ -185,7 +186,7 @@ def select_options(choices: Sequence[ChoiceView]) -> list[discord.SelectOption]:
 
 def _button(prompt: Prompt, c: ChoiceView, row: int | None) -> ChoiceButton:
     style = discord.ButtonStyle.danger if c.risky else discord.ButtonStyle.primary
-    if c.target is None and c.label.lower().startswith(("pass", "no ")):
+    if c.passive:
         style = discord.ButtonStyle.secondary
     return ChoiceButton(prompt.race_id, prompt.version, c.index, c.label, style, row)
 
@@ -203,7 +204,9 @@ def menus(prompt: Prompt, page: int) -> discord.ui.View:
         part = shown[n : n + MENU]
         options = select_options(part)
         first = page * per_page + n + 1
-        placeholder = f"Choices {first}–{first + len(part) - 1} of {len(targets)}"
+        placeholder = _(
+            "Choices {first}–{last} of {count}", first=first, last=first + len(part) - 1, count=len(targets)
+        )
         view.add_item(
             ChoiceSelect(prompt.race_id, prompt.version, page * MENUS_PER_MESSAGE + n // MENU, options, placeholder)
         )
@@ -225,7 +228,7 @@ def prompt_view(prompt: Prompt) -> discord.ui.View:
     if prompt.layout == "menu" or not buttons_fit or any(c.target is not None for c in direct):
         return menus(prompt, 0)
     view = discord.ui.View(timeout=None)
-    for n, (_, label) in enumerate(steps):
+    for n, (_key, label) in enumerate(steps):
         view.add_item(StepButton(prompt.race_id, prompt.version, n, label, row=n // BUTTONS_PER_ROW))
     first_row = (len(steps) + BUTTONS_PER_ROW - 1) // BUTTONS_PER_ROW
     for n, c in enumerate(direct):
@@ -236,11 +239,17 @@ def prompt_view(prompt: Prompt) -> discord.ui.View:
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dq:l:(?P<race>[0-9]+):(?P<what>join|leave|ai|start)"
 ):
-    LABELS: ClassVar[dict[str, str]] = {"join": "Join", "leave": "Leave", "ai": "Add AI player", "start": "Start"}
+    LABELS: ClassVar[dict[str, str]] = {
+        "join": N_("Join"),
+        "leave": N_("Leave"),
+        "ai": N_("Add AI player"),
+        "start": N_("Start"),
+    }
 
     def __init__(self, race: int, what: str) -> None:
         style = discord.ButtonStyle.success if what in ("join", "start") else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=self.LABELS[what], style=style, custom_id=f"dq:l:{race}:{what}"))
+        label = _(self.LABELS[what])  # the lobby's language (public), as the Walk speaks it
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dq:l:{race}:{what}"))
         self.race, self.what = race, what
 
     @classmethod
@@ -270,7 +279,11 @@ class ColourSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dq
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"dq:lc:{race}", options=options, placeholder="Join in a colour…", min_values=1, max_values=1
+                custom_id=f"dq:lc:{race}",
+                options=options,
+                placeholder=_("Join in a colour…"),
+                min_values=1,
+                max_values=1,
             )
         )
         self.race = race
@@ -303,9 +316,8 @@ class AllianceButton(
 ):
     def __init__(self, alliance_id: int, answer: str) -> None:
         style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.danger
-        super().__init__(
-            discord.ui.Button(label=answer.capitalize(), style=style, custom_id=f"dq:a:{alliance_id}:{answer}")
-        )
+        label = pgettext("alliance", "Accept") if answer == "accept" else pgettext("alliance", "Decline")
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dq:a:{alliance_id}:{answer}"))
         self.alliance_id, self.answer = alliance_id, answer
 
     @classmethod

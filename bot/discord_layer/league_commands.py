@@ -10,12 +10,13 @@ from discord import app_commands
 
 from bot.discord_layer.commands import Choices, game_autocomplete, stage_autocomplete, timer_autocomplete
 from bot.discord_layer.host import host
-from bot.discord_layer.posting import say
+from bot.discord_layer.posting import in_own_language, own_language, say
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
+from rules.i18n import speaking
 from rules.registry import find_game, game_ids
 
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -33,12 +34,14 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
     await host(interaction).answer(interaction, work, defer=defer)
 
 
+@in_own_language
 async def league_colour_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     leagues = await host(interaction).service.storage.leagues(interaction.guild_id or 0)
     colours = {c for lg in leagues if lg.game in game_ids() for c in find_game(lg.game).colours}
     return [app_commands.Choice(name=c, value=c) for c in sorted(colours) if current.lower() in c][:25]
 
 
+@in_own_language
 async def settings_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     chosen = getattr(interaction.namespace, "game", None)
     scoring = find_game(chosen).scoring if chosen in game_ids() else None
@@ -85,7 +88,8 @@ async def league_create(
     clock: bool = True,
 ) -> None:
     try:
-        seconds = parse_duration(timer) if timer else TIMER_DEFAULT
+        with speaking(own_language(interaction)):
+            seconds = parse_duration(timer) if timer else TIMER_DEFAULT
     except Refusal as exc:
         await say(interaction, str(exc), ephemeral=True)
         return

@@ -16,8 +16,10 @@ import logging
 
 import discord
 
+from rules.i18n import N_
+
 log = logging.getLogger("domestique")
-REPLACED = "⏭ The prompt below replaces this one."
+REPLACED = N_("The prompt below replaces this one.")  # shown as "⏭ " + _(REPLACED)
 
 
 class LivePrompts:

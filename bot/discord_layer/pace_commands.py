@@ -11,6 +11,8 @@ from discord import app_commands
 from bot.discord_layer.commands import Choices, _matching, race
 from bot.discord_layer.host import channel_of, host
 from bot.discord_layer.league_commands import league
+from bot.discord_layer.posting import in_own_language
+from rules.i18n import _
 from rules.registry import find_game
 
 
@@ -23,21 +25,24 @@ async def race_ahead(interaction: discord.Interaction, cancel: bool = False) -> 
     await bot.answer(interaction, work, defer=False)
 
 
+@in_own_language
 async def own_piece_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     pieces = await host(interaction).service.pace.own_piece_names(channel_of(interaction), interaction.user.id)
     return _matching(pieces, current)
 
 
+@in_own_language
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     active = await host(interaction).service.storage.active_race(channel_of(interaction))
     kinds = find_game(active.game).pace.orders if active is not None else ()
-    return _matching([(k.name, k.label) for k in kinds] + [("cancel", "cancel this piece's orders")], current)
+    return _matching([(k.name, k.label) for k in kinds] + [("cancel", _("cancel this piece's orders"))], current)
 
 
+@in_own_language
 async def moment_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     active = await host(interaction).service.storage.active_race(channel_of(interaction))
     moments = find_game(active.game).pace.moments if active is not None else ()
-    return _matching([(m.name, f"until {m.label}") for m in moments], current)
+    return _matching([(m.name, _("until {moment}", moment=m.label)) for m in moments], current)
 
 
 @race.command(name="order", description="A standing order for one of your pieces in routine decisions")

@@ -9,6 +9,7 @@ import discord
 from bot.discord_layer.components import MENU, MENUS_PER_MESSAGE, ChoiceSelect, select_options
 from bot.discord_layer.host import Host
 from bot.service.model import Outcome, Prompt
+from rules.i18n import _
 
 
 class AheadSelect(ChoiceSelect, template=r"dq:ah:(?P<race>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
@@ -26,6 +27,11 @@ def ahead_view(prompt: Prompt) -> discord.ui.View:
     shown = prompt.choices[: MENU * MENUS_PER_MESSAGE]
     for n in range(0, len(shown), MENU):
         part = shown[n : n + MENU]
-        placeholder = f"Decide ahead: choices {n + 1}–{n + len(part)} of {len(prompt.choices)}"
+        placeholder = _(
+            "Decide ahead: choices {first}–{last} of {count}",
+            first=n + 1,
+            last=n + len(part),
+            count=len(prompt.choices),
+        )
         view.add_item(AheadSelect(prompt.race_id, prompt.version, n // MENU, select_options(part), placeholder))
     return view

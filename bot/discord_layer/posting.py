@@ -8,12 +8,13 @@ traceback in the log under the same reference. Tokens never reach a log line.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import logging
 import secrets
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import discord
 
@@ -41,6 +42,7 @@ from bot.service.model import (
     ShowLobby,
 )
 from rules.errors import DomestiqueError
+from rules.i18n import Language, _, current, lang_for, speaking
 
 log = logging.getLogger("domestique")
 
@@ -49,13 +51,57 @@ def _file(name: str, data: bytes) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+def own_language(interaction: discord.Interaction) -> Language:
+    """The language of the person who interacts: their Discord client's."""
+    return lang_for(interaction.locale.value if interaction.locale else None)
+
+
+def server_locale(interaction: discord.Interaction) -> str | None:
+    """The server's preferred locale (Discord's ``guild_locale``; the cached server's own when known)."""
+    guild = interaction.guild
+    preferred = getattr(guild, "preferred_locale", None) if guild is not None else None
+    if preferred is not None:
+        return str(getattr(preferred, "value", preferred))
+    return interaction.guild_locale.value if interaction.guild_locale else None
+
+
+T = TypeVar("T")
+
+
+def in_own_language(
+    complete: Callable[[discord.Interaction, str], Coroutine[Any, Any, T]],
+) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, T]]:
+    """An autocomplete that answers in the person's own language (their Discord client's)."""
+
+    @functools.wraps(complete)
+    async def answered(interaction: discord.Interaction, current: str) -> T:
+        with speaking(own_language(interaction)):
+            return await complete(interaction, current)
+
+    return answered
+
+
+async def seen(interaction: discord.Interaction) -> None:
+    """Remember the server's and the person's locales: a timer, a league stage or a private message
+    later has no interaction to ask (``bot/service/languages.py``)."""
+    locale = interaction.locale.value if interaction.locale else None
+    languages = cast(Host, interaction.client).service.languages
+    await languages.seen(interaction.guild_id, server_locale(interaction), interaction.user.id, locale)
+
+
 async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
-    """Run one intent for an interaction: defer, do it, then walk its outcome's effects in order.
+    """Run one intent for an interaction in the person's language: defer, do it, then walk its
+    outcome's effects in order (what the channel shows is in the server's language: ``Walk``).
 
     A click on a public prompt that decides needs no reply of its own: the prompt is edited in
     place to show the choice made, its components removed. Elsewhere (typed play, a private
     menu) the decision's one-line result is posted in the channel.
     """
+    with speaking(own_language(interaction)):
+        await _answer(interaction, work, defer=defer)
+
+
+async def _answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool) -> None:
     clicked = interaction.type == discord.InteractionType.component and interaction.message is not None
     public_prompt = clicked and not (interaction.message and interaction.message.flags.ephemeral)
     if defer:
@@ -64,6 +110,7 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
     try:
+        await seen(interaction)
         outcome = await work
     except (Refusal, DomestiqueError) as exc:
         await say(interaction, str(exc), ephemeral=True)
@@ -72,7 +119,9 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
         ref = secrets.token_hex(4)
         log.exception("unexpected error (ref %s) in %s", ref, interaction.data)
         await say(
-            interaction, f"Something went wrong (ref {ref}). Nothing was changed by this request.", ephemeral=True
+            interaction,
+            _("Something went wrong (ref {ref}). Nothing was changed by this request.", ref=ref),
+            ephemeral=True,
         )
         return
     channel = interaction.channel
@@ -111,6 +160,7 @@ class Walk:
     channel: discord.abc.Messageable | None
     outcome: Outcome
     asked: Asked | None = None
+    public: Language | None = None  # the server's language: what the channel shows (None: not known yet)
     retired: str | None = None  # the decision's line, once shown
     answered: bool = False  # the clicked message was edited: no other reply
     replaced: str | None = None  # why the prompt on screen gives way to the next one posted
@@ -118,6 +168,9 @@ class Walk:
     unedited: LobbyEdit | None = None  # a lobby message that could not be edited: posted after the posts
 
     async def run(self) -> None:
+        if self.public is None:
+            guild = getattr(self.channel, "guild", None)
+            self.public = await cast(Host, self.client).service.languages.public(guild.id if guild else None)
         live = cast(Host, self.client).live_prompts
         held: contextlib.AsyncExitStack | None = None
         for effect in self.outcome.effects:
@@ -128,7 +181,10 @@ class Walk:
             elif not in_channel and held is not None:
                 await self._leave_channel(held)
                 held = None
-            await self.apply(effect)
+            private = isinstance(effect, Reply) or (isinstance(effect, ShowLobby) and effect.ephemeral)
+            # the answer to the person in their language (the one of the moment); everything else public
+            with speaking(current() if private or self.public is None else self.public):
+                await self.apply(effect)
         if held is not None:
             await self._leave_channel(held)
         elif self.unedited is not None:
@@ -141,7 +197,8 @@ class Walk:
     async def _post_unedited(self) -> None:
         if self.unedited is not None and self.channel is not None:
             # posted anew, the lobby comes below the posts: the draft stays the channel's latest message
-            await post_lobby(self.client, self.channel, self.unedited)
+            with speaking(self.public or current()):
+                await post_lobby(self.client, self.channel, self.unedited)
             self.unedited = None
 
     async def apply(self, effect: Effect) -> None:
@@ -203,6 +260,7 @@ class Walk:
         if asked.on_the_prompt and self.outcome.lobby_edit is not None:
             return  # a click on the lobby message (start, or a pick): the message itself shows what it did
         text = self.retired if (self.retired and reply.text == "Done.") else reply.text
+        text = _("Done.") if text == "Done." else text  # the service's plain answer, in the person's words
         files = []
         if reply.file is not None:
             files.append(_file(*reply.file))
@@ -213,7 +271,7 @@ class Walk:
             view = ahead_view(reply.prompt)
         elif reply.prompt is not None:
             view = menus(reply.prompt, reply.prompt_page)
-        await say(asked.interaction, text or "Done.", ephemeral=reply.ephemeral, files=files, view=view)
+        await say(asked.interaction, text or _("Done."), ephemeral=reply.ephemeral, files=files, view=view)
 
     async def _lobby(self, lobby: ShowLobby) -> None:
         """The lobby is one message, edited in place: who sits where, and its live buttons."""
@@ -243,7 +301,7 @@ class Walk:
         live = cast(Host, self.client).live_prompts
         prompt = post.prompt is not None and bool(post.prompt.choices)
         if prompt:  # one live prompt in a channel: the one on screen gives way, saying why
-            await live.retire(self.channel, self.replaced or REPLACED)
+            await live.retire(self.channel, self.replaced or f"⏭ {_(REPLACED)}")
         message = await send_post(self.channel, post)
         if prompt:
             live.posted(message)
@@ -304,15 +362,19 @@ def where(channel: discord.abc.Messageable) -> str:
     channel_id = getattr(channel, "id", None)
     place = " · ".join(p for p in (guild.name if guild else None, f"#{name}" if name else None) if p)
     link = f"https://discord.com/channels/{guild.id}/{channel_id}" if guild and channel_id else ""
-    return f"From {place or 'a server'}" + (f" ({link})" if link else "")
+    origin = place or _("a server")
+    return _("From {place} ({link})", place=origin, link=link) if link else _("From {place}", place=origin)
 
 
 async def send_private(client: discord.Client, channel: discord.abc.Messageable, user_id: int, text: str) -> None:
     """A private message that says where it comes from. When it cannot be delivered (closed DMs),
-    it is kept as a note and shown to the person, privately, the next time they act in that server."""
+    it is kept as a note and shown to the person, privately, the next time they act in that server.
+    Written in the recipient's language (``text`` already is: the service made it so)."""
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
-        await user.send(f"{where(channel)}:\n{text}"[:2000])
+        with speaking(await cast(Host, client).service.languages.private(user_id)):
+            origin = where(channel)
+        await user.send(f"{origin}:\n{text}"[:2000])
     except discord.HTTPException:
         log.info("could not send a private message to user %s; kept as a note", user_id)
         guild = getattr(channel, "guild", None)
@@ -328,8 +390,9 @@ async def hand_over_notes(interaction: discord.Interaction) -> None:
     if not notes:
         return
     text = (
-        "I could not send you a private message (your direct messages from this server are closed), "
-        "so here it is:\n" + "\n".join(f"- {note}" for note in notes)
+        _("I could not send you a private message (your direct messages from this server are closed), so here it is:")
+        + "\n"
+        + "\n".join(f"- {note}" for note in notes)
     )
     await say(interaction, text, ephemeral=True)
 
@@ -339,7 +402,9 @@ async def open_private_thread(
 ) -> None:
     """A private thread with exactly ``users``; where the server does not allow it, say so plainly."""
     if not isinstance(channel, discord.TextChannel):
-        await channel.send(f"{name}: private threads can only be opened in a text channel; talk in private messages.")
+        await channel.send(
+            _("{name}: private threads can only be opened in a text channel; talk in private messages.", name=name)
+        )
         return
     try:
         thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.private_thread, invitable=False)
@@ -347,16 +412,21 @@ async def open_private_thread(
             await thread.add_user(discord.Object(user))
     except discord.Forbidden:
         await channel.send(
-            f"I could not open a private thread for {name}: this server does not let me. "
-            "Give me the Create Private Threads and Send Messages in Threads permissions in this "
-            "channel, or talk in private messages."
+            _(
+                "I could not open a private thread for {name}: this server does not let me. "
+                "Give me the Create Private Threads and Send Messages in Threads permissions in this "
+                "channel, or talk in private messages.",
+                name=name,
+            )
         )
         return
     except discord.HTTPException as exc:
-        await channel.send(f"I could not open a private thread for {name} ({exc.text or exc.status}).")
+        await channel.send(
+            _("I could not open a private thread for {name} ({problem}).", name=name, problem=exc.text or exc.status)
+        )
         return
     await thread.send(
-        f"{' '.join(f'<@{u}>' for u in users)}: this thread is yours alone.",
+        _("{people}: this thread is yours alone.", people=" ".join(f"<@{u}>" for u in users)),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
     )
     if alliance_id is not None:

@@ -9,6 +9,7 @@ from bot.service.model import OpenThread, Outcome, Post
 from bot.service.races import RaceService
 from bot.storage import Alliance, RaceRow, Storage
 from bot.storage.lobby import SeatData
+from rules.i18n import _, speaking
 
 
 class AllianceService:
@@ -20,7 +21,7 @@ class AllianceService:
     async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, SeatData]:
         race = await self.races.storage.active_race(channel_id)
         if race is None:
-            raise Refusal("There is no race in this channel: alliances are made inside a race.")
+            raise Refusal(_("There is no race in this channel: alliances are made inside a race."))
         seat = playing_seat(race, user_id)
         return race, seat
 
@@ -29,7 +30,7 @@ class AllianceService:
         seat = next((s for s in race.lobby["seats"] if s["player"] == player), None)
         if seat is None:
             return player
-        return f"{seat['team']} ({'AI' if seat.get('ai') else '<@' + str(seat['user']) + '>'})"
+        return f"{seat['team']} ({_('AI') if seat.get('ai') else '<@' + str(seat['user']) + '>'})"
 
     async def lines(self, race: RaceRow) -> list[str]:
         out = []
@@ -47,39 +48,44 @@ class AllianceService:
         race, seat = await self._race_and_seat(channel_id, user_id)
         target = seats.human_seat(race.lobby, target_id)
         if target is None:
-            raise Refusal("That person is not playing in this race: alliances are between its players.")
+            raise Refusal(_("That person is not playing in this race: alliances are between its players."))
         if target is seat:
-            raise Refusal("An alliance needs two players.")
+            raise Refusal(_("An alliance needs two players."))
         pair = {seat["player"], target["player"]}
         for a in await self.store.alliances(race.id):
             if {a.proposer, a.partner} == pair and a.status in ("proposed", "active"):
-                raise Refusal("You are already allied, or a proposal between you is waiting.")
+                raise Refusal(_("You are already allied, or a proposal between you is waiting."))
         alliance_id = await self.store.propose_alliance(race.id, str(seat["player"]), str(target["player"]))
-        post = Post(
-            f"<@{target_id}>, {self._name(race, str(seat['player']))} proposes an alliance. Accept?",
-            mentions=[target_id],
-            alliance_proposal=alliance_id,
-        )
-        return Outcome("Proposal sent.", posts=[post])
+        with speaking(await self.races.core.public(race)):  # the race's channel
+            asked = _(
+                "{who}, {proposer} proposes an alliance. Accept?",
+                who=f"<@{target_id}>",
+                proposer=self._name(race, str(seat["player"])),
+            )
+        post = Post(asked, mentions=[target_id], alliance_proposal=alliance_id)
+        return Outcome(_("Proposal sent."), posts=[post])
 
     async def answer(self, alliance_id: int, user_id: int, accept: bool) -> Outcome:
         alliance = await self.store.alliance(alliance_id)
         race = await self.races.storage.race(alliance.race_id) if alliance else None
         if alliance is None or race is None or race.status not in ("lobby", "running"):
-            raise Refusal("This proposal is no longer open.")
+            raise Refusal(_("This proposal is no longer open."))
         partner = next((s for s in race.lobby["seats"] if s["player"] == alliance.partner), None)
         if partner is None or partner.get("user") != user_id:
-            raise Refusal("Only the player it was proposed to can answer.")
+            raise Refusal(_("Only the player it was proposed to can answer."))
         if not await self.store.set_alliance(alliance_id, "active" if accept else "declined", expect="proposed"):
-            raise Refusal("This proposal was already answered.")
-        names = f"{self._name(race, alliance.proposer)} and {self._name(race, alliance.partner)}"
+            raise Refusal(_("This proposal was already answered."))
+        with speaking(await self.races.core.public(race)):  # the race's channel and the alliance's thread
+            proposer, partner_name = self._name(race, alliance.proposer), self._name(race, alliance.partner)
+            names = _("{first} and {second}", first=proposer, second=partner_name)
+            declined = Post(_("{who} declined the alliance.", who=partner_name))
+            accepted = Post(_("Alliance: {names}.", names=names))
+            pair = f"{self._plain(race, alliance.proposer)} + {self._plain(race, alliance.partner)}"
+            name = _("Alliance {pair}", pair=pair)[:100]
         if not accept:
-            return Outcome("Declined.", posts=[Post(f"{self._name(race, alliance.partner)} declined the alliance.")])
+            return Outcome(_("Declined."), posts=[declined])
         users = [u for u in (self._user(race, alliance.proposer), user_id) if u is not None]
-        name = f"Alliance {self._plain(race, alliance.proposer)} + {self._plain(race, alliance.partner)}"[:100]
-        return Outcome("Accepted.", posts=[Post(f"Alliance: {names}.")]).then(
-            OpenThread(name, tuple(users), alliance_id)
-        )
+        return Outcome(_("Accepted."), posts=[accepted]).then(OpenThread(name, tuple(users), alliance_id))
 
     @staticmethod
     def _user(race: RaceRow, player: str) -> int | None:
@@ -101,9 +107,14 @@ class AllianceService:
             ):
                 ended.append(a)
         if not ended:
-            raise Refusal("You are in no alliance in this race.")
-        names = "; ".join(f"{self._name(race, a.proposer)} and {self._name(race, a.partner)}" for a in ended)
-        return Outcome("Left.", posts=[Post(f"Alliance ended: {names}.")])
+            raise Refusal(_("You are in no alliance in this race."))
+        with speaking(await self.races.core.public(race)):  # the race's channel
+            names = "; ".join(
+                _("{first} and {second}", first=self._name(race, a.proposer), second=self._name(race, a.partner))
+                for a in ended
+            )
+            ended_post = Post(_("Alliance ended: {names}.", names=names))
+        return Outcome(_("Left."), posts=[ended_post])
 
     async def allies(self, race: RaceRow, player: str) -> set[str]:
         return {
@@ -116,8 +127,10 @@ class AllianceService:
         race, seat = await self._race_and_seat(channel_id, user_id)
         ally = seats.human_seat(race.lobby, ally_user)
         if ally is None or ally["player"] not in await self.allies(race, str(seat["player"])):
-            raise Refusal("You can only show your hand to a player you are allied with.")
-        hand = await self.races.reading.hand(channel_id, user_id)
-        shown = f"{self._name(race, str(seat['player']))} shows you their hand:\n" + hand.reply.split("\n", 1)[-1]
-        outcome = Outcome(f"Shown to <@{ally_user}> only.", dms=[(ally_user, shown)])
+            raise Refusal(_("You can only show your hand to a player you are allied with."))
+        with speaking(await self.races.languages.private(ally_user)):  # a private message: the ally's language
+            hand = await self.races.reading.hand(channel_id, user_id)
+            who = self._name(race, str(seat["player"]))
+            shown = _("{who} shows you their hand:", who=who) + "\n" + hand.reply.split("\n", 1)[-1]
+        outcome = Outcome(_("Shown to {who} only.", who=f"<@{ally_user}>"), dms=[(ally_user, shown)])
         return outcome

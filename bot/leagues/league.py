@@ -29,11 +29,24 @@ from bot.storage import League, Member, NameTaken, RaceRow, Stage, Storage
 from bot.storage.lobby import SeatData
 from renderer.registry import paint_standings
 from rules.game import LeagueScoring, Seat, Standing
+from rules.i18n import _, ngettext, pgettext, speaking
 from rules.registry import AnyGame, find_game, game_ids
 
 log = logging.getLogger("domestique")
 WEEK = 7 * 24 * 3600
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def stage_status(status: str) -> str:
+    """A stage's status as the schedule shows it (the stored word stays)."""
+    shown = {
+        "scheduled": lambda: pgettext("stage status", "scheduled"),
+        "opening": lambda: pgettext("stage status", "opening"),
+        "running": lambda: pgettext("stage status", "running"),
+        "finished": lambda: pgettext("stage status", "finished"),
+    }.get(status)
+    return shown() if shown is not None else status
+
 
 # the Discord layer opens a thread or channel for a stage: (league channel, name) -> new channel id
 ChannelMaker = Callable[[int, str], Awaitable[int]]
@@ -96,13 +109,26 @@ def parse_settings(text: str, scoring: LeagueScoring[object]) -> dict[str, int]:
     known = {s.name: s for s in scoring.settings}
     values = {s.name: s.default for s in scoring.settings}
     for part in filter(None, (p.strip() for p in text.split(","))):
-        name, _, raw = part.partition("=")
+        name, _eq, raw = part.partition("=")
         setting = known.get(name.strip())
         if setting is None:
-            names = ", ".join(f"{s.name} ({s.about})" for s in scoring.settings) or "none"
-            raise Refusal(f"Unknown league setting {name.strip()[:30]!r}; this game's settings: {names}.")
+            names = ", ".join(f"{s.name} ({s.about})" for s in scoring.settings) or _("none")
+            raise Refusal(
+                _(
+                    "Unknown league setting {typed}; this game's settings: {names}.",
+                    typed=repr(name.strip()[:30]),
+                    names=names,
+                )
+            )
         if not raw.strip().isdigit() or not setting.minimum <= int(raw) <= setting.maximum:
-            raise Refusal(f"{setting.name} is a number from {setting.minimum} to {setting.maximum}.")
+            raise Refusal(
+                _(
+                    "{setting} is a number from {least} to {most}.",
+                    setting=setting.name,
+                    least=setting.minimum,
+                    most=setting.maximum,
+                )
+            )
         values[setting.name] = int(raw)
     return values
 
@@ -121,24 +147,26 @@ class LeagueService:
         if name:
             match = [lg for lg in every if lg.name.lower() == name.lower()]
             if not match:
-                raise Refusal(f"No league called {name[:60]!r} here; /league create makes one.")
+                raise Refusal(_("No league called {typed} here; /league create makes one.", typed=repr(name[:60])))
             return match[0]
         leagues = [lg for lg in every if lg.status != "finished"] or every
         if len(leagues) == 1:
             return leagues[0]
         if not leagues:
-            raise Refusal("There is no league in this server; /league create makes one.")
-        raise Refusal("Several leagues run here: name one with league:.")
+            raise Refusal(_("There is no league in this server; /league create makes one."))
+        raise Refusal(_("Several leagues run here: name one with league:."))
 
     @staticmethod
     def _organiser(league: League, user_id: int, can_manage: bool) -> None:
         if user_id != league.organiser_id and not can_manage:
-            raise Refusal("Only the league's organiser (or someone with Manage Server) can do that.")
+            raise Refusal(_("Only the league's organiser (or someone with Manage Server) can do that."))
 
     @staticmethod
     def _scoring(game: AnyGame) -> LeagueScoring[object]:
         if game.scoring is None:
-            raise Refusal(f"{game.title} has no league scoring: its races are played one at a time.")
+            raise Refusal(
+                _("{game_title} has no league scoring: its races are played one at a time.", game_title=game.title)
+            )
         return game.scoring
 
     async def create(
@@ -159,28 +187,44 @@ class LeagueService:
         clock: bool = True,
     ) -> Outcome:
         if game not in game_ids():
-            raise Refusal(f"Unknown game {game[:40]!r}; games: {', '.join(game_ids())}.")
+            raise Refusal(
+                _("Unknown game {typed}; games: {titles}.", typed=repr(game[:40]), titles=", ".join(game_ids()))
+            )
         name = clean_name(name, fallback="League", limit=60)
         rules = find_game(game)
         scoring = self._scoring(rules)
         try:
             ZoneInfo(zone)
         except (ZoneInfoNotFoundError, ValueError):
-            raise Refusal(f"Unknown time zone {zone[:40]!r}: use a name such as Europe/Paris or UTC.") from None
+            raise Refusal(
+                _("Unknown time zone {typed}: use a name such as Europe/Paris or UTC.", typed=repr(zone[:40]))
+            ) from None
         if weekday not in WEEKDAYS or not 0 <= hour <= 23:
-            raise Refusal("Stages run on a weekday (mon ... sun) at an hour from 0 to 23.")
+            raise Refusal(_("Stages run on a weekday (mon ... sun) at an hour from 0 to 23."))
         count = rules.pieces.default if pieces is None else pieces
         if not rules.pieces.minimum <= count <= rules.pieces.maximum:
-            raise Refusal(f"Each player has {rules.pieces.minimum} to {rules.pieces.maximum} {rules.pieces_noun}.")
+            raise Refusal(
+                _(
+                    "Each player has {least} to {most} {noun}.",
+                    least=rules.pieces.minimum,
+                    most=rules.pieces.maximum,
+                    noun=rules.pieces_noun,
+                )
+            )
         values = parse_settings(settings, scoring)
         tracks = []
         for i, word in enumerate(w.strip() for w in stages.split(",") if w.strip()):
             try:
                 tracks.append(rules.tracks.resolve(word, self.races.core.new_seed() % 1_000_000))
             except ValueError as exc:
-                raise Refusal(f"Stage {i + 1} cannot be used: {exc}") from None
+                raise Refusal(_("Stage {number} cannot be used: {problem}", number=i + 1, problem=exc)) from None
         if not tracks:
-            raise Refusal(f"A league needs at least one stage, e.g. stages:{','.join(rules.tracks.names()[:3])}")
+            raise Refusal(
+                _(
+                    "A league needs at least one stage, e.g. stages:{example}",
+                    example=",".join(rules.tracks.names()[:3]),
+                )
+            )
         league_settings = {
             "stages": tracks,
             "weekday": WEEKDAYS.index(weekday),
@@ -194,14 +238,23 @@ class LeagueService:
         try:
             await self.store.create_league(guild_id, organiser_id, name, game, channel_id, league_settings)
         except NameTaken:
-            raise Refusal(f"A league called {name!r} already exists here.") from None
+            raise Refusal(_("A league called {name} already exists here.", name=repr(name))) from None
         shown = ", ".join(t.split("/", 1)[-1] for t in tracks)
-        return Outcome(
-            f"League **{name}** ({rules.title}) created: {len(tracks)} stage(s) ({shown}), "
-            f"{weekday} at {hour}:00 {zone}. Players: /league join. The organiser closes entries "
-            "with /league close, which schedules the stages.",
-            ephemeral=False,
-        )
+        with speaking(await self.races.languages.public(guild_id)):  # said in the channel
+            said = ngettext(
+                "League **{name}** ({game_title}) created: {n} stage(s) ({tracks}), {weekday} at {hour}:00 {zone}. "
+                "Players: /league join. The organiser closes entries with /league close, which schedules the stages.",
+                "League **{name}** ({game_title}) created: {n} stage(s) ({tracks}), {weekday} at {hour}:00 {zone}. "
+                "Players: /league join. The organiser closes entries with /league close, which schedules the stages.",
+                len(tracks),
+                name=name,
+                game_title=rules.title,
+                tracks=shown,
+                weekday=weekday,
+                hour=hour,
+                zone=zone,
+            )
+        return Outcome(said, ephemeral=False)
 
     async def join(
         self, guild_id: int, league_name: str | None, user_id: int, name: str, colour: str | None
@@ -218,11 +271,11 @@ class LeagueService:
 
     async def _add(self, league: League, user_id: int | None, name: str, colour: str | None, *, ai: bool) -> Outcome:
         if league.status != "entries":
-            raise Refusal(f"Entries to {league.name} are closed.")
+            raise Refusal(_("Entries to {league_name} are closed.", league_name=league.name))
         game = find_game(league.game)
         members = [m for m in await self.store.members(league.id) if not m.removed]
         if not ai and any(m.user_id == user_id for m in members):
-            raise Refusal("You are already in this league.")
+            raise Refusal(_("You are already in this league."))
         count = sum(1 for m in await self.store.members(league.id) if m.user_id is None) + 1
         player = f"ai{count}" if ai else f"u{user_id}"
         shown = f"AI {count}" if ai else name
@@ -232,8 +285,17 @@ class LeagueService:
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         await self.store.add_member(league.id, Member(player, user_id, shown, colour, list(kinds), False))
-        who = "an AI team" if ai else f"<@{user_id}>"
-        return Outcome(f"{who} races for {league.name} in {colour}.", ephemeral=False)
+        with speaking(await self.races.languages.public(league.guild_id)):  # said in the channel
+            if ai:
+                said = _("An AI team races for {league_name} in {colour}.", league_name=league.name, colour=colour)
+            else:
+                said = _(
+                    "{who} races for {league_name} in {colour}.",
+                    who=f"<@{user_id}>",
+                    league_name=league.name,
+                    colour=colour,
+                )
+        return Outcome(said, ephemeral=False)
 
     @staticmethod
     def _seat(member: Member) -> Seat:
@@ -246,34 +308,54 @@ class LeagueService:
         self._organiser(league, user_id, can_manage)
         member = next((m for m in await self.store.members(league.id) if m.user_id == target and not m.removed), None)
         if member is None:
-            raise Refusal("That member is not in the league.")
+            raise Refusal(_("That member is not in the league."))
         await self.store.remove_member(league.id, member.player)
-        return Outcome(f"<@{target}> is no longer in {league.name}; later stages go on without them.", ephemeral=False)
+        with speaking(await self.races.languages.public(league.guild_id)):  # said in the channel
+            said = _(
+                "{who} is no longer in {league_name}; later stages go on without them.",
+                who=f"<@{target}>",
+                league_name=league.name,
+            )
+        return Outcome(said, ephemeral=False)
 
     async def close(self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool) -> Outcome:
         league = await self._find(guild_id, league_name)
         self._organiser(league, user_id, can_manage)
         if league.status != "entries":
-            raise Refusal("Entries are already closed.")
+            raise Refusal(_("Entries are already closed."))
         members = [m for m in await self.store.members(league.id) if not m.removed]
         if len(members) < 2:
-            raise Refusal("A league needs at least 2 teams: invite players or /league ai.")
+            raise Refusal(_("A league needs at least 2 teams: invite players or /league ai."))
         s = league.settings
         first = first_due(self.races.core.now(), s["weekday"], s["hour"], s["zone"])
         stages = [(n + 1, track, (first + timedelta(days=7 * n)).timestamp()) for n, track in enumerate(s["stages"])]
         await self.store.schedule(league.id, stages)
         self.races.listeners.deadlines_changed()
-        return Outcome(
-            f"Entries to **{league.name}** are closed.\n" + await self._schedule_text(league), ephemeral=False
-        )
+        with speaking(await self.races.languages.public(league.guild_id)):  # said in the channel
+            said = (
+                _("Entries to **{league_name}** are closed.", league_name=league.name)
+                + "\n"
+                + await self._schedule_text(league)
+            )
+        return Outcome(said, ephemeral=False)
 
     # ------------------------------------------------------------------ reading
 
     async def _schedule_text(self, league: League) -> str:
-        lines = [f"**{league.name}** schedule:"]
+        lines = [_("**{league_name}** schedule:", league_name=league.name)]
         for stage in await self.store.stages(league.id):
             when = f"<t:{int(stage.due or 0)}:F>"
-            lines.append(f"Stage {stage.number}: {stage.track.split('/', 1)[-1]}, {when} — {stage.status}")
+            status = stage_status(stage.status)
+            track = stage.track.split("/", 1)[-1]
+            lines.append(
+                _(
+                    "Stage {number}: {track}, {when} — {status}",
+                    number=stage.number,
+                    track=track,
+                    when=when,
+                    status=status,
+                )
+            )
         return "\n".join(lines)
 
     async def web(self, guild_id: int, league_name: str | None, user_id: int, action: str, can_manage: bool) -> Outcome:
@@ -286,7 +368,12 @@ class LeagueService:
     async def schedule(self, guild_id: int, league_name: str | None) -> Outcome:
         league = await self._find(guild_id, league_name)
         if league.status == "entries":
-            return Outcome(f"Entries to {league.name} are open; stages are scheduled when the organiser closes them.")
+            return Outcome(
+                _(
+                    "Entries to {league_name} are open; stages are scheduled when the organiser closes them.",
+                    league_name=league.name,
+                )
+            )
         return Outcome(await self._schedule_text(league))
 
     async def _gc(self, league: League) -> tuple[int, tuple[Standing, ...]]:
@@ -301,25 +388,30 @@ class LeagueService:
         after, gc = await self._gc(league)
         away = await self._away_lines(league) if viewer == league.organiser_id else ""
         if not gc:
-            return Outcome(f"No stage of {league.name} has finished yet.{away}")
+            return Outcome(_("No stage of {league_name} has finished yet.", league_name=league.name) + away)
         names = {m.player: m.name for m in await self.store.members(league.id)}
         image = self._standings_image(league, gc, after, names)
         text = await self._gc_text(league, gc, after)
         link = await self.races.core.links.league_link(league.id)
-        return Outcome((f"{text}\nEvery stage on the web: <{link}>" if link else text) + away, image=image)
+        web = "\n" + _("Every stage on the web: {link}", link=f"<{link}>") if link else ""
+        return Outcome(text + web + away, image=image)
 
     async def _away_lines(self, league: League) -> str:
         """Members away (/race away), for the organiser: the AI plays their seats until then."""
         members = [m for m in await self.store.members(league.id) if not m.removed and m.user_id is not None]
         until = await self.store.away_until([int(m.user_id) for m in members if m.user_id is not None])
-        shown = [f"{m.name} until <t:{int(until[m.user_id])}:f>" for m in members if m.user_id in until]
-        return ("\nAway (the AI plays their seats): " + ", ".join(shown)) if shown else ""
+        shown = [
+            _("{name} until {when}", name=m.name, when=f"<t:{int(until[m.user_id])}:f>")
+            for m in members
+            if m.user_id in until
+        ]
+        return ("\n" + _("Away (the AI plays their seats): {names}", names=", ".join(shown))) if shown else ""
 
     def _standings_image(
         self, league: League, gc: tuple[Standing, ...], after: int, names: Mapping[str, str]
     ) -> bytes | None:
         """The classification drawn with people as the server knows them (never their ids)."""
-        title = f"{league.name}: general classification after stage {after}"
+        title = _("{league_name}: general classification after stage {number}", league_name=league.name, number=after)
         named = tuple(replace(s, player=names.get(s.player, s.player)) for s in gc)
         return paint_standings(league.game, named, title=title, options=self._values(league))
 
@@ -335,7 +427,9 @@ class LeagueService:
         scoring = self._scoring(game)
         names = {m.player: m.name for m in await self.store.members(league.id)}
         leader = next((s for s in gc if not s.eliminated), gc[0])
-        lines = [f"**{league.name}** — general classification after stage {after}"]
+        lines = [
+            _("**{league_name}** — general classification after stage {number}", league_name=league.name, number=after)
+        ]
         for rank, s in enumerate(gc, start=1):
             tail = scoring.standing_text(rank, s, leader)  # the game words its own resources
             piece = game.narration.piece_name(None, s.piece)
@@ -346,7 +440,9 @@ class LeagueService:
         league = await self._find(guild_id, league_name)
         stage = next((s for s in await self.store.stages(league.id) if s.number == number), None)
         if stage is None or stage.result is None:
-            raise Refusal(f"Stage {number} of {league.name} has no result yet.")
+            raise Refusal(
+                _("Stage {number} of {league_name} has no result yet.", number=number, league_name=league.name)
+            )
         return Outcome("\n".join(stage.result["lines"]))
 
     async def export(self, guild_id: int, league_name: str | None) -> Outcome:
@@ -379,7 +475,7 @@ class LeagueService:
         }
         name = f"league-{league.id}.json"
         return Outcome(
-            f"All finished stages and the classification of {league.name}.",
+            _("All finished stages and the classification of {league_name}.", league_name=league.name),
             file=(name, json.dumps(data, indent=1).encode()),
         )
 
@@ -389,10 +485,16 @@ class LeagueService:
         races = [s.race_id for s in await self.store.stages(league.id) if s.race_id is not None]
         times = await self.store.pace_times(races)
         if not times:
-            return Outcome(f"No decisions asked yet in {league.name}.")
+            return Outcome(_("No decisions asked yet in {league_name}.", league_name=league.name))
         names = {m.player: m.name for m in await self.store.members(league.id)}
-        lines = pace_lines(times, lambda player: names.get(player, "an AI"))
-        return Outcome(f"**Pace of {league.name}** over {len(races)} stage(s)\n" + "\n".join(lines))
+        lines = pace_lines(times, lambda player: names.get(player, _("an AI")))
+        head = ngettext(
+            "**Pace of {league_name}** over {n} stage(s)",
+            "**Pace of {league_name}** over {n} stage(s)",
+            len(races),
+            league_name=league.name,
+        )
+        return Outcome(head + "\n" + "\n".join(lines))
 
     # ------------------------------------------------------------------ the scheduler
 
@@ -446,14 +548,22 @@ class LeagueService:
         else:
             seated = await self._seated(league, scoring)
             if len(seated) < 2:
-                result = {"lines": ["Not enough players left."], "gc": []}
+                with speaking(await self.races.languages.public(league.guild_id)):  # kept for /league results
+                    result = {"lines": [_("Not enough players left.")], "gc": []}
                 await self.store.stage_finished(league.id, stage.number, result)
                 await self.store.set_league_status(league.id, "finished")
                 return None
             timer, bank = await self._stage_time(league, stage, game, seated)
             made = stage.channel_id if stage.status == "opening" else None  # a retry reuses the first try's
             if made is None:
-                made = await make_channel(league.channel_id, f"{league.name} — stage {stage.number}: {shown}")
+                with speaking(await self.races.languages.public(league.guild_id)):
+                    named = _(
+                        "{league_name} — stage {number}: {track}",
+                        league_name=league.name,
+                        number=stage.number,
+                        track=shown,
+                    )
+                made = await make_channel(league.channel_id, named)
                 await self.store.stage_channel(league.id, stage.number, made)
             channel_id = made
             outcome = await self.races.lobby.open_league_race(
@@ -476,17 +586,32 @@ class LeagueService:
         await self.store.stage_opened(league.id, stage.number, race_id, channel_id)
         timer, bank = int(lobby["timer"]), lobby.get("bank")
         riders = seats.users(lobby["seats"])
-        header = Post(
-            f"**{league.name}**, stage {stage.number} ({shown}) is open: turn timer {timer // 60} min"
-            + (f", a clock of {bank // 3600} h {bank % 3600 // 60} min each for the stage. " if bank else ". ")
-            + " ".join(f"<@{u}>" for u in riders),
-            mentions=riders,
-        )
+        with speaking(await self.races.languages.public(league.guild_id)):  # the stage's channel
+            if bank:
+                opened = _(
+                    "**{league_name}**, stage {number} ({track}) is open: turn timer {minutes} min, "
+                    "a clock of {bank_hours} h {bank_minutes} min each for the stage.",
+                    league_name=league.name,
+                    number=stage.number,
+                    track=shown,
+                    minutes=timer // 60,
+                    bank_hours=bank // 3600,
+                    bank_minutes=bank % 3600 // 60,
+                )
+            else:
+                opened = _(
+                    "**{league_name}**, stage {number} ({track}) is open: turn timer {minutes} min.",
+                    league_name=league.name,
+                    number=stage.number,
+                    track=shown,
+                    minutes=timer // 60,
+                )
+        header = Post(f"{opened} " + " ".join(f"<@{u}>" for u in riders), mentions=riders)
         return channel_id, outcome.first_in_channel(Publish(header))
 
     async def _seated(self, league: League, scoring: LeagueScoring[object]) -> list[SeatData]:
         """The stage's seats: each member still in the league, as the classification carries them on."""
-        _, gc = await self._gc(league)
+        _standings, gc = await self._gc(league)
         standing = {s.piece: s for s in gc}
         seated = []
         for member in (m for m in await self.store.members(league.id) if not m.removed):
@@ -522,7 +647,8 @@ class LeagueService:
         ]
         before = standings_from(previous[-1].result["gc"]) if previous and previous[-1].result else ()
         gc, lines = scoring.classify(before, state, self._values(league))
-        text = [f"**{league.name}**, stage {race.stage} result", *lines, await self._gc_text(league, gc, race.stage)]
+        head = _("**{league_name}**, stage {number} result", league_name=league.name, number=race.stage)
+        text = [head, *lines, await self._gc_text(league, gc, race.stage)]
         result = {"lines": text, "gc": standings_to(gc)}
         if not await self.store.stage_finished(league.id, race.stage, result):
             return []
@@ -531,9 +657,14 @@ class LeagueService:
         if all(s.status == "finished" for s in stages) and gc:
             await self.store.set_league_status(league.id, "finished")
             piece = game.narration.piece_name(None, gc[0].piece)
+            winner = names.get(gc[0].player, gc[0].player)
             text.append(
-                f"**{league.name}** is over: {piece} ({names.get(gc[0].player, gc[0].player)}) "
-                "wins the general classification."
+                _(
+                    "**{league_name}** is over: {piece_name} ({player_name}) wins the general classification.",
+                    league_name=league.name,
+                    piece_name=piece,
+                    player_name=winner,
+                )
             )
         image = self._standings_image(league, gc, race.stage, names)
         return [Post("\n".join(text)[:2000], image, image_name="standings.png")]

@@ -14,12 +14,17 @@ import re
 from bot.service import seats
 from bot.service.common import Refusal
 from bot.storage.lobby import LobbyData
+from rules.i18n import N_, _
 
 MAX_DAYS = 60
 _SPAN = re.compile(r"^\s*(\d{1,3})\s*(h|hours?|d|days?|w|weeks?)\s*$")
 _UNIT = {"h": 3600, "d": 86400, "w": 7 * 86400}
 _DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ t](\d{1,2}):(\d{2}))?\s*$")
 BACK = "back"
+MONTHS = (
+    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
+    N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+)  # fmt: skip
 
 
 def parse_until(text: str, now: float) -> float | None:
@@ -38,14 +43,19 @@ def parse_until(text: str, now: float) -> float | None:
         try:
             when = datetime.datetime(year, month, day, hour, minute, tzinfo=datetime.UTC)
         except ValueError:
-            raise Refusal(f"{text[:30]!r} is not a date on the calendar.") from None
+            raise Refusal(_("{typed} is not a date on the calendar.", typed=repr(text[:30]))) from None
         until = when.timestamp()
     else:
-        raise Refusal(f"{text[:30]!r} is not a return date: write e.g. 2d, 1w, 36h, a date like 2026-12-24, or back.")
+        raise Refusal(
+            _(
+                "{typed} is not a return date: write e.g. 2d, 1w, 36h, a date like 2026-12-24, or back.",
+                typed=repr(text[:30]),
+            )
+        )
     if until <= now:
-        raise Refusal("That moment has passed: give a return date in the future (or until:back).")
+        raise Refusal(_("That moment has passed: give a return date in the future (or until:back)."))
     if until - now > MAX_DAYS * 86400:
-        raise Refusal(f"You can be away for {MAX_DAYS} days at most: give an earlier return date.")
+        raise Refusal(_("You can be away for {days} days at most: give an earlier return date.", days=MAX_DAYS))
     return until
 
 
@@ -78,17 +88,24 @@ def link(guild_id: int, channel_id: int) -> str:
 
 def away_lines(lobby: LobbyData) -> list[str]:
     """Under the board, who is away and until when (a picture: the day in UTC)."""
-    return [f"{seats.name_of(lobby, p)} away until {_day(until)} (the AI plays)" for p, until in holiday(lobby).items()]
+    return [
+        _("{name} away until {day} (the AI plays)", name=seats.name_of(lobby, p), day=_day(until))
+        for p, until in holiday(lobby).items()
+    ]
 
 
 def away_status(lobby: LobbyData) -> list[str]:
     """In ``/race status``, who is away and until when (a Discord timestamp: the reader's time zone)."""
     return [
-        f"Away until <t:{int(until)}:f>: {seats.name_of(lobby, player)} (the AI plays their seat)"
+        _(
+            "Away until {when}: {name} (the AI plays their seat)",
+            when=f"<t:{int(until)}:f>",
+            name=seats.name_of(lobby, player),
+        )
         for player, until in holiday(lobby).items()
     ]
 
 
 def _day(when: float) -> str:
     moment = datetime.datetime.fromtimestamp(when, datetime.UTC)
-    return f"{moment.day} {moment.strftime('%b')}"
+    return _("{day} {month}", day=moment.day, month=_(MONTHS[moment.month - 1]))

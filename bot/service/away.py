@@ -20,6 +20,7 @@ from bot.service.core import RaceCore
 from bot.service.durations import duration
 from bot.service.model import DirectMessage, Outcome, Post, Replace
 from bot.storage import RaceRow
+from rules.i18n import _, current, ngettext, pgettext, speaking
 from rules.registry import AnyGame
 
 PAGE = 8  # races per page of /race mine: each line stays under 250 characters, a page under 2,000
@@ -34,6 +35,7 @@ class Seated:
     player: str
     asked: float  # when the race's pending decision was asked (newest first)
     line: str
+    yours: bool = False  # the race waits for the person's decision
 
 
 class Away:
@@ -60,7 +62,7 @@ class Away:
         if race.league_id is not None:
             league = await self.storage.league(race.league_id)
             if league is not None:
-                what = f"{game.title}, league {league.name}"
+                what = _("{game_title}, league {league_name}", game_title=game.title, league_name=league.name)
         parts = [f"**{title(race)}** ({what}) {link(race.guild_id, race.channel_id)}"]
         back = holiday(race.lobby).get(player)
         asked = race.deadline - float(race.lobby["timer"]) if race.deadline is not None else race.created
@@ -69,20 +71,22 @@ class Away:
             pending_clock = clocks.get(decision.player)
             if pending_clock is not None and pending_clock.asked is not None:
                 asked = pending_clock.asked
+        yours = False
         if back is not None and not for_away:
-            parts.append(f"you are away until <t:{int(back)}:f>: the AI plays your seat")
+            parts.append(_("you are away until {when}: the AI plays your seat", when=f"<t:{int(back)}:f>"))
         elif decision is not None and decision.player == player and race.deadline is not None:
-            parts.append(f"**your decision**, due <t:{int(race.deadline)}:R>")
+            parts.append(_("**your decision**, due {when}", when=f"<t:{int(race.deadline)}:R>"))
+            yours = True
         elif decision is not None:
-            parts.append(f"waiting for {who(race, decision.player, mention=False)}")
+            parts.append(_("waiting for {who}", who=who(race, decision.player, mention=False)))
         if race.lobby.get("bank"):
             clock = await self.core.clocks.clock(race, player)
             ticking = self.now() - clock.asked if clock.asked is not None else 0.0
-            parts.append(f"your clock: {duration(max(0.0, clock.left - ticking))} left")
+            parts.append(_("your clock: {left} left", left=duration(max(0.0, clock.left - ticking))))
         place = self._place(game, state, player)
         if place:
             parts.append(place)
-        return Seated(race, player, asked, " · ".join(parts))
+        return Seated(race, player, asked, " · ".join(parts), yours)
 
     @staticmethod
     def _place(game: AnyGame, state: object, player: str) -> str:
@@ -90,7 +94,9 @@ class Away:
         placings = game.rules.outcome(state).placings
         ranked = [p for p in placings if not p.eliminated]
         place = next((i for i, p in enumerate(ranked, start=1) if p.player == player), None)
-        return f"your best {game.piece}: {_ordinal(place)} of {len(ranked)}" if place else ""
+        if not place:
+            return ""
+        return _("your best {noun}: {place} of {count}", noun=game.piece, place=ordinal(place), count=len(ranked))
 
     async def mine(self, user_id: int, can_see: Visible, page: int = 1) -> Outcome:
         """Every race the person sits in and can see, newest decision first, a page at a time."""
@@ -100,18 +106,27 @@ class Away:
             if await can_see(race.guild_id, race.channel_id)
         ]
         if not found:
-            return Outcome("You are not seated in any running race I can show you. Join one with /race join.")
+            return Outcome(_("You are not seated in any running race I can show you. Join one with /race join."))
         found.sort(key=lambda s: s.asked, reverse=True)
         pages = (len(found) + PAGE - 1) // PAGE
         if not 1 <= page <= pages:
-            raise Refusal(f"There {'is' if pages == 1 else 'are'} {pages} page{'s' if pages != 1 else ''}.")
+            raise Refusal(ngettext("There is {n} page.", "There are {n} pages.", pages))
         shown = found[(page - 1) * PAGE : page * PAGE]
-        yours = sum(1 for s in found if "**your decision**" in s.line)
-        head = f"**Your races** ({len(found)}; {yours} wait{'s' if yours == 1 else ''} for your decision)"
+        yours = sum(1 for s in found if s.yours)
+        waiting = ngettext("{n} waits for your decision", "{n} wait for your decision", yours)
+        head = _("**Your races** ({count}; {waiting})", count=len(found), waiting=waiting)
         lines = [head, *(f"- {s.line}" for s in shown)]
         if pages > 1:
-            more = f" · /race mine page:{page + 1} for the next" if page < pages else ""
-            lines.append(f"Page {page} of {pages}{more}.")
+            if page < pages:
+                more = _(
+                    "Page {page} of {pages} · /race mine page:{next} for the next.",
+                    page=page,
+                    pages=pages,
+                    next=page + 1,
+                )
+            else:
+                more = _("Page {page} of {pages}.", page=page, pages=pages)
+            lines.append(more)
         return Outcome("\n".join(lines))
 
     # ------------------------------------------------------------------ away and back
@@ -122,22 +137,37 @@ class Away:
         until = parse_until(until_text, now)
         if until is None:
             if not await self.storage.end_away(user_id):
-                raise Refusal("You are not away: your seats are yours.")
+                raise Refusal(_("You are not away: your seats are yours."))
             return await self._returned(user_id, by_timer=False)
         await self.storage.set_away(user_id, until, now)
         elsewhere: list[tuple[int, Outcome]] = []
         names = []
-        for race, _ in await self.seated_races(user_id):
+        for race, _player in await self.seated_races(user_id):
             done = await self._hand_over(race.id, user_id, until)
             if done is not None:
                 elsewhere.append((race.channel_id, done))
                 names.append(title(race))
-        listing = f" in {len(names)} race{'s' if len(names) != 1 else ''}: " + ", ".join(names) if names else ""
-        reply = (
-            f"Away until <t:{int(until)}:f> (<t:{int(until)}:R>): the AI plays your seats{listing}, from your "
-            "standing orders where you gave some; nobody pings you and no timeout counts against you. "
-            "/race away until:back returns them sooner."
-        )
+        when, left = f"<t:{int(until)}:f>", f"<t:{int(until)}:R>"
+        if names:
+            reply = ngettext(
+                "Away until {when} ({left}): the AI plays your seats in {n} race: {titles}, from your standing orders "
+                "where you gave some; nobody pings you and no timeout counts against you. "
+                "/race away until:back returns them sooner.",
+                "Away until {when} ({left}): the AI plays your seats in {n} races: {titles}, from your standing orders "
+                "where you gave some; nobody pings you and no timeout counts against you. "
+                "/race away until:back returns them sooner.",
+                len(names),
+                when=when,
+                left=left,
+                titles=", ".join(names),
+            )
+        else:
+            reply = _(
+                "Away until {when} ({left}): the AI plays your seats, from your standing orders where you gave some; "
+                "nobody pings you and no timeout counts against you. /race away until:back returns them sooner.",
+                when=when,
+                left=left,
+            )
         return Outcome(reply, elsewhere=elsewhere)
 
     async def _hand_over(self, race_id: int, user_id: int, until: float) -> Outcome | None:
@@ -149,12 +179,18 @@ class Away:
                 return None
             player = str(seat["player"])
             lobby = marked_away(race.lobby, player, until)
-            note = f"{seat.get('name') or 'A player'} is away until <t:{int(until)}:f>: the AI plays their seat."
+            with speaking(await self.core.public(race)):  # the race's channel is told
+                note = _(
+                    "{name} is away until {when}: the AI plays their seat.",
+                    name=seat.get("name") or _("A player"),
+                    when=f"<t:{int(until)}:f>",
+                )
+                replaced = Replace(f"⏭ {note}")
             loaded = await self.store.load(race)
             decision = loaded.game.rules.pending(loaded.state)
             if decision is not None and decision.player == player:
                 outcome = await self.core.commit(loaded, [], headline=note, lobby=lobby)
-                return outcome.first_in_channel(Replace(f"⏭ {note}"))
+                return outcome.first_in_channel(replaced)
             if not await self.storage.update_lobby(race.id, race.version, lobby):
                 return None
             return Outcome("", posts=[Post(note)])
@@ -162,7 +198,7 @@ class Away:
     async def _returned(self, user_id: int, *, by_timer: bool) -> Outcome:
         """Every seat of an absent person theirs again; which races wait for them, privately."""
         elsewhere: list[tuple[int, Outcome]] = []
-        waiting = []
+        waiting: list[tuple[RaceRow, str]] = []
         for race, player in await self.seated_races(user_id):
             if player in holiday(race.lobby):
                 async with self.store.lock(race.id):
@@ -171,13 +207,18 @@ class Away:
                         continue
                     if await self.storage.update_lobby(fresh.id, fresh.version, marked_back(fresh.lobby, player)):
                         name = seats.name_of(fresh.lobby, player)
-                        told = Post(f"{name} is back: their seat is theirs again.")
+                        with speaking(await self.core.public(fresh)):
+                            told = Post(_("{name} is back: their seat is theirs again.", name=name))
                         elsewhere.append((fresh.channel_id, Outcome("", posts=[told])))
                     race = await self.storage.race(race.id) or race
-            waiting.append(f"- {(await self._describe(race, player, for_away=True)).line}")
-        text = "Welcome back: your seats are yours again."
-        if waiting:
-            text += " Your races:\n" + "\n".join(waiting)
+            waiting.append((race, player))
+        # a timer's return is told by private message, in the person's language; /race away until:back answers them
+        language = await self.core.languages.private(user_id) if by_timer else current()
+        with speaking(language):
+            lines = [f"- {(await self._describe(race, player, for_away=True)).line}" for race, player in waiting]
+            text = _("Welcome back: your seats are yours again.")
+            if lines:
+                text += " " + _("Your races:") + "\n" + "\n".join(lines)
         if by_timer and elsewhere:
             # told privately, with the first race's posts (a private message says where it comes from)
             channel, first = elsewhere[0]
@@ -193,6 +234,13 @@ class Away:
         return out
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def ordinal(n: int) -> str:
+    """``n`` as a place: 1st, 2nd, 3rd, 11th in English; 1., 2. in Hungarian and Czech (each language's catalog)."""
+    last = 0 if 10 <= n % 100 <= 20 else n % 10
+    if last == 1:
+        return pgettext("ordinal", "{n}st", n=n)
+    if last == 2:
+        return pgettext("ordinal", "{n}nd", n=n)
+    if last == 3:
+        return pgettext("ordinal", "{n}rd", n=n)
+    return pgettext("ordinal", "{n}th", n=n)

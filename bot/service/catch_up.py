@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from bot.service.common import record_of
 from bot.storage import RaceRow, StoredAction
 from rules.events import Event
+from rules.i18n import N_, _
 from rules.record import start_state
 from rules.registry import AnyGame
 
@@ -22,16 +23,16 @@ PIECE_KEYS = ("rider", "car", "cyclist")
 MOVES = frozenset({"rode", "drive", "ride", "slipstream", "breakaway"})
 # what befell a piece, in a word or two (an event type not listed here is not told)
 BEFELL = {
-    "fell": "fell",
-    "cracked": "cracked",
-    "punctured": "punctured",
-    "eliminated": "out of the race",
-    "dropped": "dropped",
-    "caught": "caught by the peloton",
-    "pitted": "pitted",
-    "stalled": "stalled",
-    "finished-race": "finished",
-    "arrived": "finished",
+    "fell": N_("fell"),
+    "cracked": N_("cracked"),
+    "punctured": N_("punctured"),
+    "eliminated": N_("out of the race"),
+    "dropped": N_("dropped"),
+    "caught": N_("caught by the peloton"),
+    "pitted": N_("pitted"),
+    "stalled": N_("stalled"),
+    "finished-race": N_("finished"),
+    "arrived": N_("finished"),
 }
 CACHED = 256  # (race, action count) -> events at that moment, for the races prompting now
 
@@ -57,23 +58,30 @@ def others_played(actions: Sequence[StoredAction], player: str, since: int | Non
 def line(events: Sequence[Event], name: Callable[[str], str]) -> str:
     """Each piece that moved or met something in ``events``, in the order they first did, and
     the peloton: ``yellow rouleur broke away to 6.2, caught by the peloton; the peloton to row 7``."""
-    told: OrderedDict[str, list[str]] = OrderedDict()
+    told: OrderedDict[str, list[tuple[str, str]]] = OrderedDict()  # piece -> (what: "move" or an event type, words)
     peloton = None
     for e in events:
         piece = next((str(e.data[k]) for k in PIECE_KEYS if e.data.get(k) is not None), None)
         if e.type == "peloton" and e.data.get("to") is not None:
-            peloton = f"the peloton to row {e.data['to']}"
+            peloton = _("the peloton to row {row}", row=e.data["to"])
             continue
         if piece is None:
             continue
         words = told.setdefault(piece, [])
         if e.type in MOVES and e.data.get("to") is not None:
-            where = f"to {e.data['to']}"
-            words[:] = [w for w in words if not w.startswith(("to ", "broke away to "))]
-            words.append(f"broke away {where}" if e.type == "breakaway" else where)
-        elif e.type in BEFELL and BEFELL[e.type] not in words:
-            words.append(BEFELL[e.type])
-    parts = [f"{name(p)} {', '.join(w)}" for p, w in told.items() if w]
+            where = e.data["to"]
+            words[:] = [w for w in words if w[0] != "move"]
+            moved = (
+                _("broke away to {place_name}", place_name=where)
+                if e.type == "breakaway"
+                else _("to {place_name}", place_name=where)
+            )
+            words.append(("move", moved))
+        elif e.type in BEFELL and _(BEFELL[e.type]) not in (w[1] for w in words):
+            words.append((e.type, _(BEFELL[e.type])))
+    parts = [
+        _("{piece_name} {what}", piece_name=name(p), what=", ".join(w[1] for w in ws)) for p, ws in told.items() if ws
+    ]
     if peloton:
         parts.append(peloton)
     return "; ".join(parts)
@@ -110,7 +118,7 @@ class CatchUp:
         record = record_of(race)
         game, state = start_state(record.with_actions(()))
         for action in record.actions[:count]:
-            state, _ = game.rules.apply(state, action)
+            state, _events = game.rules.apply(state, action)
         return state
 
     def _events_after(self, race: RaceRow, game: AnyGame, count: int) -> int:

@@ -6,6 +6,7 @@ from bot.service import seats
 from bot.storage import RaceRow
 from bot.storage.lobby import SeatData
 from rules.game import Choice
+from rules.i18n import _
 from rules.record import FORMAT, Record, parse_record
 from rules.registry import find_game
 
@@ -24,7 +25,7 @@ def playing_seat(race: RaceRow, user_id: int) -> SeatData:
     they are not playing (every command a player gives for their own seat starts here)."""
     seat = seats.human_seat(race.lobby, user_id)
     if seat is None:
-        raise Refusal("You are not playing in this race.")
+        raise Refusal(_("You are not playing in this race."))
     return seat
 
 
@@ -59,7 +60,11 @@ def record_of(race: RaceRow) -> Record:
 
 def title(race: RaceRow) -> str:
     """How a race is named in every message: its title (or number) and its track."""
-    label = race.lobby.get("title") or f"Race {race.id}"
+    stored = race.lobby.get("title")
+    if race.stage is not None and stored == f"Stage {race.stage}":  # a league stage's, stored in English
+        label = _("Stage {number}", number=race.stage)
+    else:
+        label = stored or _("Race {number}", number=race.id)
     return f"{label} · {str(race.lobby['track']).split('/', 1)[-1]}"
 
 

@@ -25,6 +25,7 @@ from bot.service.backoff import Backoff
 from bot.service.catch_up import CatchUp
 from bot.service.common import Refusal, choice_key, chunks, playing_seat, title, typed_choice, who
 from bot.service.drawing import Drawing, ThreadDrawing
+from bot.service.languages import Languages
 from bot.service.listeners import Listeners
 from bot.service.model import ChoiceView, Close, DirectMessage, Outcome, Post, Prompt, Publish, Retire
 from bot.service.pace_clocks import Clocks
@@ -39,6 +40,7 @@ from rules.action import Action
 from rules.errors import DomestiqueError
 from rules.events import Event
 from rules.game import Choice, Decision
+from rules.i18n import Language, _, current, speaking
 from rules.registry import AnyGame
 
 
@@ -51,6 +53,7 @@ class RaceCore:
         catch_up: CatchUp,
         links: WebLinks,
         listeners: Listeners,
+        languages: Languages,
         render: bool = True,
         seeds: Callable[[], int] | None = None,
         drawing: Drawing | None = None,
@@ -63,6 +66,7 @@ class RaceCore:
         self.catch_up = catch_up
         self.links = links
         self.listeners = listeners
+        self.languages = languages  # who reads which language: the server's public text, a person's DMs
         self.drawing: Drawing = drawing or ThreadDrawing()  # domestique run draws in worker processes
         self.render = render
         # 63 unguessable bits per race: its dice must not be foretold from anything public.
@@ -72,6 +76,10 @@ class RaceCore:
         self.shards = shards or Shards.everything()
         self._turns = Turns()  # decisions worked on a few at a time, first come first served
         self.timer_backoff = Backoff()  # races whose timer failed wait longer before the next try
+
+    async def public(self, race: RaceRow) -> Language:
+        """The language of the race's public text: its server's (``languages.Languages.public``)."""
+        return await self.languages.public(race.guild_id)
 
     async def state_of(self, race: RaceRow) -> object:
         """The race's state now (``store.RaceStore.state_of``)."""
@@ -87,7 +95,7 @@ class RaceCore:
             player = self._player_to_act(loaded, user_id)
             choices = loaded.game.rules.choices(loaded.state, player)
             if not 0 <= index < len(choices) or choices[index].anytime:
-                raise Refusal("That choice is not on offer any more; use the latest prompt.")
+                raise Refusal(_("That choice is not on offer any more; use the latest prompt."))
             return await self._apply_manual(loaded, player, user_id, choices[index].action)
 
     async def _prompt_for(self, race_id: int, version: int, user_id: int) -> tuple[Loaded, Prompt]:
@@ -102,24 +110,24 @@ class RaceCore:
         loaded, prompt = await self._prompt_for(race_id, version, user_id)
         steps = prompt.steps()
         if not 0 <= step < len(steps):
-            raise Refusal("That choice is not on offer any more; use the latest prompt.")
+            raise Refusal(_("That choice is not on offer any more; use the latest prompt."))
         key, label = steps[step]
         views = tuple(c for c in prompt.choices if c.step == key)
         picked = [c for c in loaded.game.rules.choices(loaded.state, prompt.player) if c.step == key]
         image = await self.board(loaded, picked)
         return Outcome(
-            f"{label}: where to?",
+            _("{choice}: where to?", choice=label),
             image=image,
             prompt=replace(prompt, layout="menu", piece=views[0].piece, choices=views, step=step),
         )
 
     async def choice_page(self, race_id: int, version: int, user_id: int, page: int, step: int | None) -> Outcome:
-        _, prompt = await self._prompt_for(race_id, version, user_id)
+        _loaded, prompt = await self._prompt_for(race_id, version, user_id)
         steps = prompt.steps()
         key = steps[step][0] if step is not None and 0 <= step < len(steps) else None
         views = tuple(c for c in prompt.choices if key is None or c.step == key)
         more = replace(prompt, layout="menu", choices=views, step=step)
-        return Outcome("More choices:", prompt=more, prompt_page=page)
+        return Outcome(_("More choices:"), prompt=more, prompt_page=page)
 
     async def play(self, channel_id: int, user_id: int, choice: str, piece: str | None = None) -> Outcome:
         """A typed decision (``/play move``): ``choice`` is a choice's key, or what names one (its target)."""
@@ -134,10 +142,16 @@ class RaceCore:
                 decision = game.rules.pending(state)
                 if decision is None or decision.player != player:
                     if decision is not None:
-                        raise Refusal(f"It is {who(race, decision.player)}'s decision now, not yours.")
-                    raise Refusal("The race is over.")
+                        raise Refusal(_("It is {who}'s decision now, not yours.", who=who(race, decision.player)))
+                    raise Refusal(_("The race is over."))
                 listing = ", ".join(o.label for o in options[:8])
-                raise Refusal(f"{choice[:60]!r} is not one of your choices now. Choices: {listing}.")
+                raise Refusal(
+                    _(
+                        "{typed} is not one of your choices now. Choices: {listing}.",
+                        typed=repr(choice[:60]),
+                        listing=listing,
+                    )
+                )
             if not picked.anytime:
                 self._player_to_act(loaded, user_id)
             return await self._apply_manual(loaded, player, user_id, picked.action)
@@ -182,15 +196,15 @@ class RaceCore:
         seat = playing_seat(loaded.race, user_id)
         decision = loaded.game.rules.pending(loaded.state)
         if decision is None:
-            raise Refusal("The race is over.")
+            raise Refusal(_("The race is over."))
         if decision.player != seat["player"]:
-            raise Refusal(f"It is {who(loaded.race, decision.player)}'s decision now, not yours.")
+            raise Refusal(_("It is {who}'s decision now, not yours.", who=who(loaded.race, decision.player)))
         return str(seat["player"])
 
     async def _apply_manual(self, loaded: Loaded, player: str, user_id: int, action: Action) -> Outcome:
         race, game, state = loaded.race, loaded.game, loaded.state
         try:
-            new_state, _ = game.rules.apply(state, action)
+            new_state, _events = game.rules.apply(state, action)
         except DomestiqueError as exc:
             raise Refusal(str(exc)) from None
         away = [p for p in race.lobby.get("away", []) if p != player]
@@ -198,12 +212,19 @@ class RaceCore:
         if away != race.lobby.get("away", []):
             lobby = {**race.lobby, "away": away}
         outcome = await self.commit(loaded, [(action, user_id, False)], lobby=lobby, applied=new_state)
-        line = f"✔ {seats.name_of(race.lobby, player)} — {self._in_words(game, state, new_state, action)}"
+        said = f"✔ {seats.name_of(race.lobby, player)} — "
+        mine = said + self._in_words(game, state, new_state, action)  # the person's answer, in their words
+        public = await self.public(race)
+        if public == current():
+            line = mine
+        else:
+            with speaking(public):  # the channel reads the decision's line in the server's language
+                line = said + self._in_words(game, state, new_state, action)
         if outcome.lobby_edit is not None:
             # a draft pick: the channel's post tells it and the lobby message shows it; the person
             # who picked is answered with the pick itself
-            return outcome.answered(line)
-        return outcome.first(Retire(line))
+            return outcome.answered(mine)
+        return outcome.first(Retire(line)).answered(mine)
 
     @staticmethod
     def _in_words(game: AnyGame, before: object, after: object, action: Action) -> str:
@@ -260,8 +281,8 @@ class RaceCore:
             race.id, race.version, stored, deadline, finished, lobby, charges, envelope=envelope
         ):
             if envelope is not None:
-                raise Refusal("The lobby changed at the same moment; try again.")
-            raise Refusal("Someone acted at the same moment; your choice was not applied. Use the latest prompt.")
+                raise Refusal(_("The lobby changed at the same moment; try again."))
+            raise Refusal(_("Someone acted at the same moment; your choice was not applied. Use the latest prompt."))
         version = race.version + 1
         self.store.keep(race.id, version, new_state)
         await self.clocks.after_commit(view_race, game, before, decisions)
@@ -281,7 +302,7 @@ class RaceCore:
         await asyncio.sleep(0)
         outcome = await self.report(Loaded(fresh, game, new_state), before, headline)
         outcome = outcome.then(*(DirectMessage(user, text) for user, text in played.dms))
-        if played.notes:
+        if played.notes:  # written in the race's language (``pace_clocks.Clocks.play_on``)
             outcome = outcome.first_in_channel(Publish(Post("\n".join(played.notes))))
         return outcome
 
@@ -291,12 +312,13 @@ class RaceCore:
         before: object,
         decision: Decision,
         headline: str | None,
-        due: str,
         link: str = "",
+        since: int | None = None,
     ) -> tuple[int | None, list[DirectMessage]]:
         """Whom the post asking for ``decision`` pings: its owner on the first of a run of decisions
         they owe (the reminder pings again), unless they chose with ``/race notify`` to be told by
-        private message (returned, the post then pings nobody) or not at all."""
+        private message (returned, in their language, the post then pings nobody) or not at all.
+        ``link``: where the prompt is; ``since``: the owner's last decision (its catch-up page)."""
         race, game, after = loaded.race, loaded.game, loaded.state
         user = seats.user_of(race.lobby, decision.player)
         previous = game.rules.pending(before)
@@ -304,32 +326,39 @@ class RaceCore:
             return None, []
         mode = await self.storage.notify_mode(race.guild_id, user) or "mention"
         if mode == "dm":
-            owed = game.narration.ask(after, decision, "Your turn") + due
-            caught_up = self.catch_up.since_line(race, game, after, decision.player)
-            if caught_up:
-                owed = f"Since your last decision: {caught_up}.\n{owed}"
-            return None, [DirectMessage(user, f"**{title(race)}**: {owed}{link}")]
+            with speaking(await self.languages.private(user)):
+                due = await self.clocks.due_text(race, decision.player)
+                owed = game.narration.ask(after, decision, _("Your turn")) + due
+                caught_up = self.catch_up.since_line(race, game, after, decision.player)
+                if caught_up:
+                    owed = _("Since your last decision: {what}.", what=caught_up) + f"\n{owed}"
+                page = await self.links.page_line(race, since, _("Catch up since your last decision")) if since else ""
+                link = f"{link}\n{page}" if page else link
+                return None, [DirectMessage(user, f"**{title(race)}**: {owed}{link}")]
         return (user if mode == "mention" else None), []
 
-    @staticmethod
-    def secret_news(loaded: Loaded, before: object, events: list[Event]) -> list[DirectMessage]:
-        """What a change told each player privately (a feed tile drawn)."""
+    async def secret_news(self, loaded: Loaded, before: object, events: list[Event]) -> list[DirectMessage]:
+        """What a change told each player privately (a feed tile drawn), in each one's language."""
         race = loaded.race
         told = []
-        for player, text in loaded.game.secrets.news(before, loaded.state, events):
+        for player, _text in loaded.game.secrets.news(before, loaded.state, events):
             user = seats.user_of(race.lobby, player)
-            if user is not None:
-                told.append(DirectMessage(user, f"**{title(race)}**: {text}"))
+            if user is None:
+                continue
+            with speaking(await self.languages.private(user)):  # the news again, in the reader's words
+                texts = [t for p, t in loaded.game.secrets.news(before, loaded.state, events) if p == player]
+                told += [DirectMessage(user, f"**{title(race)}**: {text}") for text in texts[:1]]
         return told
 
     async def report(self, loaded: Loaded, before: object, headline: str | None) -> Outcome:
-        """The posts for the channel after a change: turn summary and board, then the next prompt
-        (a game's lobby draft is told on the lobby message: ``draft.py``)."""
-        if loaded.game.draft is not None:
-            drafted = await draft.report(self, loaded, loaded.game.draft, before, headline)
-            if drafted is not None:
-                return drafted
-        return await self.plain_report(loaded, before, headline)
+        """The posts for the channel after a change, in the server's language: turn summary and board,
+        then the next prompt (a game's lobby draft is told on the lobby message: ``draft.py``)."""
+        with speaking(await self.public(loaded.race)):
+            if loaded.game.draft is not None:
+                drafted = await draft.report(self, loaded, loaded.game.draft, before, headline)
+                if drafted is not None:
+                    return drafted
+            return await self.plain_report(loaded, before, headline)
 
     async def plain_report(self, loaded: Loaded, before: object, headline: str | None) -> Outcome:
         race, game, after = loaded.race, loaded.game, loaded.state
@@ -345,12 +374,12 @@ class RaceCore:
             for turn in sorted({e.turn for e in events}):
                 told = words.summary(after, [e for e in events if e.turn == turn])
                 if told:
-                    lines.append(f"**Turn {turn}**: " + "; ".join(told) + ".")
+                    lines.append(_("**Turn {turn}**: {what}.", turn=turn, what="; ".join(told)))
         decision = rules.pending(after)
-        dms = self.secret_news(loaded, before, events)
+        dms = await self.secret_news(loaded, before, events)
         if decision is None:
             lines.append(self._finish(loaded))
-            page = await self.links.page_line(race, words="The whole race, turn by turn, on the web")
+            page = await self.links.page_line(race, words=_("The whole race, turn by turn, on the web"))
             if page:
                 lines.append(page)
             image = await self.board(loaded, [])
@@ -361,21 +390,23 @@ class RaceCore:
                 posts += await finish_posts(race)
             if race.league_id is not None:
                 posts += await self.listeners.after_stage(race, after)
-            closed = Close("🏁 The race is over: the result is below.")
+            closed = Close("🏁 " + _("The race is over: the result is below."))
             return Outcome("Done.", posts=posts).then(closed, *dms)
         prompt = self.prompt(loaded)
         user = seats.user_of(race.lobby, decision.player)
         due = await self.clocks.due_text(race, decision.player) if user is not None else ""
         caught_up = self.catch_up.since_line(race, game, after, decision.player) if user is not None else ""
         if caught_up:  # what happened since this player last decided (``catch_up.py``), first
-            lines.insert(0, f"Since {who(race, decision.player, mention=False)} last decided: {caught_up}.")
+            since_line = _(
+                "Since {who} last decided: {what}.", who=who(race, decision.player, mention=False), what=caught_up
+            )
+            lines.insert(0, since_line)
         lines.append(words.ask(after, decision, who(race, decision.player)) + due)
         mine = [a.index for a in race.actions if user is not None and a.user_id == user and not a.automatic]
-        catch_up = await self.links.page_line(race, mine[-1], "Catch up since your last decision") if mine else ""
+        catch_up = await self.links.page_line(race, mine[-1], _("Catch up since your last decision")) if mine else ""
         if catch_up:
             lines.append(catch_up)
-        link = f"\n{catch_up}" if catch_up else ""
-        user_to_ping, by_dm = await self.ping_for(loaded, before, decision, headline, due, link)
+        user_to_ping, by_dm = await self.ping_for(loaded, before, decision, headline, since=mine[-1] if mine else None)
         highlight = [c for c in rules.choices(after, decision.player) if c.target is not None and c.step is None]
         shown = turn_over or bool(highlight) or bool(headline)
         image = await self.board(loaded, highlight, acting=decision.piece) if shown else None
@@ -397,20 +428,21 @@ class RaceCore:
         """The finish: the winner and the podium by name, every result, the people who played mentioned once."""
         race, game, state = loaded.race, loaded.game, loaded.state
         placings = [p for p in game.rules.outcome(state).placings if p.rank is not None]
-        lines = ["**Finish**"]
+        lines = [_("**Finish**")]
         if placings:
             winner = placings[0]
             name = game.narration.piece_name(state, winner.piece)
-            lines.append(f"🏆 {name} wins for {seats.name_of(race.lobby, winner.player)}!")
+            player = seats.name_of(race.lobby, winner.player)
+            lines.append("🏆 " + _("{piece_name} wins for {player_name}!", piece_name=name, player_name=player))
             podium = [
                 f"{p.rank}. {game.narration.piece_name(state, p.piece)} ({seats.name_of(race.lobby, p.player)})"
                 for p in placings[:3]
             ]
-            lines.append("Podium: " + ", ".join(podium))
+            lines.append(_("Podium: {placings}", placings=", ".join(podium)))
         lines += game.narration.results(state)
         humans = seats.users(race.lobby["seats"])
         if humans:
-            lines.append("Thanks for racing, " + " ".join(f"<@{u}>" for u in humans) + ".")
+            lines.append(_("Thanks for racing, {people}.", people=" ".join(f"<@{u}>" for u in humans)))
         return "\n".join(lines)
 
     async def board(self, loaded: Loaded, highlight: list[Choice], acting: str | None = None) -> bytes | None:
@@ -420,9 +452,10 @@ class RaceCore:
         legend = await self.legend(loaded.race)
         acts = [acting] if acting else []
         self._turns.give_back()  # the board is drawn in another process: the loop's turn goes to the next decision
-        return await self.drawing.paint(
-            loaded.race.game, loaded.state, highlight=highlight, acting=acts, title=title(loaded.race), legend=legend
-        )
+        shown, game, state = title(loaded.race), loaded.race.game, loaded.state  # the title: language of the moment
+        # TODO(i18n-bot, issue 27): add language=current() once Drawing.paint takes it (drawing.py is
+        # another engineer's): a worker process does not inherit the language of the moment
+        return await self.drawing.paint(game, state, highlight=highlight, acting=acts, title=shown, legend=legend)
 
     async def legend(self, race: RaceRow) -> list[str]:
         """The lines under a board: the race's alliances, and who is away until when."""

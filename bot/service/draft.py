@@ -20,6 +20,7 @@ from bot.service.model import EditLobby, LobbyEdit, Outcome, Post, Publish
 from bot.service.store import Loaded
 from bot.storage import RaceRow
 from rules.game import Decision, LobbyDraft
+from rules.i18n import _
 from rules.registry import AnyGame
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ async def report(
     if not draft.drafting(before):
         return None
     # the draft is over: the lobby message keeps its result; the race's first board follows
-    opening = headline or f"**{title(race)}**: the draft is over, the race starts!"
+    opening = headline or _("**{race_title}**: the draft is over, the race starts!", race_title=title(race))
     outcome = await core.plain_report(loaded, before, opening)
     shown = LobbyEdit(race.id, race.lobby.get("message"), draft_text(race, game, draft, after))
     return outcome.first_in_channel(EditLobby(shown))
@@ -49,7 +50,7 @@ async def _draft_report(
     race, game, after = loaded.race, loaded.game, loaded.state
     words = game.narration
     events = list(game.rules.events(after)[len(game.rules.events(before)) :])
-    dms = core.secret_news(loaded, before, events)
+    dms = await core.secret_news(loaded, before, events)
     user = seats.user_of(race.lobby, decision.player)
     due = await core.clocks.due_text(race, decision.player) if user is not None else ""
     message = race.lobby.get("message")
@@ -59,8 +60,11 @@ async def _draft_report(
     if told:
         lines.append("; ".join(told) + ".")
     asked = words.ask(after, decision, who(race, decision.player)) + due
-    lines.append(f"{asked} The menu is on the draft:{link}" if link else f"{asked} The menu is on the draft below.")
-    ping, by_dm = await core.ping_for(loaded, before, decision, headline, due, link)
+    if link:
+        lines.append(_("{asked} The menu is on the draft:{link}", asked=asked, link=link))
+    else:
+        lines.append(_("{asked} The menu is on the draft below.", asked=asked))
+    ping, by_dm = await core.ping_for(loaded, before, decision, headline, link)
     posts = [Post(text, mentions=[ping] if ping else []) for text in chunks("\n".join(lines))]
     piece = words.piece_name(after, decision.piece) if decision.piece else ""
     shown = LobbyEdit(
@@ -68,7 +72,7 @@ async def _draft_report(
         message,
         draft_text(race, game, draft, after, asked),
         core.prompt(loaded),
-        f"Pick for {piece}…" if piece else "Pick…",
+        _("Pick for {piece_name}…", piece_name=piece) if piece else _("Pick…"),
     )
     # the lobby message shows the pick before the channel is told of it
     return Outcome("Done.", effects=(EditLobby(shown), *(Publish(p) for p in posts), *dms, *by_dm))
@@ -77,7 +81,7 @@ async def _draft_report(
 def draft_text(race: RaceRow, game: AnyGame, draft: LobbyDraft[object], state: object, asked: str | None = None) -> str:
     """The lobby message as the draft: whose pick it is first (so nothing that matters is cut),
     then the game's lines; once the draft is over, its result."""
-    head = f"**{title(race)}** — {game.title}, the draft"
-    after = asked or "The draft is over: the race is on, its boards and prompts follow in the channel."
+    head = _("**{race_title}** — {game_title}, the draft", race_title=title(race), game_title=game.title)
+    after = asked or _("The draft is over: the race is on, its boards and prompts follow in the channel.")
     lines = [head, after, *draft.lines(state, lambda player: who(race, player, mention=False))]
     return chunks("\n".join(lines))[0]

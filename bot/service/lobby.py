@@ -20,10 +20,22 @@ from bot.storage.lobby import LobbyData, SeatData
 from rules.ai_levels import LEVELS, STRONGEST, level_named
 from rules.errors import DomestiqueError
 from rules.game import RaceOption
+from rules.i18n import _, pgettext, speaking
 from rules.record import FORMAT, parse_record, start_state
 from rules.registry import AnyGame, find_game, game_ids
 
 log = logging.getLogger("domestique")
+
+
+def level_word(level: str) -> str:
+    """An AI level (``rules.ai_levels.LEVELS``) as players read it (the name commands take stays)."""
+    if level == "easy":
+        return pgettext("AI level", "easy")
+    if level == "normal":
+        return pgettext("AI level", "normal")
+    if level == "strong":
+        return pgettext("AI level", "strong")
+    return level
 
 
 class Lobby:
@@ -50,24 +62,31 @@ class Lobby:
         """Open a lobby; ``track`` is what the host typed (a stage, a circuit, ``random-12``); ``bank``
         is each player's time for the whole race (docs/pace.md), ``timer`` then the most per decision."""
         if game not in game_ids():
-            raise Refusal(f"Unknown game {game[:40]!r}; games: {', '.join(game_ids())}.")
+            raise Refusal(
+                _("Unknown game {typed}; games: {titles}.", typed=repr(game[:40]), titles=", ".join(game_ids()))
+            )
         rules = find_game(game)
         if not TIMER_MIN <= timer <= TIMER_MAX:
-            raise Refusal("The turn timer goes from 1 minute to 7 days.")
+            raise Refusal(_("The turn timer goes from 1 minute to 7 days."))
         if bank is not None and not TIMER_MIN <= bank <= 4 * TIMER_MAX:
-            raise Refusal("A time bank goes from 1 minute to 28 days per player.")
+            raise Refusal(_("A time bank goes from 1 minute to 28 days per player."))
         count = rules.pieces.default if pieces is None else pieces
         if not rules.pieces.minimum <= count <= rules.pieces.maximum:
             raise Refusal(
-                f"In {rules.title} each player has {rules.pieces.minimum} to {rules.pieces.maximum} "
-                f"{rules.pieces_noun}."
+                _(
+                    "In {game_title} each player has {least} to {most} {noun}.",
+                    game_title=rules.title,
+                    least=rules.pieces.minimum,
+                    most=rules.pieces.maximum,
+                    noun=rules.pieces_noun,
+                )
             )
         seed = self.core.new_seed() if seed is None else seed
         try:
             resolved = rules.tracks.resolve(track or rules.tracks.default, self.core.new_seed() % 1_000_000)
         except ValueError as exc:
             shipped = ", ".join(rules.tracks.suggestions())
-            raise Refusal(f"{exc} Choose one of: {shipped}.") from None
+            raise Refusal(_("{problem} Choose one of: {tracks}.", problem=exc, tracks=shipped)) from None
         lobby: LobbyData = {"track": resolved, "riders": count, "timer": timer, "seed": seed, "seats": [], "away": []}
         if bank is not None:
             lobby["bank"] = bank
@@ -75,16 +94,20 @@ class Lobby:
             race = await self.storage.create_race(guild_id, channel_id, host_id, game, lobby)
         except ChannelBusy:
             raise Refusal(
-                "A race is already running in this channel: one race per channel. "
-                "Use another channel, or /race abort this one."
+                _(
+                    "A race is already running in this channel: one race per channel. "
+                    "Use another channel, or /race abort this one."
+                )
             ) from None
         race = await self._join(race, rules, host_id, host_name, None)
         await self.links.page_link(race.id)  # known from now on: the lobby's text carries it
-        return self.lobby_outcome(race, rules)
+        with speaking(await self.core.public(race)):
+            return self.lobby_outcome(race, rules)
 
     def lobby_outcome(self, race: RaceRow, game: AnyGame, line: str = "") -> Outcome:
         """The lobby as shown: who sits where, the colours still free, and its buttons; ``line`` tells
-        the change in a few words (the answer to a typed command, the lobby message edited)."""
+        the change in a few words (the answer to a typed command, the lobby message edited). Public:
+        made in the server's language (``speaking(await core.public(race))``)."""
         taken = seats.seats_from(race.lobby)
         free = []
         for colour in game.colours:
@@ -99,32 +122,38 @@ class Lobby:
     def _joined(race: RaceRow) -> str:
         """The seat taken last, in a few words: "<@1> joins in blue.", "AI 2 (easy) joins in green."."""
         seat = race.lobby["seats"][-1]
-        who = seat.get("name") if seat.get("ai") else f"<@{seat['user']}>"
+        who = seats.shown_name(seat) if seat.get("ai") else f"<@{seat['user']}>"
         level = level_named(seat.get("level")) if seat.get("ai") else STRONGEST
-        return f"{who}{'' if level == STRONGEST else f' ({level})'} joins in {seat['team']}."
+        if level == STRONGEST:
+            return _("{who} joins in {colour}.", who=who, colour=seat["team"])
+        return _("{who} ({level}) joins in {colour}.", who=who, level=level_word(level), colour=seat["team"])
 
     def lobby_text(self, race: RaceRow, game: AnyGame) -> str:
         per = int(race.lobby["riders"])
-        lines = [
-            f"**{title(race)}** — lobby ({game.title}, {per} {game.piece_word(per)} each, "
-            f"{in_words(int(race.lobby['timer']))} per decision"
-            + (
-                f", a clock of {in_words(int(race.lobby.get('bank') or 0))} each for the whole race"
-                if race.lobby.get("bank")
-                else ""
+        each = _("{n} {noun} each", n=per, noun=game.piece_word(per))
+        timer = in_words(int(race.lobby["timer"]))
+        if race.lobby.get("bank"):
+            bank = in_words(int(race.lobby.get("bank") or 0))
+            setup = _(
+                "{game_title}, {each}, {timer} per decision, a clock of {bank} each for the whole race",
+                game_title=game.title,
+                each=each,
+                timer=timer,
+                bank=bank,
             )
-            + ")"
-        ]
+        else:
+            setup = _("{game_title}, {each}, {timer} per decision", game_title=game.title, each=each, timer=timer)
+        lines = [_("**{race_title}** — lobby ({setup})", race_title=title(race), setup=setup)]
         for seat in race.lobby["seats"]:
             level = level_named(seat.get("level"))
-            shown = "AI" if level == STRONGEST else f"AI, {level}"
-            who = f"{seat.get('name') or 'AI'} ({shown})" if seat.get("ai") else f"<@{seat['user']}>"
+            shown = _("AI") if level == STRONGEST else _("AI, {level}", level=level_word(level))
+            who = f"{seats.shown_name(seat)} ({shown})" if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {seat['team']}: {who}")
         options = race_options.describe(game, race.lobby)
         if options:
             lines.append(options)
-        lines.append("Join with the menu (a colour) or the button, or /race join; the host starts with /race start.")
-        lines.append(f"New to {game.title}? /race help explains it in a minute.")
+        lines.append(_("Join with the menu (a colour) or the button, or /race join; the host starts with /race start."))
+        lines.append(_("New to {game_title}? /race help explains it in a minute.", game_title=game.title))
         page = self.links.known_link(race)
         if page:
             lines.append(page)
@@ -142,14 +171,14 @@ class Lobby:
     ) -> RaceRow:
         current = list(race.lobby["seats"])
         if not ai and user_id is not None and seats.human_seat(race.lobby, user_id) is not None:
-            raise Refusal("You are already in this race.")
+            raise Refusal(_("You are already in this race."))
         try:
             colour, kinds = game.seat(seats.seats_from(race.lobby), int(race.lobby["riders"]), colour)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         number = sum(1 for s in current if s.get("ai")) + 1
         player = f"ai{number}" if ai else f"u{user_id}"
-        shown = f"AI {number}" if ai else clean_name(name)
+        shown = f"AI {number}" if ai else clean_name(name)  # a name, stored: the same in every language
         seat: SeatData = {
             "player": player,
             "user": None if ai else user_id,
@@ -163,7 +192,7 @@ class Lobby:
         current.append(seat)
         lobby: LobbyData = {**race.lobby, "seats": current}
         if not await self.storage.update_lobby(race.id, race.version, lobby):
-            raise Refusal("The lobby changed at the same moment; try again.")
+            raise Refusal(_("The lobby changed at the same moment; try again."))
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         return fresh
@@ -172,7 +201,7 @@ class Lobby:
     def _same_lobby(race: RaceRow, race_id: int | None) -> None:
         """A lobby button acts only on the race it was made for (not the next one in the channel)."""
         if race_id is not None and race.id != race_id:
-            raise Refusal("That lobby is closed; use the buttons of the latest one.")
+            raise Refusal(_("That lobby is closed; use the buttons of the latest one."))
 
     async def join(
         self, channel_id: int, user_id: int, name: str, colour: str | None = None, *, race_id: int | None = None
@@ -181,9 +210,10 @@ class Lobby:
             race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
             if race.status != "lobby":
-                raise Refusal("The race has already started; you can follow it here and join the next one.")
+                raise Refusal(_("The race has already started; you can follow it here and join the next one."))
             race = await self._join(race, game, user_id, name, colour)
-            return self.lobby_outcome(race, game, self._joined(race))
+            with speaking(await self.core.public(race)):
+                return self.lobby_outcome(race, game, self._joined(race))
 
     async def add_ai(
         self,
@@ -196,31 +226,33 @@ class Lobby:
     ) -> Outcome:
         """An AI seat, playing at ``level`` (easy, normal, strong; the strongest if not given)."""
         if level is not None and level not in LEVELS:
-            raise Refusal(f"An AI plays {', '.join(LEVELS)}; not {level[:20]!r}.")
+            raise Refusal(_("An AI plays {levels}; not {typed}.", levels=", ".join(LEVELS), typed=repr(level[:20])))
         async with self.store.channel_race(channel_id) as opened:
             race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
             if race.status != "lobby":
-                raise Refusal("The race has already started.")
+                raise Refusal(_("The race has already started."))
             if user_id != race.host_id:
-                raise Refusal("Only the host adds AI players.")
+                raise Refusal(_("Only the host adds AI players."))
             race = await self._join(race, game, None, "AI", colour, ai=True, level=level or STRONGEST)
-            return self.lobby_outcome(race, game, self._joined(race))
+            with speaking(await self.core.public(race)):
+                return self.lobby_outcome(race, game, self._joined(race))
 
     async def leave(self, channel_id: int, user_id: int, *, race_id: int | None = None) -> Outcome:
         async with self.store.channel_race(channel_id) as opened:
             race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
             if race.status != "lobby":
-                raise Refusal("The race has started; ask the host to /race abort it if you must stop.")
+                raise Refusal(_("The race has started; ask the host to /race abort it if you must stop."))
             kept = [s for s in race.lobby["seats"] if not (s.get("user") == user_id and not s.get("ai"))]
             if len(kept) == len(race.lobby["seats"]):
-                raise Refusal("You are not in this race.")
+                raise Refusal(_("You are not in this race."))
             if not await self.storage.update_lobby(race.id, race.version, {**race.lobby, "seats": kept}):
-                raise Refusal("The lobby changed at the same moment; try again.")
+                raise Refusal(_("The lobby changed at the same moment; try again."))
             fresh = await self.storage.race(race.id)
             assert fresh is not None
-            return self.lobby_outcome(fresh, game, f"<@{user_id}> leaves the race.")
+            with speaking(await self.core.public(fresh)):
+                return self.lobby_outcome(fresh, game, _("{who} leaves the race.", who=f"<@{user_id}>"))
 
     async def seat_option(self, channel_id: int, user_id: int, option: str, value: str | None) -> Outcome:
         """A per-seat choice of the game's (Leader 1: sprinter, descender), before the start."""
@@ -231,45 +263,48 @@ class Lobby:
                 return await self._race_option(race, game, user_id, race_option, value)
             known = {o.name: o for o in game.seat_options}
             if not known:
-                raise Refusal(f"{game.title} has no choices to make before the start.")
+                raise Refusal(_("{game_title} has no choices to make before the start.", game_title=game.title))
             if option not in known:
                 every = [*known, *(o.name for o in game.race_options)]
-                raise Refusal(f"Choices before the start: {', '.join(every)}.")
+                raise Refusal(_("Choices before the start: {options}.", options=", ".join(every)))
             if race.status != "lobby":
-                raise Refusal("These choices are made before the start.")
+                raise Refusal(_("These choices are made before the start."))
             seat = seats.human_seat(race.lobby, user_id)
             if seat is None:
-                raise Refusal("Join the race first.")
+                raise Refusal(_("Join the race first."))
             allowed = list(known[option].values(seats.seat_from(seat)))
             if value is not None and value not in allowed:
-                raise Refusal(f"{option}: one of {', '.join(allowed)}.")
+                raise Refusal(_("{option}: one of {values}.", option=option, values=", ".join(allowed)))
             options = {**(seat.get("options") or {}), option: value}
             options = {k: v for k, v in options.items() if v}
             if value is not None and any(v == value for k, v in options.items() if k != option):
-                raise Refusal(f"Your {value} already has another role: one role per {game.piece}.")
+                raise Refusal(
+                    _("Your {value} already has another role: one role per {noun}.", value=value, noun=game.piece)
+                )
             mine: SeatData = {**seat, "options": {k: str(v) for k, v in options.items()}}
             updated = [mine if s is seat else s for s in race.lobby["seats"]]
             if not await self.storage.update_lobby(race.id, race.version, {**race.lobby, "seats": updated}):
-                raise Refusal("The lobby changed at the same moment; try again.")
-            chosen = "; ".join(f"{k}: {v}" for k, v in options.items()) or "none"
-            return Outcome(f"Your choices: {chosen}.")
+                raise Refusal(_("The lobby changed at the same moment; try again."))
+            chosen = "; ".join(f"{k}: {v}" for k, v in options.items()) or _("none")
+            return Outcome(_("Your choices: {chosen}.", chosen=chosen))
 
     async def _race_option(
         self, race: RaceRow, game: AnyGame, user_id: int, option: RaceOption, value: str | None
     ) -> Outcome:
         """The host's choice of a rule option of the whole race (Hell of the North: weather markers)."""
         if race.status != "lobby":
-            raise Refusal("These choices are made before the start.")
+            raise Refusal(_("These choices are made before the start."))
         if user_id != race.host_id:
-            raise Refusal(f"Only the host chooses {option.name} for the race.")
+            raise Refusal(_("Only the host chooses {option} for the race.", option=option.name))
         lobby = race_options.with_choice(game, race.lobby, option, value)
         if not await self.storage.update_lobby(race.id, race.version, lobby):
-            raise Refusal("The lobby changed at the same moment; try again.")
+            raise Refusal(_("The lobby changed at the same moment; try again."))
         fresh = await self.storage.race(race.id)
         assert fresh is not None
-        shown = race_options.chosen(lobby).get(option.name, option.default or "default")
-        line = f"The host chose {option.name}: {shown}."
-        outcome = self.lobby_outcome(fresh, game, line)
+        with speaking(await self.core.public(fresh)):
+            shown = race_options.chosen(lobby).get(option.name, option.default or _("default"))
+            line = _("The host chose {option}: {value}.", option=option.name, value=shown)
+            outcome = self.lobby_outcome(fresh, game, line)
         posted = outcome.lobby
         if posted is not None and posted.message_id is None:  # the lobby is posted anew, the choice told above it
             return Outcome.of(replace(posted, text=f"{line}\n{posted.text}"))
@@ -280,14 +315,14 @@ class Lobby:
             race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
             if race.status != "lobby":
-                raise Refusal("The race has already started.")
+                raise Refusal(_("The race has already started."))
             if user_id != race.host_id:
-                raise Refusal("Only the host starts the race.")
+                raise Refusal(_("Only the host starts the race."))
             problem = game.check_lobby(seats.seats_from(race.lobby), int(race.lobby["riders"]))
             if problem:
                 raise Refusal(problem)
             outcome = await self._begin(race, game, race_options.record_options(game, race.lobby))
-            return outcome.answered("The race is on.")
+            return outcome.answered(_("The race is on."))
 
     async def _begin(self, race: RaceRow, game: AnyGame, options: dict[str, Any]) -> Outcome:
         """Lobby to race: the record's envelope is fixed, AI seats play, the first prompt is posted;
@@ -301,9 +336,9 @@ class Lobby:
             "seed": race.lobby["seed"],
         }
         try:
-            _, state = start_state(parse_record({"format": FORMAT, **envelope}))
+            _game, state = start_state(parse_record({"format": FORMAT, **envelope}))
         except DomestiqueError as exc:
-            raise Refusal(f"Cannot start: {exc}") from None
+            raise Refusal(_("Cannot start: {problem}", problem=exc)) from None
         # the start and its first commit (AI seats' moves, clocks, the first deadline) are one transaction
         started = Loaded(replace(race, status="running", envelope=envelope), game, state)
         return await self._first_commit(started, envelope)
@@ -327,16 +362,19 @@ class Lobby:
         """The race's first commit, which starts it when given its ``envelope``; ``late``: made by
         ``repair_starts`` for a race whose start was saved without it."""
         race, game, state = loaded.race, loaded.game, loaded.state
-        headline = f"**{title(race)}** starts!"
-        if game.draft is not None and game.draft.drafting(state):
-            headline = (
-                f"**{title(race)}**: the seating is closed and the starting order fixed; "
-                "the draft is on the lobby message."
-            )
-        if late:
-            headline += " (The bot stopped as the race began: it goes on from its start.)"
+        with speaking(await self.core.public(race)):  # the channel's headline
+            headline = _("**{race_title}** starts!", race_title=title(race))
+            if game.draft is not None and game.draft.drafting(state):
+                headline = _(
+                    "**{race_title}**: the seating is closed and the starting order fixed; "
+                    "the draft is on the lobby message.",
+                    race_title=title(race),
+                )
+            if late:
+                headline += " " + _("(The bot stopped as the race began: it goes on from its start.)")
         outcome = await self.core.commit(loaded, [], headline=headline, envelope=envelope)
-        return outcome.then(*self._team_threads(race))
+        with speaking(await self.core.public(race)):
+            return outcome.then(*self._team_threads(race))
 
     async def repair_starts(self, shards: Shards | None = None) -> list[tuple[int, Outcome]]:
         """At start-up: every running race (of ``shards``) with no deadline makes the commit it lacks, and
@@ -353,7 +391,8 @@ class Lobby:
                 loaded = await self.store.load(fresh)
                 try:
                     if fresh.actions:
-                        note = "The bot stopped before this race's next deadline was set: the race goes on."
+                        with speaking(await self.core.public(fresh)):
+                            note = _("The bot stopped before this race's next deadline was set: the race goes on.")
                         outcome = await self.core.commit(loaded, [], headline=note)
                     else:
                         outcome = await self._first_commit(loaded, None, late=True)
@@ -372,7 +411,11 @@ class Lobby:
             if not seat.get("ai") and user is not None:
                 by_team.setdefault(seat["team"], []).append(user)
         teams = sorted(by_team.items())
-        return [OpenThread(f"Team {team} (race {race.id})", tuple(users)) for team, users in teams if len(users) > 1]
+        return [
+            OpenThread(_("Team {colour} (race {number})", colour=team, number=race.id), tuple(users))
+            for team, users in teams
+            if len(users) > 1
+        ]
 
     async def open_league_race(
         self,
@@ -399,7 +442,7 @@ class Lobby:
             "seed": seed,
             "seats": seated,
             "away": [],
-            "title": f"Stage {stage}",
+            "title": f"Stage {stage}",  # stored: every reader sees the same title (issue 27 keeps it English)
         }
         if bank is not None:
             lobby["bank"] = bank
@@ -417,7 +460,8 @@ class Lobby:
             loaded = await self.store.load(fresh) if fresh.status == "running" else None
             if loaded is None:
                 return await self._begin(fresh, Opened.of(fresh).game, options)
-            note = "The bot stopped as this stage opened: it is on."
+            with speaking(await self.core.public(fresh)):
+                note = _("The bot stopped as this stage opened: it is on.")
             return await self.core.report(loaded, loaded.state, headline=note)
 
     async def finish_by_ai(self, race_id: int) -> Outcome:
@@ -428,7 +472,8 @@ class Lobby:
                 return Outcome("")
             humans = [s["player"] for s in race.lobby["seats"] if not s.get("ai")]
             lobby: LobbyData = {**race.lobby, "away": humans}
-            note = "The next stage is due: the AI finishes this one for everyone still racing."
+            with speaking(await self.core.public(race)):
+                note = _("The next stage is due: the AI finishes this one for everyone still racing.")
             return await self.core.commit(await self.store.load(race), [], headline=note, lobby=lobby)
 
     async def remember_lobby_message(self, race_id: int, message_id: int) -> None:

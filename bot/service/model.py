@@ -25,6 +25,7 @@ class ChoiceView:
     step: str | None = None
     step_label: str = ""
     risky: bool = False
+    passive: bool = False  # a pass ("Pass", "No slipstream"): a quiet button, whatever the language
 
     @staticmethod
     def of(index: int, choice: Choice) -> ChoiceView:
@@ -37,6 +38,7 @@ class ChoiceView:
             choice.step,
             choice.step_label,
             choice.risky,
+            choice.target is None and choice.action.do == "pass",
         )
 
 

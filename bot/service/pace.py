@@ -17,6 +17,7 @@ from bot.service.model import ChoiceView, Outcome, Prompt
 from bot.service.pace_clocks import moment_words
 from bot.storage import PaceTime, Premove, StandingOrder
 from rules.game import Choice
+from rules.i18n import _, ngettext
 from rules.registry import AnyGame
 
 
@@ -32,11 +33,18 @@ def pace_lines(times: Sequence[PaceTime], name: Callable[[str], str]) -> list[st
         rows.append(
             (
                 statistics.median(answered),
-                f"{name(player)}: median {duration(statistics.median(answered))}, slowest {duration(max(answered))}, "
-                f"{len(mine)} decision{'s' if len(mine) != 1 else ''} asked, {auto} automatic",
+                ngettext(
+                    "{name}: median {median}, slowest {slowest}, {n} decision asked, {automatic} automatic",
+                    "{name}: median {median}, slowest {slowest}, {n} decisions asked, {automatic} automatic",
+                    len(mine),
+                    name=name(player),
+                    median=duration(statistics.median(answered)),
+                    slowest=duration(max(answered)),
+                    automatic=auto,
+                ),
             )
         )
-    return [line for _, line in sorted(rows, reverse=True)]
+    return [line for _key, line in sorted(rows, reverse=True)]
 
 
 class PaceCommands:
@@ -54,17 +62,23 @@ class PaceCommands:
         player = str(seat["player"])
         pending = game.rules.pending(state)
         if pending is not None and pending.player == player:
-            raise Refusal("It is your decision now: choose on the prompt.")
+            raise Refusal(_("It is your decision now: choose on the prompt."))
         found = game.pace.ahead(state, player)
         if found is None or not found[1]:
             raise Refusal(
-                "There is nothing to decide ahead now: your next decision depends on what happens first. "
-                "Standing orders (/race order) settle routine decisions."
+                _(
+                    "There is nothing to decide ahead now: your next decision depends on what happens first. "
+                    "Standing orders (/race order) settle routine decisions."
+                )
             )
         decision, choices = found
         mine = next((p for p in await self.storage.premoves(race.id) if p.player == player), None)
         shown = (
-            f" You decided ahead: {mine.label} (choose again to change it, /race ahead cancel:True to drop it)."
+            " "
+            + _(
+                "You decided ahead: {choice} (choose again to change it, /race ahead cancel:True to drop it).",
+                choice=mine.label,
+            )
             if mine
             else ""
         )
@@ -79,15 +93,14 @@ class PaceCommands:
             ahead=True,
         )
         text = game.narration.ask(state, decision, seats.name_of(race.lobby, player))
-        return Outcome(
-            f"Decide ahead (only you see this; applied when it comes if it still holds): {text}{shown}", prompt=prompt
-        )
+        said = _("Decide ahead (only you see this; applied when it comes if it still holds): {asked}", asked=text)
+        return Outcome(said + shown, prompt=prompt)
 
     @staticmethod
     def _named(game: AnyGame, state: object, index: int, choice: Choice, choices: Sequence[Choice]) -> ChoiceView:
         """A choice of the menu to decide ahead: one flat menu, so it names its piece when several have choices."""
         view = ChoiceView.of(index, choice)
-        if choice.piece is None or len({c.piece for c in choices if c.piece}) < 2 or view.label.startswith("Drop"):
+        if choice.piece is None or len({c.piece for c in choices if c.piece}) < 2 or choice.action.do == "drop":
             return view
         name = game.narration.piece_name(state, choice.piece)
         return replace(view, label=f"{name}: {view.label}"[:100])
@@ -97,14 +110,16 @@ class PaceCommands:
         async with self.store.lock(race_id):
             race = await self.storage.race(race_id)
             if race is None or race.status != "running":
-                raise Refusal("This race is over.")
+                raise Refusal(_("This race is over."))
             if race.version != version:
-                raise Refusal("The race has moved on since; use /race ahead again for the choices as they stand now.")
+                raise Refusal(
+                    _("The race has moved on since; use /race ahead again for the choices as they stand now.")
+                )
             seat = playing_seat(race, user_id)
             loaded = await self.store.load(race)
             found = loaded.game.pace.ahead(loaded.state, str(seat["player"]))
             if found is None or not 0 <= index < len(found[1]):
-                raise Refusal("That choice is not on offer any more; use /race ahead again.")
+                raise Refusal(_("That choice is not on offer any more; use /race ahead again."))
             decision, choices = found
             c = choices[index]
             await self.storage.set_premove(
@@ -113,14 +128,16 @@ class PaceCommands:
                     str(seat["player"]), decision.kind, decision.piece, c.action.text(), c.label, c.detail, user_id
                 ),
             )
-            return Outcome(f"Decided ahead: {c.label}. It is applied when your decision comes, if it still holds.")
+            return Outcome(
+                _("Decided ahead: {choice}. It is applied when your decision comes, if it still holds.", choice=c.label)
+            )
 
     async def cancel_ahead(self, channel_id: int, user_id: int) -> Outcome:
         race = await self.store.race_in(channel_id, running=True)
         seat = playing_seat(race, user_id)
         if not await self.storage.drop_premove(race.id, str(seat["player"])):
-            raise Refusal("You have not decided anything ahead.")
-        return Outcome("Your decision made ahead is dropped: you will be asked as usual.")
+            raise Refusal(_("You have not decided anything ahead."))
+        return Outcome(_("Your decision made ahead is dropped: you will be asked as usual."))
 
     async def order(
         self,
@@ -136,44 +153,56 @@ class PaceCommands:
         loaded = await self.store.load(await self.store.race_in(channel_id, running=True))
         race, game, state = loaded.race, loaded.game, loaded.state
         if not game.pace.orders:
-            raise Refusal(f"{game.title} has no standing orders: you make each decision yourself.")
+            raise Refusal(
+                _("{game_title} has no standing orders: you make each decision yourself.", game_title=game.title)
+            )
         seat = playing_seat(race, user_id)
         player = str(seat["player"])
         mine = list(game.pace.pieces(state, player))
         named = {game.narration.piece_name(state, p).lower(): p for p in mine}
         piece_id = piece if piece in mine else named.get(piece.strip().lower())
         if piece_id is None:
-            shown = ", ".join(game.narration.piece_name(state, p) for p in mine) or "none"
-            raise Refusal(f"Name one of your {game.pieces_noun}: {shown}.")
+            shown = ", ".join(game.narration.piece_name(state, p) for p in mine) or _("none")
+            raise Refusal(_("Name one of your {noun}: {names}.", noun=game.pieces_noun, names=shown))
         shown = game.narration.piece_name(state, piece_id)
         if kind == "cancel":
             count = await self.storage.drop_orders(race.id, player, piece_id)
             return Outcome(
-                f"{shown}: {count} standing order(s) cancelled." if count else f"{shown} has no standing orders."
+                ngettext(
+                    "{piece_name}: {n} standing order(s) cancelled.",
+                    "{piece_name}: {n} standing order(s) cancelled.",
+                    count,
+                    piece_name=shown,
+                )
+                if count
+                else _("{piece_name} has no standing orders.", piece_name=shown)
             )
         kinds = {k.name: k for k in game.pace.orders}
         if kind not in kinds:
-            listing = ", ".join(f"{k.name} ({k.label})" for k in game.pace.orders) or "none in this game"
-            raise Refusal(f"Standing orders: {listing}.")
+            listing = ", ".join(f"{k.name} ({k.label})" for k in game.pace.orders) or _("none in this game")
+            raise Refusal(_("Standing orders: {listing}.", listing=listing))
         order_kind = kinds[kind]
         if order_kind.number and (number is None or number < 0):
-            raise Refusal(f"{order_kind.label}: give number: ({order_kind.number}).")
+            raise Refusal(_("{order}: give number: ({number}).", order=order_kind.label, number=order_kind.number))
         moments = {m.name: m for m in game.pace.moments}
         if until is not None and until not in moments:
-            listing = ", ".join(f"{m.name} ({m.label})" for m in game.pace.moments) or "none in this game"
-            raise Refusal(f"Moments that end an order: {listing}.")
+            listing = ", ".join(f"{m.name} ({m.label})" for m in game.pace.moments) or _("none in this game")
+            raise Refusal(_("Moments that end an order: {listing}.", listing=listing))
         if until is not None and moments[until].number and (until_number is None or until_number < 1):
-            raise Refusal(f"{moments[until].label}: give until_number: ({moments[until].number}).")
+            raise Refusal(
+                _("{moment}: give until_number: ({number}).", moment=moments[until].label, number=moments[until].number)
+            )
         order = StandingOrder(player, piece_id, kind, number if order_kind.number else None, until, until_number)
         await self.storage.set_order(race.id, order)
         what = order_kind.label.replace("N", str(number)) if order_kind.number else order_kind.label
-        end = f" until {moment_words(game, order)}" if until else ""
+        end = " " + _("until {moment}", moment=moment_words(game, order)) if until else ""
         ends = (
-            f"You are asked what it does not cover; deciding otherwise for {shown} cancels it"
+            _("You are asked what it does not cover; deciding otherwise for {piece_name} cancels it", piece_name=shown)
             if order_kind.plan
-            else f"Any decision you make yourself for {shown} cancels it"
+            else _("Any decision you make yourself for {piece_name} cancels it", piece_name=shown)
         )
-        return Outcome(f"Standing order for {shown}: {what}{end}. {ends}; /race status shows it to everyone.")
+        said = _("Standing order for {piece_name}: {what}.", piece_name=shown, what=f"{what}{end}")
+        return Outcome(_("{said} {ends}; /race status shows it to everyone.", said=said, ends=ends))
 
     async def own_piece_names(self, channel_id: int, user_id: int) -> list[tuple[str, str]]:
         """(piece id, name) of the caller's pieces still in the race, for ``/race order``'s autocomplete."""
@@ -189,9 +218,10 @@ class PaceCommands:
         """Each player's median and slowest decision times and how many decisions were automatic."""
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None or race.status == "lobby":
-            raise Refusal("There is no started race in this channel.")
+            raise Refusal(_("There is no started race in this channel."))
         times = await self.storage.pace_times([race.id])
         if not times:
-            return Outcome("Nobody has been asked a decision yet.")
+            return Outcome(_("Nobody has been asked a decision yet."))
         lines = pace_lines(times, lambda p: seats.name_of(race.lobby, p))
-        return Outcome(f"**Pace of {title(race)}** (time from being asked to deciding)\n" + "\n".join(lines))
+        head = _("**Pace of {race_title}** (time from being asked to deciding)", race_title=title(race))
+        return Outcome(head + "\n" + "\n".join(lines))

@@ -17,12 +17,14 @@ from bot.service import seats
 from bot.service.autoplay import Played, autoplay
 from bot.service.common import AUTOPLAY_LIMIT, title
 from bot.service.durations import duration
+from bot.service.languages import Languages
 from bot.service.store import RaceStore
 from bot.storage import Charges, Clock, PaceTime, Premove, RaceRow, StandingOrder
 from rules.action import Action
 from rules.ai_levels import player_at
 from rules.errors import DomestiqueError
 from rules.game import Choice, Decision
+from rules.i18n import _, speaking
 from rules.registry import AnyGame
 
 OVERTIME = 3600  # per-decision maximum of a seat taken back after its clock ran out
@@ -50,13 +52,19 @@ def ordered(game: AnyGame, state: object, decision: Decision, orders: list[Stand
     return None
 
 
+def _label(game: AnyGame, state: object, player: str, action: Action) -> str:
+    """The label of ``action`` among ``player``'s choices now, in the language of the moment."""
+    return next((c.label for c in game.rules.choices(state, player) if c.action == action), "")
+
+
 class Clocks:
     """The pace of every race: what plays itself after a commit, the clocks, deadlines and reminders."""
 
-    def __init__(self, store: RaceStore) -> None:
+    def __init__(self, store: RaceStore, languages: Languages | None = None) -> None:
         self.store = store
         self.storage = store.storage
         self.now = store.now
+        self.languages = languages or Languages(store.storage)  # notes in the race's language, DMs in the reader's
 
     async def play_on(self, race: RaceRow, state: object, game: AnyGame) -> Played:
         """AI and away seats, then decisions made ahead and standing orders, until someone must be asked."""
@@ -64,7 +72,8 @@ class Clocks:
         premoves = {p.player: p for p in planned}
         played = Played(state, [])
         used: list[str] = []
-        for _ in range(AUTOPLAY_LIMIT):
+        public = await self.languages.public(race.guild_id)  # the notes are posted in the race's channel
+        for _turn in range(AUTOPLAY_LIMIT):
             decision = game.rules.pending(played.state)
             if decision is None:
                 break
@@ -85,26 +94,43 @@ class Clocks:
                     played.state = game.rules.apply(played.state, action)[0]
                     played.actions.append((action, None, True))
                     continue
+                with speaking(public):
+                    label = _label(game, played.state, player, choice.action)
+                    name = seats.name_of(race.lobby, player)
+                    played.notes.append(_("{name}'s standing orders (away): {choice}.", name=name, choice=label))
                 played.state = game.rules.apply(played.state, choice.action)[0]
                 played.actions.append((choice.action, user, False))
-                played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders (away): {choice.label}.")
                 continue
             premove = premoves.pop(player, None)
             if premove is not None:
                 used.append(player)
-                held, why = self._premove_now(game, played.state, decision, premove)
+                with speaking(await self.languages.private(user)):  # why it was dropped is told to its owner
+                    held, why = self._premove_now(game, played.state, decision, premove)
+                    told = _(
+                        "{race_title}: your decision made ahead ({choice}) {why}",
+                        race_title=title(race),
+                        choice=premove.label,
+                        why=why,
+                    )
                 if held is not None:
+                    with speaking(public):
+                        label = _label(game, played.state, player, held) or premove.label
+                        name = seats.name_of(race.lobby, player)
+                        played.notes.append(_("{name} had decided ahead: {choice}.", name=name, choice=label))
                     played.state = game.rules.apply(played.state, held)[0]
                     played.actions.append((held, premove.user_id, False))
-                    played.notes.append(f"{seats.name_of(race.lobby, player)} had decided ahead: {premove.label}.")
                     continue
                 if user is not None:
-                    played.dms.append((user, f"{title(race)}: your decision made ahead ({premove.label}) {why}"))
+                    played.dms.append((user, told))
             choice = ordered(game, played.state, decision, [o for o in orders if o.player == player])
             if choice is None:
-                played.notes += self._left_to_player(race, game, played.state, decision, orders)
+                with speaking(public):
+                    played.notes += self._left_to_player(race, game, played.state, decision, orders)
                 break
-            played.notes.append(f"{seats.name_of(race.lobby, player)}'s standing orders: {choice.label}.")
+            with speaking(public):
+                label = _label(game, played.state, player, choice.action)
+                name = seats.name_of(race.lobby, player)
+                played.notes.append(_("{name}'s standing orders: {choice}.", name=name, choice=label))
             played.state = game.rules.apply(played.state, choice.action)[0]
             played.actions.append((choice.action, user, False))
         played.premoves_used = used  # forgotten in the commit's transaction (``Charges.premoves_used``)
@@ -128,9 +154,16 @@ class Clocks:
             if order.player == player and ends:
                 await self.storage.drop_orders(race.id, player, order.piece, order.kind)
                 if user is not None:
-                    name = game.narration.piece_name(played.state, order.piece)
-                    end = moment_words(game, order)
-                    played.dms.append((user, f"{title(race)}: {name}'s standing order ends: {end}."))
+                    with speaking(await self.languages.private(user)):
+                        name = game.narration.piece_name(played.state, order.piece)
+                        end = moment_words(game, order)
+                        said = _(
+                            "{race_title}: {piece_name}'s standing order ends: {moment}.",
+                            race_title=title(race),
+                            piece_name=name,
+                            moment=end,
+                        )
+                    played.dms.append((user, said))
                 continue
             kept.append(order)
         return kept
@@ -139,20 +172,20 @@ class Clocks:
     def _premove_now(game: AnyGame, state: object, decision: Decision, premove: Premove) -> tuple[Action | None, str]:
         """The premove's action if it still holds now, else None and why not (in words)."""
         if decision.kind != premove.kind or decision.piece != premove.piece:
-            return None, "was dropped: another decision of yours came first. Choose on the prompt."
+            return None, _("was dropped: another decision of yours came first. Choose on the prompt.")
         try:
             action = game.vocabulary.from_text(premove.action)
         except DomestiqueError:
-            return None, "was dropped: it could not be read. Choose on the prompt."
+            return None, _("was dropped: it could not be read. Choose on the prompt.")
         now = next(
             (c for c in game.rules.choices(state, decision.player) if c.action == action and not c.anytime), None
         )
         if now is None:
-            return None, "was dropped: it is no longer possible. Choose on the prompt."
+            return None, _("was dropped: it is no longer possible. Choose on the prompt.")
         before = Choice(action, premove.label, premove.detail, piece=premove.piece)
         if not game.pace.same(before, now):
-            change = f"now {now.label}" + (f" ({now.detail})" if now.detail else "")
-            return None, f"was dropped: it no longer means the same ({change}). Choose on the prompt."
+            change = _("now {choice}", choice=now.label) + (f" ({now.detail})" if now.detail else "")
+            return None, _("was dropped: it no longer means the same ({change}). Choose on the prompt.", change=change)
         return action, ""
 
     @staticmethod
@@ -165,7 +198,14 @@ class Clocks:
         if not mine or decision.piece is None:
             return []
         name = game.narration.piece_name(state, decision.piece)
-        return [f"{name}'s plan does not cover this decision: {seats.name_of(race.lobby, decision.player)} decides."]
+        owner = seats.name_of(race.lobby, decision.player)
+        return [
+            _(
+                "{piece_name}'s plan does not cover this decision: {player_name} decides.",
+                piece_name=name,
+                player_name=owner,
+            )
+        ]
 
     async def deadline_for(self, race: RaceRow, player: str, charges: Charges | None = None) -> float:
         timer = float(race.lobby["timer"])
@@ -206,7 +246,7 @@ class Clocks:
         answered = False
         if asked is not None:
             every = [*decisions, *played.actions]
-            at = next((i for i, (action, _, _) in enumerate(every) if action.by == asked.player), None)
+            at = next((i for i, (action, _user, _auto) in enumerate(every) if action.by == asked.player), None)
             clock = kept.get(asked.player) or Clock(asked.player, bank)
             answered = at is not None
             if at is not None and clock.asked is not None:
@@ -280,15 +320,17 @@ class Clocks:
     async def due_text(self, race: RaceRow, player: str) -> str:
         if race.deadline is None:
             return ""
+        due = f"<t:{int(race.deadline)}:R>"
         if not race.lobby.get("bank"):
-            return f" Due <t:{int(race.deadline)}:R>."
+            return " " + _("Due {when}.", when=due)
         clock = await self.clock(race, player)
         now = self.now()
         if clock.left <= 0:
-            return f" Due <t:{int(race.deadline)}:R> (your clock is spent: an hour at most per decision)."
-        return (
-            f" Due <t:{int(now + float(race.lobby['timer']))}:R> at most for this decision; "
-            f"your clock for the whole race runs out <t:{int(now + clock.left)}:R>."
+            return " " + _("Due {when} (your clock is spent: an hour at most per decision).", when=due)
+        return " " + _(
+            "Due {when} at most for this decision; your clock for the whole race runs out {out}.",
+            when=f"<t:{int(now + float(race.lobby['timer']))}:R>",
+            out=f"<t:{int(now + clock.left)}:R>",
         )
 
     async def remind_at(self, race: RaceRow) -> float:
@@ -320,9 +362,12 @@ class Clocks:
             if kind is None:
                 continue
             what = kind.label.replace("N", str(order.number)) if order.number is not None else kind.label
-            until = f", until {moment_words(game, order)}" if order.until else ""
+            until = ", " + _("until {moment}", moment=moment_words(game, order)) if order.until else ""
             owner = seats.name_of(race.lobby, order.player)
-            lines.append(f"Standing order: {game.narration.piece_name(state, order.piece)} ({owner}): {what}{until}")
+            piece = game.narration.piece_name(state, order.piece)
+            lines.append(
+                _("Standing order: {piece_name} ({owner}): {what}", piece_name=piece, owner=owner, what=what) + until
+            )
         if race.lobby.get("bank"):
             now = self.now()
             for seat in race.lobby["seats"]:
@@ -331,5 +376,6 @@ class Clocks:
                 clock = await self.clock(race, str(seat["player"]))
                 ticking = now - clock.asked if clock.asked is not None else 0.0
                 left = max(0.0, clock.left - ticking)
-                lines.append(f"Clock: {seats.name_of(race.lobby, clock.player)} has {duration(left)} left")
+                name = seats.name_of(race.lobby, clock.player)
+                lines.append(_("Clock: {name} has {left} left", name=name, left=duration(left)))
         return lines

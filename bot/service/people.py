@@ -6,11 +6,12 @@ from __future__ import annotations
 from bot.service.common import Refusal
 from bot.service.model import Outcome
 from bot.storage import NOTIFY_MODES, Storage
+from rules.i18n import N_, _
 
 NOTIFY_WORDS = {
-    "mention": "I mention you in the race channel when a decision is yours (and once more as a reminder).",
-    "dm": "I send you a private message when a decision is yours; the channel names you without a ping.",
-    "none": "I do not ping you when a decision is yours, only once as a reminder when half your time is gone.",
+    "mention": N_("I mention you in the race channel when a decision is yours (and once more as a reminder)."),
+    "dm": N_("I send you a private message when a decision is yours; the channel names you without a ping."),
+    "none": N_("I do not ping you when a decision is yours, only once as a reminder when half your time is gone."),
 }
 
 
@@ -22,11 +23,11 @@ class People:
         """Show (``mode`` None) or set how the person is told in this server."""
         if mode is None:
             current = await self.storage.notify_mode(guild_id, user_id) or "mention"
-            return Outcome(f"Now: {NOTIFY_WORDS[current]} Change it with /race notify how:.")
+            return Outcome(_("Now: {how} Change it with /race notify how:.", how=_(NOTIFY_WORDS[current])))
         if mode not in NOTIFY_MODES:
-            raise Refusal(f"Choose one of: {', '.join(NOTIFY_MODES)}.")
+            raise Refusal(_("Choose one of: {modes}.", modes=", ".join(NOTIFY_MODES)))
         await self.storage.set_notify_mode(guild_id, user_id, mode)
-        return Outcome(f"From now on in this server: {NOTIFY_WORDS[mode]}")
+        return Outcome(_("From now on in this server: {how}", how=_(NOTIFY_WORDS[mode])))
 
     async def notes_for(self, guild_id: int, user_id: int) -> list[str]:
         return await self.storage.take_notes(guild_id, user_id)

@@ -8,6 +8,7 @@ from typing import Any
 from bot.service.common import Refusal
 from bot.storage.lobby import LobbyData
 from rules.game import RaceOption
+from rules.i18n import _
 from rules.registry import AnyGame
 
 
@@ -56,5 +57,5 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
     if not game.race_options:
         return ""
     given = chosen(lobby)
-    parts = [f"{o.name}: {given.get(o.name, o.default or 'default')}" for o in game.race_options]
-    return "Race options (host, /race option): " + "; ".join(parts) + "."
+    parts = [f"{o.name}: {given.get(o.name, o.default or _('default'))}" for o in game.race_options]
+    return _("Race options (host, /race option): {options}.", options="; ".join(parts))

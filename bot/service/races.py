@@ -15,6 +15,7 @@ from bot.service.away import Away
 from bot.service.catch_up import CatchUp
 from bot.service.core import RaceCore
 from bot.service.drawing import Drawing
+from bot.service.languages import Languages
 from bot.service.listeners import Listeners
 from bot.service.lobby import Lobby
 from bot.service.pace import PaceCommands
@@ -46,12 +47,14 @@ class RaceService:
     ) -> None:
         store = RaceStore(storage, now)
         self.listeners = listeners or Listeners()
+        self.languages = Languages(storage)
         self.core = RaceCore(
             store,
-            clocks=Clocks(store),
+            clocks=Clocks(store, self.languages),
             catch_up=CatchUp(),
             links=WebLinks(storage, pages),
             listeners=self.listeners,
+            languages=self.languages,
             render=render,
             seeds=seeds,
             drawing=drawing,

@@ -13,6 +13,7 @@ from bot.service.lobby import Lobby
 from bot.service.model import Outcome, Replace
 from bot.service.store import Loaded, Opened
 from bot.storage import Charges
+from rules.i18n import _, ngettext, speaking
 from rules.registry import find_game, games
 
 
@@ -31,22 +32,22 @@ class Reading:
         loaded = await self.store.load(race)
         game, state = loaded.game, loaded.state
         decision = game.rules.pending(state)
-        lines = [f"**{title(race)}** — turn {game.rules.turn(state)}"]
+        lines = [_("**{race_title}** — turn {turn}", race_title=title(race), turn=game.rules.turn(state))]
         if decision is not None:
             asked = game.narration.ask(state, decision, who(race, decision.player, mention=False))
             if race.deadline is not None:
                 when = int(race.deadline)
-                asked += f" Due <t:{when}:R> (<t:{when}:f>); then the AI decides."
+                asked += " " + _("Due {when} ({at}); then the AI decides.", when=f"<t:{when}:R>", at=f"<t:{when}:f>")
             lines.append(asked)
         lines += game.narration.status(state)
         absent = holiday(race.lobby)  # away until a date: told below
         away = [p for p in race.lobby.get("away") or [] if p not in absent]
         if away:
             names = ", ".join(seats.name_of(race.lobby, p) for p in away)
-            lines.append(f"Played by the AI until they act again: {names}")
+            lines.append(_("Played by the AI until they act again: {names}", names=names))
         lines += away_status(race.lobby)
         lines += await self.core.clocks.status_lines(race, game, state)
-        lines += [f"Alliance: {line}" for line in await self.core.listeners.alliances(race)]
+        lines += [_("Alliance: {line}", line=line) for line in await self.core.listeners.alliances(race)]
         page = await self.core.links.page_line(race)
         if page:
             lines.append(page)
@@ -55,7 +56,10 @@ class Reading:
     async def board(self, channel_id: int) -> Outcome:
         loaded = await self.store.load(await self.store.race_in(channel_id, running=True))
         turn = loaded.game.rules.turn(loaded.state)
-        return Outcome(f"{title(loaded.race)}, turn {turn}", image=await self.core.board(loaded, []))
+        return Outcome(
+            _("{race_title}, turn {turn}", race_title=title(loaded.race), turn=turn),
+            image=await self.core.board(loaded, []),
+        )
 
     async def help(self, channel_id: int, game_id: str | None = None) -> Outcome:
         """How to play the game of this channel's race (or ``game_id``), with the board's legend."""
@@ -64,15 +68,21 @@ class Reading:
             game_id = race.game if race is not None else None
         if game_id is None:
             titles = ", ".join(f"{g.title} (`{g.id}`)" for g in games())
-            return Outcome(f"Games: {titles}. Open a race with /race new; /race help game: explains one.")
+            return Outcome(
+                _("Games: {titles}. Open a race with /race new; /race help game: explains one.", titles=titles)
+            )
         try:
             game = find_game(game_id)
         except Exception:
-            raise Refusal(f"Unknown game {game_id[:40]!r}.") from None
-        text = game.narration.help + "\nPlay with the buttons on each prompt, or type: /play move (with autocomplete)."
+            raise Refusal(_("Unknown game {typed}.", typed=repr(game_id[:40]))) from None
+        text = (
+            game.narration.help
+            + "\n"
+            + _("Play with the buttons on each prompt, or type: /play move (with autocomplete).")
+        )
         if game.pace.orders or game.pace.moments:
-            text += (
-                "\nWhile others decide: /race ahead decides your next decision now (applied if it still holds); "
+            text += "\n" + _(
+                "While others decide: /race ahead decides your next decision now (applied if it still holds); "
                 "/race order gives a rider or car a standing order for routine decisions; /race pace shows "
                 "everyone's decision times."
             )
@@ -87,11 +97,17 @@ class Reading:
         for turn in range(max(1, now - turns + 1), now + 1):
             told = game.narration.summary(state, [e for e in events if e.turn == turn])
             if told:
-                lines.append(f"**Turn {turn}**: " + "; ".join(told))
+                lines.append(_("**Turn {turn}**: {what}", turn=turn, what="; ".join(told)))
         timed_out = [a for a in race.actions[-10:] if a.automatic and a.user_id is not None]
         if timed_out:
-            lines.append(f"{len(timed_out)} of the last decisions were made by the AI when time ran out.")
-        return Outcome(chunks("\n".join(lines) or "Nothing has happened yet.")[0])
+            lines.append(
+                ngettext(
+                    "{n} of the last decisions were made by the AI when time ran out.",
+                    "{n} of the last decisions were made by the AI when time ran out.",
+                    len(timed_out),
+                )
+            )
+        return Outcome(chunks("\n".join(lines) or _("Nothing has happened yet."))[0])
 
     async def export(self, channel_id: int, user_id: int | None = None) -> Outcome:
         """The race's record. A race still running is exported with its past rolls scripted and a
@@ -99,7 +115,7 @@ class Reading:
         refused while it would show hidden things (kept tiles) other players may not see."""
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None or race.envelope is None:
-            raise Refusal("There is no started race in this channel to export.")
+            raise Refusal(_("There is no started race in this channel to export."))
         data = record_of(race).to_json()
         running = race.status == "running"
         if running:
@@ -107,14 +123,23 @@ class Reading:
             seat = seats.human_seat(race.lobby, user_id) if user_id is not None else None
             if loaded.game.secrets.hides_from(loaded.state, seat["player"] if seat else None):
                 raise Refusal(
-                    "While the race runs, its record would show what other players keep hidden: "
-                    "export it when the race is over."
+                    _(
+                        "While the race runs, its record would show what other players keep hidden: "
+                        "export it when the race is over."
+                    )
                 )
             data["dice"] = loaded.game.rules.rolled(loaded.state)
             data["seed"] = self.core.new_seed()
+        if running:
+            said = _(
+                "The record of race {number} (replay it with `domestique replay`): past rolls written out, "
+                "the next ones not foretold.",
+                number=race.id,
+            )
+        else:
+            said = _("The record of race {number} (replay it with `domestique replay`).", number=race.id)
         return Outcome(
-            f"The record of race {race.id} (replay it with `domestique replay`)"
-            + (": past rolls written out, the next ones not foretold." if running else "."),
+            said,
             ephemeral=running,
             file=(f"race-{race.id}.json", json.dumps(data, indent=1).encode()),
         )
@@ -125,19 +150,21 @@ class Reading:
         seat = playing_seat(race, user_id)
         lines = game.secrets.hand(state, seat["player"])
         if not lines:
-            return Outcome(f"In {game.title} nothing is hidden: /race status shows everything.")
-        return Outcome(f"Your {game.pieces_noun} (only you see this):\n" + "\n".join(lines))
+            return Outcome(
+                _("In {game_title} nothing is hidden: /race status shows everything.", game_title=game.title)
+            )
+        return Outcome(_("Your {noun} (only you see this):", noun=game.pieces_noun) + "\n" + "\n".join(lines))
 
     async def undo(self, channel_id: int, user_id: int) -> Outcome:
         async with self.store.channel_race(channel_id) as opened:
             race, game = opened.race, opened.game
             if race.status != "running":
-                raise Refusal("The race has not started yet.")
+                raise Refusal(_("The race has not started yet."))
             if user_id != race.host_id:
-                raise Refusal("Only the host can undo.")
+                raise Refusal(_("Only the host can undo."))
             manual = [a for a in race.actions if not a.automatic]
             if not manual:
-                raise Refusal("There is no decision to undo.")
+                raise Refusal(_("There is no decision to undo."))
             keep = manual[-1].index
             kept = replace(race, actions=race.actions[:keep], version=-1)  # the race as the undo leaves it
             state = (await self.store.loaded(Opened(kept, game))).state
@@ -148,41 +175,53 @@ class Reading:
             assert decision is not None  # an action was applied there
             deadline = await self.core.clocks.deadline_for(race, decision.player, Charges(clocks))
             if not await self.storage.truncate(race.id, race.version, keep, deadline, clocks):
-                raise Refusal("Someone acted at the same moment; try again.")
+                raise Refusal(_("Someone acted at the same moment; try again."))
             fresh = await self.storage.race(race.id)
             assert fresh is not None
             self.store.keep(race.id, fresh.version, state)
             whose = who(race, game.vocabulary.from_text(manual[-1].text).by, mention=False)
-            outcome = await self.core.report(
-                Loaded(fresh, game, state), state, f"The host took back {whose}'s last decision."
-            )
-            return outcome.answered("Undone.")
+            with speaking(await self.core.public(race)):
+                headline = _("The host took back {who}'s last decision.", who=whose)
+            outcome = await self.core.report(Loaded(fresh, game, state), state, headline)
+            return outcome.answered(_("Undone."))
 
     async def abort(self, channel_id: int, user_id: int, *, can_manage: bool) -> Outcome:
         async with self.store.channel_race(channel_id) as opened:
             race = opened.race
             if user_id != race.host_id and not can_manage:
-                raise Refusal("Only the host or someone who can manage this channel can abort the race.")
+                raise Refusal(_("Only the host or someone who can manage this channel can abort the race."))
             if not await self.storage.set_status(race.id, race.version, "aborted"):
-                raise Refusal("The race changed at the same moment; try again.")
+                raise Refusal(_("The race changed at the same moment; try again."))
             self.store.forget(race.id)
-            return Outcome(f"Race {race.id} was aborted.", ephemeral=False, closed="⏹ The race was aborted.")
+            with speaking(await self.core.public(race)):  # said in the channel
+                return Outcome(
+                    _("Race {number} was aborted.", number=race.id),
+                    ephemeral=False,
+                    closed="⏹ " + _("The race was aborted."),
+                )
 
     async def back(self, channel_id: int, user_id: int) -> Outcome:
         async with self.store.channel_race(channel_id) as opened:
             race = opened.race
             if race.status != "running":
-                raise Refusal("The race has not started yet.")
+                raise Refusal(_("The race has not started yet."))
             seat = seats.human_seat(race.lobby, user_id)
             if seat is None or seat["player"] not in race.lobby.get("away", []):
-                raise Refusal("Your seat is yours already.")
+                raise Refusal(_("Your seat is yours already."))
             away = [p for p in race.lobby["away"] if p != seat["player"]]
             if not await self.storage.update_lobby(race.id, race.version, {**race.lobby, "away": away}):
-                raise Refusal("The race changed at the same moment; try again.")
+                raise Refusal(_("The race changed at the same moment; try again."))
             fresh = await self.storage.race(race.id)
             assert fresh is not None
             loaded = await self.store.loaded(Opened(fresh, opened.game))
-            back = f"{seat['name']} takes their seat back from the AI"
-            outcome = await self.core.report(loaded, loaded.state, f"{back}.")
-            replaced = Replace(f"⏭ {back}: the prompt below replaces this one.")
-            return outcome.answered("Welcome back: the AI no longer plays for you.").first_in_channel(replaced)
+            with speaking(await self.core.public(race)):
+                headline = _("{name} takes their seat back from the AI.", name=seat["name"])
+                replaced = Replace(
+                    "⏭ "
+                    + _(
+                        "{name} takes their seat back from the AI: the prompt below replaces this one.",
+                        name=seat["name"],
+                    )
+                )
+            outcome = await self.core.report(loaded, loaded.state, headline)
+            return outcome.answered(_("Welcome back: the AI no longer plays for you.")).first_in_channel(replaced)

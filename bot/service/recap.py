@@ -11,6 +11,7 @@ from bot.service.model import Outcome, Post
 from bot.storage import RaceRow
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import find_painter
+from rules.i18n import _, ngettext, speaking
 
 if TYPE_CHECKING:
     from bot.service.core import RaceCore
@@ -29,7 +30,7 @@ async def finish_posts(race: RaceRow) -> list[Post]:
     if find_painter(race.game) is None:
         return []
     gif = await asyncio.to_thread(recap_gif, race, title(race))
-    return [Post("The race, turn by turn:", gif, image_name=RECAP_NAME)]
+    return [Post(_("The race, turn by turn:"), gif, image_name=RECAP_NAME)]
 
 
 class Recap:
@@ -37,31 +38,43 @@ class Recap:
         self.store = core.store
         self.storage = core.storage
         self.catch_up = core.catch_up
+        self.public = core.public
 
     async def recap(self, channel_id: int, turns: int | None = None, since_user: int | None = None) -> Outcome:
         """The channel's race so far (or the last one to finish), posted in the channel as an animation;
         with ``since_user``, from the turn of that person's last decision on (``/race recap since:me``)."""
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None or race.envelope is None or race.status == "lobby":
-            raise Refusal("There is no started race in this channel to recap.")
+            raise Refusal(_("There is no started race in this channel to recap."))
         loaded = await self.store.load(race)
         since = ""
         if since_user is not None:
             seat = seats.human_seat(race.lobby, since_user)
             if seat is None:
-                raise Refusal("You are not playing in this race: since:me recaps from your last decision.")
+                raise Refusal(_("You are not playing in this race: since:me recaps from your last decision."))
             then = self.catch_up.turn_of_last_decision(race, loaded.game, str(seat["player"]))
-            since = f"since {seat.get('name') or 'your'} last decided" if then is not None else "the race so far"
+            language = await self.public(race)
+            with speaking(language):  # the recap is posted in the channel
+                if then is None:
+                    since = _("the race so far")
+                elif seat.get("name"):
+                    since = _("since {name} last decided", name=seat.get("name"))
+                else:
+                    since = _("since your last decision")
             if then is not None:
                 turns = max(1, loaded.game.rules.turn(loaded.state) - then + 1)
         if find_painter(race.game) is None:
-            raise Refusal(f"{loaded.game.title} has no board to animate.")
+            raise Refusal(_("{game_title} has no board to animate.", game_title=loaded.game.title))
         if turns is not None and turns < 1:
-            raise Refusal("Give at least one turn (or leave it empty for the whole race).")
-        gif = await asyncio.to_thread(recap_gif, race, title(race), turns)
-        span = f"the last {turns} turns" if turns is not None else "the race so far"
-        if race.status != "running":
-            span = f"the last {turns} turns" if turns is not None else "the whole race"
-        span = since or span
-        post = Post(f"{title(race)}: {span}, turn by turn.", gif, image_name=RECAP_NAME)
-        return Outcome("The recap is posted in the channel.", posts=[post])
+            raise Refusal(_("Give at least one turn (or leave it empty for the whole race)."))
+        with speaking(await self.public(race)):  # the recap is posted in the channel
+            gif = await asyncio.to_thread(recap_gif, race, title(race), turns)
+            if turns is not None:
+                span = ngettext("the last {n} turn", "the last {n} turns", turns)
+            else:
+                span = _("the race so far") if race.status == "running" else _("the whole race")
+            span = since or span
+            post = Post(
+                _("{race_title}: {span}, turn by turn.", race_title=title(race), span=span), gif, image_name=RECAP_NAME
+            )
+        return Outcome(_("The recap is posted in the channel."), posts=[post])

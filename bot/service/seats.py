@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from bot.storage.lobby import LobbyData, SeatData
 from rules.ai_levels import STRONGEST, level_named
 from rules.game import Seat
+from rules.i18n import _
 
 
 def seat_from(data: SeatData) -> Seat:
@@ -59,7 +61,15 @@ def name_of(lobby: LobbyData, player: str) -> str:
     seat = next((s for s in lobby["seats"] if s["player"] == player), None)
     if seat is None:
         return player
-    return str(seat.get("name") or ("AI" if seat.get("ai") else "a player"))
+    return shown_name(seat)
+
+
+def shown_name(seat: SeatData) -> str:
+    """A seat's name as players read it: an AI seat's stored name ("AI 2") in the reader's language."""
+    name = str(seat.get("name") or "")
+    if seat.get("ai") and (not name or re.fullmatch(r"AI \d+", name)):
+        return _("AI {number}", number=name[3:]) if name else _("AI")
+    return name or _("a player")
 
 
 def plays_itself(lobby: LobbyData, player: str) -> bool:

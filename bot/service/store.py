@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from bot.service.common import Refusal, record_of
 from bot.service.state_cache import StateCache, snapshot_due
 from bot.storage import RaceRow, Storage
+from rules.i18n import _
 from rules.record import start_state
 from rules.registry import AnyGame, find_game
 
@@ -65,20 +66,20 @@ class RaceStore:
     async def race_in(self, channel_id: int, *, running: bool | None = None) -> RaceRow:
         race = await self.storage.active_race(channel_id)
         if race is None:
-            raise Refusal("There is no race in this channel. Start one with /race new.")
+            raise Refusal(_("There is no race in this channel. Start one with /race new."))
         if running is True and race.status != "running":
-            raise Refusal("The race has not started yet: join it, then the host uses /race start.")
+            raise Refusal(_("The race has not started yet: join it, then the host uses /race start."))
         if running is False and race.status != "lobby":
-            raise Refusal("The race has already started.")
+            raise Refusal(_("The race has already started."))
         return race
 
     async def at_version(self, race_id: int, version: int) -> Loaded:
         """The race a button was made for, refused if it has moved on since (a stale button)."""
         race = await self.storage.race(race_id)
         if race is None or race.status != "running":
-            raise Refusal("This race is over.")
+            raise Refusal(_("This race is over."))
         if race.version != version:
-            raise Refusal("That button is from an earlier moment of the race; use the latest prompt.")
+            raise Refusal(_("That button is from an earlier moment of the race; use the latest prompt."))
         return await self.load(race)
 
     async def load(self, race: RaceRow) -> Loaded:

@@ -11,6 +11,7 @@ from bot.service.core import RaceCore
 from bot.service.model import Outcome, Post
 from bot.storage import RaceRow
 from bot.storage.lobby import LobbyData
+from rules.i18n import _, speaking
 
 log = logging.getLogger("domestique")
 
@@ -70,10 +71,20 @@ class Timers:
             return None
         user = seats.user_of(race.lobby, decision.player)
         if await self.storage.set_reminded(race.id, race.version) and user is not None:
-            due = f"due <t:{int(race.deadline)}:R>, or the AI decides for you"
-            text = f"<@{user}>, reminder: your decision is {due}."
+            when = f"<t:{int(race.deadline)}:R>"
+            with speaking(await self.core.public(race)):
+                text = _(
+                    "{who}, reminder: your decision is due {when}, or the AI decides for you.",
+                    who=f"<@{user}>",
+                    when=when,
+                )
             if await self.storage.notify_mode(race.guild_id, user) == "dm":
-                private = f"**{title(race)}**: reminder, your decision is {due}."
+                with speaking(await self.core.languages.private(user)):
+                    private = _(
+                        "**{race_title}**: reminder, your decision is due {when}, or the AI decides for you.",
+                        race_title=title(race),
+                        when=when,
+                    )
                 return Outcome("", posts=[Post(text)], dms=[(user, private)])
             return Outcome("", posts=[Post(text, mentions=[user])])
         return None
@@ -95,19 +106,28 @@ class Timers:
                 break
             streak += 1
         lobby: LobbyData | None = None
-        label = next((c.label for c in game.rules.choices(state, decision.player) if c.action == action), "a choice")
+        language = await self.core.public(race)  # the note is the channel's
+        with speaking(language):
+            label = next(
+                (c.label for c in game.rules.choices(state, decision.player) if c.action == action), _("a choice")
+            )
         name = who(race, decision.player, mention=False)
-        note = f"Time ran out: the AI decided for {name} ({label}), marked automatic."
+        with speaking(language):
+            note = _("Time ran out: the AI decided for {name} ({choice}), marked automatic.", name=name, choice=label)
         if await self.clocks.clock_ran_out(race, decision.player) and decision.player not in race.lobby.get("away", []):
             spent = [*race.lobby.get("spent", []), decision.player]
             lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player], "spent": spent}
-            note = (
-                f"{name}'s clock ran out: the AI decided for them ({label}) and decides at once for the rest of "
-                "the race, marked automatic (/race back returns the seat)."
-            )
+            with speaking(language):
+                note = _(
+                    "{name}'s clock ran out: the AI decided for them ({choice}) and decides at once for the rest of "
+                    "the race, marked automatic (/race back returns the seat).",
+                    name=name,
+                    choice=label,
+                )
         elif streak >= AWAY_AFTER and decision.player not in race.lobby.get("away", []):
             lobby = {**race.lobby, "away": [*race.lobby.get("away", []), decision.player]}
-            note += " After three in a row, the AI plays this seat until its owner acts again (/race back)."
+            with speaking(language):
+                note += " " + _("After three in a row, the AI plays this seat until its owner acts again (/race back).")
         return await self.core.commit(loaded, [(action, user, True)], headline=note, lobby=lobby)
 
     async def next_deadline(self) -> float | None:

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Protocol
 from bot.service.common import Refusal
 from bot.service.model import Outcome
 from bot.storage import RaceRow, Storage
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.service.core import RaceCore
 
-NOT_SERVED = "This bot serves no web pages (its operator can turn them on with DOMESTIQUE_WEB)."
+NOT_SERVED = N_("This bot serves no web pages (its operator can turn them on with DOMESTIQUE_WEB).")
 WEB_ACTIONS = ("link", "off", "new")
 
 
@@ -54,15 +55,16 @@ class WebLinks:
     def known_link(self, race: RaceRow) -> str:
         """The race page's line for a text written without a wait (the lobby), if its link is known."""
         link = self._known.get(race.id)
-        return f"Watch on the web: <{link}>" if link else ""
+        return _("Watch on the web: {link}", link=f"<{link}>") if link else ""
 
     def forget(self, race_id: int) -> None:
         """The race's page is off: its link is known to be none."""
         self._known[race_id] = None
 
-    async def page_line(self, race: RaceRow, since: int | None = None, words: str = "Watch on the web") -> str:
+    async def page_line(self, race: RaceRow, since: int | None = None, words: str | None = None) -> str:
+        """The page's link after ``words`` (already in the reader's language; default "Watch on the web")."""
         link = await self.page_link(race.id, since)
-        return f"{words}: <{link}>" if link else ""
+        return f"{words or _('Watch on the web')}: <{link}>" if link else ""
 
 
 class Web:
@@ -75,39 +77,41 @@ class Web:
     async def league_web(self, league_id: int, action: str) -> Outcome:
         """The league page's link, or (the organiser, checked by the league service) off or a new one."""
         if not self.links.served:
-            raise Refusal(NOT_SERVED)
+            raise Refusal(_(NOT_SERVED))
         if action not in WEB_ACTIONS:
-            raise Refusal("Choose link, off or new.")
+            raise Refusal(_("Choose link, off or new."))
         if action == "off":
             await self.storage.web_off("league", league_id)
-            return Outcome("The league's web page is off: its link no longer works. /league web new makes a new one.")
+            return Outcome(
+                _("The league's web page is off: its link no longer works. /league web new makes a new one.")
+            )
         if action == "new":
             await self.storage.renew_web_token("league", league_id)
         link = await self.links.league_link(league_id)
         if link is None:
-            return Outcome("The organiser turned this league's web page off. /league web new makes a new link.")
-        said = "A new link (the old one no longer works)" if action == "new" else "The league's web page"
+            return Outcome(_("The organiser turned this league's web page off. /league web new makes a new link."))
+        said = _("A new link (the old one no longer works)") if action == "new" else _("The league's web page")
         return Outcome(f"{said}: <{link}>", ephemeral=action != "link")
 
     async def web(self, channel_id: int, user_id: int, action: str = "link") -> Outcome:
         """``/race web``: the page's link; the host turns it ``off`` or makes a ``new`` one."""
         if not self.links.served:
-            raise Refusal(NOT_SERVED)
+            raise Refusal(_(NOT_SERVED))
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None:
-            raise Refusal("There is no race in this channel. Start one with /race new.")
+            raise Refusal(_("There is no race in this channel. Start one with /race new."))
         if action not in WEB_ACTIONS:
-            raise Refusal("Choose link, off or new.")
+            raise Refusal(_("Choose link, off or new."))
         if action != "link" and user_id != race.host_id:
-            raise Refusal("Only the race's host can turn its page off or make a new link.")
+            raise Refusal(_("Only the race's host can turn its page off or make a new link."))
         if action == "off":
             await self.storage.web_off("race", race.id)
             self.links.forget(race.id)
-            return Outcome("The race's web page is off: its link no longer works. /race web new makes a new one.")
+            return Outcome(_("The race's web page is off: its link no longer works. /race web new makes a new one."))
         if action == "new":
             await self.storage.renew_web_token("race", race.id)
         link = await self.links.page_link(race.id)
         if link is None:
-            return Outcome("The host turned this race's web page off. /race web new (host) makes a new link.")
-        said = "A new link (the old one no longer works)" if action == "new" else "The race's web page"
+            return Outcome(_("The host turned this race's web page off. /race web new (host) makes a new link."))
+        said = _("A new link (the old one no longer works)") if action == "new" else _("The race's web page")
         return Outcome(f"{said}: <{link}>", ephemeral=action != "link")

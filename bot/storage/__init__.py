@@ -296,7 +296,17 @@ class WebStorage(Protocol):
     async def race_version(self, race_id: int) -> int | None: ...
 
 
-class Storage(RaceStorage, LeagueStorage, PeopleStorage, PaceStorage, WebStorage, AwayStorage, Protocol):
+class LanguageStorage(Protocol):
+    """Which language a server and a person read (``bot/storage/language_tables.py``)."""
+
+    async def locale_of(self, kind: str, ref_id: int) -> tuple[str | None, str | None]: ...
+    async def see_locale(self, kind: str, ref_id: int, locale: str) -> None: ...
+    async def choose_language(self, guild_id: int, language: str | None) -> None: ...
+
+
+class Storage(
+    RaceStorage, LeagueStorage, PeopleStorage, PaceStorage, WebStorage, AwayStorage, LanguageStorage, Protocol
+):
     """Everything the bot keeps: the service, leagues and alliances all go through this."""
 
     async def schema_version(self) -> int: ...

@@ -198,4 +198,16 @@ MIGRATIONS: list[Migration] = [
         )
         """,
     ),
+    Migration(
+        "languages (issue 27): the Discord locale last seen of each server and person, a server's chosen language",
+        """
+        CREATE TABLE languages (
+            kind TEXT NOT NULL,
+            ref_id {int} NOT NULL,
+            seen TEXT,
+            chosen TEXT,
+            PRIMARY KEY (kind, ref_id)
+        )
+        """,
+    ),
 ]

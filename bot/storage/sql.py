@@ -1,5 +1,5 @@
 """The storage's SQL, written once for both databases: races, their actions and snapshots, and (through
-the table mixins) leagues, alliances, people and pace.
+the table mixins) leagues, alliances, people, pace and languages.
 
 ``SqlStorage`` holds every statement and transaction; a database is a subclass that gives it three
 primitives on the connection the calling method holds (``_fetch`` rows, ``_run`` a statement for its
@@ -25,6 +25,7 @@ from bot.storage import ChannelBusy, Charges, Clock, ConstraintFailed, NewerSche
 from bot.storage.action_cache import ActionCache
 from bot.storage.away_tables import AwayTables
 from bot.storage.dialect import Dialect
+from bot.storage.language_tables import LanguageTables
 from bot.storage.league_tables import LeagueTables
 from bot.storage.lobby import LobbyData
 from bot.storage.pace_tables import CLOCK_SQL, PACE_TIME_SQL, PaceTables, clock_rows, pace_time_rows
@@ -51,7 +52,7 @@ def grouped(writes: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]
     return out
 
 
-class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, ABC):
+class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, LanguageTables, ABC):
     """Everything the bot keeps, in SQL both databases run (``bot/storage/dialect.py``)."""
 
     dialect: Dialect
