@@ -16,7 +16,7 @@ from typing import ClassVar, Generic, Literal, Protocol, TypedDict, TypeVar
 
 from rules.action import Action, Vocabulary
 from rules.events import Event
-from rules.i18n import current
+from rules.i18n import _, current
 from rules.memo import by_state_identity
 from rules.rng import Dice
 
@@ -477,4 +477,10 @@ class Game(Generic[S]):
     showcase: Showcase = field(default_factory=Showcase)  # what the tools play and draw of it
 
     def piece_word(self, count: int) -> str:
-        return self.piece if count == 1 else self.pieces_noun
+        """The game's piece in words for ``count`` of them, in the language of the moment (marked with
+        ``N_`` where the game names them)."""
+        return _(self.piece) if count == 1 else _(self.pieces_noun)
+
+    def pieces_word(self) -> str:
+        """The game's pieces in words ("riders"), in the language of the moment."""
+        return _(self.pieces_noun)

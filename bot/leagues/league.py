@@ -208,7 +208,7 @@ class LeagueService:
                     "Each player has {least} to {most} {noun}.",
                     least=rules.pieces.minimum,
                     most=rules.pieces.maximum,
-                    noun=rules.pieces_noun,
+                    noun=rules.pieces_word(),
                 )
             )
         values = parse_settings(settings, scoring)

@@ -96,7 +96,8 @@ class Away:
         place = next((i for i, p in enumerate(ranked, start=1) if p.player == player), None)
         if not place:
             return ""
-        return _("your best {noun}: {place} of {count}", noun=game.piece, place=ordinal(place), count=len(ranked))
+        noun = game.piece_word(1)
+        return _("your best {noun}: {place} of {count}", noun=noun, place=ordinal(place), count=len(ranked))
 
     async def mine(self, user_id: int, can_see: Visible, page: int = 1) -> Outcome:
         """Every race the person sits in and can see, newest decision first, a page at a time."""

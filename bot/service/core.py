@@ -453,9 +453,10 @@ class RaceCore:
         acts = [acting] if acting else []
         self._turns.give_back()  # the board is drawn in another process: the loop's turn goes to the next decision
         shown, game, state = title(loaded.race), loaded.race.game, loaded.state  # the title: language of the moment
-        # TODO(i18n-bot, issue 27): add language=current() once Drawing.paint takes it (drawing.py is
-        # another engineer's): a worker process does not inherit the language of the moment
-        return await self.drawing.paint(game, state, highlight=highlight, acting=acts, title=shown, legend=legend)
+        # a worker process does not inherit the language of the moment: it is handed over
+        return await self.drawing.paint(
+            game, state, highlight=highlight, acting=acts, title=shown, legend=legend, language=current()
+        )
 
     async def legend(self, race: RaceRow) -> list[str]:
         """The lines under a board: the race's alliances, and who is away until when."""

@@ -17,6 +17,7 @@ from bot.service.store import Loaded, Opened
 from bot.shards import Shards
 from bot.storage import ChannelBusy, RaceRow
 from bot.storage.lobby import LobbyData, SeatData
+from renderer.words import team
 from rules.ai_levels import LEVELS, STRONGEST, level_named
 from rules.errors import DomestiqueError
 from rules.game import RaceOption
@@ -78,7 +79,7 @@ class Lobby:
                     game_title=rules.title,
                     least=rules.pieces.minimum,
                     most=rules.pieces.maximum,
-                    noun=rules.pieces_noun,
+                    noun=rules.pieces_word(),
                 )
             )
         seed = self.core.new_seed() if seed is None else seed
@@ -125,8 +126,8 @@ class Lobby:
         who = seats.shown_name(seat) if seat.get("ai") else f"<@{seat['user']}>"
         level = level_named(seat.get("level")) if seat.get("ai") else STRONGEST
         if level == STRONGEST:
-            return _("{who} joins in {colour}.", who=who, colour=seat["team"])
-        return _("{who} ({level}) joins in {colour}.", who=who, level=level_word(level), colour=seat["team"])
+            return _("{who} joins in {colour}.", who=who, colour=team(seat["team"]))
+        return _("{who} ({level}) joins in {colour}.", who=who, level=level_word(level), colour=team(seat["team"]))
 
     def lobby_text(self, race: RaceRow, game: AnyGame) -> str:
         per = int(race.lobby["riders"])
@@ -148,7 +149,7 @@ class Lobby:
             level = level_named(seat.get("level"))
             shown = _("AI") if level == STRONGEST else _("AI, {level}", level=level_word(level))
             who = f"{seats.shown_name(seat)} ({shown})" if seat.get("ai") else f"<@{seat['user']}>"
-            lines.append(f"- {seat['team']}: {who}")
+            lines.append(f"- {team(seat['team'])}: {who}")
         options = race_options.describe(game, race.lobby)
         if options:
             lines.append(options)

@@ -163,7 +163,7 @@ class PaceCommands:
         piece_id = piece if piece in mine else named.get(piece.strip().lower())
         if piece_id is None:
             shown = ", ".join(game.narration.piece_name(state, p) for p in mine) or _("none")
-            raise Refusal(_("Name one of your {noun}: {names}.", noun=game.pieces_noun, names=shown))
+            raise Refusal(_("Name one of your {noun}: {names}.", noun=game.pieces_word(), names=shown))
         shown = game.narration.piece_name(state, piece_id)
         if kind == "cancel":
             count = await self.storage.drop_orders(race.id, player, piece_id)

@@ -153,7 +153,7 @@ class Reading:
             return Outcome(
                 _("In {game_title} nothing is hidden: /race status shows everything.", game_title=game.title)
             )
-        return Outcome(_("Your {noun} (only you see this):", noun=game.pieces_noun) + "\n" + "\n".join(lines))
+        return Outcome(_("Your {noun} (only you see this):", noun=game.pieces_word()) + "\n" + "\n".join(lines))
 
     async def undo(self, channel_id: int, user_id: int) -> Outcome:
         async with self.store.channel_race(channel_id) as opened:

@@ -384,8 +384,8 @@ class PointsScoring:
 GAME = Game(
     id="formula-de-mini",
     title="Formula Dé Mini",
-    piece="car",
-    pieces_noun="cars",
+    piece=N_("car"),  # marked for the catalogs; translated where shown
+    pieces_noun=N_("cars"),
     **seat_fields(),
     vocabulary=VOCABULARY,
     # the game's own choices, remembered by language (the shared memo would hand one language's labels to another)

@@ -502,8 +502,8 @@ class StageRaceScoring:
 GAME = Game(
     id="peloton",
     title="Peloton",
-    piece="cyclist",
-    pieces_noun="cyclists",
+    piece=N_("cyclist"),  # marked for the catalogs; translated where shown
+    pieces_noun=N_("cyclists"),
     **seat_fields(),
     vocabulary=VOCABULARY,
     rules=Rules(

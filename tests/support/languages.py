@@ -180,7 +180,13 @@ def area_fragments() -> tuple[str, ...]:
     return tuple(f for f in english_fragments() if f not in games)
 
 
-NOT_WORDS = re.compile(r"<[@#]?!?&?\d+>|<t:\d+(:\w)?>|https?://\S+|`[^`]*`|\*\*(?=\*)")
+# mentions, timestamps, links, code, slash commands as typed (their names are localised by Discord:
+# "/závod start"), and ids a player types (a track: "first-race")
+NOT_WORDS = re.compile(
+    r"<[@#]?!?&?\d+>|<t:\d+(:\w)?>|https?://\S+|`[^`]*`|\*\*(?=\*)|/\w+(?: \w+)?|\b[a-z]+(?:[-_][a-z0-9]+)+\b"
+)
+# English words that are words of Czech or Hungarian too ("to": it, that; "is": also; "lobby": the glossary's)
+BORROWED = frozenset({"to", "is", "lobby", "start"})  # "start": Czech too (letmý start)
 
 
 def english_in(text: str, names: tuple[str, ...] = ()) -> list[str]:
@@ -192,6 +198,7 @@ def english_in(text: str, names: tuple[str, ...] = ()) -> list[str]:
     for name in names:
         plain = re.sub(re.escape(name), " ", plain, flags=re.IGNORECASE)
     excused = rules_vocabulary()
+    excused = excused | BORROWED
     said += [w for w in re.findall(r"[A-Za-z]+", plain) if w.lower() in ENGLISH and w.lower() not in excused]
     return said
 
@@ -293,7 +300,8 @@ async def play_in(
     return played
 
 
-NAMES = ("anna", "petr", "Kerékpár", "verseny")  # the people and places of ``play_in``: not English words
+# the people and places of ``play_in``, and the games' titles (names, never translated): not English words
+NAMES = ("anna", "petr", "Kerékpár", "verseny", "Leader 1: Hell of the North", "Formula Dé Mini")
 
 
 def leftovers(texts: list[str]) -> list[tuple[str, list[str]]]:
@@ -310,9 +318,9 @@ def check_hungarian_server_czech_player(played: Played, *, lobby: bool = True) -
         assert "Csatlakozom" in public and "Gépi játékos hozzáadása" in public  # the lobby's buttons
         assert "Csatlakozz a menüvel" in public and "— lobbi (" in public  # and its text
     assert "**Cél**" in public and "Köszönjük a versenyt" in public and "Dobogó: " in public  # the finish
-    assert leftovers(played.public) == []
+    assert leftovers(played.public) == [], leftovers(played.public)[:5]
     mine = played.private["petr"]
     assert any("mezi tvými volbami není" in t or t.startswith("Teď rozhoduje") for t in mine)  # refused
     assert "Vrátit tah může jen hostitel." in mine and any(t.startswith("Teď: Zmíním tě") for t in mine)
     assert any(t.startswith("**Závod 1 · ") and "kolo" in t for t in mine)  # /race status
-    assert leftovers(mine) == []
+    assert leftovers(mine) == [], leftovers(mine)[:5]
