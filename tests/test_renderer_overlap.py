@@ -22,7 +22,7 @@ from renderer import layout
 from renderer.palette import HEIGHT, WIDTH
 from rules.i18n import LANGUAGES, Language, speaking
 from rules.record import start_state
-from rules.registry import find_game
+from rules.registry import find_game, games
 
 SPREAD = 8  # moments spread over a race, each the one with the most squares on offer in its slice
 AT_EACH_BEND = 2  # moments with the piece to act at each turning, bend or corner
@@ -167,7 +167,9 @@ def test_the_readme_pictures_have_no_overlap(
 
     monkeypatch.setattr(images, "board", recorded)
     images.readme_images(tmp_path)
-    assert len(found) == 7 and all(not problems for _, problems in found), found
+    boards = sum(1 for g in games() for p in g.showcase.pictures if p.moment != "recap")
+    assert len(found) == boards + len(images.SHOWN_IN)  # every board, and the featured one in other languages
+    assert all(not problems for _, problems in found), found
 
 
 def test_peloton_trails_follow_the_road_hexagon_by_hexagon() -> None:
