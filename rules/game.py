@@ -475,10 +475,13 @@ class Game(Generic[S]):
     pace: PaceHooks[S] = field(default_factory=PaceHooks)  # decide ahead, standing orders
     draft: LobbyDraft[S] | None = None  # decisions made on the lobby message before the first board
     showcase: Showcase = field(default_factory=Showcase)  # what the tools play and draw of it
+    counted: Callable[[int], str] | None = None  # the piece's noun after a number, in each language's plural
 
     def piece_word(self, count: int) -> str:
-        """The game's piece in words for ``count`` of them, in the language of the moment (marked with
-        ``N_`` where the game names them)."""
+        """The game's piece in words for ``count`` of them ("3 riders"), in the language of the moment and
+        its plural for that number (``counted``; else the nouns, marked with ``N_`` where the game names them)."""
+        if self.counted is not None:
+            return self.counted(count)
         return _(self.piece) if count == 1 else _(self.pieces_noun)
 
     def pieces_word(self) -> str:

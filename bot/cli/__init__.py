@@ -12,6 +12,7 @@ from typing import Any
 
 from renderer.registry import MissingPart, check_games
 from rules.errors import DomestiqueError
+from rules.i18n import LANGUAGES
 from rules.record import Record, load_record, replay, start_state
 from rules.registry import featured, game_ids
 
@@ -178,7 +179,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from bot.cli.demo import main as demo
 
-    return demo(args.out, args.game, args.stage, args.players, args.seed, web=args.web)
+    return demo(args.out, args.game, args.stage, args.players, args.seed, web=args.web, language=args.lang)
 
 
 def _db(args: argparse.Namespace) -> int:
@@ -231,6 +232,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--web", action="store_true", help="then serve the race's web page (DOMESTIQUE_WEB, default 127.0.0.1:8080)"
     )
+    p.add_argument("--lang", default="en", choices=LANGUAGES, help="the server's language: messages and boards")
     p.set_defaults(run=_demo)
     p = sub.add_parser("db", help="move the database: db copy --from sqlite:///domestique.db --to postgresql://...")
     p.add_argument("action", choices=["copy"])

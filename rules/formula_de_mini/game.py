@@ -33,7 +33,7 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.i18n import N_, _, current, ngettext, pgettext
+from rules.i18n import N_, _, current, ngettext, npgettext, pgettext
 from rules.memo import by_state_identity
 from rules.team_seats import NumberedTeams, SeatFields
 
@@ -386,6 +386,7 @@ GAME = Game(
     title="Formula Dé Mini",
     piece=N_("car"),  # marked for the catalogs; translated where shown
     pieces_noun=N_("cars"),
+    counted=lambda n: npgettext("after a number", "car", "cars", n),
     **seat_fields(),
     vocabulary=VOCABULARY,
     # the game's own choices, remembered by language (the shared memo would hand one language's labels to another)

@@ -4,7 +4,7 @@ own, every other language is a catalog (docs/translating.md)."""
 
 from rules.i18n.catalog import Translator, parse, translator
 from rules.i18n.languages import LANGUAGES, SOURCE, Language, lang_for
-from rules.i18n.speaking import N_, _, current, ngettext, pgettext, speaking
+from rules.i18n.speaking import N_, _, current, ngettext, npgettext, pgettext, speaking
 
 __all__ = [
     "LANGUAGES",
@@ -16,6 +16,7 @@ __all__ = [
     "current",
     "lang_for",
     "ngettext",
+    "npgettext",
     "parse",
     "pgettext",
     "speaking",

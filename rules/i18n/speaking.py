@@ -49,6 +49,11 @@ def pgettext(context: str, msgid: str, /, **placeholders: object) -> str:
     return translator(_language.get()).pgettext(context, msgid, **placeholders)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int, /, **placeholders: object) -> str:
+    """The form for ``n`` in ``context``, in the language of the moment (``{n}`` filled)."""
+    return translator(_language.get()).npgettext(context, singular, plural, n, **placeholders)
+
+
 def N_(msgid: str, /) -> str:
     """Marks ``msgid`` for the catalogs where it is kept for later (a table of words); translated
     where it is shown, with ``_(text)``."""

@@ -30,7 +30,7 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.i18n import N_, _, ngettext, pgettext
+from rules.i18n import N_, _, ngettext, npgettext, pgettext
 from rules.leader1 import words as terms
 from rules.leader1.actions import Decision as EngineDecision
 from rules.leader1.family import AnyFamilyState, FamilyRider, arrival_order
@@ -339,6 +339,7 @@ def family_game(
         title=title,
         piece=N_("rider"),  # marked for the catalogs; translated where shown
         pieces_noun=N_("riders"),
+        counted=lambda n: npgettext("after a number", "rider", "riders", n),
         colours=colours,
         pieces=PieceCount(1, 3, 3),
         players=players,

@@ -25,7 +25,7 @@ from rules.game import (
     Standing,
     TrackCatalog,
 )
-from rules.i18n import N_, _, ngettext, pgettext
+from rules.i18n import N_, _, ngettext, npgettext, pgettext
 from rules.peloton import ai, draft, engine, start_order, timing
 from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
@@ -504,6 +504,7 @@ GAME = Game(
     title="Peloton",
     piece=N_("cyclist"),  # marked for the catalogs; translated where shown
     pieces_noun=N_("cyclists"),
+    counted=lambda n: npgettext("after a number", "cyclist", "cyclists", n),
     **seat_fields(),
     vocabulary=VOCABULARY,
     rules=Rules(
