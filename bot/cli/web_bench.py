@@ -29,7 +29,7 @@ from bot.storage.sqlite import SqliteStorage
 from bot.web.guard import RateLimit
 from bot.web.process import Settings, WebProcess
 from bot.web.server import bound_port, start_web
-from rules.registry import featured, find_game
+from rules.registry import featured
 
 GUILD, HOST, GUEST = 1, 1001, 1002
 
@@ -137,8 +137,8 @@ async def _decide(service: RaceService, storage: SqliteStorage, channel: int) ->
     race = await storage.active_race(channel)
     if race is None:
         return None
-    game = find_game(race.game)
-    state = await service.core.state_of(race)
+    loaded = await service.core.store.load(race)
+    game, state = loaded.game, loaded.state
     decision = game.rules.pending(state)
     if decision is None:
         return None

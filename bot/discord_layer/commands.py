@@ -16,8 +16,9 @@ from bot.discord_layer.host import channel_of, host
 from bot.discord_layer.posting import in_own_language, own_language, say
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
+from renderer.words import team
 from rules.i18n import _, speaking
-from rules.registry import find_game, games
+from rules.registry import games
 
 ANYWHERE = frozenset({"mine", "away"})  # /race commands about the person, not a channel: also in a private message
 
@@ -61,9 +62,9 @@ async def stage_autocomplete(interaction: discord.Interaction, current: str) -> 
 
 @in_own_language
 async def colour_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    active = await host(interaction).service.storage.active_race(channel_of(interaction))
-    colours = find_game(active.game).colours if active is not None else ()
-    return _matching([(c, c) for c in colours], current)
+    opened = await host(interaction).service.core.store.opened_in(channel_of(interaction))
+    colours = opened.game.colours if opened is not None else ()
+    return _matching([(c, team(c)) for c in colours], current)  # the colour in words, its id typed
 
 
 @in_own_language
@@ -149,26 +150,27 @@ async def race_ai(
 
 @in_own_language
 async def option_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    active = await host(interaction).service.storage.active_race(channel_of(interaction))
-    game = find_game(active.game) if active is not None else None
-    if game is None:
+    opened = await host(interaction).service.core.store.opened_in(channel_of(interaction))
+    if opened is None:
         return []
-    options = [(o.name, o.about) for o in game.seat_options] + [(o.name, o.about) for o in game.race_options]
+    game = opened.game
+    options = [(o.name, _(o.about)) for o in game.seat_options] + [(o.name, _(o.about)) for o in game.race_options]
     return _matching([(name, f"{name}: {about}") for name, about in options], current)
 
 
 @in_own_language
 async def value_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    active = await host(interaction).service.storage.active_race(channel_of(interaction))
-    if active is None:
+    opened = await host(interaction).service.core.store.opened_in(channel_of(interaction))
+    if opened is None:
         return []
+    active, game = opened.race, opened.game
     name = getattr(interaction.namespace, "option", None)
-    race_option = next((o for o in find_game(active.game).race_options if o.name == name), None)
+    race_option = next((o for o in game.race_options if o.name == name), None)
     if race_option is not None:
         return _matching([(v, v) for v in race_option.values], current)
     seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id), None)
     kinds = [str(k) for k in (seat.get("kinds", []) if seat is not None else [])]
-    known = {o.name for o in find_game(active.game).seat_options}
+    known = {o.name for o in game.seat_options}
     return _matching([(k, k) for k in kinds], current) if name in known else []
 
 

@@ -13,7 +13,6 @@ from bot.discord_layer.host import channel_of, host
 from bot.discord_layer.league_commands import league
 from bot.discord_layer.posting import in_own_language
 from rules.i18n import _
-from rules.registry import find_game
 
 
 @race.command(name="ahead", description="Decide your next decision now, while others decide (only you see it)")
@@ -33,16 +32,16 @@ async def own_piece_autocomplete(interaction: discord.Interaction, current: str)
 
 @in_own_language
 async def order_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    active = await host(interaction).service.storage.active_race(channel_of(interaction))
-    kinds = find_game(active.game).pace.orders if active is not None else ()
-    return _matching([(k.name, k.label) for k in kinds] + [("cancel", _("cancel this piece's orders"))], current)
+    opened = await host(interaction).service.core.store.opened_in(channel_of(interaction))
+    kinds = opened.game.pace.orders if opened is not None else ()
+    return _matching([(k.name, _(k.label)) for k in kinds] + [("cancel", _("cancel this piece's orders"))], current)
 
 
 @in_own_language
 async def moment_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
-    active = await host(interaction).service.storage.active_race(channel_of(interaction))
-    moments = find_game(active.game).pace.moments if active is not None else ()
-    return _matching([(m.name, _("until {moment}", moment=m.label)) for m in moments], current)
+    opened = await host(interaction).service.core.store.opened_in(channel_of(interaction))
+    moments = opened.game.pace.moments if opened is not None else ()
+    return _matching([(m.name, _("until {moment}", moment=_(m.label))) for m in moments], current)
 
 
 @race.command(name="order", description="A standing order for one of your pieces in routine decisions")

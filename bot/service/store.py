@@ -63,6 +63,11 @@ class RaceStore:
         async with self.lock(race.id):
             yield Opened.of(await self.race_in(channel_id))
 
+    async def opened_in(self, channel_id: int) -> Opened | None:
+        """The channel's race and its game, if it has one (what an autocomplete offers depends on it)."""
+        race = await self.storage.active_race(channel_id)
+        return Opened.of(race) if race is not None else None
+
     async def race_in(self, channel_id: int, *, running: bool | None = None) -> RaceRow:
         race = await self.storage.active_race(channel_id)
         if race is None:
