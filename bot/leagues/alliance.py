@@ -30,7 +30,8 @@ class AllianceService:
         seat = next((s for s in race.lobby["seats"] if s["player"] == player), None)
         if seat is None:
             return player
-        return f"{seat['team']} ({_('AI') if seat.get('ai') else '<@' + str(seat['user']) + '>'})"
+        ai = _("AI")
+        return f"{seat['team']} ({ai if seat.get('ai') else '<@' + str(seat['user']) + '>'})"
 
     async def lines(self, race: RaceRow) -> list[str]:
         out = []

@@ -112,7 +112,7 @@ def parse_settings(text: str, scoring: LeagueScoring[object]) -> dict[str, int]:
         name, _eq, raw = part.partition("=")
         setting = known.get(name.strip())
         if setting is None:
-            names = ", ".join(f"{s.name} ({s.about})" for s in scoring.settings) or _("none")
+            names = ", ".join(f"{s.name} ({_(s.about)})" for s in scoring.settings) or _("none")
             raise Refusal(
                 _(
                     "Unknown league setting {typed}; this game's settings: {names}.",

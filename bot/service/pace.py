@@ -179,14 +179,14 @@ class PaceCommands:
             )
         kinds = {k.name: k for k in game.pace.orders}
         if kind not in kinds:
-            listing = ", ".join(f"{k.name} ({k.label})" for k in game.pace.orders) or _("none in this game")
+            listing = ", ".join(f"{k.name} ({_(k.label)})" for k in game.pace.orders) or _("none in this game")
             raise Refusal(_("Standing orders: {listing}.", listing=listing))
         order_kind = kinds[kind]
         if order_kind.number and (number is None or number < 0):
             raise Refusal(_("{order}: give number: ({number}).", order=order_kind.label, number=order_kind.number))
         moments = {m.name: m for m in game.pace.moments}
         if until is not None and until not in moments:
-            listing = ", ".join(f"{m.name} ({m.label})" for m in game.pace.moments) or _("none in this game")
+            listing = ", ".join(f"{m.name} ({_(m.label)})" for m in game.pace.moments) or _("none in this game")
             raise Refusal(_("Moments that end an order: {listing}.", listing=listing))
         if until is not None and moments[until].number and (until_number is None or until_number < 1):
             raise Refusal(
@@ -194,7 +194,7 @@ class PaceCommands:
             )
         order = StandingOrder(player, piece_id, kind, number if order_kind.number else None, until, until_number)
         await self.storage.set_order(race.id, order)
-        what = order_kind.label.replace("N", str(number)) if order_kind.number else order_kind.label
+        what = _(order_kind.label).replace("N", str(number)) if order_kind.number else _(order_kind.label)
         end = " " + _("until {moment}", moment=moment_words(game, order)) if until else ""
         ends = (
             _("You are asked what it does not cover; deciding otherwise for {piece_name} cancels it", piece_name=shown)

@@ -35,7 +35,8 @@ def moment_words(game: AnyGame, order: StandingOrder) -> str:
     moment = next((m for m in game.pace.moments if m.name == order.until), None)
     if moment is None:
         return str(order.until)
-    return moment.label.replace("N", str(order.until_number or 1)) if moment.number else moment.label
+    label = _(moment.label)  # marked in the game (N_); its N is the player's number
+    return label.replace("N", str(order.until_number or 1)) if moment.number else label
 
 
 def ordered(game: AnyGame, state: object, decision: Decision, orders: list[StandingOrder]) -> Choice | None:
@@ -361,7 +362,7 @@ class Clocks:
             kind = kinds.get(order.kind)
             if kind is None:
                 continue
-            what = kind.label.replace("N", str(order.number)) if order.number is not None else kind.label
+            what = _(kind.label).replace("N", str(order.number)) if order.number is not None else _(kind.label)
             until = ", " + _("until {moment}", moment=moment_words(game, order)) if order.until else ""
             owner = seats.name_of(race.lobby, order.player)
             piece = game.narration.piece_name(state, order.piece)

@@ -57,5 +57,6 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
     if not game.race_options:
         return ""
     given = chosen(lobby)
-    parts = [f"{o.name}: {given.get(o.name, o.default or _('default'))}" for o in game.race_options]
+    usual = _("default")
+    parts = [f"{o.name}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
     return _("Race options (host, /race option): {options}.", options="; ".join(parts))

@@ -76,7 +76,7 @@ class Reading:
         except Exception:
             raise Refusal(_("Unknown game {typed}.", typed=repr(game_id[:40]))) from None
         text = (
-            game.narration.help
+            _(game.narration.help)  # marked in the game (N_), said in the reader's language
             + "\n"
             + _("Play with the buttons on each prompt, or type: /play move (with autocomplete).")
         )

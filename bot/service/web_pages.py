@@ -64,7 +64,8 @@ class WebLinks:
     async def page_line(self, race: RaceRow, since: int | None = None, words: str | None = None) -> str:
         """The page's link after ``words`` (already in the reader's language; default "Watch on the web")."""
         link = await self.page_link(race.id, since)
-        return f"{words or _('Watch on the web')}: <{link}>" if link else ""
+        said = words or _("Watch on the web")
+        return f"{said}: <{link}>" if link else ""
 
 
 class Web:
