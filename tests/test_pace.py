@@ -228,7 +228,7 @@ async def test_both_storages_keep_premoves_orders_clocks_and_times(database_url:
 def test_the_simulator_ends_a_leader1_stage_with_clocks_and_habits_within_its_week() -> None:
     from bot.cli.pace_bench import SETTINGS, _run
 
-    stages = asyncio.run(_run("leader1", SETTINGS[3], 2, 6, 2, 3 * 3600, 1.0))
+    stages = asyncio.run(_run(find_game("leader1"), SETTINGS[3], 2, 6, 2, 3 * 3600, 1.0))
     assert all(0 < s.days <= 7 for s in stages)
     assert all(s.asked > 0 and s.human > 0 for s in stages)
 

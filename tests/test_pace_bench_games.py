@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from bot.cli.pace_bench import SETTINGS, _run
-from rules.registry import games
+from rules.registry import find_game, games
 
 
 def test_every_game_gives_the_bench_habits_its_own_orders_can_carry_out() -> None:
@@ -25,10 +25,9 @@ def test_every_game_gives_the_bench_habits_its_own_orders_can_carry_out() -> Non
 
 @pytest.mark.parametrize("game_id", ["formula-de-mini", "peloton"])
 def test_with_habits_the_ai_makes_little_more_than_the_absent_peoples_decisions(game_id: str) -> None:
-    from rules.registry import find_game
 
     seated = min(6, find_game(game_id).players[1])
-    stages = asyncio.run(_run(game_id, SETTINGS[3], 3, seated, 2, 3 * 3600, 1.0))
+    stages = asyncio.run(_run(find_game(game_id), SETTINGS[3], 3, seated, 2, 3 * 3600, 1.0))
     automatic = sum(s.automatic for s in stages) / sum(s.automatic + s.human for s in stages)
     assert all(0 < s.days <= 7 for s in stages)
     assert automatic <= 2 / seated + 0.10, automatic

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
-from rules.registry import find_game
+from rules.registry import AnyGame, find_game
 from rules.registry import games as all_games
 
 DAY = 24 * 3600.0
@@ -126,13 +126,12 @@ async def _premove(races: Any, channel: int, user: int, game: Any) -> None:
         await races.pace.decide_ahead(prompt.race_id, prompt.version, user, index)
 
 
-async def _one_stage(game_id: str, setting: Setting, people: People, players: int, path: str, seed: int) -> Stage:
+async def _one_stage(game: AnyGame, setting: Setting, people: People, players: int, path: str, seed: int) -> Stage:
     from bot.leagues.league import LeagueService
     from bot.service.common import Refusal
     from bot.service.races import RaceService
     from bot.storage.sqlite import SqliteStorage
 
-    game = find_game(game_id)
     storage = SqliteStorage(path)
     await storage.open()
     clock = Clock(1_767_225_600.0)  # Thursday 1 January 2026
@@ -152,7 +151,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
             9,
             "Sim",
             LEAGUE_CHANNEL,
-            game=game_id,
+            game=game.id,
             stages=f"{track},{track}",
             timer=timer,
             clock=setting.clock,
@@ -234,7 +233,7 @@ async def _one_stage(game_id: str, setting: Setting, people: People, players: in
 
 
 async def _run(
-    game_id: str, setting: Setting, runs: int, players: int, absent: int, median: float, sigma: float
+    game: AnyGame, setting: Setting, runs: int, players: int, absent: int, median: float, sigma: float
 ) -> list[Stage]:
     out = []
     with tempfile.TemporaryDirectory() as folder:
@@ -243,7 +242,7 @@ async def _run(
             gone = set(rng.sample(range(1, players + 1), absent))
             people = People(median, sigma, gone, rng)
             path = str(Path(folder) / f"stage-{n}.db")
-            out.append(await _one_stage(game_id, setting, people, players, path, seed=n))
+            out.append(await _one_stage(game, setting, people, players, path, seed=n))
     return out
 
 
@@ -288,6 +287,6 @@ def bench_pace(
         note = f" (it seats at most {game.players[1]} players)" if seated < players else ""
         lines.append(f"{game.title}: {seated} people{note}, {absent} absent, {pieces} {game.piece_word(pieces)} each")
         for setting in SETTINGS:
-            stages = asyncio.run(_run(game_id, setting, runs, seated, absent, median_hours * 3600, sigma))
+            stages = asyncio.run(_run(game, setting, runs, seated, absent, median_hours * 3600, sigma))
             lines.append(describe(setting.label, stages))
     return "\n".join(lines)
