@@ -21,13 +21,14 @@ import math
 from dataclasses import replace
 
 from rules.action import Action
-from rules.peloton import ai_trial
+from rules.peloton import ai_search, ai_sim, ai_trial
 from rules.peloton.cards import card
 from rules.peloton.course import TERRAINS, split
 from rules.peloton.engine import Option, legal_actions, may_tandem, occupied, pending, reserve, rides
 from rules.peloton.model import DIAL, RACING, Cyclist, State
 
 SPENDABLE_PER_MOVE = 1.25  # the +1 +2 +2 cycle and its rest: 5 energy in 4 moves
+RIDES_SEARCHED = 6  # the heuristic's best rides, each played out ahead
 TANDEM_WORTH = 1.5  # half hexagons: ending behind a cyclist is worth most of a hexagon next move
 
 
@@ -173,6 +174,8 @@ def choose(state: State, player: str) -> Action:
     if d.kind == "card":
         rider = state.cyclist(d.cyclist or "")
         return max(options, key=lambda o: (_card_value(state, rider, o.card or 7), -(o.card or 0))).action
+    if state.discipline == "leg" and d.cyclist is not None:
+        return _searched(state, player, d.kind, d.cyclist, options)
     if d.kind == "dial":
         first = min({str(o.action.get("cyclist")) for o in options}, key=lambda cid: _mover_rank(state, cid))
         options = [o for o in options if o.action.get("cyclist") == first]  # the team's front cyclist first
@@ -186,3 +189,29 @@ def choose(state: State, player: str) -> Action:
             ),
         ).action
     return max(options, key=lambda o: _ride_score(state, o)).action
+
+
+def _searched(state: State, player: str, kind: str, cid: str, options: list[Option]) -> Action:
+    """A leg race: each choice played out a few moves ahead with every cyclist as the baseline
+    rides (``ai_search``), the best for the player's leading cyclist against the best rival;
+    ties go to the heuristic's order."""
+    sim = ai_sim.from_state(state)
+    i = [c.id for c in state.cyclists].index(cid)
+    if kind == "dial":
+        reach = _Reach(state, state.cyclist(cid))
+
+        def dial_key(o: Option) -> tuple[float, tuple[float, int], int, int]:
+            assert o.dial is not None
+            searched = ai_search.after_dial(sim, i, o.dial.position, o.dial.cost, player)
+            return (round(searched, 6), _dial_score(state, o, reach), -o.dial.cost, -o.dial.position)
+
+        return max(options, key=dial_key).action
+    safe = [o for o in options if o.ride is not None and not o.ride.fell] or options
+    safe = sorted(safe, key=lambda o: _ride_score(state, o), reverse=True)[:RIDES_SEARCHED]
+
+    def ride_key(o: Option) -> tuple[float, tuple[int, int, float, int]]:
+        assert o.ride is not None
+        searched = ai_search.after_ride(sim, i, split(o.ride.to), player) if not o.ride.fell else -1e9
+        return (round(searched, 6), _ride_score(state, o))
+
+    return max(safe, key=ride_key).action
