@@ -198,7 +198,11 @@ def _searched(state: State, player: str, kind: str, cid: str, options: list[Opti
     sim = ai_sim.from_state(state)
     i = [c.id for c in state.cyclists].index(cid)
     if kind == "dial":
-        reach = _Reach(state, state.cyclist(cid))
+        c = state.cyclist(cid)
+        reach = _Reach(state, c)
+        if c.energy + reserve(state) <= SPENDABLE_PER_MOVE * _moves_left(state, c):
+            # energy short: never 3 for a move (the abrupt +0 -> +2, +1 into a headwind)
+            options = [o for o in options if o.dial is not None and o.dial.cost < 3] or options
 
         def dial_key(o: Option) -> tuple[float, tuple[float, int], int, int]:
             assert o.dial is not None
