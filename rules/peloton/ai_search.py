@@ -57,6 +57,7 @@ HORIZON = 2  # moves searched past the present one
 ENERGY_WORTH = 1.0  # half hexagons a point of energy is worth while the moves left can spend it
 
 
+SECOND = 0.2  # of the gap from the player's best cyclist back to its second
 AHEAD = 0.5  # half hexagons for each rival ahead of the player's best cyclist
 
 
@@ -70,11 +71,14 @@ def _progress(sim: Sim, i: int) -> float:
 
 
 def value(sim: Sim, player: str) -> float:
-    """The player's best cyclist against the best rival's, and a little of how many are ahead of it."""
-    mine = max(_progress(sim, i) for i in range(len(sim.s)) if sim.team[i] == player)
+    """The player's best cyclist against the best rival's, a little of how many are ahead of it,
+    and a little of how far its second cyclist is behind it (a second chance)."""
+    own = sorted((_progress(sim, i) for i in range(len(sim.s)) if sim.team[i] == player), reverse=True)
     rivals = [_progress(sim, i) for i in range(len(sim.s)) if sim.team[i] != player]
+    mine = own[0]
     ahead = sum(1 for x in rivals if x > mine)
-    return mine - max(rivals) - AHEAD * ahead
+    second = SECOND * (own[1] - mine) if len(own) > 1 else 0.0
+    return mine - max(rivals) - AHEAD * ahead + second
 
 
 def after_dial(sim: Sim, i: int, position: int, cost: int, player: str) -> float:
