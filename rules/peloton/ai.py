@@ -1,5 +1,9 @@
 """The AI cyclist.
 
+A leg race: every dial setting and the best few rides are played out two moves ahead through the
+whole bunch (``ai_search`` on ``ai_sim``'s model of a move), the heuristics below breaking ties
+and choosing which rides to play out.
+
 The dial: never pay for speed the road will not let the cyclist use (a blocked road or a turning).
 In a leg race, speed against energy at a point a hexagon: the +1 +2 +2 cycle, never the abrupt
 +0 → +2 (3 energy) nor a headwind's extra point, until the moves left cannot spend what it holds
