@@ -5,11 +5,12 @@ leading cyclist against the best rival there.
 A leg race has no dice and no hidden information: the bunch's next moves follow from where it
 is, so a model of how the others ride is all the search needs. Everyone is assumed to ride the
 plain way (the dial +1, +2, +2, rest; the ride as far as it goes, the furthest along first),
-the searcher's own other cyclists too. A cyclist's standing at the horizon is its road (half
-hexagons) plus the energy it can still spend before the line, a point for a half hexagon:
-energy is worth less than road already ridden (a point buys a hexagon only when the road is
-open), and nothing once the moves left cannot spend it. A finisher ranks by its move and how
-far past the line it got.
+the searcher's own other cyclists too; a dial setting is also played against rivals that
+sprint (the biggest acceleration they can pay for), and the worse future counts. A cyclist's
+standing at the horizon is its road (half hexagons) plus the energy it can still spend before
+the line, a point for a half hexagon: energy is worth less than road already ridden (a point
+buys a hexagon only when the road is open), and nothing once the moves left cannot spend it.
+A finisher ranks by its move and how far past the line it got.
 """
 
 from __future__ import annotations
