@@ -207,6 +207,9 @@ def _searched(state: State, player: str, kind: str, cid: str, options: list[Opti
         if c.energy + reserve(state) <= SPENDABLE_PER_MOVE * _moves_left(state, c):
             # energy short: never 3 for a move (the abrupt +0 -> +2, +1 into a headwind)
             options = [o for o in options if o.dial is not None and o.dial.cost < 3] or options
+        # never pay for speed the road will not let it use this move
+        useful = [o for o in options if o.dial is not None and (not o.dial.cost or reach(o.dial.position) > reach(0))]
+        options = useful or options
 
         def dial_key(o: Option) -> tuple[float, tuple[float, int], int, int]:
             assert o.dial is not None
