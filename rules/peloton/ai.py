@@ -204,8 +204,9 @@ def _searched(state: State, player: str, kind: str, cid: str, options: list[Opti
     if kind == "dial":
         c = state.cyclist(cid)
         reach = _Reach(state, c)
-        if c.energy + reserve(state) <= SPENDABLE_PER_MOVE * _moves_left(state, c):
-            # energy short: never 3 for a move (the abrupt +0 -> +2, +1 into a headwind)
+        if c.energy + reserve(state) - 3 < SPENDABLE_PER_MOVE * _moves_left(state, c):
+            # energy short, or short once 3 are paid: never 3 for a move (the abrupt +0 -> +2,
+            # +1 into a headwind)
             options = [o for o in options if o.dial is not None and o.dial.cost < 3] or options
         # never pay for speed the road will not let it use this move
         useful = [o for o in options if o.dial is not None and (not o.dial.cost or reach(o.dial.position) > reach(0))]
