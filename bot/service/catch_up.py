@@ -121,6 +121,11 @@ class CatchUp:
             state, _events = game.rules.apply(state, action)
         return state
 
+    def decided(self, race_id: int, count: int, text: str, events: int) -> None:
+        """A decision was applied as the race's ``count``-th action (``text``), leaving ``events`` events:
+        remembered, so the line since it needs no replay of the race (``commit`` tells it)."""
+        self._event_marks.put(race_id, count, text, events)
+
     def _events_after(self, race: RaceRow, game: AnyGame, count: int) -> int:
         last_text = race.actions[count - 1].text if count else ""
         found = self._event_marks.get(race.id, count, last_text)

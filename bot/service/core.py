@@ -264,6 +264,9 @@ class RaceCore:
         for i, (action, user, automatic) in enumerate(decisions):
             new_state = applied if (applied is not None and i == 0) else game.rules.apply(new_state, action)[0]
             stored.append(StoredAction(len(race.actions) + len(stored), action.text(), user, automatic))
+            # where the catch-up line of this decision's player starts next time (no replay needed then)
+            told = len(game.rules.events(new_state))
+            self.catch_up.decided(race.id, len(race.actions) + len(stored), action.text(), told)
         played: Played = await self.clocks.play_on(view_race, new_state, game)
         new_state = played.state
         stored += [

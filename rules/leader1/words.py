@@ -2,12 +2,15 @@
 phases, a rider's status, the peloton's parts, the qualities, the dice's coloured faces.
 
 Ids (``yellow-rouleur``, ``breaking-away``, ``orange-4``) stay the record's; these turn them into
-what players read. Each word is looked up when shown (never kept), so no language leaks into another.
+what players read. Each word is looked up when shown (a rider's name is kept per language), so no language
+leaks into another.
 """
 
 from __future__ import annotations
 
-from rules.i18n import _, pgettext
+from functools import cache
+
+from rules.i18n import _, current, pgettext
 
 
 def colour(team: str) -> str:
@@ -42,6 +45,13 @@ def kind(rider_type: str) -> str:
 
 def rider(team: str, rider_type: str) -> str:
     """A rider as players know it: its team colour and type ("yellow rouleur")."""
+    return _rider_in(current(), team, rider_type)
+
+
+@cache
+def _rider_in(language: str, team: str, rider_type: str) -> str:
+    """``rider`` in ``language`` (the language of the moment: the key keeps the languages apart); named
+    dozens of times per decision (every choice names its rider), made once per language."""
     return _("{colour} {kind}", colour=colour(team), kind=kind(rider_type))
 
 
