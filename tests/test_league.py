@@ -12,6 +12,7 @@ import pytest
 from bot.discord_layer.app import DomestiqueBot
 from bot.service.common import record_of
 from rules.record import replay
+from rules.registry import find_game
 
 DAY = 24 * 3600
 
@@ -65,6 +66,8 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
         settings="ring=3",  # small enough that stage 2 laps a rider (the AI teams ride close since issue 30)
     )
     assert "League **Spring** (Leader 1) created" in created.response.content
+    offered = await m["bob"].autocomplete(league_channel, "league join", "colour", "")
+    assert [o["value"] for o in offered] == sorted(find_game("leader1").colours)  # the league's game's colours
     for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
         joined = await m[name].slash(league_channel, "league join", colour=team)
         assert team in joined.response.content

@@ -170,9 +170,14 @@ HEADER = (
 )
 
 
+def chosen_games(game_id: str | None) -> list[AnyGame]:
+    """The one game asked for, or every game."""
+    return [find_game(game_id)] if game_id else list(games())
+
+
 def bench_ai(seeds: int = 40, game_id: str | None = None, course: str | None = None) -> str:
     """The table for every game (or one) and every kind of course (or one)."""
-    chosen = [find_game(game_id)] if game_id else games()
+    chosen = chosen_games(game_id)
     lines = [f"{seeds} seeds per setting, {SEATS} seats", HEADER]
     for game in chosen:
         for name in [course] if course else bench_courses(game):
@@ -184,7 +189,7 @@ def bench_levels(seeds: int = 40, game_id: str | None = None, course: str | None
     """Each level alone among three of the level below it, and the other way round."""
     from rules.ai_levels import LEVELS, player_at
 
-    chosen = [find_game(game_id)] if game_id else games()
+    chosen = chosen_games(game_id)
     lines = [
         f"{seeds} seeds per setting, {SEATS} seats",
         "| game, course | stronger alone among 3 weaker: place, wins | weaker alone among 3 stronger: place, wins |",

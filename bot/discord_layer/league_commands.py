@@ -17,7 +17,7 @@ from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
 from rules.i18n import speaking
-from rules.registry import find_game, game_ids
+from rules.registry import find_game, game_ids, games
 
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
@@ -37,7 +37,8 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
 @in_own_language
 async def league_colour_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
     leagues = await host(interaction).service.storage.leagues(interaction.guild_id or 0)
-    colours = {c for lg in leagues if lg.game in game_ids() for c in find_game(lg.game).colours}
+    played = {lg.game for lg in leagues}
+    colours = {c for game in games() if game.id in played for c in game.colours}
     return [app_commands.Choice(name=c, value=c) for c in sorted(colours) if current.lower() in c][:25]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -35,6 +35,31 @@ from rules.registry import AnyGame, find_game, game_ids
 log = logging.getLogger("domestique")
 WEEK = 7 * 24 * 3600
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+@dataclass(frozen=True)
+class Held:
+    """A league with its game, looked up once for the request that needs the game's rules."""
+
+    league: League
+    game: AnyGame
+
+    @property
+    def scoring(self) -> LeagueScoring[object]:
+        return scoring_of(self.game)
+
+
+def with_game(league: League) -> Held:
+    return Held(league, find_game(league.game))
+
+
+def scoring_of(game: AnyGame) -> LeagueScoring[object]:
+    """The game's league scoring, or a refusal for a game whose races stand alone."""
+    if game.scoring is None:
+        raise Refusal(
+            _("{game_title} has no league scoring: its races are played one at a time.", game_title=game.title)
+        )
+    return game.scoring
 
 
 def stage_status(status: str) -> str:
@@ -161,14 +186,6 @@ class LeagueService:
         if user_id != league.organiser_id and not can_manage:
             raise Refusal(_("Only the league's organiser (or someone with Manage Server) can do that."))
 
-    @staticmethod
-    def _scoring(game: AnyGame) -> LeagueScoring[object]:
-        if game.scoring is None:
-            raise Refusal(
-                _("{game_title} has no league scoring: its races are played one at a time.", game_title=game.title)
-            )
-        return game.scoring
-
     async def create(
         self,
         guild_id: int,
@@ -192,7 +209,7 @@ class LeagueService:
             )
         name = clean_name(name, fallback="League", limit=60)
         rules = find_game(game)
-        scoring = self._scoring(rules)
+        scoring = scoring_of(rules)
         try:
             ZoneInfo(zone)
         except (ZoneInfoNotFoundError, ValueError):
@@ -260,19 +277,19 @@ class LeagueService:
         self, guild_id: int, league_name: str | None, user_id: int, name: str, colour: str | None
     ) -> Outcome:
         league = await self._find(guild_id, league_name)
-        return await self._add(league, user_id, clean_name(name), colour, ai=False)
+        return await self._add(with_game(league), user_id, clean_name(name), colour, ai=False)
 
     async def add_ai(
         self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool, colour: str | None
     ) -> Outcome:
         league = await self._find(guild_id, league_name)
         self._organiser(league, user_id, can_manage)
-        return await self._add(league, None, "AI", colour, ai=True)
+        return await self._add(with_game(league), None, "AI", colour, ai=True)
 
-    async def _add(self, league: League, user_id: int | None, name: str, colour: str | None, *, ai: bool) -> Outcome:
+    async def _add(self, held: Held, user_id: int | None, name: str, colour: str | None, *, ai: bool) -> Outcome:
+        league, game = held.league, held.game
         if league.status != "entries":
             raise Refusal(_("Entries to {league_name} are closed.", league_name=league.name))
-        game = find_game(league.game)
         members = [m for m in await self.store.members(league.id) if not m.removed]
         if not ai and any(m.user_id == user_id for m in members):
             raise Refusal(_("You are already in this league."))
@@ -391,7 +408,7 @@ class LeagueService:
             return Outcome(_("No stage of {league_name} has finished yet.", league_name=league.name) + away)
         names = {m.player: m.name for m in await self.store.members(league.id)}
         image = self._standings_image(league, gc, after, names)
-        text = await self._gc_text(league, gc, after)
+        text = await self._gc_text(with_game(league), gc, after)
         link = await self.races.core.links.league_link(league.id)
         web = "\n" + _("Every stage on the web: {link}", link=f"<{link}>") if link else ""
         return Outcome(text + web + away, image=image)
@@ -422,9 +439,8 @@ class LeagueService:
             values.setdefault("ring", int(league.settings["ring"]))
         return values
 
-    async def _gc_text(self, league: League, gc: tuple[Standing, ...], after: int) -> str:
-        game = find_game(league.game)
-        scoring = self._scoring(game)
+    async def _gc_text(self, held: Held, gc: tuple[Standing, ...], after: int) -> str:
+        league, game, scoring = held.league, held.game, held.scoring
         names = {m.player: m.name for m in await self.store.members(league.id)}
         leader = next((s for s in gc if not s.eliminated), gc[0])
         lines = [
@@ -529,16 +545,15 @@ class LeagueService:
             if running.race_id is not None and running.channel_id is not None:
                 out.append((running.channel_id, await self.races.lobby.finish_by_ai(running.race_id)))
         if due.status == "opening" or await self.store.claim_stage(league.id, due.number):
-            opened = await self._open(league, due, make_channel)
+            opened = await self._open(with_game(league), due, make_channel)
             if opened is not None:
                 out.append(opened)
         return out
 
-    async def _open(self, league: League, stage: Stage, make_channel: ChannelMaker) -> tuple[int, Outcome] | None:
+    async def _open(self, held: Held, stage: Stage, make_channel: ChannelMaker) -> tuple[int, Outcome] | None:
         """Open a stage: seat its riders, make its channel, start its race, mark it running. A stage left
         opening by a crash is finished with the race it already has, in its channel (never a second one)."""
-        game = find_game(league.game)
-        scoring = self._scoring(game)
+        league, game, scoring = held.league, held.game, held.scoring
         options = scoring.stage_options(self._values(league))
         shown = stage.track.split("/", 1)[-1]
         existing = await self.races.storage.league_race(league.id, stage.number) if stage.status == "opening" else None
@@ -638,8 +653,8 @@ class LeagueService:
         league = await self.store.league(race.league_id)
         if league is None:
             return []
-        game = find_game(league.game)
-        scoring = self._scoring(game)
+        this = with_game(league)
+        game, scoring = this.game, this.scoring
         previous = [
             s
             for s in await self.store.stages(league.id)
@@ -648,7 +663,7 @@ class LeagueService:
         before = standings_from(previous[-1].result["gc"]) if previous and previous[-1].result else ()
         gc, lines = scoring.classify(before, state, self._values(league))
         head = _("**{league_name}**, stage {number} result", league_name=league.name, number=race.stage)
-        text = [head, *lines, await self._gc_text(league, gc, race.stage)]
+        text = [head, *lines, await self._gc_text(this, gc, race.stage)]
         result = {"lines": text, "gc": standings_to(gc)}
         if not await self.store.stage_finished(league.id, race.stage, result):
             return []
