@@ -71,7 +71,9 @@ class Action:
         return (self.by, self.do, frozenset(self._fields))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key() == other._key()
+        if not isinstance(other, Action) or self.by != other.by or self.do != other.do:
+            return False
+        return self._fields == other._fields or frozenset(self._fields) == frozenset(other._fields)
 
     def __hash__(self) -> int:
         return hash(self._key())

@@ -34,24 +34,38 @@ def speaking(language: Language) -> Iterator[Language]:
         _language.reset(token)
 
 
+# English is the code's own text: it is written as it is, without a catalog lookup (a board or a
+# decision's list of choices writes a few hundred strings)
+
+
 def _(msgid: str, /, **placeholders: object) -> str:
     """``msgid`` in the language of the moment, its ``{placeholders}`` filled."""
-    return translator(_language.get()).gettext(msgid, **placeholders)
+    language = _language.get()
+    text = msgid if language == SOURCE else translator(language).messages.gettext(msgid)
+    return text.format(**placeholders) if placeholders else text
 
 
 def ngettext(singular: str, plural: str, n: int, /, **placeholders: object) -> str:
     """The form for ``n`` in the language of the moment (``{n}`` filled)."""
-    return translator(_language.get()).ngettext(singular, plural, n, **placeholders)
+    language = _language.get()
+    if language == SOURCE:
+        return (singular if n == 1 else plural).format(**{"n": n, **placeholders})
+    return translator(language).ngettext(singular, plural, n, **placeholders)
 
 
 def pgettext(context: str, msgid: str, /, **placeholders: object) -> str:
     """``msgid`` as said in ``context`` (a button, a board heading), in the language of the moment."""
-    return translator(_language.get()).pgettext(context, msgid, **placeholders)
+    language = _language.get()
+    text = msgid if language == SOURCE else translator(language).messages.pgettext(context, msgid)
+    return text.format(**placeholders) if placeholders else text
 
 
 def npgettext(context: str, singular: str, plural: str, n: int, /, **placeholders: object) -> str:
     """The form for ``n`` in ``context``, in the language of the moment (``{n}`` filled)."""
-    return translator(_language.get()).npgettext(context, singular, plural, n, **placeholders)
+    language = _language.get()
+    if language == SOURCE:
+        return (singular if n == 1 else plural).format(**{"n": n, **placeholders})
+    return translator(language).npgettext(context, singular, plural, n, **placeholders)
 
 
 def N_(msgid: str, /) -> str:

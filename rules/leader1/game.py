@@ -38,15 +38,22 @@ HELP = N_(
 )
 
 
-def option_text(o: RideOption, state: State) -> tuple[str, str]:
-    """A menu label and description that spell out a ride's consequences."""
-    need = state.setup.ruleset.risk_threshold(state.rider(o.rider).risks)
+def option_text(o: RideOption, state: State, need: int | None = None) -> tuple[str, str]:
+    """A menu label and description that spell out a ride's consequences (``need``: the roll its rider
+    needs to get through a risk, when the caller knows it)."""
     risks = [k for k in ("crack", "fall") if getattr(o, k)]
-    middle = (
-        [_("{risks} risk: roll {need}+ (worst cost {worst})", risks=words.risks(risks), need=need, worst=o.worst_cost)]
-        if risks
-        else []
-    )
+    middle: list[str] = []
+    if risks:
+        if need is None:
+            need = state.setup.ruleset.risk_threshold(state.rider(o.rider).risks)
+        middle = [
+            _(
+                "{risks} risk: roll {need}+ (worst cost {worst})",
+                risks=words.risks(risks),
+                need=need,
+                worst=o.worst_cost,
+            )
+        ]
     label, detail = game_kit.ride_texts(o, middle, bool(risks))
     return label[:100], detail
 
@@ -55,23 +62,47 @@ def piece_name(state: State | None, rider_id: str) -> str:
     return game_kit.piece_name(state, rider_id)
 
 
-def _choice(state: State, c: engine.Choice) -> Choice:
+class _Riders:
+    """A rider's name and the roll it needs through a risk, worked out once per listing of choices
+    (a decision lists ~30 rides of the same two or three riders)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._names: dict[str, str] = {}
+        self._needs: dict[str, int] = {}
+
+    def name(self, rider: str) -> str:
+        if rider not in self._names:
+            self._names[rider] = piece_name(self.state, rider)
+        return self._names[rider]
+
+    def need(self, rider: str) -> int:
+        if rider not in self._needs:
+            self._needs[rider] = self.state.setup.ruleset.risk_threshold(self.state.rider(rider).risks)
+        return self._needs[rider]
+
+
+def _choice(state: State, c: engine.Choice, riders: _Riders) -> Choice:
     a = c.action
     o = c.option
-    if a.do in ("ride", "breakaway") and o is not None:
-        return game_kit.ride_choice(a, o, *option_text(o, state), name=piece_name(state, str(a.rider)))
-    if a.do == "drop":
+    do = a.do
+    if do in ("ride", "breakaway") and o is not None:
+        rider = str(a.rider)
+        label, detail = option_text(o, state, riders.need(rider) if (o.crack or o.fall) else None)
+        return game_kit.ride_choice(a, o, label, detail, name=riders.name(rider))
+    if do == "drop":
         detail = _("stays for the peloton's move and pays it, then rides behind it from next turn")
-        return Choice(a, _("Drop {rider}", rider=piece_name(state, str(a.rider))), detail, piece=a.rider)
-    if a.do == "pursue":
+        return Choice(a, _("Drop {rider}", rider=riders.name(str(a.rider))), detail, piece=a.rider)
+    if do == "pursue":
         return Choice(a, _("Pursue (+1)"), _("the peloton moves one more square"))
-    if a.do == "eat":
-        return game_kit.eat_choice(state, a, piece_name(state, str(a.rider)))
+    if do == "eat":
+        return game_kit.eat_choice(state, a, riders.name(str(a.rider)))
     return Choice(a, _("Pass"), "")
 
 
 def choices(state: State, player: str) -> list[Choice]:
-    return [_choice(state, c) for c in engine.legal_actions(state, player)]
+    riders = _Riders(state)
+    return [_choice(state, c, riders) for c in engine.legal_actions(state, player)]
 
 
 def ask(state: State, decision: Decision, who: str) -> str:

@@ -215,14 +215,15 @@ def ride_texts(o: RideOption, middle: list[str], risky: bool) -> tuple[str, str]
 
 def ride_choice(a: Action, o: RideOption, label: str, detail: str, name: str) -> Choice:
     """A ride or breakaway choice: on the board at its square; a breakaway's first step is the rider."""
-    step = a.rider if a.do == "breakaway" else None
+    rider, to = a.rider, str(a.to)
+    step = rider if a.do == "breakaway" else None
     return Choice(
         a,
         label,
         detail,
-        piece=a.rider,
-        target=str(a.to),
-        short=str(a.to),
+        piece=rider,
+        target=to,
+        short=to,
         step=step,
         step_label=_("Break away: {rider}", rider=name) if step else "",
         risky=o.risk_count > 0,
