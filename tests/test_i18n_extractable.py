@@ -35,7 +35,7 @@ def test_no_message_is_written_inside_an_f_string() -> None:
 
 
 def test_the_check_sees_a_message_inside_an_f_string() -> None:
-    sample = 'x = f"<p>{_(\'Hello\')}</p>"\ny = _("Hello")\nz = f"{escape(pgettext(\'web\', \'Now:\'))} {_(t)}"\n'
+    sample = "x = f\"<p>{_('Hello')}</p>\"\ny = _(\"Hello\")\nz = f\"{escape(pgettext('web', 'Now:'))} {_(t)}\"\n"
     assert hidden_calls(sample, "sample") == [
         "sample:1: _() inside an f-string",
         "sample:3: pgettext() inside an f-string",
