@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from rules.game import PieceCount, PlayerRecord, Seat
+from rules.i18n import _
 from rules.leader1.game_kit import own_colour
 
 
@@ -71,7 +72,7 @@ class NumberedTeams:
         total = sum(self.brought(s) for s in seats)
         low, high = self.players
         if not low <= len(seats) <= high or not self.fewest <= total <= high * self.pieces.maximum:
-            return self.refusal.format(total=total)
+            return _(self.refusal, total=total)  # the game's text, marked with N_, said in the language of the moment
         return None
 
     def sample_players(self, count: int) -> list[PlayerRecord]:

@@ -8,6 +8,7 @@ import pytest
 from bot.cli.sim import simulate
 from rules.errors import InvalidSetup
 from rules.game import Seat
+from rules.i18n import speaking
 from rules.registry import find_game
 
 
@@ -70,3 +71,13 @@ def test_sample_players_bring_the_usual_pieces_and_too_many_is_a_players_error(
     assert {p[key] for p in sample} == {pieces}
     with pytest.raises(InvalidSetup, match="--players"):
         simulate(game, players=len(g.colours) + 1, seed=1)
+
+
+@pytest.mark.parametrize("game", ["formula-de-mini", "peloton"])
+def test_a_lobby_that_cannot_start_is_told_why_in_the_language_of_the_moment(game: str) -> None:
+    g = find_game(game)
+    english = g.check_lobby([], 3)
+    with speaking("hu"):
+        hungarian = g.check_lobby([], 3)
+    assert english is not None and hungarian is not None
+    assert hungarian != english and "0" in hungarian

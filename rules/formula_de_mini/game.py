@@ -4,7 +4,7 @@ every consequence, slipstreams and pits; one or two cars a player; league points
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.action import Field, Vocabulary
@@ -35,7 +35,7 @@ from rules.game import (
 )
 from rules.i18n import N_, _, current, ngettext, npgettext, pgettext
 from rules.memo import by_state_identity
-from rules.team_seats import NumberedTeams, SeatFields
+from rules.team_seats import NumberedTeams
 
 VOCABULARY = Vocabulary(
     (
@@ -326,19 +326,6 @@ def resolve_track(name: str, seed: int) -> str:
     return f"formula-de-mini/{name}"
 
 
-def check_lobby(seats: Sequence[Seat], pieces: int) -> str | None:
-    """Why the lobby cannot start, in the language of the moment (the refusal is SEATS' own text)."""
-    refused = SEATS.check_lobby(seats, pieces)
-    return None if refused is None else _(SEATS.refusal, total=sum(SEATS.brought(s) for s in seats))
-
-
-def seat_fields() -> SeatFields:
-    """The seat fields of ``SEATS``, with the lobby's refusal in the language of the moment."""
-    fields = SEATS.fields()
-    fields["check_lobby"] = check_lobby
-    return fields
-
-
 class PointsScoring:
     """A league of Formula Dé Mini races: points by place (R-FDM-LEAGUE-POINTS), nobody eliminated."""
 
@@ -387,7 +374,7 @@ GAME = Game(
     piece=N_("car"),  # marked for the catalogs; translated where shown
     pieces_noun=N_("cars"),
     counted=lambda n: npgettext("after a number", "car", "cars", n),
-    **seat_fields(),
+    **SEATS.fields(),
     vocabulary=VOCABULARY,
     # the game's own choices, remembered by language (the shared memo would hand one language's labels to another)
     rules=replace(

@@ -3,7 +3,7 @@ hexagon from a menu; time-trial cards; leg races as leagues with time, points an
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 
 from rules.action import Field, Vocabulary
@@ -36,7 +36,7 @@ from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
 from rules.peloton.words import cyclist_name, discipline_name, wind_name
-from rules.team_seats import NumberedTeams, SeatFields
+from rules.team_seats import NumberedTeams
 
 VOCABULARY = Vocabulary(
     (
@@ -423,19 +423,6 @@ def _hexagons(name: str) -> int:
         return 100
 
 
-def check_lobby(seats: Sequence[Seat], pieces: int) -> str | None:
-    """Why the lobby cannot start, in the language of the moment (the refusal is SEATS' own text)."""
-    refused = SEATS.check_lobby(seats, pieces)
-    return None if refused is None else _(SEATS.refusal, total=sum(SEATS.brought(s) for s in seats))
-
-
-def seat_fields() -> SeatFields:
-    """The seat fields of ``SEATS``, with the lobby's refusal in the language of the moment."""
-    fields = SEATS.fields()
-    fields["check_lobby"] = check_lobby
-    return fields
-
-
 class StageRaceScoring:
     """A league of Peloton legs: overall time (the yellow jersey), points and mountains; energy carried
     ±5 to the next leg (II.5, rulings R-PEL-LEAGUE)."""
@@ -505,7 +492,7 @@ GAME = Game(
     piece=N_("cyclist"),  # marked for the catalogs; translated where shown
     pieces_noun=N_("cyclists"),
     counted=lambda n: npgettext("after a number", "cyclist", "cyclists", n),
-    **seat_fields(),
+    **SEATS.fields(),
     vocabulary=VOCABULARY,
     rules=Rules(
         build=build,
