@@ -6,6 +6,7 @@ Games are found through the ``domestique.games`` entry points (``pyproject.toml`
 
 from __future__ import annotations
 
+import threading
 from importlib.metadata import entry_points
 from typing import Any, TypeAlias
 
@@ -19,6 +20,8 @@ place the contract is existential; each game's own modules use ``Game[TheirState
 ENTRY_POINTS = "domestique.games"
 _games: dict[str, AnyGame] = {}
 _loaded = False
+_loading = False  # the entry points are being loaded by the thread holding ``_lock``
+_lock = threading.RLock()
 
 
 def register(game: AnyGame) -> None:
@@ -31,15 +34,25 @@ def unregister(game_id: str) -> None:
 
 
 def _load() -> None:
-    global _loaded
+    """Load the entry points' games once. Another thread asking meanwhile waits for all of them (the
+    web pages' process and the bot's worker threads look games up at once); a game's own import asking
+    again (the same thread) is answered with what is there."""
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
-    for point in entry_points(group=ENTRY_POINTS):
-        game = point.load()
-        if not isinstance(game, Game):
-            raise TypeError(f"entry point {point.name} ({point.value}) is not a rules.game.Game")
-        _games.setdefault(game.id, game)
+    with _lock:
+        if _loaded or _loading:
+            return
+        _loading = True
+        try:
+            for point in entry_points(group=ENTRY_POINTS):
+                game = point.load()
+                if not isinstance(game, Game):
+                    raise TypeError(f"entry point {point.name} ({point.value}) is not a rules.game.Game")
+                _games.setdefault(game.id, game)
+            _loaded = True
+        finally:
+            _loading = False
 
 
 def games() -> list[AnyGame]:

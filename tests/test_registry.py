@@ -75,3 +75,38 @@ def test_every_game_with_leagues_draws_its_standings_with_names_players_know(
     boards.paint_standings(game_id, standings, title="GC", options={})
     assert [row[1] for row in drawn] == [game.narration.piece_name(None, p) for p in pieces]
     assert [row[2] for row in drawn] == ["Person 0", "Person 1", "Person 2"][: len(pieces)]
+
+
+def test_a_game_looked_up_while_another_thread_loads_the_games_is_found(monkeypatch) -> None:
+    """Two threads ask for a game at once in a fresh process: the second waits for the loading, it is
+    never told the game does not exist (the web pages' process and worker threads do this)."""
+    import threading
+    import time
+
+    shipped = registry.find_game("leader1")
+
+    class SlowPoint:
+        name, value = "leader1", "rules.leader1.game:GAME"
+
+        def load(self) -> object:
+            time.sleep(0.2)  # the first thread is still importing the game when the second asks
+            return shipped
+
+    monkeypatch.setattr(registry, "entry_points", lambda group: [SlowPoint()])
+    monkeypatch.setattr(registry, "_games", {})
+    monkeypatch.setattr(registry, "_loaded", False)
+    found: list[object] = []
+
+    def look() -> None:
+        try:
+            found.append(registry.find_game("leader1"))
+        except Exception as exc:  # what the second thread met before the fix
+            found.append(exc)
+
+    threads = [threading.Thread(target=look) for _ in range(2)]
+    threads[0].start()
+    time.sleep(0.05)
+    threads[1].start()
+    for thread in threads:
+        thread.join()
+    assert found == [shipped, shipped]
