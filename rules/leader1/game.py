@@ -87,7 +87,7 @@ def _choice(state: State, c: engine.Choice, riders: _Riders) -> Choice:
     o = c.option
     do = a.do
     if do in ("ride", "breakaway") and o is not None:
-        rider = str(a.rider)
+        rider = o.rider
         label, detail = option_text(o, state, riders.need(rider) if (o.crack or o.fall) else None)
         return game_kit.ride_choice(a, o, label, detail, name=riders.name(rider))
     if do == "drop":

@@ -215,7 +215,7 @@ def ride_texts(o: RideOption, middle: list[str], risky: bool) -> tuple[str, str]
 
 def ride_choice(a: Action, o: RideOption, label: str, detail: str, name: str) -> Choice:
     """A ride or breakaway choice: on the board at its square; a breakaway's first step is the rider."""
-    rider, to = a.rider, str(a.to)
+    rider, to = o.rider, o.to  # the action's own fields (``ride_action``), read without its field lookup
     step = rider if a.do == "breakaway" else None
     return Choice(
         a,
