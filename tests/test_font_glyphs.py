@@ -26,7 +26,7 @@ def _picture(face: ImageFont.FreeTypeFont, ch: str) -> tuple[tuple[int, int, int
 def missing(face: ImageFont.FreeTypeFont, text: str) -> list[str]:
     """The characters of ``text`` that ``face`` draws as its .notdef box."""
     notdef = _picture(face, NOT_A_CHARACTER)
-    return sorted({ch for ch in text if not ch.isspace() and _picture(face, ch) == notdef})
+    return sorted(ch for ch in set(text) if not ch.isspace() and _picture(face, ch) == notdef)
 
 
 def catalog_text() -> str:
