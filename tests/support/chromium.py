@@ -8,14 +8,14 @@ import asyncio
 import base64
 import itertools
 import json
-import os
 import re
 import shutil
-import subprocess
 import tempfile
 from typing import Any
 
 import aiohttp
+
+from tests.support.apt import CannotInstall, installed
 
 NAMES = ("chromium", "chromium-browser")
 
@@ -29,23 +29,11 @@ def _found() -> str | None:
 
 
 def chromium_binary() -> str:
-    """The chromium binary, installed first (``apt-get update``, then ``apt-get install chromium``) if missing."""
-    found = _found()
-    if found is not None:
-        return found
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise NoBrowser("chromium is missing and cannot be installed here: run `apt-get install chromium` as root")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True)
-    done = subprocess.run(
-        ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium", "fonts-dejavu-core"],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise NoBrowser(f"`apt-get install chromium` failed: {last}")
+    """The chromium binary, installed first (``tests/support/apt.py``) if missing."""
+    try:
+        installed(["chromium", "fonts-dejavu-core"], lambda: _found() is not None)
+    except CannotInstall as exc:
+        raise NoBrowser(f"chromium is missing: {exc}") from None
     found = _found()
     if found is None:
         raise NoBrowser("`apt-get install chromium` ran but left no chromium on the PATH")

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import asyncpg
 
+from tests.support.apt import CannotInstall, installed
+
 PORT = 5432  # names the socket file only: the server listens on no TCP port
 
 
@@ -34,19 +36,10 @@ def _binaries() -> Path | None:
 
 
 def _install() -> None:
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise NoServer(
-            "PostgreSQL server binaries are missing (/usr/lib/postgresql/*/bin) and cannot be installed here: "
-            "run `apt-get install postgresql` as root"
-        )
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "postgresql"]
-    if subprocess.run(install, env=env, capture_output=True).returncode != 0:
-        subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True)
-        done = subprocess.run(install, env=env, capture_output=True, text=True)
-        if done.returncode != 0:
-            last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise NoServer(f"`apt-get install postgresql` failed: {last}")
+    try:
+        installed(["postgresql"], lambda: _binaries() is not None)
+    except CannotInstall as exc:
+        raise NoServer(f"PostgreSQL server binaries are missing (/usr/lib/postgresql/*/bin): {exc}") from None
 
 
 class PgServer:
