@@ -154,6 +154,20 @@ def test_identical_states_give_identical_bytes() -> None:
     assert render_board(state_of(MID_RACE)) == render_board(state_of(MID_RACE))
 
 
+@pytest.mark.parametrize("language", ["en", "hu", "cs"])
+def test_the_legend_pasted_from_its_cache_is_the_legend_drawn_in_place(language: str) -> None:
+    """The panel's legend is drawn once per language and place and pasted after; a recording test
+    draws it in place: both boards are the same pixels, the second cached paste too."""
+    from renderer import layout
+    from rules.i18n import speaking
+
+    with speaking(language):
+        with layout.recording():
+            drawn = compose(state_of(MID_RACE))[0]
+        pasted = [compose(state_of(MID_RACE))[0] for _ in range(2)]
+    assert all(image.tobytes() == drawn.tobytes() for image in pasted)
+
+
 @pytest.mark.parametrize("track", ["leader1/first-race", "leader1/grand-tour", "leader1/random-14-2"])
 def test_size_and_file_size_suit_a_phone(track: str) -> None:
     png = render_board(state_of(track=track))

@@ -17,6 +17,7 @@ from dataclasses import replace
 from PIL import Image, ImageDraw
 
 from renderer import layout, words
+from renderer.cache import LruCache
 from renderer.camera import View
 from renderer.encode import png_bytes
 from renderer.leader1 import family_road as family
@@ -64,6 +65,8 @@ Box = tuple[float, float, float, float]
 HEADER = (0, 0, WIDTH, 52)  # the road below it in family_road.BOARD (0, 52, WIDTH, 452)
 STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
+_LEGEND_ROWS: LruCache[list[list[tuple[str, str, float]]]] = LruCache(64)  # by language and place
+_LEGEND_PATCHES: LruCache[Image.Image] = LruCache(64)  # the legend drawn, by language and box
 MAX_SCALE = 78.0  # px per square: a token's letters are ~11 px tall at 400 px wide
 MIN_SCALE = 54.0  # other riders join the view while a square stays this large (px)
 # With squares on offer, other riders join only while a square stays this large: it then holds
@@ -159,7 +162,7 @@ def compose(
                 acting_marker(draw, point, r)
     _header(draw, state, title or state.setup.road.name, acting_ids)
     _strip(draw, state, window)
-    _panel(draw, state, alliances)
+    _panel(image, draw, state, alliances)
     return image, view
 
 
@@ -466,7 +469,7 @@ def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> 
         rider_shape(draw, (x, y), 7, r.kind, TEAM.get(team_of(r.id), MUTED), width=1)
 
 
-def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None) -> None:
+def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None) -> None:
     x0, y0, x1, y1 = PANEL_BOX
     draw.rectangle(PANEL_BOX, fill=PANEL)
     layout.place("cover", PANEL_BOX, "panel")
@@ -491,7 +494,7 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, alliances: list[str] | None)
     if alliances:
         write(draw, (x, y), _clip(_("Alliances: {list}", list="; ".join(alliances)), x1 - x - 8), fill=INK, size=SMALL)
         y += 29
-    _legend(draw, x, max(y + 4, legend_top), x1)
+    _legend_block(image, x, max(y + 4, legend_top), x1)
 
 
 def _last_turn(state: State) -> list[str]:
@@ -580,6 +583,10 @@ def _legend_items() -> list[tuple[str, str, float]]:
 def _legend_rows(x: int, x1: int) -> list[list[tuple[str, str, float]]]:
     """The legend's shapes and badges in rows: the rider kinds, then the badges, each row as many as fit
     (a longer word, in Hungarian, moves the next one to a row of its own)."""
+    return _LEGEND_ROWS.get((current(), x, x1), lambda: _laid_legend_rows(x, x1))
+
+
+def _laid_legend_rows(x: int, x1: int) -> list[list[tuple[str, str, float]]]:
     rows: list[list[tuple[str, str, float]]] = []
     for group in (_legend_items()[:3], _legend_items()[3:]):
         rows.append([])
@@ -593,6 +600,24 @@ def _legend_rows(x: int, x1: int) -> list[list[tuple[str, str, float]]]:
 
 def _legend_height(x: int, x1: int) -> int:
     return 30 * len(_legend_rows(x, x1)) + 62  # the rows, then the two lines of square names
+
+
+def _legend_block(image: Image.Image, x: int, y: int, x1: int) -> None:
+    """The legend at (``x``, ``y``): the same on every board of a language and a place, so drawn once
+    onto the panel's colour and pasted after (pixel for pixel what drawing it there gives, as nothing
+    else is drawn where it goes); drawn in place while a test records what a board places."""
+    if layout.is_recording():
+        _legend(ImageDraw.Draw(image), x, y, x1)
+        return
+    box = (x - 4, y, x1, min(HEIGHT, y + _legend_height(x, x1)))
+    image.paste(_LEGEND_PATCHES.get((current(), box), lambda: _legend_patch(box)), box[:2])
+
+
+def _legend_patch(box: tuple[int, int, int, int]) -> Image.Image:
+    x0, y0, x1, _ = box
+    patch = Image.new("RGB", (WIDTH, HEIGHT), PANEL)
+    _legend(ImageDraw.Draw(patch), x0 + 4, y0, x1)
+    return patch.crop(box)
 
 
 def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:
