@@ -79,7 +79,7 @@ def value(sim: Sim, player: str) -> float:
     mine = own[0]
     ahead = sum(1 for x in rivals if x > mine)
     second = SECOND * (own[1] - mine) if len(own) > 1 else 0.0
-    return mine - max(rivals) - AHEAD * ahead + second
+    return mine - max(rivals, default=0.0) - AHEAD * ahead + second  # a race alone: its own road
 
 
 def after_dial(sim: Sim, i: int, position: int, cost: int, player: str) -> float:
