@@ -12,7 +12,7 @@ cannot make its basic speed stays where it is and lies down), bonus lines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rules.peloton.course import TERRAINS, Course, split
@@ -43,6 +43,13 @@ class Road:
     limits: tuple[tuple[int, ...], ...]  # [s][lane]: the safe speed of its trail
     crossroads: tuple[bool, ...]  # [turning index]
     inside_left: tuple[bool, ...]  # [s]: the next turning bends left (or there is none)
+    ahead: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]  # [s][lane]: ``forward``
+    # a move's safe ends once worked out, by where it starts, its speeds and the hexagons taken
+    # ahead of it: the search rides the same moves again and again (the riders ahead of the
+    # searcher's cyclist ride the same way whatever it chooses)
+    known_ends: dict[tuple[object, ...], dict[tuple[int, int], int]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
 
 def _relative(course: Course, wind: int, s: int) -> str:
@@ -70,6 +77,9 @@ def road(course: Course, wind: int) -> Road:
     for s in range(n):
         nxt = course.next_turning(s)
         inside_left.append(nxt is None or nxt.side == "left")
+    ahead = tuple(
+        tuple(tuple(_forward(course.end, course.width, s, lane)) for lane in range(course.width)) for s in range(n)
+    )
     return Road(
         course,
         course.width,
@@ -82,19 +92,27 @@ def road(course: Course, wind: int) -> Road:
         tuple(limits),
         tuple(t.crossroads for t in turnings),
         tuple(inside_left),
+        ahead,
     )
 
 
-def forward(r: Road, s: int, lane: int) -> list[tuple[int, int, int]]:
-    """The 2-3 forward neighbours: (direction, s, lane)."""
+KNOWN_ENDS = 50_000  # moves remembered per road and wind, at most (a bot process meets many courses)
+
+
+def _forward(end: int, width: int, s: int, lane: int) -> list[tuple[int, int, int]]:
     out = []
-    if lane > 0 and s + 1 <= r.end:
+    if lane > 0 and s + 1 <= end:
         out.append((LEFT, s + 1, lane - 1))
-    if s + 2 <= r.end:
+    if s + 2 <= end:
         out.append((STRAIGHT, s + 2, lane))
-    if lane < r.width - 1 and s + 1 <= r.end:
+    if lane < width - 1 and s + 1 <= end:
         out.append((RIGHT, s + 1, lane + 1))
     return out
+
+
+def forward(r: Road, s: int, lane: int) -> tuple[tuple[int, int, int], ...]:
+    """The 2-3 forward neighbours: (direction, s, lane)."""
+    return r.ahead[s][lane]
 
 
 def tandem_cells(r: Road, s: int, lane: int) -> list[tuple[int, int]]:
@@ -187,14 +205,22 @@ class Sim:
         r = self.r
         taken = self.taken()
         s0 = self.s[i]
+        far = s0 + 2 * high  # a walk never gets past this strip: hexagons taken beyond it do not matter
+        key = (s0, self.lane[i], low, high, frozenset(x for x in taken if s0 < x[0] <= far))
+        known = r.known_ends.get(key)
+        if known is not None:
+            return known
         out: dict[tuple[int, int], int] = {}
-        reach = range(s0 + 1, min(r.end, s0 + 2 * high) + 1)
+        reach = range(s0 + 1, min(r.end, far) + 1)
         if high <= 4 or all(r.turning[s] < 0 for s in reach):
             # no trail to keep: one walk gives every speed's ends
             self._walk(i, high, 0, taken, low, out)
-            return out
-        for speed in range(low, high + 1):
-            self._walk(i, speed, speed, taken, speed, out)
+        else:
+            for speed in range(low, high + 1):
+                self._walk(i, speed, speed, taken, speed, out)
+        if len(r.known_ends) >= KNOWN_ENDS:
+            r.known_ends.clear()
+        r.known_ends[key] = out
         return out
 
     def _walk(
@@ -204,11 +230,12 @@ class Sim:
         none to keep); the ends of the walks of ``low`` hexagons and more go to ``out``."""
         r = self.r
         start_turn = r.turning[self.s[i]]
+        ahead = r.ahead
         layer = {(self.s[i], self.lane[i], 0)}
         for step in range(1, steps + 1):
             nxt = set()
             for s, lane, last in layer:
-                for direction, s2, l2 in forward(r, s, lane):
+                for direction, s2, l2 in ahead[s][lane]:
                     if (s2, l2) in taken or {last, direction} == SWERVE:
                         continue
                     if speed > 4:
