@@ -15,36 +15,76 @@ A finisher ranks by its move and how far past the line it got.
 
 from __future__ import annotations
 
-from rules.peloton.ai_sim import Sim
+from rules.peloton.ai_sim import KNOWN_ENDS, Sim
 from rules.peloton.model import DIAL
+
+# the searched futures ask the same few questions again and again: the answers, by what decides them
+_GREEDY_DIALS: dict[tuple[bool, int, int, bool], tuple[int, int]] = {}
+_SPRINT_DIALS: dict[tuple[bool, int, int, bool], tuple[int, int]] = {}
+_UNKNOWN = (-1, -1)
 
 
 def greedy_dial(sim: Sim, i: int) -> tuple[int, int]:
     """The baseline's dial: the most value for the least energy, then the more value, then the
     first position (+1, +2, +2, rest)."""
-    options = sim.dial_options(i)
-    best = max(range(len(options)), key=lambda k: (DIAL[options[k][0]] - options[k][1], DIAL[options[k][0]], -k))
-    return options[best]
+    case = sim.dial_case(i)
+    chosen = _GREEDY_DIALS.get(case, _UNKNOWN)
+    if chosen == _UNKNOWN:
+        options = sim.dial_options(i)
+        best = max(range(len(options)), key=lambda k: (DIAL[options[k][0]] - options[k][1], DIAL[options[k][0]], -k))
+        chosen = _GREEDY_DIALS[case] = options[best]
+    return chosen
 
 
 def greedy_end(sim: Sim, i: int) -> tuple[int, int] | None:
     """The baseline's ride: the most hexagons, then the furthest along, then the left lane."""
+    known = sim.r.known_best
+    key = sim.move_key(i)
+    if key in known:
+        return known[key]
     ends = sim.ends(i)
-    if not ends:
-        return None
-    return max(ends, key=lambda e: (ends[e] + e[0] / 1000, -e[0], -e[1]))
+    best = max(ends, key=lambda e: (ends[e] + e[0] / 1000, -e[0], -e[1])) if ends else None
+    if len(known) >= KNOWN_ENDS:
+        known.clear()
+    known[key] = best
+    return best
 
 
 def sprint_dial(sim: Sim, i: int) -> tuple[int, int]:
     """A rival that sprints: the biggest acceleration it can pay for, the cheapest on a tie."""
-    return max(sim.dial_options(i), key=lambda o: (DIAL[o[0]], -o[1]))
+    case = sim.dial_case(i)
+    chosen = _SPRINT_DIALS.get(case, _UNKNOWN)
+    if chosen == _UNKNOWN:
+        chosen = _SPRINT_DIALS[case] = max(sim.dial_options(i), key=lambda o: (DIAL[o[0]], -o[1]))
+    return chosen
+
+
+KNOWN_MOVES = 20_000  # whole moves of the bunch remembered per road and wind, at most
 
 
 def play_greedy(sim: Sim, rounds: int, sprinters: str = "") -> None:
     """Everyone rides as the baseline does to the end of this move and ``rounds`` more, or the
     race's end; the cyclists not of player ``sprinters`` (if given) set the dial as sprinters."""
     stop = sim.round + rounds
+    known = sim.r.known_moves
+    riding: tuple[object, ...] | None = None  # the bunch before the move being ridden, to remember
     while True:
+        sim.stand_up()
+        if riding is not None and sim.acting < 0 and not sim.queue:
+            if len(known) >= KNOWN_MOVES:
+                known.clear()
+            known[riding] = sim.bunch()
+            riding = None
+        if sim.between_moves() and sim.round >= stop:
+            return  # the horizon: the next move would not be ridden
+        if sim.between_moves():
+            # the same bunch rides the same next move: the searched choices' futures meet again
+            before = (sprinters, tuple(sim.team), sim.bunch())
+            after = known.get(before)
+            if after is not None:
+                sim.restore(after)
+                continue
+            riding = before
         i = sim.next_mover()
         if i < 0 or sim.round > stop:
             return

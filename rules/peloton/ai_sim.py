@@ -50,6 +50,13 @@ class Road:
     known_ends: dict[tuple[object, ...], dict[tuple[int, int], int]] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
+    known_best: dict[tuple[object, ...], tuple[int, int] | None] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )  # the baseline's end of such a move (``ai_search.greedy_end``)
+    # a whole move of the bunch ridden the baseline's way, by the bunch as it stood before it (``ai_search``)
+    known_moves: dict[tuple[object, ...], tuple[object, ...]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
 
 def _relative(course: Course, wind: int, s: int) -> str:
@@ -169,6 +176,36 @@ class Sim:
         o.tandem, o.sheltered = set(self.tandem), set(self.sheltered)
         return o
 
+    def between_moves(self) -> bool:
+        """Every cyclist on the road has ridden this move, and the race goes on."""
+        return self.acting < 0 and not self.queue and any(x != S_FINISHED for x in self.status)
+
+    def bunch(self) -> tuple[object, ...]:
+        """Between two moves, all that decides the next: the move, and every cyclist's place,
+        dial, energy and state."""
+        return (
+            self.round,
+            tuple(self.s),
+            tuple(self.lane),
+            tuple(self.dial),
+            tuple(self.energy),
+            tuple(self.status),
+            tuple(self.fround),
+            tuple(self.past),
+            frozenset(self.tandem),
+            frozenset(self.sheltered),
+        )
+
+    def restore(self, bunch: tuple[object, ...]) -> None:
+        """Back to a ``bunch`` taken between two moves."""
+        rnd, s, lane, dial, energy, status, fround, past, tandem, sheltered = bunch
+        assert isinstance(rnd, int)
+        self.round = rnd
+        self.s, self.lane, self.dial, self.energy = list(s), list(lane), list(dial), list(energy)  # type: ignore[call-overload]
+        self.status, self.fround, self.past = list(status), list(fround), list(past)  # type: ignore[call-overload]
+        self.tandem, self.sheltered = set(tandem), set(sheltered)  # type: ignore[call-overload]
+        self.queue, self.acting = [], -1
+
     # ------------------------------------------------------------ reading the road
 
     def taken(self) -> set[tuple[int, int]]:
@@ -177,6 +214,11 @@ class Sim:
             for i in range(len(self.s))
             if self.status[i] != S_FINISHED or self.fround[i] == self.round
         }
+
+    def dial_case(self, i: int) -> tuple[bool, int, int, bool]:
+        """All that ``dial_options`` reads: down (lying or standing), the dial, energy, a headwind to pay."""
+        down = self.status[i] in (S_LYING, S_STANDING)
+        return down, self.dial[i], self.energy[i], self.r.wind[self.s[i]] == "head" and i not in self.sheltered
 
     def dial_options(self, i: int) -> list[tuple[int, int]]:
         """(position, cost) the dial may go to, clockwise, never through +0 (II.4, II.5, IV.1)."""
@@ -199,17 +241,31 @@ class Sim:
             return basic, basic
         return basic, basic + (1 if i in self.tandem else 0) + DIAL[self.dial[i]]
 
-    def ends(self, i: int) -> dict[tuple[int, int], int]:
-        """Safe end hexagons this move -> the fewest hexagons that reach it (the engine's ``rides``)."""
+    def move_key(self, i: int) -> tuple[object, ...]:
+        """All that decides the ends of cyclist ``i``'s move: where it starts, its speeds and the
+        hexagons taken ahead of it as far as it can get."""
         low, high = self.speed_range(i)
-        r = self.r
-        taken = self.taken()
         s0 = self.s[i]
         far = s0 + 2 * high  # a walk never gets past this strip: hexagons taken beyond it do not matter
-        key = (s0, self.lane[i], low, high, frozenset(x for x in taken if s0 < x[0] <= far))
+        rnd = self.round
+        ahead = frozenset(
+            (s, lane)
+            for s, lane, status, fround in zip(self.s, self.lane, self.status, self.fround, strict=True)
+            if s0 < s <= far and (status != S_FINISHED or fround == rnd)  # as ``taken``
+        )
+        return (s0, self.lane[i], low, high, ahead)
+
+    def ends(self, i: int) -> dict[tuple[int, int], int]:
+        """Safe end hexagons this move -> the fewest hexagons that reach it (the engine's ``rides``)."""
+        r = self.r
+        key = self.move_key(i)
         known = r.known_ends.get(key)
         if known is not None:
             return known
+        low, high = self.speed_range(i)
+        taken = self.taken()
+        s0 = self.s[i]
+        far = s0 + 2 * high
         out: dict[tuple[int, int], int] = {}
         reach = range(s0 + 1, min(r.end, far) + 1)
         if high <= 4 or all(r.turning[s] < 0 for s in reach):
@@ -271,6 +327,11 @@ class Sim:
                 if self.status[i] == S_RACING and not r.uphill[self.s[i]]:
                     self.tandem.add(i)
         self.acting = -1
+
+    def stand_up(self) -> None:
+        """The cyclists lying down at the head of the queue stand up: their turn (``next_mover``)."""
+        while self.acting < 0 and self.queue and self.status[self.queue[0]] == S_LYING:
+            self.status[self.queue.pop(0)] = S_STANDING
 
     def next_mover(self) -> int:
         """The cyclist to decide next (its dial, or its ride once ``acting``); -1 when the race is over.
