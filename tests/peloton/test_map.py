@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.cli.sim import simulate
 from renderer.encode import png_bytes
 from renderer.palette import BACKGROUND, PELOTON_TEAM
 from renderer.peloton.geometry import Geometry
@@ -23,6 +22,7 @@ from rules.peloton.board import board_names, load_board
 from rules.peloton.course import load_course, split
 from rules.record import start_state
 from rules.registry import find_game
+from tests.support.ai_races import ai_race
 
 
 def pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
@@ -40,7 +40,7 @@ def without_board(state: Any) -> Any:
 @cache
 def state_near(stage: str, seed: int, hexagon: int) -> Any:
     """The first state of a seeded AI race whose cyclist to act is past ``hexagon`` of the course."""
-    record, _ = simulate("peloton", players=4, seed=seed, stage=stage)
+    record, _ = ai_race("peloton", 4, seed, stage)
     game, state = start_state(record)
     course = state.course
     for action in record.actions:
