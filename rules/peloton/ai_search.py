@@ -15,7 +15,7 @@ A finisher ranks by its move and how far past the line it got.
 
 from __future__ import annotations
 
-from rules.peloton.ai_sim import KNOWN_ENDS, Sim
+from rules.peloton.ai_sim import Memory, Sim
 from rules.peloton.model import DIAL
 
 # the searched futures ask the same few questions again and again: the answers, by what decides them
@@ -38,13 +38,13 @@ def greedy_dial(sim: Sim, i: int) -> tuple[int, int]:
 
 def greedy_end(sim: Sim, i: int) -> tuple[int, int] | None:
     """The baseline's ride: the most hexagons, then the furthest along, then the left lane."""
-    known = sim.r.known_best
+    known = sim.memory.rides
     key = sim.move_key(i)
     if key in known:
         return known[key]
     ends = sim.ends(i)
     best = max(ends, key=lambda e: (ends[e] + e[0] / 1000, -e[0], -e[1])) if ends else None
-    if len(known) >= KNOWN_ENDS:
+    if len(known) >= Memory.RIDES:
         known.clear()
     known[key] = best
     return best
@@ -59,19 +59,16 @@ def sprint_dial(sim: Sim, i: int) -> tuple[int, int]:
     return chosen
 
 
-KNOWN_MOVES = 20_000  # whole moves of the bunch remembered per road and wind, at most
-
-
 def play_greedy(sim: Sim, rounds: int, sprinters: str = "") -> None:
     """Everyone rides as the baseline does to the end of this move and ``rounds`` more, or the
     race's end; the cyclists not of player ``sprinters`` (if given) set the dial as sprinters."""
     stop = sim.round + rounds
-    known = sim.r.known_moves
+    known = sim.memory.moves
     riding: tuple[object, ...] | None = None  # the bunch before the move being ridden, to remember
     while True:
         sim.stand_up()
         if riding is not None and sim.acting < 0 and not sim.queue:
-            if len(known) >= KNOWN_MOVES:
+            if len(known) >= Memory.MOVES:
                 known.clear()
             known[riding] = sim.bunch()
             riding = None
@@ -79,7 +76,7 @@ def play_greedy(sim: Sim, rounds: int, sprinters: str = "") -> None:
             return  # the horizon: the next move would not be ridden
         if sim.between_moves():
             # the same bunch rides the same next move: the searched choices' futures meet again
-            before = (sprinters, tuple(sim.team), sim.bunch())
+            before = (sprinters, sim.team, sim.bunch())
             after = known.get(before)
             if after is not None:
                 sim.restore(after)

@@ -12,7 +12,8 @@ cannot make its basic speed stays where it is and lies down), bonus lines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import threading
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.peloton.course import TERRAINS, Course, split
@@ -44,19 +45,39 @@ class Road:
     crossroads: tuple[bool, ...]  # [turning index]
     inside_left: tuple[bool, ...]  # [s]: the next turning bends left (or there is none)
     ahead: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]  # [s][lane]: ``forward``
-    # a move's safe ends once worked out, by where it starts, its speeds and the hexagons taken
-    # ahead of it: the search rides the same moves again and again (the riders ahead of the
-    # searcher's cyclist ride the same way whatever it chooses)
-    known_ends: dict[tuple[object, ...], dict[tuple[int, int], int]] = field(
-        default_factory=dict, compare=False, hash=False, repr=False
-    )
-    known_best: dict[tuple[object, ...], tuple[int, int] | None] = field(
-        default_factory=dict, compare=False, hash=False, repr=False
-    )  # the baseline's end of such a move (``ai_search.greedy_end``)
-    # a whole move of the bunch ridden the baseline's way, by the bunch as it stood before it (``ai_search``)
-    known_moves: dict[tuple[object, ...], tuple[object, ...]] = field(
-        default_factory=dict, compare=False, hash=False, repr=False
-    )
+
+
+class Memory:
+    """What the search has worked out on one road and wind, for the decisions after: the search
+    rides the same moves again and again (the riders ahead of the searcher's cyclist ride the same
+    way whatever it chooses, and the futures of its choices meet again). Bounded: each table is
+    emptied when full, and only the last few roads keep theirs (``memory``)."""
+
+    RIDES = 20_000  # a baseline's ride by ``Sim.move_key``: about 0.3 kB each
+    MOVES = 4_000  # a whole move of the bunch by ``Sim.bunch`` before it: about 1.7 kB each
+
+    def __init__(self) -> None:
+        self.rides: dict[tuple[int, ...], tuple[int, int] | None] = {}
+        self.moves: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+ROADS_REMEMBERED = 2  # the search's memory kept for this many roads (a bot process meets many)
+_memories: list[tuple[Road, Memory]] = []
+_memories_lock = threading.Lock()
+
+
+def memory(r: Road) -> Memory:
+    """The search's memory of road ``r``, the most recently used first; a road further back forgets."""
+    with _memories_lock:
+        for k, (known, kept) in enumerate(_memories):
+            if known is r:
+                if k:
+                    _memories.insert(0, _memories.pop(k))
+                return kept
+        kept = Memory()
+        _memories.insert(0, (r, kept))
+        del _memories[ROADS_REMEMBERED:]
+        return kept
 
 
 def _relative(course: Course, wind: int, s: int) -> str:
@@ -103,9 +124,6 @@ def road(course: Course, wind: int) -> Road:
     )
 
 
-KNOWN_ENDS = 50_000  # moves remembered per road and wind, at most (a bot process meets many courses)
-
-
 def _forward(end: int, width: int, s: int, lane: int) -> list[tuple[int, int, int]]:
     out = []
     if lane > 0 and s + 1 <= end:
@@ -141,6 +159,7 @@ class Sim:
         "energy",
         "fround",
         "lane",
+        "memory",
         "past",
         "queue",
         "r",
@@ -154,6 +173,7 @@ class Sim:
 
     def __init__(self, r: Road) -> None:
         self.r = r
+        self.memory = memory(r)
         self.s: list[int] = []
         self.lane: list[int] = []
         self.dial: list[int] = []
@@ -166,11 +186,11 @@ class Sim:
         self.tandem: set[int] = set()
         self.sheltered: set[int] = set()
         self.acting = -1  # its dial is set: it rides next
-        self.team: list[str] = []
+        self.team: tuple[str, ...] = ()
 
     def copy(self) -> Sim:
         o = Sim.__new__(Sim)
-        o.r, o.round, o.acting, o.team = self.r, self.round, self.acting, self.team
+        o.r, o.memory, o.round, o.acting, o.team = self.r, self.memory, self.round, self.acting, self.team
         o.s, o.lane, o.dial, o.energy = self.s[:], self.lane[:], self.dial[:], self.energy[:]
         o.status, o.fround, o.past, o.queue = self.status[:], self.fround[:], self.past[:], self.queue[:]
         o.tandem, o.sheltered = set(self.tandem), set(self.sheltered)
@@ -180,30 +200,32 @@ class Sim:
         """Every cyclist on the road has ridden this move, and the race goes on."""
         return self.acting < 0 and not self.queue and any(x != S_FINISHED for x in self.status)
 
-    def bunch(self) -> tuple[object, ...]:
-        """Between two moves, all that decides the next: the move, and every cyclist's place,
-        dial, energy and state."""
+    def bunch(self) -> tuple[int, ...]:
+        """Between two moves, all that decides the next, in one flat tuple: the move, every
+        cyclist's place, dial, energy and state, and who rode tandem and sheltered."""
+        tandem = sum(1 << i for i in self.tandem)
+        sheltered = sum(1 << i for i in self.sheltered)
         return (
             self.round,
-            tuple(self.s),
-            tuple(self.lane),
-            tuple(self.dial),
-            tuple(self.energy),
-            tuple(self.status),
-            tuple(self.fround),
-            tuple(self.past),
-            frozenset(self.tandem),
-            frozenset(self.sheltered),
+            tandem,
+            sheltered,
+            *self.s,
+            *self.lane,
+            *self.dial,
+            *self.energy,
+            *self.status,
+            *self.fround,
+            *self.past,
         )
 
-    def restore(self, bunch: tuple[object, ...]) -> None:
+    def restore(self, bunch: tuple[int, ...]) -> None:
         """Back to a ``bunch`` taken between two moves."""
-        rnd, s, lane, dial, energy, status, fround, past, tandem, sheltered = bunch
-        assert isinstance(rnd, int)
-        self.round = rnd
-        self.s, self.lane, self.dial, self.energy = list(s), list(lane), list(dial), list(energy)  # type: ignore[call-overload]
-        self.status, self.fround, self.past = list(status), list(fround), list(past)  # type: ignore[call-overload]
-        self.tandem, self.sheltered = set(tandem), set(sheltered)  # type: ignore[call-overload]
+        n = len(self.s)
+        self.round, tandem, sheltered = bunch[:3]
+        rows = [list(bunch[3 + k * n : 3 + (k + 1) * n]) for k in range(7)]
+        self.s, self.lane, self.dial, self.energy, self.status, self.fround, self.past = rows
+        self.tandem = {i for i in range(n) if tandem >> i & 1}
+        self.sheltered = {i for i in range(n) if sheltered >> i & 1}
         self.queue, self.acting = [], -1
 
     # ------------------------------------------------------------ reading the road
@@ -241,27 +263,23 @@ class Sim:
             return basic, basic
         return basic, basic + (1 if i in self.tandem else 0) + DIAL[self.dial[i]]
 
-    def move_key(self, i: int) -> tuple[object, ...]:
-        """All that decides the ends of cyclist ``i``'s move: where it starts, its speeds and the
-        hexagons taken ahead of it as far as it can get."""
+    def move_key(self, i: int) -> tuple[int, ...]:
+        """All that decides the ends of cyclist ``i``'s move, in one flat tuple: where it starts,
+        its speeds and the hexagons taken ahead of it as far as it can get (in order)."""
         low, high = self.speed_range(i)
         s0 = self.s[i]
         far = s0 + 2 * high  # a walk never gets past this strip: hexagons taken beyond it do not matter
         rnd = self.round
-        ahead = frozenset(
-            (s, lane)
+        ahead = sorted(
+            s * 64 + lane
             for s, lane, status, fround in zip(self.s, self.lane, self.status, self.fround, strict=True)
             if s0 < s <= far and (status != S_FINISHED or fround == rnd)  # as ``taken``
         )
-        return (s0, self.lane[i], low, high, ahead)
+        return (s0, self.lane[i], low, high, *ahead)
 
     def ends(self, i: int) -> dict[tuple[int, int], int]:
         """Safe end hexagons this move -> the fewest hexagons that reach it (the engine's ``rides``)."""
         r = self.r
-        key = self.move_key(i)
-        known = r.known_ends.get(key)
-        if known is not None:
-            return known
         low, high = self.speed_range(i)
         taken = self.taken()
         s0 = self.s[i]
@@ -274,9 +292,6 @@ class Sim:
         else:
             for speed in range(low, high + 1):
                 self._walk(i, speed, speed, taken, speed, out)
-        if len(r.known_ends) >= KNOWN_ENDS:
-            r.known_ends.clear()
-        r.known_ends[key] = out
         return out
 
     def _walk(
@@ -386,7 +401,7 @@ def from_state(state: State) -> Sim:
         sim.status.append(_STATUS.get(c.status, S_START))
         sim.fround.append(c.finish_round or 0)
         sim.past.append(c.past)
-    sim.team = [c.player for c in state.cyclists]
+    sim.team = tuple(c.player for c in state.cyclists)
     sim.round = state.round
     sim.queue = [ids.index(x) for x in state.queue]
     sim.tandem = {ids.index(x) for x in state.tandem}

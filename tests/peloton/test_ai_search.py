@@ -60,3 +60,43 @@ def test_a_cyclist_starting_first_is_kept_ahead_of_three_greedy_teams_to_the_win
     placed, _, _ = race(GAME, "leg-bohemia", seed, seats, [False] * 4)
     ai_player = str(GAME.sample_players(4)[seed % 4]["id"])
     assert placed[ai_player] == 1, placed
+
+
+def test_what_the_search_remembers_changes_no_choice_and_stays_bounded() -> None:
+    # the search remembers moves it has worked out, per road and wind (ai_sim.Memory): a choice
+    # made with that memory warm from other choices is the choice made with it empty, and a process
+    # that meets many courses keeps it for the last few roads only, each table within its bound
+    plain = greedy(GAME)
+    moments: list[State] = []
+    for course in ("leg-bohemia", "random-bohemia-120", "random-bohemia-60"):
+        state = _start(course, 5)
+        for step in range(160):
+            decision = GAME.rules.pending(state)
+            assert decision is not None
+            if step % 8 == 7:
+                moments.append(state)
+            state, _ = apply(state, plain(state, decision.player))
+    warm = []
+    for state in moments:
+        decision = GAME.rules.pending(state)
+        assert decision is not None
+        warm.append(GAME.ai(state, decision.player))
+    assert len(ai_sim._memories) == ai_sim.ROADS_REMEMBERED  # three roads met, two remembered
+    for _, kept in ai_sim._memories:
+        assert 0 < len(kept.rides) <= ai_sim.Memory.RIDES and len(kept.moves) <= ai_sim.Memory.MOVES
+    for state, chosen in zip(moments, warm, strict=True):
+        ai_sim._memories.clear()
+        decision = GAME.rules.pending(state)
+        assert decision is not None
+        assert GAME.ai(state, decision.player) == chosen
+        # the bunch's futures, rivals riding the plain way or sprinting, each ridden first
+        futures = []
+        for order in (("", decision.player), (decision.player, "")):
+            ai_sim._memories.clear()
+            ridden = {}
+            for sprinters in order:
+                probe = ai_sim.from_state(state)
+                ai_search.play_greedy(probe, ai_search.HORIZON, sprinters)
+                ridden[sprinters] = probe.bunch()
+            futures.append(ridden)
+        assert futures[0] == futures[1]
