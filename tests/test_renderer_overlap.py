@@ -22,6 +22,7 @@ from renderer.palette import HEIGHT, WIDTH
 from rules.i18n import LANGUAGES, Language, speaking
 from rules.record import start_state
 from rules.registry import find_game, games
+from tests.support import ai_races
 from tests.support.ai_races import ai_race
 
 SPREAD = 8  # moments spread over a race, each the one with the most squares on offer in its slice
@@ -166,6 +167,7 @@ def test_the_readme_pictures_have_no_overlap(
         return png
 
     monkeypatch.setattr(images, "board", recorded)
+    monkeypatch.setattr(images, "sample_race", ai_races.sample_race)  # the same races in every language
     images.readme_images(tmp_path)
     boards = sum(1 for g in games() for p in g.showcase.pictures if p.moment != "recap")
     assert len(found) == boards + len(images.SHOWN_IN)  # every board, and the featured one in other languages

@@ -10,9 +10,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from bot.cli import sim
 from bot.cli.sim import simulate
+from rules.game import Sample
 from rules.record import Record
-from rules.registry import find_game
+from rules.registry import AnyGame, find_game
 
 
 def ai_race(game: str, players: int, seed: int, stage: str | None = None) -> tuple[Record, Any]:
@@ -24,3 +26,11 @@ def ai_race(game: str, players: int, seed: int, stage: str | None = None) -> tup
 @cache
 def _played(game: str, players: int, seed: int, stage: str) -> tuple[Record, Any]:
     return simulate(game, players=players, seed=seed, stage=stage)
+
+
+def sample_race(game: AnyGame, sample: Sample) -> tuple[Record, Any]:
+    """``bot.cli.sim.sample_race`` (a game's docs picture, a benchmark's workload), its AI-played
+    races played once (``ai_race``)."""
+    if sample.seats:
+        return sim.sample_race(game, sample)
+    return ai_race(game.id, sample.players, sample.seed, sample.stage)
