@@ -19,13 +19,13 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 from bot.cli.images import board
-from bot.cli.sim import simulate
 from renderer import layout
 from renderer.registry import paint_standings
 from rules.game import Standing
 from rules.i18n import Language, speaking, translator
 from rules.record import start_state
 from rules.registry import find_game
+from tests.support.ai_races import ai_race
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ["leader1", "hell-of-the-north", "formula-de-mini", "peloton"]
@@ -72,7 +72,7 @@ def narration(monkeypatch: pytest.MonkeyPatch) -> None:
 @cache
 def moments(game: str) -> tuple[Any, ...]:
     """States of an AI race: the start, seven spread over it, the finish."""
-    record, _ = simulate(game, players=4, seed=3)
+    record, _ = ai_race(game, 4, 3)
     definition, state = start_state(record)
     states = [state]
     for action in record.actions:

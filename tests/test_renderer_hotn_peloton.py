@@ -13,11 +13,11 @@ import pytest
 from PIL import Image
 
 from bot.cli.images import mid_race
-from bot.cli.sim import simulate
 from renderer.palette import ACT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, PELOTON_TEAM, TEAM
 from rules.game import Choice
 from rules.record import Record, start_state
 from rules.registry import find_game
+from tests.support.ai_races import ai_race
 
 
 def pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
@@ -28,7 +28,7 @@ def pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int
 
 @cache
 def race(game: str) -> Record:
-    record, _ = simulate(game, players=4, seed=3)
+    record, _ = ai_race(game, 4, 3)
     return record
 
 

@@ -19,11 +19,11 @@ from PIL import Image, ImageDraw
 import renderer
 import renderer.text
 from bot.cli.images import board, mid_race
-from bot.cli.sim import simulate
 from renderer.palette import READABLE_PX, WIDTH, phone_px
 from rules.i18n import LANGUAGES, Language, _, speaking
 from rules.record import Record, start_state
 from rules.registry import find_game
+from tests.support.ai_races import ai_race
 
 Written = list[tuple[str, int]]
 
@@ -47,7 +47,7 @@ def written(monkeypatch: pytest.MonkeyPatch) -> Iterator[Written]:
 
 @cache
 def race(game: str, seed: int) -> Record:
-    record, _ = simulate(game, players=4, seed=seed)
+    record, _ = ai_race(game, 4, seed)
     return record
 
 

@@ -17,12 +17,13 @@ from typing import Any
 import pytest
 
 from bot.cli.images import board
-from bot.cli.sim import simulate
 from renderer import layout
 from renderer.palette import HEIGHT, WIDTH
 from rules.i18n import LANGUAGES, Language, speaking
 from rules.record import start_state
 from rules.registry import find_game, games
+from tests.support import ai_races
+from tests.support.ai_races import ai_race
 
 SPREAD = 8  # moments spread over a race, each the one with the most squares on offer in its slice
 AT_EACH_BEND = 2  # moments with the piece to act at each turning, bend or corner
@@ -75,7 +76,7 @@ BENDS: dict[str, Callable[[Any, list[str]], str | None]] = {
 @cache
 def moments(game: str, stage: str | None, seed: int) -> tuple[tuple[str, Any], ...]:
     """(what the moment is, state) of one AI race."""
-    record, _ = simulate(game, players=4, seed=seed, stage=stage)
+    record, _ = ai_race(game, 4, seed, stage)
     definition, state = start_state(record)
     states = [state]
     for action in record.actions:
@@ -139,8 +140,8 @@ def test_the_board_map_of_issue_29_and_the_readmes_have_no_overlap() -> None:
     from bot.cli.images import mid_race
     from renderer.peloton.painter import laid_out
 
-    record, _ = simulate("peloton", players=4, seed=3, stage="leg-ridge-and-river")
-    for fraction, span, straight in ((0.48, 0.01, True), (0.51, 0.01, False)):  # Peloton's showcase
+    record, _ = ai_race("peloton", 4, 3, "leg-ridge-and-river")
+    for fraction, span, straight in ((0.46, 0.01, True), (0.49, 0.01, False)):  # Peloton's showcase
         state = mid_race(record, fraction, span)
         decision = find_game("peloton").rules.pending(state)
         offered = [c for c in find_game("peloton").rules.choices(state, decision.player) if c.target]
@@ -166,6 +167,7 @@ def test_the_readme_pictures_have_no_overlap(
         return png
 
     monkeypatch.setattr(images, "board", recorded)
+    monkeypatch.setattr(images, "sample_race", ai_races.sample_race)  # the same races in every language
     images.readme_images(tmp_path)
     boards = sum(1 for g in games() for p in g.showcase.pictures if p.moment != "recap")
     assert len(found) == boards + len(images.SHOWN_IN)  # every board, and the featured one in other languages
@@ -180,7 +182,7 @@ def test_peloton_trails_follow_the_road_hexagon_by_hexagon() -> None:
     assert ridden("10.0", "16.0") == ["10.0", "12.0", "14.0", "16.0"]
     assert ridden("10.0", "15.1") == ["10.0", "12.0", "13.1", "15.1"]  # the crosswise step in the middle
     assert ridden("10.2", "12.0") == ["10.2", "11.1", "12.0"]
-    record, _ = simulate("peloton", players=4, seed=3, stage="leg-ridge-and-river")
+    record, _ = ai_race("peloton", 4, 3, "leg-ridge-and-river")
     definition, state = start_state(record)
     checked = 0
     for action in record.actions:

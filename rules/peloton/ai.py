@@ -1,5 +1,9 @@
 """The AI cyclist.
 
+A leg race: every dial setting and the best few rides are played out two moves ahead through the
+whole bunch (``ai_search`` on ``ai_sim``'s model of a move), the heuristics below breaking ties
+and choosing which rides to play out.
+
 The dial: never pay for speed the road will not let the cyclist use (a blocked road or a turning).
 In a leg race, speed against energy at a point a hexagon: the +1 +2 +2 cycle, never the abrupt
 +0 → +2 (3 energy) nor a headwind's extra point, until the moves left cannot spend what it holds
@@ -21,13 +25,14 @@ import math
 from dataclasses import replace
 
 from rules.action import Action
-from rules.peloton import ai_trial
+from rules.peloton import ai_search, ai_sim, ai_trial
 from rules.peloton.cards import card
 from rules.peloton.course import TERRAINS, split
 from rules.peloton.engine import Option, legal_actions, may_tandem, occupied, pending, reserve, rides
 from rules.peloton.model import DIAL, RACING, Cyclist, State
 
 SPENDABLE_PER_MOVE = 1.25  # the +1 +2 +2 cycle and its rest: 5 energy in 4 moves
+RIDES_SEARCHED = 6  # the heuristic's best rides, each played out ahead
 TANDEM_WORTH = 1.5  # half hexagons: ending behind a cyclist is worth most of a hexagon next move
 
 
@@ -173,6 +178,8 @@ def choose(state: State, player: str) -> Action:
     if d.kind == "card":
         rider = state.cyclist(d.cyclist or "")
         return max(options, key=lambda o: (_card_value(state, rider, o.card or 7), -(o.card or 0))).action
+    if state.discipline == "leg" and d.cyclist is not None:
+        return _searched(state, player, d.kind, d.cyclist, options)
     if d.kind == "dial":
         first = min({str(o.action.get("cyclist")) for o in options}, key=lambda cid: _mover_rank(state, cid))
         options = [o for o in options if o.action.get("cyclist") == first]  # the team's front cyclist first
@@ -186,3 +193,37 @@ def choose(state: State, player: str) -> Action:
             ),
         ).action
     return max(options, key=lambda o: _ride_score(state, o)).action
+
+
+def _searched(state: State, player: str, kind: str, cid: str, options: list[Option]) -> Action:
+    """A leg race: each choice played out a few moves ahead with every cyclist as the baseline
+    rides (``ai_search``), the best for the player's leading cyclist against the best rival;
+    ties go to the heuristic's order."""
+    sim = ai_sim.from_state(state)
+    i = [c.id for c in state.cyclists].index(cid)
+    if kind == "dial":
+        c = state.cyclist(cid)
+        reach = _Reach(state, c)
+        if c.energy + reserve(state) - 3 < SPENDABLE_PER_MOVE * _moves_left(state, c):
+            # energy short, or short once 3 are paid: never 3 for a move (the abrupt +0 -> +2,
+            # +1 into a headwind)
+            options = [o for o in options if o.dial is not None and o.dial.cost < 3] or options
+        # never pay for speed the road will not let it use this move
+        useful = [o for o in options if o.dial is not None and (not o.dial.cost or reach(o.dial.position) > reach(0))]
+        options = useful or options
+
+        def dial_key(o: Option) -> tuple[float, tuple[float, int], int, int]:
+            assert o.dial is not None
+            searched = ai_search.after_dial(sim, i, o.dial.position, o.dial.cost, player)
+            return (round(searched, 6), _dial_score(state, o, reach), -o.dial.cost, -o.dial.position)
+
+        return max(options, key=dial_key).action
+    safe = [o for o in options if o.ride is not None and not o.ride.fell] or options
+    safe = sorted(safe, key=lambda o: _ride_score(state, o), reverse=True)[:RIDES_SEARCHED]
+
+    def ride_key(o: Option) -> tuple[float, tuple[int, int, float, int]]:
+        assert o.ride is not None
+        searched = ai_search.after_ride(sim, i, split(o.ride.to), player) if not o.ride.fell else -1e9
+        return (round(searched, 6), _ride_score(state, o))
+
+    return max(safe, key=ride_key).action

@@ -13,7 +13,7 @@ SHOWCASE = Showcase(
         Picture(
             "peloton-board-map.png",
             Sample("a leg race on the bohemia board", stage="leg-ridge-and-river"),
-            at=0.51,
+            at=0.49,
             span=0.01,
         ),
     ),

@@ -14,6 +14,7 @@ from rules.peloton.game import GAME
 from rules.peloton.model import State
 from rules.record import replay
 from rules.registry import find_game
+from tests.support.ai_races import ai_race
 
 STAGES = ("leg-bohemia", "itt-25", "ttt-100")
 
@@ -21,7 +22,7 @@ STAGES = ("leg-bohemia", "itt-25", "ttt-100")
 @pytest.mark.parametrize("stage", STAGES)
 def test_the_ai_finishes_every_discipline_for_20_seeds(stage: str) -> None:
     for seed in range(20):
-        _, state = simulate("peloton", players=4, seed=seed, stage=stage)
+        _, state = ai_race("peloton", 4, seed, stage)  # the races test_start_order reads too
         outcome = find_game("peloton").rules.outcome(state)
         assert outcome.finished and outcome.winner is not None, (stage, seed)
         assert len(state.arrivals) == 12

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from bot.cli.sim import simulate
 from bot.discord_layer.app import DomestiqueBot
 from rules.errors import MalformedRecord
 from rules.game import Seat, Standing
@@ -18,6 +17,7 @@ from rules.peloton.engine import build
 from rules.peloton.game import GAME
 from rules.peloton.model import State
 from rules.record import load_record, replay
+from tests.support.ai_races import ai_race
 from tests.support.discord_play import world
 
 PLAYERS = [{"id": f"p{i}", "team": t, "cyclists": 3} for i, t in enumerate(("grey", "red", "blue", "green"))]
@@ -131,7 +131,7 @@ def test_a_league_leg_writes_the_overall_places_and_starts_by_them() -> None:
 def test_twenty_seeds_of_the_sim_play_different_races_to_the_finish(stage: str | None) -> None:
     orders, records = set(), set()
     for seed in range(20):
-        record, state = simulate("peloton", players=4, seed=seed, stage=stage)
+        record, state = ai_race("peloton", 4, seed, stage)  # the races test_play reads too
         assert state.phase == "finished"
         assert record.options == {"start_order": "drawn"}
         orders.add(tuple(order(state)))
