@@ -77,9 +77,10 @@ def unregister_standings(game_id: str) -> None:
 def find_standings(game_id: str) -> StandingsPainter | None:
     global _standings_loaded
     if not _standings_loaded:
-        _standings_loaded = True
+        # marked loaded only once loaded, as the board painters are (``find_painter``)
         for point in entry_points(group=STANDINGS_ENTRY_POINTS):
             _standings.setdefault(point.name, point.load())
+        _standings_loaded = True
     return _standings.get(game_id)
 
 

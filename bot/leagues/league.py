@@ -277,19 +277,19 @@ class LeagueService:
         self, guild_id: int, league_name: str | None, user_id: int, name: str, colour: str | None
     ) -> Outcome:
         league = await self._find(guild_id, league_name)
-        return await self._add(with_game(league), user_id, clean_name(name), colour, ai=False)
+        return await self._add(league, user_id, clean_name(name), colour, ai=False)
 
     async def add_ai(
         self, guild_id: int, league_name: str | None, user_id: int, can_manage: bool, colour: str | None
     ) -> Outcome:
         league = await self._find(guild_id, league_name)
         self._organiser(league, user_id, can_manage)
-        return await self._add(with_game(league), None, "AI", colour, ai=True)
+        return await self._add(league, None, "AI", colour, ai=True)
 
-    async def _add(self, held: Held, user_id: int | None, name: str, colour: str | None, *, ai: bool) -> Outcome:
-        league, game = held.league, held.game
+    async def _add(self, league: League, user_id: int | None, name: str, colour: str | None, *, ai: bool) -> Outcome:
         if league.status != "entries":
             raise Refusal(_("Entries to {league_name} are closed.", league_name=league.name))
+        game = with_game(league).game
         members = [m for m in await self.store.members(league.id) if not m.removed]
         if not ai and any(m.user_id == user_id for m in members):
             raise Refusal(_("You are already in this league."))

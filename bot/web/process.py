@@ -252,9 +252,9 @@ async def _serve(settings: Settings, sock: socket.socket, conn: Connection) -> N
 
 
 def _load_games_and_painters() -> None:
-    """Load every game and painter before the first request, on this thread: the registry loads on
-    first use and is not safe to load from two threads at once (the first viewers' requests replay
-    a race and draw its board in two threads: one found only some of the games, "unknown game")."""
+    """Load every game and painter before the first request, on this thread: the first viewers'
+    requests then find them loaded (the registries load on first use; a second thread asking while
+    one loads waits for it, so this only moves the loading out of the first requests)."""
     from renderer.registry import find_painter
     from rules.registry import games
 
