@@ -124,3 +124,26 @@ async def test_a_race_the_ai_finishes_leaves_no_live_prompt(simcord_env) -> None
     assert live_prompts(channel) == []
     retired = [msg for msg in channel.history() if msg.content.endswith("🏁 The race is over: the result is below.")]
     assert len(retired) == 1 and not components(retired[0])
+
+
+async def test_a_prompt_posted_before_a_restart_is_retired_by_a_typed_move_after_it(simcord_env, db_path) -> None:
+    """The channel's live prompt is kept in the database: after a restart, the decision typed with
+    ``/play move`` retires the prompt the old process posted (in memory only, it kept its buttons)."""
+    import random
+
+    _, channel, m = world(simcord_env, "alice", "bob")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1)
+    await m["bob"].slash(channel, "race join")
+    await m["alice"].slash(channel, "race start")
+    prompt = last_prompt(channel)
+    seeds = random.Random(3)
+    await simcord_env.restart_bot(DomestiqueBot(db_path, seeds=lambda: seeds.getrandbits(63)))
+    bot: DomestiqueBot = simcord_env.bot
+    state = await state_now(bot, channel)
+    decision = find_game("leader1").rules.pending(state)
+    offered = find_game("leader1").rules.choices(state, decision.player)
+    await member_of(m, decision.player).slash(channel, "play move", choice=choice_key(offered[0]))
+    old = now(channel, prompt.id)
+    assert not components(old), "the prompt posted before the restart still offers its buttons"
+    assert old.content.startswith(prompt.content) and old.content.splitlines()[-1].startswith("✔ ")
+    assert [p.id for p in live_prompts(channel)] == [last_prompt(channel).id] != [prompt.id]

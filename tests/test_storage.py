@@ -303,3 +303,17 @@ async def test_the_sql_helpers_behave_the_same_on_both(store: Storage) -> None:
         with pytest.raises(ConstraintFailed):
             await store._run("INSERT INTO people (guild_id, user_id, notify) VALUES ({}, {}, 'dm')", (1, 2))
     assert first > 0 and [r[0] for r in rows] == ["u1", "u3", "u5"]
+
+
+async def test_a_channels_live_prompt_is_kept_replaced_and_dropped(store: Storage) -> None:
+    assert await store.live_prompt(7) is None
+    await store.keep_live_prompt(7, 100, "ride your yellow rouleur")
+    await store.keep_live_prompt(7, 101, "ride your blue leader")  # the next prompt replaces it
+    await store.keep_live_prompt(8, 200, "another channel")
+    assert await store.live_prompt(7) == (101, "ride your blue leader")
+    await store.drop_live_prompt(7, 100)  # an older message answered: the live one stays
+    assert await store.live_prompt(7) == (101, "ride your blue leader")
+    await store.drop_live_prompt(7, 101)
+    assert await store.live_prompt(7) is None
+    await store.drop_live_prompt(8)
+    assert await store.live_prompt(8) is None

@@ -46,6 +46,7 @@ TABLES: list[tuple[str, str, str]] = [
     ("pace_times", "id, race_id, player, seconds, automatic, idx", "id"),
     ("web_links", "kind, ref_id, token", "kind, ref_id"),
     ("away", "user_id, until, since", "user_id"),
+    ("live_prompts", "channel_id, message_id, content", "channel_id"),
 ]
 
 

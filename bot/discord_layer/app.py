@@ -71,7 +71,7 @@ class DomestiqueBot(discord.Client):
         )
         self.leagues = LeagueService(self.service, self.storage)
         self.alliances = AllianceService(self.service, self.storage)
-        self.live_prompts = LivePrompts()  # each channel's prompt whose buttons answer now
+        self.live_prompts = LivePrompts(self.storage)  # each channel's prompt whose buttons answer now
         self.dev_guild = dev_guild
         self._timers: asyncio.Task[None] | None = None
         self._gateway: asyncio.Task[Any] | None = None  # the task reading the gateway, stopped first on close

@@ -5,8 +5,8 @@ whose moment ends otherwise is retired here, its buttons removed and a line adde
 answered elsewhere (in the private menu of its first step, by a typed ``/play move``: the
 decision's line, as a click shows it), replaced by a newer prompt (``/race back``, a timer), or
 the race over (its finish, an abort).
-Kept in memory per channel (one race per channel): after a restart an older prompt keeps its
-buttons, which then refuse with a short private reply, as before.
+Kept per channel (one race per channel) in memory and in the database (``bot/storage/prompt_tables.py``):
+a restarted bot still knows which message to retire.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import logging
 
 import discord
 
+from bot.storage import PromptStorage
 from rules.i18n import N_
 
 log = logging.getLogger("domestique")
@@ -23,7 +24,8 @@ REPLACED = N_("The prompt below replaces this one.")  # shown as "⏭ " + _(REPL
 
 
 class LivePrompts:
-    def __init__(self) -> None:
+    def __init__(self, storage: PromptStorage) -> None:
+        self.storage = storage
         self._shown: dict[int, tuple[int, str]] = {}  # channel -> (message id, its text)
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -33,23 +35,28 @@ class LivePrompts:
         channel_id = int(getattr(channel, "id", 0) or 0)
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
-    def posted(self, message: discord.Message) -> None:
+    async def posted(self, message: discord.Message) -> None:
         """``message`` is the channel's prompt now."""
         self._shown[message.channel.id] = (message.id, message.content)
+        await self.storage.keep_live_prompt(message.channel.id, message.id, message.content)
 
-    def answered(self, channel_id: int, message_id: int) -> None:
+    async def answered(self, channel_id: int, message_id: int) -> None:
         """The prompt ``message_id`` was answered on itself (and retired by its click)."""
         if self._shown.get(channel_id, (None, ""))[0] == message_id:
             del self._shown[channel_id]
+        await self.storage.drop_live_prompt(channel_id, message_id)
 
     async def retire(self, channel: discord.abc.Messageable, why: str) -> bool:
         """Retire the channel's live prompt, if one is known: no buttons, ``why`` below its text.
         False when there was none to retire (or it could not be edited)."""
         channel_id = getattr(channel, "id", None)
         partial = getattr(channel, "get_partial_message", None)
-        shown = self._shown.pop(channel_id, None) if channel_id is not None else None
-        if shown is None or partial is None:
+        if channel_id is None or partial is None:
             return False
+        shown = self._shown.pop(channel_id, None) or await self.storage.live_prompt(channel_id)  # after a restart
+        if shown is None:
+            return False
+        await self.storage.drop_live_prompt(channel_id)
         message_id, text = shown
         try:
             await partial(message_id).edit(

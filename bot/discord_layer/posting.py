@@ -244,7 +244,7 @@ class Walk:
         if asked is not None and asked.on_the_prompt and message is not None:
             shown = f"{message.content}\n{line}"[:2000]
             await asked.interaction.edit_original_response(content=shown, view=None)
-            live.answered(asked.interaction.channel_id or 0, message.id)
+            await live.answered(asked.interaction.channel_id or 0, message.id)
             self.answered = True
             return
         if self.channel is not None and not await live.retire(self.channel, line):
@@ -304,7 +304,7 @@ class Walk:
             await live.retire(self.channel, self.replaced or f"⏭ {_(REPLACED)}")
         message = await send_post(self.channel, post)
         if prompt:
-            live.posted(message)
+            await live.posted(message)
             self.prompted = True
 
 

@@ -304,8 +304,24 @@ class LanguageStorage(Protocol):
     async def choose_language(self, guild_id: int, language: str | None) -> None: ...
 
 
+class PromptStorage(Protocol):
+    """Each channel's live prompt (``bot/storage/prompt_tables.py``)."""
+
+    async def live_prompt(self, channel_id: int) -> tuple[int, str] | None: ...
+    async def keep_live_prompt(self, channel_id: int, message_id: int, content: str) -> None: ...
+    async def drop_live_prompt(self, channel_id: int, message_id: int | None = None) -> None: ...
+
+
 class Storage(
-    RaceStorage, LeagueStorage, PeopleStorage, PaceStorage, WebStorage, AwayStorage, LanguageStorage, Protocol
+    RaceStorage,
+    LeagueStorage,
+    PeopleStorage,
+    PaceStorage,
+    WebStorage,
+    AwayStorage,
+    LanguageStorage,
+    PromptStorage,
+    Protocol,
 ):
     """Everything the bot keeps: the service, leagues and alliances all go through this."""
 

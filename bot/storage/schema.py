@@ -210,4 +210,14 @@ MIGRATIONS: list[Migration] = [
         )
         """,
     ),
+    Migration(
+        "each channel's live prompt, so a restarted bot still retires it (bot/storage/prompt_tables.py)",
+        """
+        CREATE TABLE live_prompts (
+            channel_id {int} PRIMARY KEY,
+            message_id {int} NOT NULL,
+            content TEXT NOT NULL
+        )
+        """,
+    ),
 ]

@@ -30,6 +30,7 @@ from bot.storage.league_tables import LeagueTables
 from bot.storage.lobby import LobbyData
 from bot.storage.pace_tables import CLOCK_SQL, PACE_TIME_SQL, PaceTables, clock_rows, pace_time_rows
 from bot.storage.people_tables import PeopleTables
+from bot.storage.prompt_tables import PromptTables
 from bot.storage.schema import MIGRATIONS
 from bot.storage.web_tables import WebTables
 
@@ -52,7 +53,7 @@ def grouped(writes: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]
     return out
 
 
-class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, LanguageTables, ABC):
+class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, LanguageTables, PromptTables, ABC):
     """Everything the bot keeps, in SQL both databases run (``bot/storage/dialect.py``)."""
 
     dialect: Dialect
