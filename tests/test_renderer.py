@@ -155,9 +155,10 @@ def test_identical_states_give_identical_bytes() -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "cs"])
-def test_the_legend_pasted_from_its_cache_is_the_legend_drawn_in_place(language: str) -> None:
-    """The panel's legend is drawn once per language and place and pasted after; a recording test
-    draws it in place: both boards are the same pixels, the second cached paste too."""
+def test_the_parts_pasted_from_their_caches_are_the_parts_drawn_in_place(language: str) -> None:
+    """The panel's legend (drawn once per language and place) and the route strip's ground (once per
+    road) are pasted after; a recording test draws them in place: both boards are the same pixels,
+    the second cached paste too."""
     from renderer import layout
     from rules.i18n import speaking
 

@@ -11,7 +11,7 @@ sit below.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 
 from PIL import Image, ImageDraw
@@ -161,7 +161,7 @@ def compose(
                 point, r = places[rider_id]
                 acting_marker(draw, point, r)
     _header(draw, state, title or state.setup.road.name, acting_ids)
-    _strip(draw, state, window)
+    _strip(image, draw, state, window)
     _panel(image, draw, state, alliances)
     return image, view
 
@@ -216,6 +216,7 @@ def _view(road: Road, window: tuple[int, int]) -> View:
 # windows again. Kept per road object (roads are shared by name: ``rules.stages.road_for``).
 # Only the road's band is kept: what the road draws beyond it, the header, strip and panel
 # cover with their own backgrounds.
+_STRIP_GROUNDS: Recent[Image.Image] = Recent(12)  # the route strip's ground and terrain, per road (60 kB each)
 _ROAD_LAYERS: Recent[tuple[Image.Image, list[Box]]] = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
 
 
@@ -437,21 +438,46 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
 
 
-def _strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
-    """The whole route: terrain, the part shown above (framed), the riders and the peloton."""
-    road = state.setup.road
-    x0, y0, x1, y1 = STRIP
-    draw.rectangle(STRIP, fill=(222, 226, 218))
-    layout.place("cover", STRIP, "strip")
-    left, right = x0 + 92, x1 - 110
+def _strip_xpos(road: Road) -> Callable[[float], float]:
+    """Where a row of the route lies along the strip."""
+    left, right = STRIP[0] + 92, STRIP[2] - 110
     rows = road.track.row_count
 
     def xpos(row: float) -> float:
         return left + (right - left) * row / max(rows - 1, 1)
 
+    return xpos
+
+
+def _strip_terrain(draw: ImageDraw.ImageDraw, road: Road) -> None:
+    """The strip's ground and the route's terrain, row by row: the same on every board of a road."""
+    xpos, y0 = _strip_xpos(road), STRIP[1]
+    draw.rectangle(STRIP, fill=(222, 226, 218))
+    for row in range(road.track.row_count):
+        draw.rectangle((xpos(row), y0 + 22, xpos(row + 1), y0 + 36), fill=TERRAIN[road.terrain(row)])
+
+
+def _strip_ground(road: Road) -> Image.Image:
+    patch = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    _strip_terrain(ImageDraw.Draw(patch), road)
+    return patch.crop(STRIP)
+
+
+def _strip(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
+    """The whole route: terrain, the part shown above (framed), the riders and the peloton."""
+    road = state.setup.road
+    x0, y0, x1, y1 = STRIP
+    if layout.is_recording():
+        _strip_terrain(draw, road)
+    else:  # kept per road, as its layer above is
+        ground = _STRIP_GROUNDS.get((road.name, id(road.track)), road.track)
+        if ground is None:
+            ground = _strip_ground(road)
+            _STRIP_GROUNDS.put((road.name, id(road.track)), road.track, ground)
+        image.paste(ground, STRIP[:2])
+    layout.place("cover", STRIP, "strip")
+    xpos = _strip_xpos(road)
     band = (y0 + 22, y0 + 36)
-    for row in range(rows):
-        draw.rectangle((xpos(row), band[0], xpos(row + 1), band[1]), fill=TERRAIN[road.terrain(row)])
     draw.rectangle((xpos(window[0]), y0 + 4, xpos(window[1] + 1), y1 - 4), outline=INK, width=3)
     draw.line((xpos(road.finish), y0 + 4, xpos(road.finish), y1 - 4), fill=INK, width=4)
     route, finish = pgettext("board strip", "route"), pgettext("board strip", "finish")
