@@ -326,3 +326,25 @@ async def test_decisions_take_turns_a_few_at_a_time_first_come_first_served() ->
 
     await asyncio.gather(*(alone(n) for n in range(2)))
     assert finished == [1, 0]  # the first gave its turn back while waiting: the second did not wait for it
+
+
+def test_the_bot_bench_gives_the_median_cpu_of_several_bursts() -> None:
+    """``bench bot --bursts N``: one burst's CPU figure moves by ±0.5 ms on a shared machine."""
+    import re
+
+    from bot.cli.bench import _burst_cpu
+
+    drawing = PoolDrawing(workers=1)
+    drawing.start()
+    try:
+        line = _burst_cpu(2, 2, "", drawing, 3)
+    finally:
+        drawing.close()
+    figures = re.fullmatch(
+        r"burst CPU per decision over 3 more bursts, median \(range\): bot ([\d.]+) ms \(([\d.]+)-([\d.]+)\), "
+        r"board workers ([\d.]+) ms \(([\d.]+)-([\d.]+)\), sum ([\d.]+) ms \(([\d.]+)-([\d.]+)\)",
+        line,
+    )
+    assert figures is not None, line
+    bot, low, high = (float(figures.group(i)) for i in (1, 2, 3))
+    assert 0 < low <= bot <= high

@@ -348,6 +348,7 @@ def bench_bot(
     database: str = "",
     processes: int = 1,
     memory_races: int = 500,
+    bursts: int = 1,
 ) -> str:
     """p50 and p95 ms from a decision to its board image ready, with ``races`` races running at once.
 
@@ -360,6 +361,8 @@ def bench_bot(
     5 ms sleep wakes up, p95 and max), the CPU time per decision of the bot process and of its
     board workers (the figure a shared machine's neighbours change least), and the peak
     memory of the bot and of its workers.
+    With ``bursts`` > 1 the burst is run that many times more and the CPU per decision's median
+    (and range) is printed: on a shared machine one burst's figure moves by ±0.5 ms.
     Last, what ``memory_races`` active races add to the bot's memory. ``database`` is a URL
     (default: a fresh SQLite file); ``processes`` > 1 splits the races among that many bot
     processes on the same database, as a shard cluster does (decision times only).
@@ -402,11 +405,36 @@ def bench_bot(
                 f"{1000 * cpu[0] / len(timings):.1f} ms, board workers {1000 * cpu[1] / len(timings):.1f} ms | "
                 f"peak memory: bot {_peak_mb():.0f} MB, {len(drawing.worker_pids())} board workers {workers:.0f} MB"
             )
+        if bursts > 1:
+            lines.append(_burst_cpu(races, decisions, database, drawing, bursts))
     finally:
         drawing.close()
     lines.append(bench_memory(memory_races))
     lines.append(bench_memory(memory_races, "random-20"))
     return "\n".join(lines)
+
+
+def _burst_cpu(races: int, decisions: int, database: str, drawing: Any, bursts: int) -> str:
+    """The burst's CPU per decision over ``bursts`` more bursts: median, and the range."""
+    import tempfile
+    from pathlib import Path
+
+    bot: list[float] = []
+    workers: list[float] = []
+    for _ in range(bursts):
+        with tempfile.TemporaryDirectory() as folder:
+            url = database or f"sqlite:///{Path(folder) / 'bench.db'}"
+            cpu: list[float] = []
+            timings, _lags = asyncio.run(_bench_bot(races, decisions, url, 0.0, drawing, cpu))
+        bot.append(1000 * cpu[0] / len(timings))
+        workers.append(1000 * cpu[1] / len(timings))
+    sums = [b + w for b, w in zip(bot, workers, strict=True)]
+    return (
+        f"burst CPU per decision over {bursts} more bursts, median (range): bot {statistics.median(bot):.1f} ms "
+        f"({min(bot):.1f}-{max(bot):.1f}), board workers {statistics.median(workers):.1f} ms "
+        f"({min(workers):.1f}-{max(workers):.1f}), sum {statistics.median(sums):.1f} ms "
+        f"({min(sums):.1f}-{max(sums):.1f})"
+    )
 
 
 def bench_memory(races: int = 500, track: str | None = None) -> str:
