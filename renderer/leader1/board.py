@@ -204,8 +204,14 @@ def _window(state: State, highlight: list[RideOption] | None, acting: Collection
 
 
 def _view(road: Road, window: tuple[int, int]) -> View:
-    # room for the row numbers and tags beside the road, none wasted beyond the end rows' squares
-    return family.fit(road, window, beside=0.6, largest=MAX_SCALE * 1.0001, margin=0.5)
+    # room for the row numbers and tags beside the road, none wasted beyond the end rows' squares;
+    # kept per road and rows on show (a board tries a few windows, and the next board the same ones)
+    key = (road.name, id(road.track), window)
+    view = _VIEWS.get(key, road.track)
+    if view is None:
+        view = family.fit(road, window, beside=0.6, largest=MAX_SCALE * 1.0001, margin=0.5)
+        _VIEWS.put(key, road.track, view)
+    return view
 
 
 # -- the road ----------------------------------------------------------------------------------
@@ -216,6 +222,7 @@ def _view(road: Road, window: tuple[int, int]) -> View:
 # windows again. Kept per road object (roads are shared by name: ``rules.stages.road_for``).
 # Only the road's band is kept: what the road draws beyond it, the header, strip and panel
 # cover with their own backgrounds.
+_VIEWS: Recent[View] = Recent(256)  # a view is a camera: a few numbers
 _STRIP_GROUNDS: Recent[Image.Image] = Recent(12)  # the route strip's ground and terrain, per road (60 kB each)
 _ROAD_LAYERS: Recent[tuple[Image.Image, list[Box]]] = Recent(12)  # 12 pictures of 1.2 MB in each process that draws
 
