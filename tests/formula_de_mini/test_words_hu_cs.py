@@ -194,15 +194,3 @@ def test_a_gear_decided_ahead_in_one_language_holds_in_another(race: Record) -> 
     assert stored.label != now.label and GAME.pace.same(before, now)
     costlier = Choice(stored.action, stored.label + " (1)", stored.detail, piece=stored.piece)
     assert not GAME.pace.same(costlier, now)
-
-
-@pytest.mark.parametrize("language", ["hu", "cs"])
-def test_standing_orders_keep_their_n_in_every_language(language: str) -> None:
-    """The bot writes the player's number over the capital N of an order's or a moment's words
-    (``label.replace("N", ...)``): a translation keeps exactly the N's of the English, and no other."""
-    texts = [t for k in GAME.pace.orders for t in (k.label, k.number) if t]
-    texts += [t for m in GAME.pace.moments for t in (m.label, m.number)]
-    with speaking(language):  # type: ignore[arg-type]
-        said = {text: _(text) for text in texts}
-    assert texts and {t: s.count("N") for t, s in said.items()} == {t: t.count("N") for t in texts}
-    assert all(s != t for t, s in said.items())

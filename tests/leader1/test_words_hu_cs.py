@@ -11,7 +11,7 @@ import pytest
 from rules.events import event
 from rules.game import Choice
 from rules.i18n import Language, speaking
-from tests.support.words_scan import Race, english_lines, english_words, play, texts
+from tests.support.words_scan import Race, english_lines, english_words, labels_in_each_language_asked, play, texts
 
 
 @pytest.fixture(scope="module")
@@ -43,14 +43,8 @@ def test_a_rider_is_named_in_each_language(race: Race, language: Language, name:
 def test_choices_are_remembered_per_language(race: Race) -> None:
     """The rules remember a state's choices (rules/memo.py): asked in English, then Hungarian, then
     English again, each answer is in the language it was asked in."""
-    step = next(s for s in race.steps if race.game.rules.pending(s.before) is not None)
-    state = step.before
-    player = race.game.rules.pending(state).player  # type: ignore[union-attr]
-    english = [c.label for c in race.game.rules.choices(state, player)]
-    with speaking("hu"):
-        hungarian = [c.label for c in race.game.rules.choices(state, player)]
-    assert hungarian != english
-    assert [c.label for c in race.game.rules.choices(state, player)] == english
+    english, hungarian, again = labels_in_each_language_asked(race)
+    assert hungarian != english and again == english
 
 
 EVENTS = [

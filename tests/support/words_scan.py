@@ -201,3 +201,15 @@ def english_lines(race: Race, language: Language) -> list[str]:
             if words:
                 found.append(f"{where}: {line!r} {sorted(set(words))}")
     return sorted(set(found))
+
+
+def labels_in_each_language_asked(race: Race) -> tuple[list[str], list[str], list[str]]:
+    """A state's choice labels asked in English, then Hungarian, then English again (the rules remember
+    a state's choices, ``rules/memo.py``: each answer must be in the language it was asked in)."""
+    rules = race.game.rules
+    state = next(s.before for s in race.steps if rules.pending(s.before) is not None)
+    player = rules.pending(state).player  # type: ignore[union-attr]
+    english = [c.label for c in rules.choices(state, player)]
+    with speaking("hu"):
+        hungarian = [c.label for c in rules.choices(state, player)]
+    return english, hungarian, [c.label for c in rules.choices(state, player)]
