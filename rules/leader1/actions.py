@@ -150,7 +150,10 @@ def match(
 
 def ride_action(player: str, do: str, option: RideOption) -> Action:
     """The action that plays ``option`` (``ride`` or ``breakaway``), with its path."""
-    return Action(player, do, rider=option.rider, to=option.to, via=option.via)
+    via = option.via
+    if via:
+        return Action.of(player, do, (("rider", option.rider), ("to", option.to), ("via", via)))
+    return Action.of(player, do, (("rider", option.rider), ("to", option.to)))
 
 
 def ride_choices(player: str, do: str, options: Sequence[RideOptionT]) -> list[Choice[RideOptionT]]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from rules.action import Action
 from rules.events import Event
 from rules.game import Choice, Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing
-from rules.i18n import N_, _, ngettext, pgettext
+from rules.i18n import N_, _, current, ngettext, pgettext
 from rules.leader1 import ai, engine, game_kit, words
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.moves import RideOption
@@ -41,11 +41,32 @@ HELP = N_(
 def option_text(o: RideOption, state: State, need: int | None = None) -> tuple[str, str]:
     """A menu label and description that spell out a ride's consequences (``need``: the roll its rider
     needs to get through a risk, when the caller knows it)."""
+    risky = o.crack or o.fall
+    if risky and need is None:
+        need = state.setup.ruleset.risk_threshold(state.rider(o.rider).risks)
+    # the words depend on these alone, not on the rider or the path: the same few dozen rides
+    # are written again decision after decision, race after race
+    key: tuple[object, ...] = (current(), o.to, o.squares, o.free, o.paid, o.crossings, o.cost, o.recovery)
+    key += (o.slipstream, o.rejoins, o.finishes)
+    if risky:
+        key += (o.crack, o.fall, o.worst_cost, need)
+    texts = _TEXTS.get(key)
+    if texts is None:
+        texts = _option_text(o, need)
+        if len(_TEXTS) >= _TEXTS_KEPT:
+            _TEXTS.clear()
+        _TEXTS[key] = texts
+    return texts
+
+
+_TEXTS: dict[tuple[object, ...], tuple[str, str]] = {}  # ride texts by what they say (``option_text``)
+_TEXTS_KEPT = 4096  # a few hundred kB; forgotten at once when full
+
+
+def _option_text(o: RideOption, need: int | None) -> tuple[str, str]:
     risks = [k for k in ("crack", "fall") if getattr(o, k)]
     middle: list[str] = []
     if risks:
-        if need is None:
-            need = state.setup.ruleset.risk_threshold(state.rider(o.rider).risks)
         middle = [
             _(
                 "{risks} risk: roll {need}+ (worst cost {worst})",

@@ -11,6 +11,7 @@ from typing import Generic, NamedTuple, TypeVar
 from rules.action import Action, Field, Vocabulary
 from rules.errors import DomestiqueError
 from rules.events import Event, whole
+from rules.frozen import built
 from rules.game import (
     Choice,
     Decision,
@@ -217,17 +218,21 @@ def ride_choice(a: Action, o: RideOption, label: str, detail: str, name: str) ->
     """A ride or breakaway choice: on the board at its square; a breakaway's first step is the rider."""
     rider, to = o.rider, o.to  # the action's own fields (``ride_action``), read without its field lookup
     step = rider if a.do == "breakaway" else None
-    return Choice(
-        a,
-        label,
-        detail,
-        piece=rider,
-        target=to,
-        short=to,
-        step=step,
-        step_label=_("Break away: {rider}", rider=name) if step else "",
-        risky=o.risk_count > 0,
-        shows=o,
+    return built(  # Choice(...) in one step: a decision lists ~35 rides, a breakaway phase ~50
+        Choice,
+        {
+            "action": a,
+            "label": label,
+            "detail": detail,
+            "piece": rider,
+            "target": to,
+            "short": to,
+            "step": step,
+            "step_label": _("Break away: {rider}", rider=name) if step else "",
+            "risky": o.risk_count > 0,
+            "anytime": False,
+            "shows": o,
+        },
     )
 
 

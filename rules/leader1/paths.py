@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from rules.frozen import built
 from rules.leader1.family import AnyFamilyState, FamilyRider
 from rules.track import cell_id
 
@@ -185,23 +186,26 @@ def destinations(
             worst = cost * factor * (rules.fall_factor if fall else 1)
             if worst > rider.energy:
                 continue
-            option = RideOption(
-                rider=rider.id,
-                to=cid,
-                via=path.cells[:-1],
-                squares=move.squares,
-                free=min(move.free, move.squares),
-                paid=paid,
-                crossings=path.crossings,
-                cost=cost,
-                recovery=max(0, move.free - move.squares),
-                slipstream=move.slipstream,
-                crack=move.crack,
-                fall=fall,
-                worst_cost=worst,
-                rejoins=move.rejoins,
-                finishes=row >= road.finish,
-                breakaway=move.breakaway,
+            option = built(  # RideOption(...) field by field, in one step: ~45 a breakaway decision
+                RideOption,
+                {
+                    "rider": rider.id,
+                    "to": cid,
+                    "via": path.cells[:-1],
+                    "squares": move.squares,
+                    "free": min(move.free, move.squares),
+                    "paid": paid,
+                    "crossings": path.crossings,
+                    "cost": cost,
+                    "recovery": max(0, move.free - move.squares),
+                    "slipstream": move.slipstream,
+                    "crack": move.crack,
+                    "fall": fall,
+                    "worst_cost": worst,
+                    "rejoins": move.rejoins,
+                    "finishes": row >= road.finish,
+                    "breakaway": move.breakaway,
+                },
             )
             result.append((option, path))
     return result
