@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from rules.frozen import built
 from rules.leader1.family import AnyFamilyState, FamilyRider
@@ -21,8 +21,9 @@ from rules.track import cell_id
 M = TypeVar("M", bound=Hashable)
 
 
-@dataclass(frozen=True)
-class Path(Generic[M]):
+class Path(NamedTuple, Generic[M]):
+    """A way a move may go so far (a named tuple: a listing makes ~80 of them a decision)."""
+
     lane: int
     cells: tuple[str, ...]
     crossings: int  # occupied squares crossed on a blocked road, +1 energy each
