@@ -309,6 +309,9 @@ def peloton_corners(state: AnyFamilyState) -> list[Point] | None:
     return [a.polygon[0], b.polygon[1], c.polygon[2], d.polygon[3]]
 
 
+SHADE_ALPHA = 170  # the peloton's box over the road: two thirds of its colour
+
+
 def shade(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, corners: list[Point], outline: bool) -> None:
     """The peloton's box, shaded over the road (``outline``: in the shade too) and outlined."""
     points = [view.px(p) for p in corners]
@@ -316,12 +319,11 @@ def shade(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, corners: li
     x1 = min(image.width, math.ceil(max(p[0] for p in points)) + 1)
     y1 = min(image.height, math.ceil(max(p[1] for p in points)) + 1)
     if x1 > x0 and y1 > y0:
-        box = (x0, y0, x1, y1)
-        patch = image.crop(box).convert("RGBA")
-        layer = Image.new("RGBA", patch.size, (0, 0, 0, 0))
-        inside = [(x - x0, y - y0) for x, y in points]
-        ImageDraw.Draw(layer).polygon(inside, fill=(*PELOTON, 170), outline=(*INK, 255) if outline else None)
-        image.paste(Image.alpha_composite(patch, layer).convert("RGB"), box)
+        # the box's colour at SHADE_ALPHA over the road, its outline in ink: drawn blending, which
+        # gives the bytes alpha compositing an RGBA layer over a copy of the patch gave
+        # (tests/leader1/test_board_shade.py), without the copies
+        ink = (*INK, 255) if outline else None
+        ImageDraw.Draw(image, "RGBA").polygon(points, fill=(*PELOTON, SHADE_ALPHA), outline=ink)
         polygon(draw, points, None, INK, 3)
 
 
