@@ -8,6 +8,7 @@ import pickle
 import pytest
 
 from bot.cli.sim import simulate
+from bot.service.model import ChoiceView
 from rules.frozen import built
 from rules.game import Choice
 from rules.leader1.engine import breakaway_candidates, pending
@@ -57,6 +58,9 @@ def test_a_listed_ride_choice_is_the_value_its_constructor_makes() -> None:
                 assert set(vars(choice)) == names
                 made = Choice(**vars(choice))
                 assert choice == made and hash(choice) == hash(made) and repr(choice) == repr(made)
+                view = ChoiceView.of(checked, choice)
+                assert set(vars(view)) == {f.name for f in dataclasses.fields(ChoiceView)}
+                assert view == ChoiceView(**vars(view)) and not view.passive
                 checked += 1
         state, _events = game.rules.apply(state, action)
     assert checked > 100
@@ -70,7 +74,7 @@ def test_a_built_value_stays_frozen() -> None:
 
 
 def test_the_classes_built_in_one_step_have_nothing_their_constructor_would_run_or_refuse() -> None:
-    for cls in (RideOption, Choice):
+    for cls in (RideOption, Choice, ChoiceView):
         assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
         assert not hasattr(cls, "__post_init__") and "__slots__" not in vars(cls)
         assert all(f.default_factory is dataclasses.MISSING for f in dataclasses.fields(cls))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
+from rules.frozen import built
 from rules.game import Choice, Layout
 
 
@@ -29,16 +30,20 @@ class ChoiceView:
 
     @staticmethod
     def of(index: int, choice: Choice) -> ChoiceView:
-        return ChoiceView(
-            index,
-            choice.label,
-            choice.detail,
-            choice.piece,
-            choice.target,
-            choice.step,
-            choice.step_label,
-            choice.risky,
-            choice.target is None and choice.action.do == "pass",
+        target = choice.target
+        return built(  # ChoiceView(...) in one step: a prompt offers ~35 choices, a breakaway phase ~50
+            ChoiceView,
+            {
+                "index": index,
+                "label": choice.label,
+                "detail": choice.detail,
+                "piece": choice.piece,
+                "target": target,
+                "step": choice.step,
+                "step_label": choice.step_label,
+                "risky": choice.risky,
+                "passive": target is None and choice.action.do == "pass",
+            },
         )
 
 
