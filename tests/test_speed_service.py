@@ -348,3 +348,33 @@ def test_the_bot_bench_gives_the_median_cpu_of_several_bursts() -> None:
     assert figures is not None, line
     bot, low, high = (float(figures.group(i)) for i in (1, 2, 3))
     assert 0 < low <= bot <= high
+
+
+def test_the_bot_bench_runs_another_checkouts_burst_turn_about_with_this_ones(tmp_path) -> None:
+    """``bench bot --against DIR``: each checkout's burst in its own interpreter, in turn. Here the
+    other "checkout" is a folder whose .venv's python is this one: the same code on both sides."""
+    import re
+    import sys
+
+    from bot.cli.bench import burst_against
+
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')  # this environment's python, by another path
+    python.chmod(0o755)
+    report = burst_against(2, 6, 2, [str(tmp_path)])  # six decisions a race: boards are drawn
+    lines = report.splitlines()
+    assert lines[0] == "burst CPU per decision, 2 bursts each, turn about, median (range):"
+    figure = r"bot ([\d.]+) ms, board workers ([\d.]+) ms, sum ([\d.]+) ms \(([\d.]+)-([\d.]+)\)"
+    for line, name in zip(lines[1:], ["this checkout", str(tmp_path)], strict=True):
+        found = re.fullmatch(rf"  {re.escape(name)}: {figure}", line)
+        assert found is not None, line
+        bot, workers, total, low, high = (float(found.group(i)) for i in range(1, 6))
+        assert bot > 0 and workers > 0 and low <= total <= high
+
+
+def test_the_bot_bench_says_what_a_checkout_without_its_own_environment_needs(tmp_path) -> None:
+    from bot.cli.bench import burst_against
+
+    with pytest.raises(SystemExit, match=r"has no \.venv: python3 -m venv"):
+        burst_against(2, 2, 1, [str(tmp_path)])

@@ -171,6 +171,8 @@ def _bench(args: argparse.Namespace) -> int:
 
         table = ai_bench.bench_levels if args.levels else ai_bench.bench_ai
         print(table(args.seeds, args.game, args.course))
+    elif args.against:  # this checkout's burst turn about with other checkouts'
+        print(bench.burst_against(args.races, 6, max(args.bursts, 1), args.against))
     else:
         print(bench.bench_bot(args.races, database=args.database, processes=args.processes, bursts=args.bursts))
     return 0
@@ -251,6 +253,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--database", default="", help="a database URL (bot; default: a fresh SQLite file)")
     p.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (bot)")
     p.add_argument("--bursts", type=int, default=1, help="bursts to run again for the CPU per decision's median (bot)")
+    p.add_argument(
+        "--against",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="another checkout (with its own .venv): its burst and this one's, turn about, --bursts each (bot)",
+    )
     p.add_argument("--viewers", type=int, default=200, help="people watching a live race's page (web)")
     p.add_argument("--seconds", type=float, default=20.0, help="seconds with viewers, and without (web)")
     p.add_argument("--rounds", type=int, default=1, help="alternations of without and with viewers (web)")

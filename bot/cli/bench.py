@@ -10,7 +10,7 @@ import random
 import statistics
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -435,6 +435,73 @@ def _burst_cpu(races: int, decisions: int, database: str, drawing: Any, bursts: 
         f"({min(workers):.1f}-{max(workers):.1f}), sum {statistics.median(sums):.1f} ms "
         f"({min(sums):.1f}-{max(sums):.1f})"
     )
+
+
+def burst_against(races: int, decisions: int, bursts: int, against: Sequence[str]) -> str:
+    """The burst's CPU per decision of this checkout and of each checkout in ``against`` (a folder
+    with its own ``.venv``), ``bursts`` bursts each, run turn about: the median and range of each.
+
+    Each checkout runs in a process of its own interpreter (``burst_serve.py``), all started and
+    warmed up first; then one burst at a time, in turn (the order reversed every round), so the
+    machine's state, which moves one burst's figure by tens of percent, falls on all alike."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sides = [("this checkout", sys.executable, Path.cwd())]
+    for folder in against:
+        python = Path(folder) / ".venv" / "bin" / "python"
+        if not python.exists():
+            raise SystemExit(
+                f"{folder} has no .venv: python3 -m venv {folder}/.venv && {folder}/.venv/bin/pip install -e {folder}"
+            )
+        sides.append((folder, str(python), Path(folder)))
+    script = str(Path(__file__).with_name("burst_serve.py"))
+    servers = [
+        subprocess.Popen(
+            [python, script, str(races), str(decisions)],
+            cwd=where,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _, python, where in sides
+    ]
+    figures: list[list[tuple[float, float]]] = [[] for _ in sides]
+    try:
+        for server, (name, _, _) in zip(servers, sides, strict=True):
+            if _answer(server) != "ready":
+                raise SystemExit(f"{name}: the bench did not start")
+        for round_ in range(bursts):
+            turn = list(range(len(sides)))
+            for i in turn if round_ % 2 == 0 else reversed(turn):
+                asking = servers[i].stdin
+                assert asking is not None
+                asking.write("go\n")
+                asking.flush()
+                bot_ms, workers_ms = (float(v) for v in _answer(servers[i]).split())
+                figures[i].append((bot_ms, workers_ms))
+    finally:
+        for server in servers:
+            if server.stdin is not None:
+                server.stdin.close()
+            server.wait(timeout=60)
+    lines = [f"burst CPU per decision, {bursts} bursts each, turn about, median (range):"]
+    for (name, _, _), seen in zip(sides, figures, strict=True):
+        bots, workers = [b for b, _ in seen], [w for _, w in seen]
+        sums = [b + w for b, w in seen]
+        lines.append(
+            f"  {name}: bot {statistics.median(bots):.2f} ms, board workers {statistics.median(workers):.2f} ms, "
+            f"sum {statistics.median(sums):.2f} ms ({min(sums):.2f}-{max(sums):.2f})"
+        )
+    return "\n".join(lines)
+
+
+def _answer(server: Any) -> str:
+    line = server.stdout.readline()
+    if not line:
+        raise SystemExit("a checkout's bench stopped (its error is above)")
+    return str(line).strip()
 
 
 def bench_memory(races: int = 500, track: str | None = None) -> str:
