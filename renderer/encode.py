@@ -27,16 +27,25 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-def palette_colours() -> list[RGB]:
-    """The 256 colours every board is saved with, most important first (swatches are exact)."""
+@cache
+def palette_colours() -> tuple[RGB, ...]:
+    """The 256 colours every board is saved with, most important first (swatches are exact).
+
+    Worked out once a process (it took 75 ms, twice, on each board worker's first board)."""
     colours: list[RGB] = list(dict.fromkeys(SWATCHES))
+    taken = set(colours)
 
     def add(colour: RGB) -> None:
         # Pillow finds a pixel's nearest palette colour from the corner of its 4x4x4 cell of
         # colour space, so a blend closer than that to a swatch could steal the swatch's pixels.
-        near = any(max(abs(a - b) for a, b in zip(colour, s, strict=True)) < SEPARATION for s in SWATCHES)
-        if not near and colour not in colours and len(colours) < 256:
+        r, g, b = colour
+        near = any(
+            abs(r - s0) < SEPARATION and abs(g - s1) < SEPARATION and abs(b - s2) < SEPARATION
+            for s0, s1, s2 in SWATCHES
+        )
+        if not near and colour not in taken and len(colours) < 256:
             colours.append(colour)
+            taken.add(colour)
 
     for level in range(0, 256, 8):
         add((level, level, level))
@@ -46,7 +55,7 @@ def palette_colours() -> list[RGB]:
             add(_mix(colour, INK, t))
     while len(colours) < 256:
         colours.append(colours[-1])
-    return colours
+    return tuple(colours)
 
 
 @cache
@@ -55,6 +64,12 @@ def _palette_image() -> Image.Image:
     image.putpalette([channel for colour in palette_colours() for channel in colour])
     image.load()  # loaded once here, read-only afterwards (shared by threads)
     return image
+
+
+def prepare() -> None:
+    """Work out the palette now (a board worker's warm-up), not on the first board."""
+    _palette_image()
+    _palette_bytes()
 
 
 def indexed(image: Image.Image) -> Image.Image:

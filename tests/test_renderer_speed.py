@@ -111,6 +111,20 @@ def test_every_swatch_survives_the_palette_exactly() -> None:
     assert len(palette_colours()) == 256
 
 
+def test_no_blend_of_the_palette_lies_within_a_cell_of_a_swatch() -> None:
+    """A blend that close would take the swatch's pixels (Pillow maps a pixel from its 4x4x4 cell)."""
+    from renderer.encode import SEPARATION
+
+    swatches = list(dict.fromkeys(SWATCHES))
+    colours = palette_colours()
+    assert list(colours[: len(swatches)]) == swatches
+    blends = list(dict.fromkeys(colours[len(swatches) :]))
+    assert len(blends) > 150
+    for blend in blends:
+        assert blend not in swatches
+        assert all(max(abs(a - b) for a, b in zip(blend, s, strict=True)) >= SEPARATION for s in swatches)
+
+
 def test_the_saved_board_is_the_drawn_board_up_to_antialiasing() -> None:
     """The palette changes only anti-aliased edge pixels, and only a little."""
     from renderer.leader1.board import render_image

@@ -60,10 +60,13 @@ class ThreadDrawing:
 
 
 def _warm() -> None:
-    """Run once in each new worker: load the painters before the first board is asked for."""
+    """Run once in each new worker: load the painters and the boards' palette before the first board
+    is asked for."""
+    from renderer.encode import prepare
     from renderer.registry import find_painter
 
     find_painter("")
+    prepare()
 
 
 class PoolDrawing:
