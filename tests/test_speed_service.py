@@ -366,11 +366,13 @@ def test_the_bot_bench_runs_another_checkouts_burst_turn_about_with_this_ones(tm
     lines = report.splitlines()
     assert lines[0] == "burst CPU per decision, 2 bursts each, turn about, median (range):"
     figure = r"bot ([\d.]+) ms, board workers ([\d.]+) ms, sum ([\d.]+) ms \(([\d.]+)-([\d.]+)\)"
-    for line, name in zip(lines[1:], ["this checkout", str(tmp_path)], strict=True):
-        found = re.fullmatch(rf"  {re.escape(name)}: {figure}", line)
+    versus = r"; ([\d.]+)x this checkout's, the median of the rounds"
+    for line, name, tail in zip(lines[1:], ["this checkout", str(tmp_path)], ["", versus], strict=True):
+        found = re.fullmatch(rf"  {re.escape(name)}: {figure}{tail}", line)
         assert found is not None, line
         bot, workers, total, low, high = (float(found.group(i)) for i in range(1, 6))
         assert bot > 0 and workers > 0 and low <= total <= high
+    assert float(re.findall(r"([\d.]+)x", lines[2])[0]) > 0
 
 
 def test_the_bot_bench_says_what_a_checkout_without_its_own_environment_needs(tmp_path) -> None:

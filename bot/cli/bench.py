@@ -487,12 +487,16 @@ def burst_against(races: int, decisions: int, bursts: int, against: Sequence[str
                 server.stdin.close()
             server.wait(timeout=60)
     lines = [f"burst CPU per decision, {bursts} bursts each, turn about, median (range):"]
+    ours = [b + w for b, w in figures[0]]
     for (name, _, _), seen in zip(sides, figures, strict=True):
         bots, workers = [b for b, _ in seen], [w for _, w in seen]
         sums = [b + w for b, w in seen]
+        # each round's bursts ran one after the other: their ratio is the fairest comparison
+        ratio = statistics.median(theirs / mine for theirs, mine in zip(sums, ours, strict=True))
+        versus = f"; {ratio:.2f}x this checkout's, the median of the rounds" if seen is not figures[0] else ""
         lines.append(
             f"  {name}: bot {statistics.median(bots):.2f} ms, board workers {statistics.median(workers):.2f} ms, "
-            f"sum {statistics.median(sums):.2f} ms ({min(sums):.2f}-{max(sums):.2f})"
+            f"sum {statistics.median(sums):.2f} ms ({min(sums):.2f}-{max(sums):.2f}){versus}"
         )
     return "\n".join(lines)
 
