@@ -316,3 +316,27 @@ def test_every_board_of_a_whole_formula_de_mini_race_renders() -> None:
         state, _ = apply(state, ai.choose(state, decision.player))
         boards += 1
     assert len(render_circuit(state)) < 1_000_000
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "cs"])
+def test_every_board_of_a_race_pastes_what_it_would_draw_in_place(language: str) -> None:
+    """The kept parts (legend, strip, road layer) and the strings pasted already blended on the
+    header's and panel's ground (``write``'s ``over``) give the pixels a recording draws in place,
+    on the boards of a whole race (riders on the road and in the peloton), in every language."""
+    from bot.cli.sim import simulate
+    from renderer import layout
+    from rules.i18n import speaking
+    from rules.record import start_state
+
+    record, _ = simulate("leader1", seed=6, players=4)
+    game, state = start_state(record)
+    boards = 0
+    with speaking(language):
+        for n, action in enumerate(record.actions):
+            if n % 4 == 0:
+                with layout.recording():
+                    drawn = compose(state)[0]
+                assert compose(state)[0].tobytes() == drawn.tobytes(), n
+                boards += 1
+            state, _events = game.rules.apply(state, action)
+    assert boards > 20

@@ -439,10 +439,11 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
             text = _("race over")
     w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
-    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm", over=WHITE)
     heading = _("{title} · turn {number} · {phase}", title=name, number=state.turn, phase=phase)
     heading = _clip(heading, WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
-    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
+    # clear of the box on its right
+    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
 
 
 def _strip_xpos(road: Road) -> Callable[[float], float]:
@@ -515,17 +516,19 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, alliance
     _rider_table(draw, state, order, table)
     draw.line((x - 8, y0 + 8, x - 8, y1 - 8), fill=LANE_LINE, width=2)
     y = y0 + 10
-    write(draw, (x, y), _clip(_("Last turn"), x1 - x - 8, SMALL, bold=True), fill=MUTED, size=SMALL, bold=True)
+    last_turn = _clip(_("Last turn"), x1 - x - 8, SMALL, bold=True)
+    write(draw, (x, y), last_turn, fill=MUTED, size=SMALL, bold=True, over=PANEL)
     y += 30
     lines = _last_turn(state)
     legend_top = y1 - _legend_height(x, x1)  # English: y1 - 122; longer words take more rows
     room = min(4 if not alliances else 3, max(1, (legend_top - 4 - (29 if alliances else 0) - y) // 31))
     wrapped = [piece for line in lines for piece in _wrap(line, x1 - x - 8, READABLE)]
     for line in wrapped[-room:] or ["-"]:  # the latest kept when it is long
-        write(draw, (x, y), line, fill=INK, size=READABLE)
+        write(draw, (x, y), line, fill=INK, size=READABLE, over=PANEL)
         y += 31
     if alliances:
-        write(draw, (x, y), _clip(_("Alliances: {list}", list="; ".join(alliances)), x1 - x - 8), fill=INK, size=SMALL)
+        allied = _clip(_("Alliances: {list}", list="; ".join(alliances)), x1 - x - 8)
+        write(draw, (x, y), allied, fill=INK, size=SMALL, over=PANEL)
         y += 29
     _legend_block(image, x, max(y + 4, legend_top), x1)
 
@@ -566,7 +569,7 @@ def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str
 def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     heading = _clip(_("Riders, first to last · energy"), x1 - x0, SMALL, bold=True)
-    write(draw, (x0, y0 + 2), heading, fill=MUTED, size=SMALL, bold=True)
+    write(draw, (x0, y0 + 2), heading, fill=MUTED, size=SMALL, bold=True, over=PANEL)
     columns = 2 if len(order) <= 12 else 3
     per_column = math.ceil(len(order) / columns) if order else 1
     width = (x1 - x0) / columns
@@ -574,13 +577,13 @@ def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], bo
     for i, r in enumerate(order):
         cx = x0 + (i // per_column) * width
         cy = y0 + 34 + (i % per_column) * row_h + row_h / 2
-        write(draw, (cx + 22, cy), str(i + 1), fill=MUTED, size=SMALL, anchor="rm")
+        write(draw, (cx + 22, cy), str(i + 1), fill=MUTED, size=SMALL, anchor="rm", over=PANEL)
         rider_shape(draw, (cx + 44, cy), 14, r.kind, TEAM.get(team_of(r.id), MUTED))
-        write(draw, (cx + 62, cy), rider_label(r.id), fill=INK, size=TEXT, bold=True, anchor="lm")
-        write(draw, (cx + 156, cy), str(r.energy), fill=INK, size=TEXT, anchor="rm")
+        write(draw, (cx + 62, cy), rider_label(r.id), fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
+        write(draw, (cx + 156, cy), str(r.energy), fill=INK, size=TEXT, anchor="rm", over=PANEL)
         if columns == 2:
             status = _clip(words.rider_state(r.status), _status_room(order, i, per_column, width), READABLE)
-            write(draw, (cx + 162, cy), status, fill=MUTED, size=READABLE, anchor="lm")
+            write(draw, (cx + 162, cy), status, fill=MUTED, size=READABLE, anchor="lm", over=PANEL)
 
 
 def _states_fit(order: list[Rider], box: tuple[int, int, int, int]) -> bool:
