@@ -135,3 +135,37 @@ async def test_a_race_that_ends_leaves_the_list(simcord_env) -> None:
     text = reply(await members["alice"].slash(channels["leader1"], "race mine"))
     lines = [ln for ln in text.splitlines() if ln[:2] == "- "]
     assert len(lines) == 2 and not any(f"/{channels['peloton'].id}" in ln for ln in lines)
+
+
+async def test_a_race_in_a_server_of_another_shard_is_listed_when_its_channel_is_visible(
+    simcord_env, monkeypatch
+) -> None:
+    """In a shard cluster (docs/deploy.md) the process answering holds only its own shards' servers:
+    a race in another process's server is checked over Discord's REST API, as the cache would be,
+    and a race in a channel there that the person may not see stays out."""
+    import discord
+
+    from bot.shards import Shards
+
+    members, channels = await three_races(simcord_env)
+    bot: DomestiqueBot = simcord_env.bot
+    alice = members["alice"]
+    there = channels["peloton"].guild
+    secret = there.create_text_channel(
+        "secret", overwrites={members["alice2"]: discord.PermissionOverwrite(view_channel=False)}
+    )
+    started = await bot.service.lobby.new_race(there.id, secret.id, alice.id, "alice", game="leader1", pieces=1)
+    assert started.lobby_race is not None
+    await bot.service.lobby.add_ai(secret.id, alice.id, None)
+    await bot.service.lobby.start(secret.id, alice.id)
+
+    class OneServerElsewhere(Shards):  # the Peloton race's server belongs to another process
+        def owns(self, guild_id: int) -> bool:
+            return guild_id != there.id
+
+    monkeypatch.setattr(bot.service.core, "shards", OneServerElsewhere((0,), 2))
+    held = bot.get_guild
+    monkeypatch.setattr(bot, "get_guild", lambda guild_id: None if guild_id == there.id else held(guild_id))
+    text = reply(await alice.slash(channels["leader1"], "race mine"))
+    links = {int(found.group(2)) for found in LINK.finditer(text)}
+    assert links == {c.id for c in channels.values()}, text

@@ -12,16 +12,22 @@ from discord import app_commands
 from bot.discord_layer.commands import race
 from bot.discord_layer.host import host
 from bot.service.away import Visible
+from bot.shards import Shards
 
 
-def visible_to(client: discord.Client, user_id: int) -> Visible:
+def visible_to(client: discord.Client, user_id: int, shards: Shards) -> Visible:
     """Whether the person can see a race's channel: the bot shares its server with them and the
-    channel is one they may view."""
+    channel is one they may view. A server of another process's shards (a shard cluster,
+    ``docs/deploy.md``) is not in this process's cache: it is asked over Discord's REST API, once
+    per server and answer."""
+    fetched: dict[int, discord.Guild | None] = {}
 
     async def can_see(guild_id: int, channel_id: int) -> bool:
         guild = client.get_guild(guild_id)
         if guild is None:
-            return False
+            if shards.owns(guild_id):  # this process would hold it: the bot is not in that server
+                return False
+            return await _seen_elsewhere(client, fetched, guild_id, channel_id, user_id)
         member = guild.get_member(user_id)
         if member is None:
             try:
@@ -34,12 +40,36 @@ def visible_to(client: discord.Client, user_id: int) -> Visible:
     return can_see
 
 
+async def _seen_elsewhere(
+    client: discord.Client, fetched: dict[int, discord.Guild | None], guild_id: int, channel_id: int, user_id: int
+) -> bool:
+    """``can_see`` for a server another process of the cluster holds: the server (with its roles),
+    the member and the channel (with its overwrites) fetched over REST."""
+    if guild_id not in fetched:
+        try:
+            fetched[guild_id] = await client.fetch_guild(guild_id)
+        except discord.HTTPException:  # the bot is not in it (left, or never was)
+            fetched[guild_id] = None
+    guild = fetched[guild_id]
+    if guild is None:
+        return False
+    try:
+        member = await guild.fetch_member(user_id)
+        channel = await guild.fetch_channel(channel_id)
+    except discord.HTTPException:  # not a member, or the channel is gone
+        return False
+    if not isinstance(channel, discord.abc.GuildChannel):
+        return False
+    return channel.permissions_for(member).view_channel
+
+
 @race.command(name="mine", description="Every race you sit in, in every server: whose decision, when due (private)")
 @app_commands.describe(page="the page of a long list")
 async def race_mine(interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] = 1) -> None:
     bot = host(interaction)
     user = interaction.user.id
-    await bot.answer(interaction, bot.service.away.mine(user, visible_to(interaction.client, user), page))
+    can_see = visible_to(interaction.client, user, bot.service.core.shards)
+    await bot.answer(interaction, bot.service.away.mine(user, can_see, page))
 
 
 @race.command(name="away", description="The AI plays all your seats, in every race, until you are back")
