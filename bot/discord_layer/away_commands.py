@@ -18,9 +18,9 @@ from bot.shards import Shards
 def visible_to(client: discord.Client, user_id: int, shards: Shards) -> Visible:
     """Whether the person can see a race's channel: the bot shares its server with them and the
     channel is one they may view. A server of another process's shards (a shard cluster,
-    ``docs/deploy.md``) is not in this process's cache: it is asked over Discord's REST API, once
-    per server and answer."""
-    fetched: dict[int, discord.Guild | None] = {}
+    ``docs/deploy.md``) is not in this process's cache: it is asked over Discord's REST API (the
+    server and the member once per answer, each channel once)."""
+    fetched: dict[int, tuple[discord.Guild, discord.Member] | None] = {}
 
     async def can_see(guild_id: int, channel_id: int) -> bool:
         guild = client.get_guild(guild_id)
@@ -41,26 +41,29 @@ def visible_to(client: discord.Client, user_id: int, shards: Shards) -> Visible:
 
 
 async def _seen_elsewhere(
-    client: discord.Client, fetched: dict[int, discord.Guild | None], guild_id: int, channel_id: int, user_id: int
+    client: discord.Client,
+    fetched: dict[int, tuple[discord.Guild, discord.Member] | None],
+    guild_id: int,
+    channel_id: int,
+    user_id: int,
 ) -> bool:
-    """``can_see`` for a server another process of the cluster holds: the server (with its roles),
-    the member and the channel (with its overwrites) fetched over REST."""
+    """``can_see`` for a server another process of the cluster holds: the server (with its roles) and
+    the member, fetched over REST once per server, then the channel (with its overwrites)."""
     if guild_id not in fetched:
         try:
-            fetched[guild_id] = await client.fetch_guild(guild_id)
-        except discord.HTTPException:  # the bot is not in it (left, or never was)
+            guild = await client.fetch_guild(guild_id)
+            fetched[guild_id] = (guild, await guild.fetch_member(user_id))
+        except discord.HTTPException:  # the bot or the person is not in it
             fetched[guild_id] = None
-    guild = fetched[guild_id]
-    if guild is None:
+    found = fetched[guild_id]
+    if found is None:
         return False
+    guild, member = found
     try:
-        member = await guild.fetch_member(user_id)
         channel = await guild.fetch_channel(channel_id)
-    except discord.HTTPException:  # not a member, or the channel is gone
+    except discord.HTTPException:  # the channel is gone, or hidden from the bot
         return False
-    if not isinstance(channel, discord.abc.GuildChannel):
-        return False
-    return channel.permissions_for(member).view_channel
+    return isinstance(channel, discord.abc.GuildChannel) and channel.permissions_for(member).view_channel
 
 
 @race.command(name="mine", description="Every race you sit in, in every server: whose decision, when due (private)")
