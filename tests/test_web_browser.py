@@ -126,3 +126,36 @@ async def test_a_page_opened_in_the_lobby_shows_the_race_once_it_starts(simcord_
         assert "Standings" in await browser.evaluate("document.body.innerText")
     finally:
         await runner.cleanup()
+
+
+async def test_opening_a_long_page_fetches_its_lazy_images_at_the_foot(browser: Browser) -> None:
+    """A long race's page keeps its recap (``loading="lazy"``) below the fold, where the browser never
+    fetched it: the helper's wait for every image ran out after 60 s, now and then, as stage seeds
+    made the race in words longer. Opening a page fetches every image, wherever it lies."""
+    from aiohttp import web
+    from PIL import Image
+
+    from renderer.encode import png_bytes
+    from renderer.palette import PANEL
+
+    pixel = png_bytes(Image.new("RGB", (4, 4), PANEL))
+
+    async def page(_: web.Request) -> web.Response:
+        tall = '<div style="height:12000px">words</div><img src="/foot.png" loading="lazy" alt="foot">'
+        return web.Response(text=f"<!doctype html><html><body>{tall}</body></html>", content_type="text/html")
+
+    async def foot(_: web.Request) -> web.Response:
+        return web.Response(body=pixel, content_type="image/png")
+
+    app = web.Application()
+    app.router.add_get("/", page)
+    app.router.add_get("/foot.png", foot)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        await browser.open(f"http://127.0.0.1:{bound_port(runner)}/")
+        assert await browser.evaluate("document.images[0].complete && document.images[0].naturalWidth") == 4
+    finally:
+        await runner.cleanup()

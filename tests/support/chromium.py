@@ -108,7 +108,11 @@ class Browser:
     async def open(self, url: str, width: int = 1280) -> None:
         await self.resize(width, 900)
         await self.send("Page.navigate", session=True, url=url)
-        await self.wait_for("document.readyState === 'complete' && Array.from(document.images).every(i => i.complete)")
+        await self.wait_for("document.readyState === 'complete'")
+        # an image the page loads lazily is fetched only once scrolled near: a long race's recap, at the
+        # page's foot, never was (a flaky 60 s wait); a test looks at the whole page, so every one is fetched
+        await self.evaluate("document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })")
+        await self.wait_for("Array.from(document.images).every(i => i.complete)")
 
     async def resize(self, width: int, height: int) -> None:
         await self.send(
