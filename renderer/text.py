@@ -134,7 +134,7 @@ def write(
         confine[3].append(ink)  # a tag settled later keeps off it
     if over is not None and confine is None and not layout.is_recording():  # a recording test blends in place
         patch = _PATCHES.get((content, size, bold, fill, over), lambda: _blended(mask, fill, over))
-        draw._image.paste(patch, (left, top))
+        draw._image.paste(patch, (left, top))  # the image the draw was made on (Pillow's own attribute)
     else:
         draw.bitmap((left, top), mask, fill=fill)
     layout.place("text", ink, content, mask)
