@@ -6,6 +6,12 @@ plus the anti-aliased edges between them, so the picture is mapped, without dith
 onto one fixed 256-colour palette built from those colours, their blends and a grey ramp,
 and saved as an indexed PNG: a third of the bytes to compress and no filter search. The
 palette is the same for every image, so the same state always gives the same bytes.
+
+Mapping a pixel onto the palette is a pass over the whole picture (a third of a board's time).
+The parts of a board drawn on one-colour grounds (a header, a panel) can skip it: drawn on a
+``palette_canvas``, each colour becomes the index the mapping would give it, and strings come
+already mapped (``renderer.text.write``'s ``over``), so only the part drawn with blends (the
+road and its pieces) is mapped, and pasted in.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import zlib
 from functools import cache
 
 from isal import isal_zlib
-from PIL import Image
+from PIL import Image, ImagePalette
 
 from renderer.palette import INK, RGB, SWATCHES
 
@@ -78,6 +84,51 @@ def indexed(image: Image.Image) -> Image.Image:
     return rgb.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
 
 
+def nearest(colour: RGB) -> int:
+    """The palette index ``indexed`` maps ``colour`` to (nearest colour, as Pillow finds it)."""
+    index = _NEAREST.get(colour)
+    if index is None:
+        pixel = indexed(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+        assert isinstance(pixel, int)
+        index = _NEAREST[colour] = pixel
+    return index
+
+
+_NEAREST: dict[RGB, int] = {}  # a board's few dozen colours; a dict's item assignment is atomic
+
+
+class _Mapping(ImagePalette.ImagePalette):
+    """The fixed palette as a canvas's own: a colour drawn with is mapped as ``indexed`` maps it,
+    never added (Pillow's palette would give an unknown colour a slot of its own)."""
+
+    def __init__(self) -> None:
+        super().__init__("RGB", _palette_bytes())
+
+    def getcolor(self, color: tuple[int, ...], image: Image.Image | None = None) -> int:
+        r, g, b = color[:3]
+        return nearest((r, g, b))
+
+    def copy(self) -> _Mapping:
+        return self  # never changed: a crop or copy of a canvas shares it
+
+
+@cache
+def _mapping() -> _Mapping:
+    return _Mapping()
+
+
+def palette_canvas(size: tuple[int, int], ground: RGB) -> Image.Image:
+    """A picture in the palette's indices (mode "P") of ``ground``: draw on it with ``ImageDraw`` in
+    RGB colours as on any picture (each is mapped as ``indexed`` would map it); paste on it only
+    pictures already ``indexed``. Shapes come out as mapped drawing in RGB would give them (Pillow's
+    shapes are not blended at their edges); a string must be written with ``over``."""
+    canvas = Image.new("P", size, nearest(ground))
+    canvas.putpalette(_palette_bytes())
+    canvas.load()
+    canvas.palette = _mapping()
+    return canvas
+
+
 def png_bytes(image: Image.Image) -> bytes:
     """The image as an indexed PNG (fixed palette), deflated by ISA-L.
 
@@ -87,7 +138,7 @@ def png_bytes(image: Image.Image) -> bytes:
     PNG are written here (PNG specification, 11.2): the header, the palette, the rows (each
     led by filter byte 0, "none") deflated in one zlib stream, the end. Same image, same bytes.
     """
-    pixels = indexed(image)
+    pixels = image if image.palette is _mapping() else indexed(image)  # a palette canvas is mapped already
     width, height = pixels.size
     # one column more on the left, index 0: each row of the bytes then starts with its filter byte 0
     framed = Image.new("P", (width + 1, height), 0)

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from renderer import layout
 from renderer.cache import LruCache
+from renderer.encode import indexed
 from renderer.palette import RGB, font
 
 _MASKS: LruCache[tuple[Image.Image, int, int]] = LruCache(4096)
@@ -132,9 +133,15 @@ def write(
         if not _shows(ink):
             return
         confine[3].append(ink)  # a tag settled later keeps off it
-    if over is not None and confine is None and not layout.is_recording():  # a recording test blends in place
+    target = draw._image  # the image the draw was made on (Pillow's own attribute)
+    if target.mode == "P":  # a palette canvas (``renderer.encode``): nothing can be blended on it
+        if over is None:
+            raise ValueError(f"a string on a palette canvas is written with its ground colour (over=): {content!r}")
+        patch = _PATCHES.get((content, size, bold, fill, over, "P"), lambda: indexed(_blended(mask, fill, over)))
+        target.paste(patch, (left, top))
+    elif over is not None and confine is None and not layout.is_recording():  # a recording test blends in place
         patch = _PATCHES.get((content, size, bold, fill, over), lambda: _blended(mask, fill, over))
-        draw._image.paste(patch, (left, top))  # the image the draw was made on (Pillow's own attribute)
+        target.paste(patch, (left, top))
     else:
         draw.bitmap((left, top), mask, fill=fill)
     layout.place("text", ink, content, mask)

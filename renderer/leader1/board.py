@@ -19,7 +19,8 @@ from PIL import Image, ImageDraw
 from renderer import layout, words
 from renderer.cache import LruCache
 from renderer.camera import View
-from renderer.encode import png_bytes
+from renderer.encode import indexed as mapped
+from renderer.encode import palette_canvas, png_bytes
 from renderer.leader1 import family_road as family
 from renderer.palette import (
     ACT_TEXT,
@@ -65,6 +66,7 @@ Box = tuple[float, float, float, float]
 HEADER = (0, 0, WIDTH, 52)  # the road below it in family_road.BOARD (0, 52, WIDTH, 452)
 STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
+_BLENDED = (0, family.BOARD[1], WIDTH, STRIP[3])  # what an indexed board draws in RGB: the band and the strip
 _LEGEND_ROWS: LruCache[list[list[tuple[str, str, float]]]] = LruCache(64)  # by language and place
 _LEGEND_PATCHES: LruCache[Image.Image] = LruCache(64)  # the legend drawn, by language and box
 MAX_SCALE = 78.0  # px per square: a token's letters are ~11 px tall at 400 px wide
@@ -90,7 +92,10 @@ def render_board(
     names squares (cell id -> short name such as "A" or "12.2", as the menus call them);
     ``acting`` lists the rider ids to mark as the ones to act now (default: from the state).
     """
-    image = render_image(state, highlight=highlight, title=title, alliances=alliances, acting=acting, labels=labels)
+    indexed = not layout.is_recording()  # a recording test blends every string in place, on RGB
+    image = compose(
+        state, highlight=highlight, title=title, alliances=alliances, acting=acting, labels=labels, indexed=indexed
+    )[0]
     return png_bytes(image)
 
 
@@ -119,14 +124,20 @@ def compose(
     alliances: list[str] | None = None,
     acting: Collection[str] | None = None,
     labels: Mapping[str, str] | None = None,
+    indexed: bool = False,
 ) -> tuple[Image.Image, View]:
-    """The board image and the view that placed the road on it (tests read pixels through it)."""
+    """The board image and the view that placed the road on it (tests read pixels through it).
+
+    ``indexed``: the picture comes in the PNG palette's indices (``renderer.encode``), only the
+    road's band drawn in RGB and mapped; the header, strip and panel drawn on the palette
+    canvas. The same pixels as mapping the whole RGB picture (``tests/test_renderer.py``)."""
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
     state, window = laid_out(state, highlight, acting_ids)
     road = state.setup.road
     track = road.track
     view = _view(road, window)
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    # indexed, only what is drawn with blends is drawn in RGB: down to the strip's foot
+    image = Image.new("RGB", (WIDTH, _BLENDED[3] if indexed else HEIGHT), BACKGROUND)
     spots = peloton_spots(state, view, {o.to for o in highlight or []})
     radius = view.scale * 0.42
     pieces = family.piece_boxes(state, view, radius, lambda r: track.cells[r.cell or ""].centre, spots)
@@ -160,8 +171,12 @@ def compose(
             if rider_id in places:
                 point, r = places[rider_id]
                 acting_marker(draw, point, r)
+    _strip(image, draw, state, window)  # its words lie over its frame: drawn with blends too
+    if indexed:  # the road's band and the strip mapped alone; the header and panel cover all the rest
+        canvas = palette_canvas((WIDTH, HEIGHT), BACKGROUND)
+        canvas.paste(mapped(image), (0, 0))  # the header's place too, as it is drawn over
+        image, draw = canvas, ImageDraw.Draw(canvas)
     _header(draw, state, title or state.setup.road.name, acting_ids)
-    _strip(image, draw, state, window)
     _panel(image, draw, state, alliances)
     return image, view
 
@@ -646,7 +661,11 @@ def _legend_block(image: Image.Image, x: int, y: int, x1: int) -> None:
         _legend(ImageDraw.Draw(image), x, y, x1)
         return
     box = (x - 4, y, x1, min(HEIGHT, y + _legend_height(x, x1)))
-    image.paste(_LEGEND_PATCHES.get((current(), box), lambda: _legend_patch(box)), box[:2])
+    if image.mode == "RGB":
+        patch = _LEGEND_PATCHES.get((current(), box, "RGB"), lambda: _legend_patch(box))
+    else:  # a palette canvas: the legend mapped onto the palette
+        patch = _LEGEND_PATCHES.get((current(), box, "P"), lambda: mapped(_legend_patch(box)))
+    image.paste(patch, box[:2])
 
 
 def _legend_patch(box: tuple[int, int, int, int]) -> Image.Image:
