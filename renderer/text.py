@@ -20,7 +20,6 @@ from renderer.palette import RGB, font
 
 _MASKS: LruCache[tuple[Image.Image, int, int]] = LruCache(4096)
 _LENGTHS: LruCache[float] = LruCache(4096)
-_PATCHES: LruCache[Image.Image] = LruCache(2048)  # strings already blended on their ground (``write``'s ``over``)
 Box = tuple[float, float, float, float]
 # The board's band and the boxes drawn over it later (an inset map): a board's label never shows cut
 # by the band's edge nor half under an inset. Set by ``confined`` while a painter draws its board, for
@@ -114,37 +113,56 @@ def write(
     ``r`` (right edge at x); vertical ``a`` (top of the line at y, as ``draw.text``) or ``m``
     (ink centred on y). ``over``: the one colour the string is written on (a panel's ground), as
     the caller knows it: the string is then pasted already blended onto it, from a cache (the
-    same pixels, a tenth of the time: a board's header and panel write ~30 strings).
+    same pixels, a tenth of the time: a board's header and panel write ~30 strings). On a palette
+    canvas (``renderer.encode.palette_canvas``) nothing can be blended: ``over`` is needed there.
     """
     if not content:
         return
-    mask, dx, dy = _cached(content, size, bold)
+    target = draw._image  # the image the draw was made on (Pillow's own attribute)
+    confine = _BAND.get()
+    on_palette = target.mode == "P"
+    if on_palette and over is None:
+        raise ValueError(f"a string on a palette canvas is written with its ground colour (over=): {content!r}")
+    # a recording test blends in place on RGB, to check the pasted strings give the same pixels
+    stamp = None
+    if over is not None and (on_palette or (confine is None and not layout.is_recording())):
+        key = (content, size, bold, fill, over, on_palette)
+        stamp = _STAMPS.get(key, lambda: _stamp(content, size, bold, fill, over, on_palette))
+        patch, mask, dx, dy, advance = stamp
+    else:
+        mask, dx, dy = _cached(content, size, bold)
+    width, height = mask.size
     x, y = xy
     if anchor[0] == "m":
-        x -= dx + mask.width / 2
+        x -= dx + width / 2
     elif anchor[0] == "r":
-        x -= text_length(content, size, bold)
+        x -= advance if stamp is not None else text_length(content, size, bold)
     if anchor[1] == "m":
-        y -= dy + mask.height / 2
+        y -= dy + height / 2
     left, top = round(x) + dx, round(y) + dy
-    ink = (left, top, left + mask.width, top + mask.height)
-    confine = _BAND.get()
+    ink = (left, top, left + width, top + height)
     if confine is not None:
         if not _shows(ink):
             return
         confine[3].append(ink)  # a tag settled later keeps off it
-    target = draw._image  # the image the draw was made on (Pillow's own attribute)
-    if target.mode == "P":  # a palette canvas (``renderer.encode``): nothing can be blended on it
-        if over is None:
-            raise ValueError(f"a string on a palette canvas is written with its ground colour (over=): {content!r}")
-        patch = _PATCHES.get((content, size, bold, fill, over, "P"), lambda: indexed(_blended(mask, fill, over)))
-        target.paste(patch, (left, top))
-    elif over is not None and confine is None and not layout.is_recording():  # a recording test blends in place
-        patch = _PATCHES.get((content, size, bold, fill, over), lambda: _blended(mask, fill, over))
-        target.paste(patch, (left, top))
+    if stamp is not None:
+        target.paste(patch, ink)
     else:
         draw.bitmap((left, top), mask, fill=fill)
     layout.place("text", ink, content, mask)
+
+
+# A string pasted already blended on its ground (``write``'s ``over``), with its glyph mask, where
+# its ink starts and its advance: one lookup a string (a board writes ~40 of them so).
+_STAMPS: LruCache[tuple[Image.Image, Image.Image, int, int, float]] = LruCache(2048)
+
+
+def _stamp(
+    content: str, size: int, bold: bool, fill: RGB, over: RGB, on_palette: bool
+) -> tuple[Image.Image, Image.Image, int, int, float]:
+    mask, dx, dy = _cached(content, size, bold)
+    patch = _blended(mask, fill, over)
+    return (indexed(patch) if on_palette else patch), mask, dx, dy, text_length(content, size, bold)
 
 
 def _blended(mask: Image.Image, fill: RGB, over: RGB) -> Image.Image:
