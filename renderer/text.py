@@ -112,8 +112,9 @@ def write(
     ``anchor`` is two letters: horizontal ``l`` (left edge at x), ``m`` (ink centred on x) or
     ``r`` (right edge at x); vertical ``a`` (top of the line at y, as ``draw.text``) or ``m``
     (ink centred on y). ``over``: the one colour the string is written on (a panel's ground), as
-    the caller knows it: the string is then pasted already blended onto it, from a cache (the
-    same pixels, a tenth of the time: a board's header and panel write ~30 strings). On a palette
+    the caller knows it under the string's ink: the string is then pasted already blended onto it,
+    from a cache, where it has ink (the same pixels, a tenth of the time: a board's header and panel
+    write ~30 strings). On a palette
     canvas (``renderer.encode.palette_canvas``) nothing can be blended: ``over`` is needed there.
     """
     if not content:
@@ -128,7 +129,7 @@ def write(
     if over is not None and (on_palette or (confine is None and not layout.is_recording())):
         key = (content, size, bold, fill, over, on_palette)
         stamp = _STAMPS.get(key, lambda: _stamp(content, size, bold, fill, over, on_palette))
-        patch, mask, dx, dy, advance = stamp
+        patch, inked, mask, dx, dy, advance = stamp
     else:
         mask, dx, dy = _cached(content, size, bold)
     width, height = mask.size
@@ -145,24 +146,24 @@ def write(
         if not _shows(ink):
             return
         confine[3].append(ink)  # a tag settled later keeps off it
-    if stamp is not None:
-        target.paste(patch, ink)
+    if stamp is not None:  # only where the string has ink: a shape beside it may reach into its box
+        target.paste(patch, ink, inked)
     else:
         draw.bitmap((left, top), mask, fill=fill)
     layout.place("text", ink, content, mask)
 
 
-# A string pasted already blended on its ground (``write``'s ``over``), with its glyph mask, where
-# its ink starts and its advance: one lookup a string (a board writes ~40 of them so).
-_STAMPS: LruCache[tuple[Image.Image, Image.Image, int, int, float]] = LruCache(2048)
+# A string already blended on its ground (``write``'s ``over``), the pixels it inks, its glyph mask,
+# where its ink starts and its advance: one lookup a string (a board writes ~40 of them so).
+Stamp = tuple[Image.Image, Image.Image, Image.Image, int, int, float]
+_STAMPS: LruCache[Stamp] = LruCache(2048)
 
 
-def _stamp(
-    content: str, size: int, bold: bool, fill: RGB, over: RGB, on_palette: bool
-) -> tuple[Image.Image, Image.Image, int, int, float]:
+def _stamp(content: str, size: int, bold: bool, fill: RGB, over: RGB, on_palette: bool) -> Stamp:
     mask, dx, dy = _cached(content, size, bold)
     patch = _blended(mask, fill, over)
-    return (indexed(patch) if on_palette else patch), mask, dx, dy, text_length(content, size, bold)
+    inked = mask.point(lambda v: 255 if v else 0)  # pasted through it: the ground elsewhere is kept
+    return (indexed(patch) if on_palette else patch), inked, mask, dx, dy, text_length(content, size, bold)
 
 
 def _blended(mask: Image.Image, fill: RGB, over: RGB) -> Image.Image:

@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from renderer.encode import indexed, nearest, palette_canvas, palette_colours, png_bytes
-from renderer.palette import INK, PANEL, SWATCHES, WHITE
+from renderer.palette import INK, PANEL, SWATCHES, WHITE, font
 from renderer.text import write
 
 OFF_PALETTE = (123, 45, 67)  # no swatch, no blend of one: mapped to its nearest colour
@@ -51,3 +51,32 @@ def test_a_string_on_a_canvas_needs_its_ground() -> None:
     canvas = palette_canvas((200, 40), PANEL)
     with pytest.raises(ValueError, match="over="):
         write(ImageDraw.Draw(canvas), (5, 5), "riders", fill=INK)
+
+
+@pytest.mark.parametrize("mode", ["RGB", "P"])
+def test_a_string_on_its_ground_keeps_a_shape_reaching_into_its_box(mode: str) -> None:
+    """``over`` speaks of the ground under the string's ink: a shape beside a string may reach into
+    the string's box where it has no ink (a ring in Hell of the North's diary) and stays as blending
+    the string in place leaves it."""
+    from renderer.layout import recording
+    from renderer.text import text_bbox
+
+    content, at = "50 attack", (40, 20)
+    x0, y0, x1, y1 = text_bbox(content, 20, True)
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), content, fill=255, font=font(20, True))
+    gap = next(x for x in range(mask.width) if not any(mask.getpixel((x, y)) for y in range(mask.height)))
+    top = round(at[1] - y0 - mask.height / 2) + y0  # the box's top, as write places an "lm" string
+
+    def shapes(image: Image.Image) -> ImageDraw.ImageDraw:
+        draw = ImageDraw.Draw(image)
+        draw.line((at[0] + x0 + gap, 0, at[0] + x0 + gap, 39), fill=(20, 80, 160), width=1)  # through the box
+        return draw
+
+    in_place = Image.new("RGB", (200, 40), PANEL)
+    with recording():  # a recording blends every string in place
+        write(shapes(in_place), at, content, fill=INK, size=20, bold=True, anchor="lm", over=PANEL)
+    picture = palette_canvas((200, 40), PANEL) if mode == "P" else Image.new("RGB", (200, 40), PANEL)
+    write(shapes(picture), at, content, fill=INK, size=20, bold=True, anchor="lm", over=PANEL)
+    assert in_place.getpixel((at[0] + x0 + gap, top + 2)) == (20, 80, 160)  # the line crosses the string's box
+    assert (picture if mode == "P" else indexed(picture)).tobytes() == indexed(in_place).tobytes()

@@ -18,9 +18,11 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.camera import View
-from renderer.encode import png_bytes
-from renderer.hell_of_the_north.panel import header, panel, strip
+from renderer.encode import indexed as mapped
+from renderer.encode import palette_canvas, png_bytes
+from renderer.hell_of_the_north.panel import STRIP, header, panel, strip
 from renderer.leader1 import family_road as family
 from renderer.palette import (
     ASPHALT,
@@ -86,7 +88,8 @@ def paint(
 ) -> bytes:
     """The board as PNG bytes (see the module's docstring); no ``acting``: the state says who acts."""
     marked = list(acting) or None
-    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend)[0])
+    indexed = not layout.is_recording()  # a recording test blends every string in place, on RGB
+    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend, indexed=indexed)[0])
 
 
 def default_acting(state: State) -> tuple[str, ...]:
@@ -101,15 +104,19 @@ def compose(
     acting: Sequence[str] | None = None,
     title: str = "",
     legend: Sequence[str] = (),
+    indexed: bool = False,
 ) -> tuple[Image.Image, View]:
     """The board and the view that placed the road on it (tests read pixels through it).
 
-    ``acting`` None: from the state (``default_acting``); ``()`` marks nobody.
+    ``acting`` None: from the state (``default_acting``); ``()`` marks nobody. ``indexed``: in the PNG
+    palette's indices, only the road's band and the strip drawn in RGB and mapped, the header and
+    panel drawn on the palette (``renderer.encode.palette_canvas``): the same pixels mapped.
     """
     acting_ids = tuple(acting) if acting else (default_acting(state) if acting is None else ())
     targets = [c for c in highlight if c.target and state.setup.road.track.has(c.target)]
     offered = [str(c.target) for c in targets]
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    # indexed, only what is drawn with blends is drawn in RGB: down to the strip's foot
+    image = Image.new("RGB", (WIDTH, STRIP[3] if indexed else HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     state, window = laid_out(state, targets, acting_ids)
     view = _view(state, window)
@@ -136,8 +143,12 @@ def compose(
             if rider_id in places:
                 point, size = places[rider_id]
                 acting_marker(draw, point, size)
+    strip(draw, state, window)  # its words lie over its frame: drawn with blends too
+    if indexed:  # the band and the strip mapped alone; the header and panel cover all the rest
+        canvas = palette_canvas((WIDTH, HEIGHT), BACKGROUND)
+        canvas.paste(mapped(image), (0, 0))  # the header's place too, as it is drawn over
+        image, draw = canvas, ImageDraw.Draw(canvas)
     header(draw, state, title, acting_ids)
-    strip(draw, state, window)
     panel(draw, state, acting_ids, legend)
     return image, view
 

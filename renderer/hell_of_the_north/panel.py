@@ -78,10 +78,11 @@ def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[st
         text = text[:-2] + "…"
     w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
-    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm", over=WHITE)
     heading = _("{title} · turn {number} · {phase}", title=name, number=state.turn, phase=phase)
     heading = _clip(heading, WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
-    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
+    # clear of the box on its right
+    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
 
 
 def strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
@@ -135,6 +136,7 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
         fill=MUTED,
         size=SMALL,
         bold=True,
+        over=PANEL,
     )
     players = sorted(state.setup.players, key=lambda p: state.order.index(p.id) if p.id in state.order else 9)
     # a team's two lines take 50 px: less, and its state line touches the next team's energy line
@@ -144,16 +146,19 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
         team = player.team
         colour = TEAM.get(team, MUTED)
         draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)
-        write(draw, (x0 + 30, y), str(i + 1), fill=TEAM_TEXT.get(team, INK), size=TEXT, bold=True, anchor="mm")
-        write(draw, (x0 + 60, y), _clip(player.name, 158, TEXT, bold=True), fill=INK, size=TEXT, bold=True, anchor="lm")
-        write(draw, (x0 + 230, y), f"{state.pursuits_left(player.id)}", fill=INK, size=TEXT, bold=True, anchor="mm")
+        rank, name = str(i + 1), _clip(player.name, 158, TEXT, bold=True)
+        write(draw, (x0 + 30, y), rank, fill=TEAM_TEXT.get(team, INK), size=TEXT, bold=True, anchor="mm", over=colour)
+        write(draw, (x0 + 60, y), name, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
+        pursuits = f"{state.pursuits_left(player.id)}"
+        write(draw, (x0 + 230, y), pursuits, fill=INK, size=TEXT, bold=True, anchor="mm", over=PANEL)
         for j, rid in enumerate(player.rider_ids()):
             if state.has_rider(rid):
                 _diary_entry(draw, state.rider(rid), (x0 + 270 + j * 230, y), rid in acting)
     told = _two_lines([_("Last turn:"), *(last_turn(state) or ["-"])], 1)
-    write(draw, (x0 + 10, y1 - 58), _clip(told[0], WIDTH - 20, READABLE), fill=INK, size=READABLE)
+    write(draw, (x0 + 10, y1 - 58), _clip(told[0], WIDTH - 20, READABLE), fill=INK, size=READABLE, over=PANEL)
     legend_line = " · ".join(legend) if legend else _legend_line()
-    write(draw, (x0 + 10, y1 - 30), _clip(legend_line, WIDTH - 20), fill=MUTED, size=SMALL)  # descenders inside
+    # descenders inside
+    write(draw, (x0 + 10, y1 - 30), _clip(legend_line, WIDTH - 20), fill=MUTED, size=SMALL, over=PANEL)
 
 
 def _two_lines(parts: list[str], count: int, size: int = READABLE) -> list[str]:
@@ -202,11 +207,11 @@ def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float
     quality = words.quality(rider.quality or "")
     text = f"{rider.energy} {quality} {risks}".rstrip()
     energy = _clip(text, 192, READABLE, bold=True)
-    write(draw, (x + 34, y - 13), energy, fill=INK, size=READABLE, bold=True, anchor="lm")
+    write(draw, (x + 34, y - 13), energy, fill=INK, size=READABLE, bold=True, anchor="lm", over=PANEL)
     # the state line is the legend's size: two READABLE lines of DejaVu Sans (its descenders) need more
     # than the 50 px a team has with four teams
     kept = _clip(_("{state} · kept {count}", state=status, count=len(rider.kept)), 192, SMALL)
-    write(draw, (x + 34, y + 12), kept, fill=MUTED, size=SMALL, anchor="lm")
+    write(draw, (x + 34, y + 12), kept, fill=MUTED, size=SMALL, anchor="lm", over=PANEL)
 
 
 def _legend_line() -> str:
