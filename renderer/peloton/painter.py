@@ -15,11 +15,13 @@ import math
 import re
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from renderer import layout, words
+from renderer.cache import LruCache
 from renderer.camera import View, fit_view
-from renderer.encode import png_bytes
+from renderer.encode import indexed as mapped
+from renderer.encode import palette_canvas, png_bytes
 from renderer.layout import penetration
 from renderer.palette import (
     ACT_TEXT,
@@ -70,7 +72,8 @@ def paint(
 ) -> bytes:
     """The board as PNG bytes (see the module's docstring); no ``acting``: the state says who acts."""
     marked = list(acting) or None
-    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend)[0])
+    indexed = not layout.is_recording()  # a recording test blends every string in place, on RGB
+    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend, indexed=indexed)[0])
 
 
 def default_acting(state: State) -> tuple[str, ...]:
@@ -90,17 +93,21 @@ def compose(
     acting: Sequence[str] | None = None,
     title: str = "",
     legend: Sequence[str] = (),
+    indexed: bool = False,
 ) -> tuple[Image.Image, View]:
     """The board and the view that placed the road on it (tests read pixels through it).
 
-    ``acting`` None: from the state (``default_acting``); ``()`` marks nobody.
+    ``acting`` None: from the state (``default_acting``); ``()`` marks nobody. ``indexed``: in the PNG
+    palette's indices, only the road's band, the wind and the strip drawn in RGB and mapped, the
+    header and panel drawn on the palette (``renderer.encode.palette_canvas``): the same pixels mapped.
     """
     course = state.course
     acting_ids = tuple(acting) if acting else (default_acting(state) if acting is None else ())
     targets = [c for c in highlight if c.target and course.has(c.target)]
     geo, window = laid_out(state, targets, acting_ids)
     view = _view(geo, window)
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    # indexed, only what is drawn with blends is drawn in RGB: down to the strip's foot
+    image = Image.new("RGB", (WIDTH, STRIP[3] if indexed else HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     if not geo.straight:  # the board's roads lie where the course really runs
         draw_map(draw, course, view, BOARD, _drawn(course, window))
@@ -119,9 +126,13 @@ def compose(
         for cid in acting_ids:
             if cid in places:
                 acting_marker(draw, *places[cid])
-    _header(draw, state, title, acting_ids)
     _wind(draw, state)
-    _strip(draw, state, window)
+    _strip(draw, state, window)  # its words lie over its frame: drawn with blends too
+    if indexed:  # the band and the strip mapped alone; the header and panel cover all the rest
+        canvas = palette_canvas((WIDTH, HEIGHT), BACKGROUND)
+        canvas.paste(mapped(image), (0, 0))  # the header's place too, as it is drawn over
+        image, draw = canvas, ImageDraw.Draw(canvas)
+    _header(draw, state, title, acting_ids)
     _panel(draw, state, acting_ids, legend)
     return image, view
 
@@ -380,6 +391,38 @@ def token(draw: ImageDraw.ImageDraw, point: tuple[float, float], radius: float, 
     write(draw, point, c.id, fill=TEAM_TEXT.get(c.team, INK), size=size, bold=True, anchor="mm")
 
 
+def _panel_token(draw: ImageDraw.ImageDraw, point: tuple[float, float], c: Cyclist, lying: bool) -> None:
+    """A cyclist's token in the panel. On a palette canvas its number cannot be blended there (a
+    two-figure number reaches the disc's outline): the token is drawn on the panel's colour in RGB,
+    mapped and pasted, kept by what it shows and where it falls within a pixel."""
+    image = draw._image  # the image the draw was made on (Pillow's own attribute)
+    if image.mode != "P":
+        token(draw, point, PANEL_TOKEN, c, lying)
+        return
+    left, top = math.floor(point[0]) - PANEL_TOKEN - 3, math.floor(point[1]) - PANEL_TOKEN - 3
+    inside = (point[0] - left, point[1] - top)
+    key = (c.id, c.team, lying, inside)
+    layout.place_disc("disc", point, PANEL_TOKEN, c.id)
+    patch, drawn = _PANEL_TOKENS.get(key, lambda: _token_patch(inside, c, lying))
+    image.paste(patch, (left, top), drawn)  # only its own pixels: the patches of two rows overlap
+
+
+PANEL_TOKEN = 15  # a token's radius in the panel
+# a token mapped onto the palette, and where it drew (pasted through it): a few dozen cyclists at a
+# few heights each
+_PANEL_TOKENS: LruCache[tuple[Image.Image, Image.Image]] = LruCache(256)
+
+
+def _token_patch(inside: tuple[float, float], c: Cyclist, lying: bool) -> tuple[Image.Image, Image.Image]:
+    side = 2 * PANEL_TOKEN + 8
+    ground = Image.new("RGB", (side, side), PANEL)
+    patch = ground.copy()
+    token(ImageDraw.Draw(patch), inside, PANEL_TOKEN, c, lying)
+    red, green, blue = ImageChops.difference(patch, ground).split()
+    drawn = ImageChops.lighter(ImageChops.lighter(red, green), blue).point(lambda v: 255 if v else 0)
+    return mapped(patch), drawn
+
+
 # -- around the road -----------------------------------------------------------------------------
 
 
@@ -402,11 +445,12 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
         text = text[:-2] + "…"
     w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
-    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
+    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm", over=WHITE)
     heading = _clip(
         _("{title} · move {number}", title=name, number=state.round), WIDTH - w - 30 - 14 - 12, TEXT, bold=True
     )
-    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
+    # clear of the box on its right
+    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
 
 
 WIND = (56, BOARD[1] + 50)  # the wind disc's centre: its tag below ("wind 1") clear of the left edge
@@ -477,7 +521,7 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
     layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     heading = _clip(_("No. · dial · energy · state"), bold=True)
-    write(draw, (x0 + 10, y0 + 6), heading, fill=MUTED, size=SMALL, bold=True)
+    write(draw, (x0 + 10, y0 + 6), heading, fill=MUTED, size=SMALL, bold=True, over=PANEL)
     cyclists = sorted(state.cyclists, key=lambda c: int(c.id) if c.id.isdigit() else 99)
     columns = 4 if len(cyclists) > 12 else 3
     per = max(1, math.ceil(len(cyclists) / columns))
@@ -486,7 +530,7 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
     for i, c in enumerate(cyclists):
         x = x0 + 10 + (i // per) * width
         y = y0 + 38 + (i % per) * row_h + row_h / 2
-        token(draw, (x + 16, y), 15, c, lying=c.status == LYING)
+        _panel_token(draw, (x + 16, y), c, lying=c.status == LYING)
         state_word = {
             LYING: pgettext("board cyclist", "fell"),
             STANDING: pgettext("board cyclist", "up"),
@@ -497,17 +541,17 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
         }.get(c.status, tandem_letter() if c.id in state.tandem else "")
         text = f"+{DIAL[c.dial]} {c.energy:>2} {state_word}".rstrip()
         ink = ACT_TEXT if c.id in acting else INK
-        write(draw, (x + 38, y), text, fill=ink, size=SMALL, bold=c.id in acting, anchor="lm")
+        write(draw, (x + 38, y), text, fill=ink, size=SMALL, bold=c.id in acting, anchor="lm", over=PANEL)
     teams = [p.team for p in state.setup.players]
     key = " · ".join(f"{3 * TEAMS.index(t) + 1}-{3 * TEAMS.index(t) + 3} {words.team(t)}" for t in teams if t in TEAMS)
-    write(draw, (x0 + 10, y1 - 86), _last_move(state), fill=INK, size=SMALL)
-    write(draw, (x0 + 10, y1 - 58), _clip(_("Teams: {list}", list=key)), fill=INK, size=SMALL)
+    write(draw, (x0 + 10, y1 - 86), _last_move(state), fill=INK, size=SMALL, over=PANEL)
+    write(draw, (x0 + 10, y1 - 58), _clip(_("Teams: {list}", list=key)), fill=INK, size=SMALL, over=PANEL)
     text = (
         " · ".join(legend)
         if legend
         else _("A, B …: where the cyclist to act may end (hexagons ridden; T tandem, ! falls)")
     )
-    write(draw, (x0 + 10, y1 - 30), _clip(text), fill=MUTED, size=SMALL)
+    write(draw, (x0 + 10, y1 - 30), _clip(text), fill=MUTED, size=SMALL, over=PANEL)
 
 
 def _last_move(state: State) -> str:
