@@ -5,7 +5,8 @@ thirds of a board's time. The boards use a few dozen flat colours (``palette.SWA
 plus the anti-aliased edges between them, so the picture is mapped, without dithering,
 onto one fixed 256-colour palette built from those colours, their blends and a grey ramp,
 and saved as an indexed PNG: a third of the bytes to compress and no filter search. The
-palette is the same for every image, so the same state always gives the same bytes.
+palette is the same for every image, so the same state always gives the same pixels (the
+deflate stream is ISA-L's: docs/board.md, "Bytes and pictures").
 
 Mapping a pixel onto the palette is a pass over the whole picture (a third of a board's time).
 The parts of a board drawn on one-colour grounds (a header, a panel) can skip it: drawn on a
@@ -136,7 +137,7 @@ def png_bytes(image: Image.Image) -> bytes:
     of the whole board; ISA-L's level 1 (``isal``) does the same rows in about 0.5 ms, to a
     file no larger. Pillow cannot be handed another deflate, so the four chunks of an indexed
     PNG are written here (PNG specification, 11.2): the header, the palette, the rows (each
-    led by filter byte 0, "none") deflated in one zlib stream, the end. Same image, same bytes.
+    led by filter byte 0, "none") deflated in one zlib stream, the end.
     """
     pixels = image if image.palette is _mapping() else indexed(image)  # a palette canvas is mapped already
     width, height = pixels.size

@@ -16,6 +16,7 @@ from renderer import layout
 from renderer.registry import paint, paint_standings
 from rules.i18n import Language, speaking
 from rules.registry import find_game
+from tests.support.pictures import picture
 from tests.test_speed_service import a_board_state
 
 ARGS: dict[str, Any] = {"acting": [], "title": "Race 1", "legend": []}
@@ -45,11 +46,13 @@ async def test_a_board_drawn_by_a_worker_process_is_in_the_language_asked(
         here = paint("leader1", state, highlight=highlight, **ARGS)
     english = paint("leader1", state, highlight=highlight, **ARGS)
     assert here is not None and here != english
-    assert await pool.paint("leader1", state, highlight=highlight, language=language, **ARGS) == here
+    pooled = await pool.paint("leader1", state, highlight=highlight, language=language, **ARGS)
+    assert picture(pooled) == picture(here)  # drawn in another process: the same picture (tests/support/pictures.py)
     assert await ThreadDrawing().paint("leader1", state, highlight=highlight, language=language, **ARGS) == here
     # asked in English, drawn in English, whatever the language of the asking task
     with speaking(language):
-        assert await pool.paint("leader1", state, highlight=highlight, language="en", **ARGS) == english
+        pooled = await pool.paint("leader1", state, highlight=highlight, language="en", **ARGS)
+        assert picture(pooled) == picture(english)
         assert await ThreadDrawing().paint("leader1", state, highlight=highlight, **ARGS) == english
 
 

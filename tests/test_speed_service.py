@@ -19,6 +19,7 @@ from renderer.registry import paint
 from rules.leader1 import public_view
 from rules.record import replay
 from rules.registry import find_game
+from tests.support.pictures import picture
 from tests.test_service import ANN, BOB, CHANNEL, GUILD, current, play_next
 
 RULES = find_game("leader1").rules
@@ -110,12 +111,13 @@ async def test_pooled_boards_are_the_bytes_this_process_draws_and_a_killed_worke
     assert here is not None
     drawing = PoolDrawing(workers=1)
     try:
-        assert await drawing.paint("leader1", state, **args) == here
-        assert await drawing.paint("leader1", state, **args) == here  # and again, from the worker's caches
+        # drawn in another process: the same picture (tests/support/pictures.py)
+        assert picture(await drawing.paint("leader1", state, **args)) == picture(here)
+        assert picture(await drawing.paint("leader1", state, **args)) == picture(here)  # again, from its caches
         assert await ThreadDrawing().paint("leader1", state, **args) == here
         for pid in drawing.worker_pids():
             os.kill(pid, signal.SIGKILL)
-        assert await drawing.paint("leader1", state, **args) == here  # drawn on the worker that replaced it
+        assert picture(await drawing.paint("leader1", state, **args)) == picture(here)  # on its replacement
         assert drawing.replaced == 1
     finally:
         drawing.close()
@@ -186,7 +188,7 @@ def test_one_pool_serves_one_event_loop_after_another_and_a_failing_board_fails_
     try:
         pids = drawing.worker_pids()
         for _ in range(2):
-            assert asyncio.run(drawing.paint("leader1", state, **args)) == here
+            assert picture(asyncio.run(drawing.paint("leader1", state, **args))) == picture(here)
         assert drawing.worker_pids() == pids  # the same worker, not a new one per loop
 
         async def broken_then_good() -> bytes | None:
@@ -194,7 +196,7 @@ def test_one_pool_serves_one_event_loop_after_another_and_a_failing_board_fails_
                 await drawing.paint("leader1", object(), **args)
             return await drawing.paint("leader1", state, **args)
 
-        assert asyncio.run(broken_then_good()) == here
+        assert picture(asyncio.run(broken_then_good())) == picture(here)
         assert drawing.replaced == 0
     finally:
         drawing.close()

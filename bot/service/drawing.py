@@ -3,7 +3,7 @@
 Drawing a board holds the GIL for its whole 5-20 ms, so threads give no parallelism and
 stall the event loop (every other race's buttons wait). ``PoolDrawing`` sends the state to
 worker processes fed by the event loop itself (``bot/service/board_pool.py``); a board is a
-pure function of its arguments, so a worker gives the same bytes as the bot's own process
+pure function of its arguments, so a worker gives the same picture as the bot's own process
 would. A worker that dies (killed, out of memory) is replaced and the board drawn again, so
 no board is lost. ``ThreadDrawing`` (the default, used by tests and the demo) draws in a thread.
 """
