@@ -11,7 +11,8 @@ from bot.cli.sim import simulate
 from bot.service.model import ChoiceView
 from rules.frozen import built
 from rules.game import Choice
-from rules.leader1.engine import breakaway_candidates, pending
+from rules.leader1.actions import Choice as EngineChoice
+from rules.leader1.engine import breakaway_candidates, legal_actions, pending
 from rules.leader1.moves import ride_options
 from rules.leader1.paths import RideOption
 from rules.record import start_state
@@ -66,6 +67,24 @@ def test_a_listed_ride_choice_is_the_value_its_constructor_makes() -> None:
     assert checked > 100
 
 
+def test_a_listed_engine_choice_is_the_value_its_constructor_makes() -> None:
+    """The engine's (action, option) pairs of rides and breakaways, built in one step."""
+    record, _ = simulate("leader1", seed=4, players=3)
+    game, state = start_state(record)
+    checked = 0
+    for action in record.actions[:30]:
+        decision = pending(state)
+        assert decision is not None
+        for choice in legal_actions(state, decision.player):
+            if choice.option is not None:
+                assert set(vars(choice)) == {"action", "option"}
+                made = EngineChoice(choice.action, choice.option)
+                assert choice == made and hash(choice) == hash(made) and repr(choice) == repr(made)
+                checked += 1
+        state, _events = game.rules.apply(state, action)
+    assert checked > 100
+
+
 def test_a_built_value_stays_frozen() -> None:
     option = _listed()[0]
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -74,7 +93,7 @@ def test_a_built_value_stays_frozen() -> None:
 
 
 def test_the_classes_built_in_one_step_have_nothing_their_constructor_would_run_or_refuse() -> None:
-    for cls in (RideOption, Choice, ChoiceView):
+    for cls in (RideOption, Choice, ChoiceView, EngineChoice):
         assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
         assert not hasattr(cls, "__post_init__") and "__slots__" not in vars(cls)
         assert all(f.default_factory is dataclasses.MISSING for f in dataclasses.fields(cls))

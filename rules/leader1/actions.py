@@ -10,6 +10,7 @@ from typing import Generic, Protocol, TypeVar
 from rules.action import Action
 from rules.errors import IllegalAction, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
+from rules.frozen import built
 from rules.i18n import _, pgettext
 from rules.leader1 import family, words
 from rules.leader1.family import AnyFamilyState, FamilyState, R
@@ -158,7 +159,8 @@ def ride_action(player: str, do: str, option: RideOption) -> Action:
 
 def ride_choices(player: str, do: str, options: Sequence[RideOptionT]) -> list[Choice[RideOptionT]]:
     """A choice for each option (``ride`` or ``breakaway``), with its action and the option."""
-    return [Choice(ride_action(player, do, o), o) for o in options]
+    # Choice(...) in one step (``rules.frozen``): a Leader 1 breakaway phase lists ~45 a decision
+    return [built(Choice, {"action": ride_action(player, do, o), "option": o}) for o in options]
 
 
 def legal_choices(

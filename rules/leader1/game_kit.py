@@ -31,7 +31,7 @@ from rules.game import (
     TrackCatalog,
     rules_for_setup_states,
 )
-from rules.i18n import N_, _, ngettext, npgettext, pgettext
+from rules.i18n import N_, _, current, ngettext, npgettext, pgettext
 from rules.leader1 import words as terms
 from rules.leader1.actions import Decision as EngineDecision
 from rules.leader1.family import AnyFamilyState, FamilyRider, arrival_order
@@ -228,12 +228,27 @@ def ride_choice(a: Action, o: RideOption, label: str, detail: str, name: str) ->
             "target": to,
             "short": to,
             "step": step,
-            "step_label": _("Break away: {rider}", rider=name) if step else "",
+            "step_label": _break_away(name) if step else "",
             "risky": o.risk_count > 0,
             "anytime": False,
             "shows": o,
         },
     )
+
+
+def _break_away(name: str) -> str:
+    """A breakaway's first step, "Break away: yellow rouleur": written once per rider and language,
+    not for each of its ~15 squares."""
+    key = (current(), name)
+    label = _BREAK_AWAY.get(key)
+    if label is None:
+        if len(_BREAK_AWAY) >= 1024:
+            _BREAK_AWAY.clear()
+        label = _BREAK_AWAY[key] = _("Break away: {rider}", rider=name)
+    return label
+
+
+_BREAK_AWAY: dict[tuple[str, str], str] = {}
 
 
 def eat_choice(state: AnyFamilyState, a: Action, name: str) -> Choice:
