@@ -22,7 +22,7 @@ import zlib
 from functools import cache
 
 from isal import isal_zlib
-from PIL import Image, ImagePalette
+from PIL import Image, ImageDraw, ImagePalette
 
 from renderer.palette import INK, RGB, SWATCHES
 
@@ -128,6 +128,14 @@ def palette_canvas(size: tuple[int, int], ground: RGB) -> Image.Image:
     canvas.load()
     canvas.palette = _mapping()
     return canvas
+
+
+def onto_palette(drawn: Image.Image, size: tuple[int, int], ground: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A palette canvas of ``size`` on ``ground`` with ``drawn`` (an RGB picture of its top rows, drawn
+    with blends) mapped onto it at the top, and a draw to draw the rest with."""
+    canvas = palette_canvas(size, ground)
+    canvas.paste(indexed(drawn), (0, 0))
+    return canvas, ImageDraw.Draw(canvas)
 
 
 def png_bytes(image: Image.Image) -> bytes:

@@ -4,7 +4,9 @@ highlights are), deterministic, sized for a phone. Images go to tmp_path, never 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -12,6 +14,7 @@ from PIL import Image
 from renderer.leader1.board import compose, default_acting, laid_out, peloton_spots, render_board
 from renderer.palette import ACT, HEIGHT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, TEAM, WHITE, WIDTH
 from renderer.standings import render_standings
+from rules.game import Choice
 from rules.leader1 import pending, showcase
 from rules.leader1.moves import RideOption, ride_options
 from rules.leader1.showcase import MID_RACE
@@ -342,31 +345,21 @@ def test_every_board_of_a_race_pastes_what_it_would_draw_in_place(language: str)
     assert boards > 20
 
 
+def _palette_board(state: Any, offered: Sequence[Choice], n: int, indexed: bool) -> Image.Image:
+    options = [c.shows for c in offered if isinstance(c.shows, RideOption)] or None
+    labels = {str(c.target): c.short for c in offered if c.target and c.short}
+    alliances = ["alice + bob"] if n % 2 else None
+    return compose(state, highlight=options, labels=labels, alliances=alliances, indexed=indexed)[0]
+
+
 @pytest.mark.parametrize("language", ["en", "hu", "cs"])
 def test_every_indexed_board_of_a_race_is_the_rgb_board_mapped(language: str) -> None:
     """``render_board`` maps only the road's band and the strip and draws the header and panel on the
     palette (``compose(indexed=True)``): on every third board of a whole race, with the squares on
     offer named, and alliances under every other one, in every language, the pixels are those of the
     whole RGB picture mapped onto the palette."""
-    from bot.cli.sim import simulate
-    from renderer.encode import indexed
     from rules.i18n import speaking
-    from rules.record import start_state
+    from tests.support.board_palette import boards_drawn_both_ways
 
-    record, _ = simulate("leader1", seed=3, players=4)
-    game, state = start_state(record)
-    boards = 0
     with speaking(language):
-        for n, action in enumerate(record.actions):
-            decision = game.rules.pending(state)
-            if n % 3 == 0 and decision is not None:
-                offered = [c for c in game.rules.choices(state, decision.player) if c.target and c.step is None]
-                options = [c.shows for c in offered if isinstance(c.shows, RideOption)] or None
-                labels = {c.target: c.short for c in offered if c.target and c.short}
-                alliances = ["alice + bob"] if n % 2 else None
-                drawn = compose(state, highlight=options, labels=labels, alliances=alliances)[0]
-                on_palette = compose(state, highlight=options, labels=labels, alliances=alliances, indexed=True)[0]
-                assert on_palette.tobytes() == indexed(drawn).tobytes(), n
-                boards += 1
-            state, _events = game.rules.apply(state, action)
-    assert boards > 30
+        assert boards_drawn_both_ways("leader1", seed=3, every=3, draw=_palette_board) > 30

@@ -20,8 +20,7 @@ from PIL import Image, ImageDraw
 
 from renderer import layout
 from renderer.camera import View
-from renderer.encode import indexed as mapped
-from renderer.encode import palette_canvas, png_bytes
+from renderer.encode import onto_palette, png_bytes
 from renderer.hell_of_the_north.panel import STRIP, header, panel, strip
 from renderer.leader1 import family_road as family
 from renderer.palette import (
@@ -145,9 +144,7 @@ def compose(
                 acting_marker(draw, point, size)
     strip(draw, state, window)  # its words lie over its frame: drawn with blends too
     if indexed:  # the band and the strip mapped alone; the header and panel cover all the rest
-        canvas = palette_canvas((WIDTH, HEIGHT), BACKGROUND)
-        canvas.paste(mapped(image), (0, 0))  # the header's place too, as it is drawn over
-        image, draw = canvas, ImageDraw.Draw(canvas)
+        image, draw = onto_palette(image, (WIDTH, HEIGHT), BACKGROUND)  # the header's rows too: drawn over
     header(draw, state, title, acting_ids)
     panel(draw, state, acting_ids, legend)
     return image, view

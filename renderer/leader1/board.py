@@ -20,7 +20,7 @@ from renderer import layout, words
 from renderer.cache import LruCache
 from renderer.camera import View
 from renderer.encode import indexed as mapped
-from renderer.encode import palette_canvas, png_bytes
+from renderer.encode import onto_palette, png_bytes
 from renderer.leader1 import family_road as family
 from renderer.palette import (
     ACT_TEXT,
@@ -129,7 +129,7 @@ def compose(
     """The board image and the view that placed the road on it (tests read pixels through it).
 
     ``indexed``: the picture comes in the PNG palette's indices (``renderer.encode``), only the
-    road's band drawn in RGB and mapped; the header, strip and panel drawn on the palette
+    road's band and the strip drawn in RGB and mapped; the header and panel drawn on the palette
     canvas. The same pixels as mapping the whole RGB picture (``tests/test_renderer.py``)."""
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
     state, window = laid_out(state, highlight, acting_ids)
@@ -173,9 +173,7 @@ def compose(
                 acting_marker(draw, point, r)
     _strip(image, draw, state, window)  # its words lie over its frame: drawn with blends too
     if indexed:  # the road's band and the strip mapped alone; the header and panel cover all the rest
-        canvas = palette_canvas((WIDTH, HEIGHT), BACKGROUND)
-        canvas.paste(mapped(image), (0, 0))  # the header's place too, as it is drawn over
-        image, draw = canvas, ImageDraw.Draw(canvas)
+        image, draw = onto_palette(image, (WIDTH, HEIGHT), BACKGROUND)  # the header's rows too: drawn over
     _header(draw, state, title or state.setup.road.name, acting_ids)
     _panel(image, draw, state, alliances)
     return image, view

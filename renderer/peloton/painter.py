@@ -21,7 +21,7 @@ from renderer import layout, words
 from renderer.cache import LruCache
 from renderer.camera import View, fit_view
 from renderer.encode import indexed as mapped
-from renderer.encode import palette_canvas, png_bytes
+from renderer.encode import onto_palette, png_bytes
 from renderer.layout import penetration
 from renderer.palette import (
     ACT_TEXT,
@@ -129,9 +129,7 @@ def compose(
     _wind(draw, state)
     _strip(draw, state, window)  # its words lie over its frame: drawn with blends too
     if indexed:  # the band and the strip mapped alone; the header and panel cover all the rest
-        canvas = palette_canvas((WIDTH, HEIGHT), BACKGROUND)
-        canvas.paste(mapped(image), (0, 0))  # the header's place too, as it is drawn over
-        image, draw = canvas, ImageDraw.Draw(canvas)
+        image, draw = onto_palette(image, (WIDTH, HEIGHT), BACKGROUND)  # the header's rows too: drawn over
     _header(draw, state, title, acting_ids)
     _panel(draw, state, acting_ids, legend)
     return image, view

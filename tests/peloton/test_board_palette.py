@@ -1,15 +1,23 @@
-"""Peloton's board drawn on the palette (``compose(indexed=True)``, as ``paint`` draws it) is
-the RGB board mapped onto the palette, pixel for pixel."""
+"""Peloton's board drawn on the palette (``compose(indexed=True)``, as ``paint`` draws it) is the RGB
+board mapped onto the palette, pixel for pixel."""
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Sequence
+from typing import Any
 
-from bot.cli.sim import simulate
-from renderer.encode import indexed
+import pytest
+from PIL import Image
+
 from renderer.peloton.painter import compose
+from rules.game import Choice
 from rules.i18n import speaking
-from rules.record import start_state
+from tests.support.board_palette import boards_drawn_both_ways
+
+
+def _board(state: Any, offered: Sequence[Choice], n: int, indexed: bool) -> Image.Image:
+    legend = ("alice + bob",) if n % 2 else ()
+    return compose(state, highlight=offered, legend=legend, indexed=indexed)[0]
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "cs"])
@@ -18,18 +26,5 @@ def test_every_indexed_board_of_a_race_is_the_rgb_board_mapped(language: str) ->
     one: the header and the panel (the cyclists' tokens, pasted from patches drawn in RGB, two-figure
     numbers over their discs' outlines) drawn on the palette give the pixels of the whole RGB
     picture mapped."""
-    record, _ = simulate("peloton", seed=2, players=4)
-    game, state = start_state(record)
-    boards = 0
     with speaking(language):
-        for n, action in enumerate(record.actions):
-            decision = game.rules.pending(state)
-            if n % 8 == 0 and decision is not None:
-                offered = [c for c in game.rules.choices(state, decision.player) if c.target and c.step is None]
-                legend = ("alice + bob",) if n % 2 else ()
-                drawn = compose(state, highlight=offered, legend=legend)[0]
-                on_palette = compose(state, highlight=offered, legend=legend, indexed=True)[0]
-                assert on_palette.tobytes() == indexed(drawn).tobytes(), n
-                boards += 1
-            state, _events = game.rules.apply(state, action)
-    assert boards > 20
+        assert boards_drawn_both_ways("peloton", seed=2, every=8, draw=_board) > 20
