@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import pytest_asyncio
 
+from tests.support.hang_watch import DUMPS, watched
 from tests.support.pg_server import NoServer, PgServer
 
 
@@ -56,7 +59,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture(autouse=True)
-async def _close_every_storage(monkeypatch: pytest.MonkeyPatch):
+async def _close_every_storage(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest):
     """Close every storage a test opened and left open (simcord detaches a bot without closing it,
     and a restarted bot's storage belongs to no fixture): an open aiosqlite connection keeps a
     thread alive, and the test process would wait for it at exit."""
@@ -73,5 +76,34 @@ async def _close_every_storage(monkeypatch: pytest.MonkeyPatch):
 
         monkeypatch.setattr(cls, "open", open_and_keep)
     yield
-    for storage in opened:
-        await storage.close()
+    with watched(request.node.nodeid, "closing the storages the test opened"):
+        for storage in opened:
+            await storage.close()
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: Any, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    """simcord's own fixture (``simcord.pytest_plugin``), its shutdown watched on real time
+    (``tests/support/hang_watch.py``): one once waited for ever in CI."""
+    from simcord import Env
+
+    marker = request.node.get_closest_marker("simcord")
+    env = Env(simcord_bot, **(marker.kwargs if marker else {}))
+    await env.start()
+    try:
+        yield env
+    finally:
+        with watched(request.node.nodeid, "simcord's shutdown"):
+            await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A test whose teardown hung gets what was waiting in its report (``hang_watch``)."""
+    report = yield
+    dump = DUMPS.pop(item.nodeid, None)
+    if dump is not None:
+        report.sections.append(("what was waiting", dump))
+    return report
