@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -554,15 +554,20 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], leg
 
 def _last_move(state: State) -> str:
     """The latest rides and what came of them, in one line (the newest kept when it is too long)."""
-    told = [describe(state, e) for e in state.events if e.type not in ("dial", "card", "wind")]
-    lines = [re.sub(r"No\. (\d+) \([a-z]+\)", r"No. \1", t) for t in told if t]
     text = ""
-    for line in reversed(lines):
+    for line in _told_newest_first(state):  # only as far back as the line has room: a race has hundreds
         longer = f"{line}; {text}" if text else line
         if text_length(_last(f"… {longer}"), SMALL) > WIDTH - 20:
             return _clip(_last(f"… {text}"))
         text = longer
     return _clip(_last(text or "-"))
+
+
+def _told_newest_first(state: State) -> Iterator[str]:
+    """The race's rides and what came of them in words, newest first, each told when asked for."""
+    for e in reversed(state.events):
+        if e.type not in ("dial", "card", "wind") and (told := describe(state, e)):
+            yield re.sub(r"No\. (\d+) \([a-z]+\)", r"No. \1", told)
 
 
 def _last(moves: str) -> str:
