@@ -114,8 +114,8 @@ def write(
     (ink centred on y). ``over``: the one colour the string is written on (a panel's ground), as
     the caller knows it under the string's ink: the string is then pasted already blended onto it,
     from a cache, where it has ink (the same pixels, a tenth of the time: a board's header and panel
-    write ~30 strings). On a palette
-    canvas (``renderer.encode.palette_canvas``) nothing can be blended: ``over`` is needed there.
+    write ~30 strings). On a palette canvas (``renderer.encode.palette_canvas``) nothing can be
+    blended: ``over`` is needed there.
     """
     if not content:
         return
