@@ -66,7 +66,6 @@ Box = tuple[float, float, float, float]
 HEADER = (0, 0, WIDTH, 52)  # the road below it in family_road.BOARD (0, 52, WIDTH, 452)
 STRIP = (0, 452, WIDTH, 500)
 PANEL_BOX = (0, 500, WIDTH, HEIGHT)
-_BLENDED = (0, family.BOARD[1], WIDTH, STRIP[3])  # what an indexed board draws in RGB: the band and the strip
 _LEGEND_ROWS: LruCache[list[list[tuple[str, str, float]]]] = LruCache(64)  # by language and place
 _LEGEND_PATCHES: LruCache[Image.Image] = LruCache(64)  # the legend drawn, by language and box
 MAX_SCALE = 78.0  # px per square: a token's letters are ~11 px tall at 400 px wide
@@ -137,7 +136,7 @@ def compose(
     track = road.track
     view = _view(road, window)
     # indexed, only what is drawn with blends is drawn in RGB: down to the strip's foot
-    image = Image.new("RGB", (WIDTH, _BLENDED[3] if indexed else HEIGHT), BACKGROUND)
+    image = Image.new("RGB", (WIDTH, STRIP[3] if indexed else HEIGHT), BACKGROUND)
     spots = peloton_spots(state, view, {o.to for o in highlight or []})
     radius = view.scale * 0.42
     pieces = family.piece_boxes(state, view, radius, lambda r: track.cells[r.cell or ""].centre, spots)
