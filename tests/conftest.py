@@ -11,6 +11,7 @@ import pytest_asyncio
 
 from tests.support.hang_watch import DUMPS, watched
 from tests.support.pg_server import NoServer, PgServer
+from tests.support.pictures import png_difference
 
 
 @pytest.fixture
@@ -107,3 +108,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if dump is not None:
         report.sections.append(("what was waiting", dump))
     return report
+
+
+def pytest_assertrepr_compare(op: str, left: object, right: object) -> list[str] | None:
+    """Two boards that differ are told apart in a few lines (where, how many bytes), not printed:
+    a PNG printed whole filled CI's log and hid the name of the test that failed."""
+    return png_difference(left, right) if op == "==" else None

@@ -15,6 +15,7 @@ from renderer.leader1.board import render_board
 from renderer.palette import SWATCHES
 from renderer.text import _MASKS
 from rules.road import road_from_inline
+from tests.support.pictures import pictures
 from tests.test_renderer import MID_RACE, state_of
 
 PLAYERS = [{"id": "ann", "team": "red", "cars": 2}, {"id": "bob", "team": "blue", "cars": 2}]
@@ -82,15 +83,15 @@ def _race(render: object, count: int) -> list[bytes]:
     return out
 
 
-def test_concurrent_renders_from_threads_give_identical_bytes() -> None:
+def test_concurrent_renders_from_threads_give_the_same_picture() -> None:
     serial = render_board(state_of(MID_RACE))
     _MASKS.clear()  # the threads race to render and store the same glyph masks
     states = [state_of(MID_RACE) for _ in range(6)]
     results = _race(lambda: render_board(states.pop()), 6)
-    assert results == [serial] * 6
+    assert pictures(results) == pictures([serial] * 6)
 
 
-def test_concurrent_circuit_renders_give_identical_bytes() -> None:
+def test_concurrent_circuit_renders_give_the_same_picture() -> None:
     from tests.test_renderer import _fdm_mid_race
 
     state, options = _fdm_mid_race()
@@ -99,7 +100,7 @@ def test_concurrent_circuit_renders_give_identical_bytes() -> None:
     serial = render_circuit(state, highlight=options)
     _MAPS.clear()
     _WHOLE.clear()
-    assert _race(lambda: render_circuit(state, highlight=options), 6) == [serial] * 6
+    assert pictures(_race(lambda: render_circuit(state, highlight=options), 6)) == pictures([serial] * 6)
 
 
 def test_every_swatch_survives_the_palette_exactly() -> None:
