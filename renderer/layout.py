@@ -44,6 +44,13 @@ def is_recording() -> bool:
     return _PLACED.get() is not None
 
 
+def draws_on_palette() -> bool:
+    """Whether a board draws its one-colour parts straight onto a palette canvas (docs/board.md,
+    "Drawn on the palette"): not while a test records placements, which blends every string in
+    place, on RGB."""
+    return not is_recording()
+
+
 def place(kind: str, box: Box, what: str = "", ink: Any = None) -> None:
     """Note that a ``kind`` was placed over ``box`` (a text: with its glyph mask ``ink``)."""
     placed = _PLACED.get()

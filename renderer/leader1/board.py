@@ -91,7 +91,7 @@ def render_board(
     names squares (cell id -> short name such as "A" or "12.2", as the menus call them);
     ``acting`` lists the rider ids to mark as the ones to act now (default: from the state).
     """
-    indexed = not layout.is_recording()  # a recording test blends every string in place, on RGB
+    indexed = layout.draws_on_palette()
     image = compose(
         state, highlight=highlight, title=title, alliances=alliances, acting=acting, labels=labels, indexed=indexed
     )[0]

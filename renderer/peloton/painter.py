@@ -72,8 +72,10 @@ def paint(
 ) -> bytes:
     """The board as PNG bytes (see the module's docstring); no ``acting``: the state says who acts."""
     marked = list(acting) or None
-    indexed = not layout.is_recording()  # a recording test blends every string in place, on RGB
-    return png_bytes(compose(state, highlight=highlight, acting=marked, title=title, legend=legend, indexed=indexed)[0])
+    drawn = compose(
+        state, highlight=highlight, acting=marked, title=title, legend=legend, indexed=layout.draws_on_palette()
+    )
+    return png_bytes(drawn[0])
 
 
 def default_acting(state: State) -> tuple[str, ...]:
