@@ -244,6 +244,12 @@ def replay(record: Record) -> Replay:
     return Replay(game, state, len(record.actions))
 
 
+def scenario_problems(record: Record) -> list[str]:
+    """What the replayed scenario ``record`` does not meet of its ``expect`` (empty: all of it)."""
+    result = replay(record)
+    return check_expectations(record.expect or {}, result.game.rules.public_view(result.state), result.error_at)
+
+
 def check_expectations(expect: Mapping[str, object], view: Mapping[str, object], error_at: int | None) -> list[str]:
     """Every field given in ``expect`` must match the replay output; returns what differs."""
     problems: list[str] = []

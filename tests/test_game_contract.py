@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
+from bot.cli import main
 from renderer import registry as boards
 from rules import registry
 from rules.record import load_record, replay
 from tests.support import toy_game
-from tests.support.scenario_check import check_scenario
+from tests.support.scenario_check import check_scenario, project_games
 
 MENTION = re.compile(r"<@(\d+)>")
 DAY = 24 * 3600
@@ -60,6 +61,14 @@ TOY_SCENARIOS = sorted((Path(toy_game.__file__).parent / "scenarios").glob("*.js
 @pytest.mark.parametrize("path", TOY_SCENARIOS, ids=[p.stem for p in TOY_SCENARIOS])
 def test_its_scenarios_replay_through_the_shared_runner(path: Path) -> None:
     check_scenario(path, about=True)
+
+
+def test_a_package_s_own_game_checks_its_scenarios_with_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not this project's tests: ``domestique check`` (its game registered, as its entry points would)."""
+    assert toy_game.ID in registry.game_ids() and toy_game.ID not in project_games()
+    assert set(project_games()) >= {"leader1", "hell-of-the-north", "formula-de-mini", "peloton"}
+    assert main(["check", str(TOY_SCENARIOS[0].parent)]) == 0
+    assert capsys.readouterr().out.endswith(f"{len(TOY_SCENARIOS)} passed, 0 failed\n")
 
 
 def test_its_tracks_are_its_own_data_files() -> None:

@@ -1,4 +1,4 @@
-"""The ``domestique`` command: replay, sim, render, demo, run, bench. Games come from the registry."""
+"""The ``domestique`` command: replay, check, sim, render, demo, run, bench. Games come from the registry."""
 
 from __future__ import annotations
 
@@ -35,6 +35,12 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(result.game.rules.public_view(result.state), indent=None if args.compact else 1))
     return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from bot.cli.check import check
+
+    return check(args.files)
 
 
 def _options(given: list[str]) -> dict[str, Any]:
@@ -203,6 +209,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--compact", action="store_true", help="one line of JSON")
     p.set_defaults(run=_replay)
+    p = sub.add_parser("check", help="replay scenario records and check their expectations")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a scenario record, or a folder of them")
+    p.set_defaults(run=_check)
     p = sub.add_parser("sim", help="play a whole race AI against AI and write its record")
     p.add_argument("--game", default=featured().id, choices=game_ids())
     p.add_argument("--stage", help="a shipped stage or circuit of the game (its usual one if omitted)")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from rules.record import parse_record
-from tests.support.scenario_check import problems, scenario_folder, scenarios
+from rules.record import parse_record, scenario_problems
+from tests.support.scenario_check import scenario_folder, scenarios
 
 ROOT = scenario_folder("peloton")
 SCENARIOS = scenarios("peloton")
@@ -27,4 +27,4 @@ def test_a_changed_expectation_fails() -> None:
     data["start"]["cyclists"]["1"]["card"] = 3  # t +9.3
     record = parse_record(data)
     assert record.expect is not None
-    assert problems(record)
+    assert scenario_problems(record)
