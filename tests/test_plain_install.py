@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.registry import game_ids
+from rules.registry import folder, game_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ("*.json", "*.po", "*.pot")  # the data files read at run time: tracks, dice, message catalogs
@@ -69,6 +69,15 @@ def test_sim_and_demo_run_from_a_plain_install(installed: Path, game: str, tmp_p
     assert len(boards) >= 3, f"{game}: only {len(boards)} boards"
     assert all(b.read_bytes().startswith(b"\x89PNG") for b in boards)
     assert (outside / "demo" / "recap.gif").stat().st_size > 0
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_game_s_scenarios_check_from_a_plain_install(installed: Path, game: str, tmp_path: Path) -> None:
+    """What a game kept in a package of its own does in its CI (docs/adding-a-game.md, step 13)."""
+    scenarios = ROOT / "tests" / folder(game) / "scenarios"
+    said = _run([str(installed), "check", str(scenarios)], tmp_path)
+    count = len(list(scenarios.glob("*.json")))
+    assert count >= 5 and said.endswith(f"{count} passed, 0 failed\n"), said[-300:]
 
 
 def test_the_catalogs_load_from_a_plain_install(installed: Path, tmp_path: Path) -> None:
