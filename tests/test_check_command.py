@@ -65,3 +65,6 @@ def test_a_file_that_is_no_scenario_is_named_and_nothing_else_stops(
     assert f"{tmp_path / 'gone.json'}: cannot read: No such file or directory" in said.err
     assert f"FAILED {empty}\n  no expectations: a scenario asserts something" in said.out
     assert said.out.endswith("1 passed, 1 failed, 2 not checked\n") and "Traceback" not in said.err
+    (tmp_path / "none").mkdir()
+    assert main(["check", str(tmp_path / "none")]) == 2  # a folder of no scenarios checks nothing: not a pass
+    assert "none: no scenario records (*.json) in this folder" in capsys.readouterr().err

@@ -16,9 +16,13 @@ from rules.record import load_record, scenario_problems
 
 def check(names: Sequence[str]) -> int:
     """Check every scenario file named (a folder: its ``*.json``); 0 if all pass, 1 if one fails its
-    expectations, 2 if one cannot be read or is no record."""
+    expectations, 2 if one cannot be read or is no record (or a folder holds none)."""
     passed = failed = unusable = 0
     for path in _files(names):
+        if path.is_dir():
+            print(f"{path}: no scenario records (*.json) in this folder", file=sys.stderr)
+            unusable += 1
+            continue
         try:
             record = load_record(path.read_bytes())
             found = scenario_problems(record) if record.expect else ["no expectations: a scenario asserts something"]
@@ -45,6 +49,6 @@ def _files(names: Sequence[str]) -> Iterator[Path]:
     for name in names:
         path = Path(name)
         if path.is_dir():
-            yield from sorted(path.glob("*.json"))
+            yield from sorted(path.glob("*.json")) or [path]  # an empty folder is named, not passed over
         else:
             yield path
