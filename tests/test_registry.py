@@ -68,7 +68,7 @@ def test_every_game_with_leagues_draws_its_standings_with_names_players_know(
     png = boards.paint_standings(game_id, standings, title="General classification after stage 1", options={})
     assert png is not None and png.startswith(b"\x89PNG")
     if boards.find_standings(game_id) is boards.find_standings("leader1"):
-        return  # Leader 1 draws its GC ring (tests/test_renderer.py)
+        return  # Leader 1 draws its GC ring (tests/leader1/test_board.py)
     drawn: list[tuple[str, str, str, str]] = []
     real = standings_table.render_table
     monkeypatch.setattr(standings_table, "render_table", lambda t, rows, h: drawn.extend(rows) or real(t, rows, h))

@@ -15,8 +15,8 @@ from renderer.leader1.board import render_board
 from renderer.palette import SWATCHES
 from renderer.text import _MASKS
 from rules.road import road_from_inline
+from tests.leader1.test_board import MID_RACE, state_of
 from tests.support.pictures import pictures
-from tests.test_renderer import MID_RACE, state_of
 
 PLAYERS = [{"id": "ann", "team": "red", "cars": 2}, {"id": "bob", "team": "blue", "cars": 2}]
 
@@ -92,7 +92,7 @@ def test_concurrent_renders_from_threads_give_the_same_picture() -> None:
 
 
 def test_concurrent_circuit_renders_give_the_same_picture() -> None:
-    from tests.test_renderer import _fdm_mid_race
+    from tests.formula_de_mini.test_board import _fdm_mid_race
 
     state, options = _fdm_mid_race()
     _MAPS.clear()  # every thread starts on empty caches: they race to draw and store the same entries

@@ -129,7 +129,7 @@ def compose(
 
     ``indexed``: the picture comes in the PNG palette's indices (``renderer.encode``), only the
     road's band and the strip drawn in RGB and mapped; the header and panel drawn on the palette
-    canvas. The same pixels as mapping the whole RGB picture (``tests/test_renderer.py``)."""
+    canvas. The same pixels as mapping the whole RGB picture (``tests/leader1/test_board.py``)."""
     acting_ids = tuple(acting) if acting is not None else default_acting(state)
     state, window = laid_out(state, highlight, acting_ids)
     road = state.setup.road

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from renderer.leader1.board import render_board
-from renderer.standings import render_standings
+from renderer.leader1.standings import render_standings
 from rules.game import Choice, Standing
 from rules.leader1.model import State
 from rules.leader1.moves import RideOption

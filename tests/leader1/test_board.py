@@ -1,4 +1,4 @@
-"""The board images: faithful to the state (pixels checked where pieces, markers, trails and
+"""Leader 1's board images: faithful to the state (pixels checked where pieces, markers, trails and
 highlights are), deterministic, sized for a phone. Images go to tmp_path, never docs/images."""
 
 from __future__ import annotations
@@ -12,14 +12,15 @@ import pytest
 from PIL import Image
 
 from renderer.leader1.board import compose, default_acting, laid_out, peloton_spots, render_board
+from renderer.leader1.standings import render_standings
 from renderer.palette import ACT, HEIGHT, HIGHLIGHT_RISK, HIGHLIGHT_SAFE, TEAM, WHITE, WIDTH
-from renderer.standings import render_standings
 from rules.game import Choice
 from rules.leader1 import pending, showcase
 from rules.leader1.moves import RideOption, ride_options
 from rules.leader1.showcase import MID_RACE
 from rules.leader1.stage import Standing
 from rules.record import parse_record, replay
+from tests.support.boards import pixel
 from tests.support.pictures import picture
 
 SEATS = list(showcase.SEATS)  # the README's mid-race position: every kind of rider on show
@@ -37,12 +38,6 @@ def state_of(start: dict | None = None, track: str = "leader1/first-race", actio
     if start:
         data["start"] = start
     return replay(parse_record(data)).state
-
-
-def pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    value = image.getpixel((round(point[0]), round(point[1])))
-    assert isinstance(value, tuple)
-    return value[:3]
 
 
 def test_a_riders_team_colour_is_drawn_at_its_square() -> None:
@@ -214,76 +209,6 @@ def test_the_general_classification_image(tmp_path: Path) -> None:
     assert image.size == (960, 800) and len(png) < 1_000_000
 
 
-def _fdm_mid_race():  # type: ignore[no-untyped-def]
-    from rules.formula_de_mini import ai
-    from rules.formula_de_mini.engine import apply, legal_actions
-    from rules.formula_de_mini.engine import pending as fdm_pending
-    from rules.formula_de_mini.setup import build
-
-    players = [
-        {"id": "ann", "team": "red", "cars": 2},
-        {"id": "bob", "team": "blue", "cars": 2},
-        {"id": "cy", "team": "green", "cars": 1},
-        {"id": "di", "team": "yellow", "cars": 1},
-    ]
-    state = build({"track": "formula-de-mini/island", "players": players, "seed": 4})
-    for _ in range(40):
-        state, _ = apply(state, ai.choose(state, fdm_pending(state).player))
-    while fdm_pending(state).kind != "move":
-        state, _ = apply(state, ai.choose(state, fdm_pending(state).player))
-    options = [c.option for c in legal_actions(state, fdm_pending(state).player) if c.option]
-    return state, options
-
-
-def test_the_formula_de_mini_board_shows_each_car_on_its_space(tmp_path: Path) -> None:
-    import math
-
-    from renderer.formula_de_mini.circuit_board import CAR_COLOUR, compose_circuit, render_circuit
-
-    state, options = _fdm_mid_race()
-    png = render_circuit(state, highlight=options)
-    assert picture(png) == picture(render_circuit(state, highlight=options))
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    assert image.size == (960, 800) and len(png) < 1_000_000
-    drawn, view = compose_circuit(state, highlight=options)
-    track = state.setup.circuit.track
-    seen = 0
-    for car in state.cars:
-        if car.status not in ("racing", "spun"):
-            continue
-        x, y = view.px(track.cells[car.cell].centre)
-        if not (0 <= x < 960 and 52 <= y < 540):
-            continue  # off the zoomed view: on the map in the corner
-        length = max(44.0, view.scale)
-        heading = view.angle - track.headings[car.row]
-        ahead = (x + math.cos(heading) * length * 0.3, y + math.sin(heading) * length * 0.3)
-        assert pixel(drawn, ahead) == CAR_COLOUR[car.team], car.id  # the car's nose, past its letters
-        seen += 1
-    assert seen >= 2
-    (tmp_path / "formula-de-mini-island.png").write_bytes(png)
-
-
-def test_the_formula_de_mini_car_to_act_is_marked_and_named_squares_drawn() -> None:
-    from renderer.formula_de_mini.circuit_board import compose_circuit
-    from rules.formula_de_mini.engine import pending as fdm_pending
-
-    state, options = _fdm_mid_race()
-    car = state.car(fdm_pending(state).car)
-    image, view = compose_circuit(state, highlight=options)
-    track = state.setup.circuit.track
-    x, y = view.px(track.cells[car.cell].centre)
-    half = max(44.0, view.scale) / 2
-    assert pixel(image, (x - half - 6, y)) == ACT
-    quiet, _ = compose_circuit(state, highlight=options, acting=())
-    assert pixel(quiet, (x - half - 6, y)) != ACT
-    square = options[0].to
-    named, named_view = compose_circuit(state, highlight=options, labels={square: "A"})
-    renamed, _ = compose_circuit(state, highlight=options, labels={square: "Q"})
-    cx, cy = named_view.px(track.cells[square].centre)
-    box = (round(cx - 20), round(cy - 30), round(cx + 20), round(cy + 10))
-    assert named.crop(box).tobytes() != renamed.crop(box).tobytes()
-
-
 @pytest.mark.parametrize("stage", ["first-race", "random-14-2"])
 def test_every_board_of_a_whole_leader1_race_renders(stage: str) -> None:
     """Each decision's board, with the squares of the rider to act: no crash, phone-sized, < 1 MB."""
@@ -300,26 +225,6 @@ def test_every_board_of_a_whole_leader1_race_renders(stage: str) -> None:
         assert len(png) < 1_000_000
         if action is not None:
             state, _ = game.rules.apply(state, action)
-
-
-def test_every_board_of_a_whole_formula_de_mini_race_renders() -> None:
-    from renderer.formula_de_mini.circuit_board import render_circuit
-    from rules.formula_de_mini import ai
-    from rules.formula_de_mini.engine import apply, legal_actions
-    from rules.formula_de_mini.engine import pending as fdm_pending
-    from rules.formula_de_mini.setup import build
-
-    players = [
-        {"id": p, "team": t, "cars": 2} for p, t in (("a", "red"), ("b", "blue"), ("c", "green"), ("d", "yellow"))
-    ]
-    state = build({"track": "formula-de-mini/canyon", "players": players, "seed": 9})
-    boards = 0
-    while (decision := fdm_pending(state)) is not None and boards < 400:
-        options = [c.option for c in legal_actions(state, decision.player) if c.option]
-        assert len(render_circuit(state, highlight=options or None)) < 1_000_000
-        state, _ = apply(state, ai.choose(state, decision.player))
-        boards += 1
-    assert len(render_circuit(state)) < 1_000_000
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "cs"])
