@@ -19,6 +19,7 @@ from rules.events import Event
 from rules.i18n import _, current
 from rules.memo import by_state_identity
 from rules.rng import Dice
+from rules.since import shared_line
 
 S = TypeVar("S")  # each game's own frozen state type; the contract never looks inside it
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -310,6 +311,9 @@ class Narration(Generic[S]):
     # a piece as players know it; with ``state`` None (a league table), from its id alone
     piece_name: Callable[[S | None, str], str]
     help: str  # a few short paragraphs: how to play, and the board's legend
+    # what happened since a player last decided, in one line (the prompt's first words): (events
+    # since, a piece's name) -> text; by default from the event words the shipped games share
+    since: Callable[[Sequence[Event], Callable[[str], str]], str] = shared_line
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,8 @@ async def test_a_new_game_plays_to_the_finish_in_discord(simcord_env) -> None:
     assert any("**Finish**" in msg.content for msg in history)
     assert all(seen.values()), seen
     assert sum(1 for msg in history if msg.attachments) >= 4  # boards drawn by the game's own painter
+    # a prompt after the other player moved starts with the game's own line (Narration.since)
+    assert any(re.search(r"Since \w+ last decided: \S+ ran to square \d+", msg.content) for msg in history)
     exported = await ann.slash(channel, "race export")
     data = await reply(exported).attachments[0].read()
     result = replay(load_record(data.decode()))

@@ -10,7 +10,7 @@ wins; a league scores 3, 2, 1 points by place.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib.resources import files
 from typing import Any
@@ -245,6 +245,12 @@ class Points:
         return f"{standing.score} points"
 
 
+def since(events: Sequence[Event], name: Callable[[str], str]) -> str:
+    """What happened since a player last decided: this game's own words (its events are not the
+    shipped games' "rode" and "rider"), as a game in a package of its own gives them."""
+    return ", ".join(f"{name(str(e.data['runner']))} ran to square {e.data['to']}" for e in events if e.type == "ran")
+
+
 GAME = Game(
     id=ID,
     title="Dash (test game)",
@@ -273,6 +279,7 @@ GAME = Game(
         results=lambda state: [f"{p.rank}. {p.piece}" for p in outcome(state).placings],
         piece_name=lambda state, runner: runner,
         help="**Dash**: pick a pace, then move a runner. First past the end wins.",
+        since=since,
     ),
     tracks=TrackCatalog(
         names=lambda: list(TRACKS),
