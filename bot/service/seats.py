@@ -10,12 +10,14 @@ from rules.ai_levels import STRONGEST, level_named
 from rules.game import Seat
 from rules.i18n import _
 
+SEAT_FIELDS = SeatData.__required_keys__ | SeatData.__optional_keys__
+
 
 def seat_from(data: SeatData) -> Seat:
     options = {k: str(v) for k, v in (data.get("options") or {}).items() if v}
-    for legacy in ("sprinter", "descender"):  # lobbies stored before seat options were generic
-        if data.get(legacy):
-            options.setdefault(legacy, str(data[legacy]))
+    for key, value in data.items():  # a seat stored before seat options were generic: one key each
+        if key not in SEAT_FIELDS and value:
+            options.setdefault(key, str(value))
     return Seat(
         player=str(data["player"]),
         name=str(data.get("name", data["player"])),

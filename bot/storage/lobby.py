@@ -20,10 +20,10 @@ class SeatData(TypedDict):
     ai: bool
     kinds: NotRequired[list[str]]
     level: NotRequired[str]  # an AI seat's level (easy, normal, strong)
-    options: NotRequired[dict[str, str]]  # seat options (Leader 1: sprinter, descender)
+    options: NotRequired[dict[str, str]]  # seat options, the game's own (rules.game.SeatOption)
     carry: NotRequired[dict[str, int]]  # what a league carries from stage to stage
-    sprinter: NotRequired[str]  # lobbies stored before seat options were generic
-    descender: NotRequired[str]
+    # a seat stored before seat options were generic has each option as a key of its own
+    # (``bot.service.seats.seat_from`` reads it into ``options``)
 
 
 class LobbyData(TypedDict):
