@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from bot.service.common import record_of
 from bot.storage import RaceRow, StoredAction
-from rules.record import start_state
 from rules.registry import AnyGame
 
 CACHED = 256  # (race, action count) -> events at that moment, for the races prompting now
@@ -64,10 +63,10 @@ class CatchUp:
         self._event_marks = EventMarks()
 
     @staticmethod
-    def _replayed(race: RaceRow, count: int) -> object:
+    def _replayed(race: RaceRow, game: AnyGame, count: int) -> object:
         """The race's state after its first ``count`` actions (replayed: a few milliseconds)."""
-        record = record_of(race)
-        game, state = start_state(record.with_actions(()))
+        record = record_of(race, game)
+        state = game.rules.build(record.envelope())
         for action in record.actions[:count]:
             state, _events = game.rules.apply(state, action)
         return state
@@ -81,7 +80,7 @@ class CatchUp:
         last_text = race.actions[count - 1].text if count else ""
         found = self._event_marks.get(race.id, count, last_text)
         if found is None:
-            found = len(game.rules.events(self._replayed(race, count)))
+            found = len(game.rules.events(self._replayed(race, game, count)))
             self._event_marks.put(race.id, count, last_text, found)
         return found
 
@@ -101,4 +100,4 @@ class CatchUp:
         since = last_decision(race.actions, player)
         if since is None:
             return None
-        return int(game.rules.turn(self._replayed(race, since)))
+        return int(game.rules.turn(self._replayed(race, game, since)))

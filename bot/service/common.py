@@ -8,7 +8,7 @@ from bot.storage.lobby import SeatData
 from rules.game import Choice
 from rules.i18n import _
 from rules.record import FORMAT, Record, parse_record
-from rules.registry import find_game
+from rules.registry import AnyGame, find_game
 
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 60, 7 * 24 * 3600, 24 * 3600
 AWAY_AFTER = 3  # automatic decisions in a row before a seat is played by the AI
@@ -46,10 +46,11 @@ def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return out or [""]
 
 
-def record_of(race: RaceRow) -> Record:
-    """The race's public record: its envelope and every stored action."""
+def record_of(race: RaceRow, game: AnyGame | None = None) -> Record:
+    """The race's public record: its envelope and every stored action (``game``: the race's, when the
+    caller holds it already)."""
     assert race.envelope is not None
-    words = find_game(race.game).vocabulary
+    words = (game or find_game(race.game)).vocabulary
     data = {
         "format": FORMAT,
         **race.envelope,

@@ -19,7 +19,6 @@ from bot.service.common import Refusal, record_of
 from bot.service.state_cache import StateCache, snapshot_due
 from bot.storage import RaceRow, Storage
 from rules.i18n import _
-from rules.record import start_state
 from rules.registry import AnyGame, find_game
 
 log = logging.getLogger("domestique")
@@ -103,8 +102,8 @@ class RaceStore:
         cached = self._states.get(race.id, race.version)
         if cached is not None:
             return cached
-        record = record_of(race)
-        _, state = start_state(record.with_actions(()))
+        record = record_of(race, game)
+        state = game.rules.build(record.envelope())
         snap = await self.storage.snapshot(race.id)
         applied = 0
         if snap is not None:

@@ -16,7 +16,6 @@ from bot.service.common import record_of
 from bot.storage import RaceRow
 from renderer.words import team
 from rules.i18n import _
-from rules.record import start_state
 from rules.registry import AnyGame, find_game
 
 
@@ -93,8 +92,8 @@ def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
         actions = [game.vocabulary.from_text(a.text) for a in race.actions[len(previous.texts) :]]
         stored = race.actions[len(previous.texts) :]
     else:
-        record = record_of(race)
-        state = start_state(record.with_actions(()))[1]
+        record = record_of(race, game)
+        state = game.rules.build(record.envelope())
         chain, turn_of = _chained("", str(race.id)), []
         starts = {rules.turn(state): (state, chain)}
         actions, stored = list(record.actions), race.actions
