@@ -15,14 +15,10 @@ from rules.leader1 import public_view
 from rules.record import load_record, replay
 from tests.support.discord_play import (
     MENTION,
-    answer,
     components,
     last_prompt,
-    member_of,
-    open_race,
     play_prompt,
-    towards_a_feed_tile,
-    until_the_finish,
+    start_two_player_race,
     world,
 )
 
@@ -36,15 +32,6 @@ def db_path(database_url: str) -> str:
 def private(result: Any) -> Any:
     """The private answer to a click (a public prompt's click is a deferred update, then a followup)."""
     return result.followups[-1] if result.followups else result.response
-
-
-async def start_two_player_race(channel: Any, alice: Any, bob: Any, timer: int = 60) -> None:
-    created = await alice.slash(channel, "race new", game="leader1", pieces=1, timer=f"{timer}m")
-    assert not created.ephemeral and "lobby" in created.response.content
-    joined = await bob.slash(channel, "race join", colour="blue")
-    assert "blue" in joined.response.content
-    started = await alice.slash(channel, "race start")
-    assert started.ephemeral
 
 
 async def test_two_races_in_two_channels_played_to_the_finish(simcord_env) -> None:
@@ -168,37 +155,6 @@ async def test_a_double_click_applies_once(simcord_env) -> None:
     assert (await bot.storage.active_race(channel.id)).version == version + 1
 
 
-async def test_hand_shows_kept_tiles_only_to_their_owner(simcord_env) -> None:
-    _, channel, members = world(simcord_env, "alice", "bob")
-    await start_two_player_race(channel, members["alice"], members["bob"])
-    bot: DomestiqueBot = simcord_env.bot
-    from rules.registry import find_game
-
-    rules = find_game("leader1").rules
-    keeper = None
-    for _ in range(200):  # break away from turn 2 on until a rider keeps a feed tile
-        race = await bot.storage.active_race(channel.id)
-        state = await bot.service.core.state_of(race)
-        keeper = next((r for r in state.riders if r.kept), None)
-        if keeper is not None:
-            break
-        decision = rules.pending(state)
-        choices = [c for c in rules.choices(state, decision.player) if not c.anytime]
-        user = int(decision.player[1:])
-        await bot.service.core.decide(race.id, race.version, user, towards_a_feed_tile(state, choices))
-    assert keeper is not None, "no rider kept a feed tile"
-    owner = next(m for m in members.values() if keeper.player == f"u{m.id}")
-    other = next(m for m in members.values() if m is not owner)
-    mine = await owner.slash(channel, "race hand")
-    theirs = await other.slash(channel, "race hand")
-    assert mine.ephemeral and theirs.ephemeral
-    tiles = ", ".join(f"#{i}: {v}" for i, v in enumerate(keeper.kept))
-    assert f"{keeper.id.replace('-', ' ')}: energy {keeper.energy}; kept tiles {tiles}" in mine.response.content
-    assert keeper.id not in theirs.response.content  # the other player sees only their own riders
-    other_team = "blue" if keeper.id.startswith("yellow") else "yellow"
-    assert other_team in theirs.response.content and other_team not in mine.response.content
-
-
 def test_long_lists_of_squares_are_split_into_menus_and_paged_never_cut() -> None:
     import discord
 
@@ -232,71 +188,6 @@ def test_long_summaries_are_split_under_2000_characters() -> None:
     parts = chunks(text)
     assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
     assert "\n".join(parts) == text
-
-
-async def test_typed_moves_with_autocomplete_and_private_feed_tiles(simcord_env) -> None:
-    _, channel, members = world(simcord_env, "alice", "bob")
-    await start_two_player_race(channel, members["alice"], members["bob"])
-    bot: DomestiqueBot = simcord_env.bot
-    dms = []
-    broke_away = False
-    for _ in range(200):
-        race = await bot.storage.active_race(channel.id)
-        if race is None:
-            break
-        state = await bot.service.core.state_of(race)
-        from rules.leader1 import pending
-
-        decision = pending(state)
-        actor = members["alice"] if decision.player.endswith(str(members["alice"].id)) else members["bob"]
-        if decision.kind == "breakaway" and state.turn >= 2 and not broke_away:
-            rider = next(r.id for r in state.riders if r.player == decision.player and r.status == "peloton")
-            pieces = await actor.autocomplete(channel, "play move", "piece", "")
-            assert rider in [c["value"] for c in pieces]
-            options = await actor.autocomplete(channel, "play move", "choice", "", piece=rider)
-            breakaways = [c for c in options if c["value"].startswith("breakaway")]
-            assert breakaways and all(f"rider={rider}" in c["value"] for c in breakaways)
-            done = await actor.slash(channel, "play move", piece=rider, choice=breakaways[0]["value"])
-            assert (done.response or done.followups[0]).content.startswith("✔ ")  # the result in one line
-            broke_away = True
-        elif decision.kind == "ride":
-            options = await actor.autocomplete(channel, "play move", "choice", "", piece=decision.rider)
-            square = options[-1]["value"].split("to=")[1].split()[0]
-            await actor.slash(channel, "play move", piece=decision.rider, choice=square)  # a bare square works too
-        else:
-            await actor.slash(channel, "play move", choice="pass")
-        for member in members.values():
-            dms += [m.content for m in member.user.dm_channel.history()] if member.user.dm_channel else []
-        if any("feed tile worth" in d for d in dms):
-            break
-    assert broke_away
-    assert any("feed tile worth" in d for d in dms)
-    assert not any("worth" in m.content for m in channel.history())
-
-
-async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> None:
-    channel, members = await open_race(simcord_env, "formula-de-mini", "canyon", 1, "blue")
-    await members["alice"].slash(channel, "race ai")
-    await members["alice"].slash(channel, "race start")
-    bot: DomestiqueBot = simcord_env.bot
-    from rules.formula_de_mini import ai
-    from rules.formula_de_mini.engine import pending
-    from rules.formula_de_mini.game import choices
-
-    async for prompt, state in until_the_finish(bot, channel, 600):
-        decision = pending(state)
-        wanted = ai.choose(state, decision.player)
-        index = next(i for i, c in enumerate(choices(state, decision.player)) if c.action == wanted)
-        assert await answer(member_of(members, decision.player), prompt, index)
-    history = channel.history()
-    assert any("**Finish**" in m.content for m in history)
-    assert sum(1 for m in history if m.attachments) >= 10
-    gear_prompts = [m for m in history if "choose a gear" in m.content]
-    assert gear_prompts and all(len(components(m)) <= 25 for m in gear_prompts)
-    exported = await members["alice"].slash(channel, "race export")
-    data = await (exported.response or exported.followups[0]).attachments[0].read()
-    result = replay(load_record(data.decode()))
-    assert result.error_at is None and result.state.finished
 
 
 async def test_joining_the_lobby_in_a_colour_from_the_menu(simcord_env) -> None:

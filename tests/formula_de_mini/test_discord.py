@@ -8,12 +8,14 @@ from typing import Any
 
 import pytest
 
+from bot.discord_layer.app import DomestiqueBot
 from bot.leagues.league import LeagueService
 from bot.service.common import Refusal, record_of
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from rules.formula_de_mini.game import POINTS
-from rules.record import replay
+from rules.record import load_record, replay
+from tests.support.discord_play import answer, components, member_of, open_race, until_the_finish
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -99,3 +101,28 @@ async def test_a_formula_de_mini_league_scores_its_points_table(services) -> Non
     standings = await leagues.standings(1, None)
     assert f"{max(expected.values())} points" in standings.reply
     assert standings.image is not None and standings.image.startswith(b"\x89PNG")  # the table painter
+
+
+async def test_a_formula_de_mini_race_in_discord_to_the_finish(simcord_env) -> None:
+    channel, members = await open_race(simcord_env, "formula-de-mini", "canyon", 1, "blue")
+    await members["alice"].slash(channel, "race ai")
+    await members["alice"].slash(channel, "race start")
+    bot: DomestiqueBot = simcord_env.bot
+    from rules.formula_de_mini import ai
+    from rules.formula_de_mini.engine import pending
+    from rules.formula_de_mini.game import choices
+
+    async for prompt, state in until_the_finish(bot, channel, 600):
+        decision = pending(state)
+        wanted = ai.choose(state, decision.player)
+        index = next(i for i, c in enumerate(choices(state, decision.player)) if c.action == wanted)
+        assert await answer(member_of(members, decision.player), prompt, index)
+    history = channel.history()
+    assert any("**Finish**" in m.content for m in history)
+    assert sum(1 for m in history if m.attachments) >= 10
+    gear_prompts = [m for m in history if "choose a gear" in m.content]
+    assert gear_prompts and all(len(components(m)) <= 25 for m in gear_prompts)
+    exported = await members["alice"].slash(channel, "race export")
+    data = await (exported.response or exported.followups[0]).attachments[0].read()
+    result = replay(load_record(data.decode()))
+    assert result.error_at is None and result.state.finished

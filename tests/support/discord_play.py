@@ -154,3 +154,13 @@ async def two_stage_league(
     race1 = await bot.storage.race(played[0].race_id)
     race2 = await bot.storage.race(played[1].race_id)
     return league_channel, played, race1, race2
+
+
+async def start_two_player_race(channel: Any, alice: Any, bob: Any, timer: int = 60) -> None:
+    """A Leader 1 race of one rider each, alice in yellow and bob in blue, started."""
+    created = await alice.slash(channel, "race new", game="leader1", pieces=1, timer=f"{timer}m")
+    assert not created.ephemeral and "lobby" in created.response.content
+    joined = await bob.slash(channel, "race join", colour="blue")
+    assert "blue" in joined.response.content
+    started = await alice.slash(channel, "race start")
+    assert started.ephemeral
