@@ -5,17 +5,11 @@ in memory."""
 
 from __future__ import annotations
 
-import io
-
-from PIL import Image
-
 from bot.cli.images import mid_race
 from renderer.palette import ACT, PELOTON_TEAM
 from rules.game import Choice
-from rules.record import start_state
 from rules.registry import find_game
-from tests.support.boards import offered, pixel, race
-from tests.support.pictures import picture
+from tests.support.boards import every_board_is_phone_sized, offered, pixel, race
 
 
 def test_cyclists_are_drawn_on_their_hexagons_with_the_one_to_act_marked() -> None:
@@ -59,26 +53,7 @@ def test_end_hexagons_carry_their_menu_letters() -> None:
 
 
 def test_every_board_of_a_whole_race_is_phone_sized_small_and_deterministic() -> None:
-    """Each decision's board as the bot paints it, with its offered squares: 960 x 800, < 1 MB."""
-    from renderer.registry import paint
-
-    game = "peloton"
-
-    record = race(game)
-    rules, state = start_state(record)
-    step = max(1, len(record.actions) // 60)  # every few decisions: the whole race, in reasonable time
-    for index, action in enumerate([*record.actions, None]):
-        if index % step == 0 or action is None:
-            decision = rules.rules.pending(state)
-            choices = offered(game, state) if decision is not None else []
-            png = paint(game, state, highlight=choices, acting=[decision.piece] if decision and decision.piece else [])
-            assert png is not None and len(png) < 1_000_000
-            assert Image.open(io.BytesIO(png)).size == (960, 800)
-        if action is not None:
-            state, _ = rules.rules.apply(state, action)
-    middle = mid_race(record)
-    again = [picture(paint(game, middle, highlight=offered(game, middle))) for _ in range(2)]
-    assert again[0] == again[1]  # the same state, the same picture
+    every_board_is_phone_sized("peloton")
 
 
 def test_last_turn_trails_start_where_each_piece_was() -> None:
