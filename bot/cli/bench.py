@@ -357,7 +357,8 @@ def bench_bot(
     a click on a button of the race's latest prompt, timed from the click to the reply ready.
     A third line is a single wave: each race's player clicks once, all at the same instant.
     Boards are drawn as ``domestique run`` draws them (worker processes, started before
-    timing as a running bot has them). Beside each load: the event loop's lag (how late a
+    timing as a running bot has them), and the collector runs at the bot's pace
+    (``bot/service/collector.py``). Beside each load: the event loop's lag (how late a
     5 ms sleep wakes up, p95 and max), the CPU time per decision of the bot process and of its
     board workers (the figure a shared machine's neighbours change least), and the peak
     memory of the bot and of its workers.
@@ -369,6 +370,10 @@ def bench_bot(
     """
     import tempfile
     from pathlib import Path
+
+    from bot.service.collector import pace_collector
+
+    pace_collector()  # as ``domestique run`` does
 
     from bot.service.drawing import PoolDrawing
     from bot.storage.url import shown

@@ -21,6 +21,12 @@ def serve(races: int, decisions: int) -> None:
     from bot.cli.bench import _bench_bot
     from bot.service.drawing import PoolDrawing
 
+    try:  # the collector at the pace that checkout's bot runs it
+        from bot.service.collector import pace_collector
+    except ImportError:  # a checkout from before it: Python's default pace
+        pass
+    else:
+        pace_collector()
     drawing = PoolDrawing()
     drawing.start()
     try:

@@ -106,6 +106,7 @@ def main() -> int:
         print(MISSING_TOKEN, file=sys.stderr)
         return 1
     from bot.discord_layer.app import make_bot
+    from bot.service.collector import pace_collector
     from bot.service.drawing import PoolDrawing
     from bot.shards import BadShards, Shards
     from bot.storage.url import BadDatabaseUrl, check_url, configured_url
@@ -124,6 +125,7 @@ def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if shards is not None:
         log.info("this process runs %s", shards)
+    pace_collector()  # a long-running process: the collector runs less often (bot/service/collector.py)
     drawing = PoolDrawing()  # boards drawn in worker processes, off the event loop
     drawing.start()
     from bot.web.server import public_url

@@ -60,11 +60,13 @@ class ThreadDrawing:
 
 
 def _warm() -> None:
-    """Run once in each new worker: load the painters and the boards' palette before the first board
-    is asked for."""
+    """Run once in each new worker: the collector's pace (``collector.py``), then the painters and the
+    boards' palette loaded before the first board is asked for."""
+    from bot.service.collector import pace_collector
     from renderer.encode import prepare
     from renderer.registry import find_painter
 
+    pace_collector()
     find_painter("")
     prepare()
 
