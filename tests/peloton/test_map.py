@@ -11,7 +11,6 @@ from functools import cache
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from renderer.encode import png_bytes
 from renderer.palette import BACKGROUND, PELOTON_TEAM
@@ -23,12 +22,7 @@ from rules.peloton.course import load_course, split
 from rules.record import start_state
 from rules.registry import find_game
 from tests.support.ai_races import ai_race
-
-
-def pixel(image: Image.Image, point: tuple[float, float]) -> tuple[int, int, int]:
-    value = image.getpixel((round(point[0]), round(point[1])))
-    assert isinstance(value, tuple)
-    return value[:3]
+from tests.support.boards import pixel
 
 
 def without_board(state: Any) -> Any:
