@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import Field, dataclass, field, replace
-from typing import ClassVar, Generic, Literal, Protocol, TypedDict, TypeVar
+from typing import ClassVar, Generic, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from rules.action import Action, Vocabulary
 from rules.events import Event
@@ -20,6 +20,7 @@ from rules.i18n import _, current
 from rules.memo import by_state_identity
 from rules.rng import Dice
 from rules.since import shared_line
+from rules.versions import VersionTable, single
 
 S = TypeVar("S")  # each game's own frozen state type; the contract never looks inside it
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -39,6 +40,7 @@ class Envelope(TypedDict):
     seed: int
     dice: Mapping[str, object]
     start: Mapping[str, object] | None
+    rules: NotRequired[str | None]  # the rules version (rules/versions.py); absent or None: before versions
 
 
 Layout = Literal["buttons", "menu", "two-step"]
@@ -480,6 +482,12 @@ class Game(Generic[S]):
     draft: LobbyDraft[S] | None = None  # decisions made on the lobby message before the first board
     showcase: Showcase = field(default_factory=Showcase)  # what the tools play and draw of it
     counted: Callable[[int], str] | None = None  # the piece's noun after a number, in each language's plural
+    versions: VersionTable | None = None  # its rules versions (rules/versions.py); None: one version, never changed
+
+    @property
+    def rules_versions(self) -> VersionTable:
+        """The game's rules versions, oldest first (a game that never changed its rules has one)."""
+        return self.versions if self.versions is not None else single(self.id)
 
     def piece_word(self, count: int) -> str:
         """The game's piece in words for ``count`` of them ("3 riders"), in the language of the moment and

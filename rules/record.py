@@ -12,15 +12,16 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.action import Action
 from rules.errors import DomestiqueError, IllegalAction, MalformedRecord
 from rules.game import Envelope, PlayerRecord
 from rules.registry import AnyGame, find_game
+from rules.versions import RulesVersion
 
 FORMAT = "domestique.record/1"
-ENVELOPE = ("format", "game", "options", "track", "players", "seed", "dice", "start", "actions", "expect")
+ENVELOPE = ("format", "game", "rules", "options", "track", "players", "seed", "dice", "start", "actions", "expect")
 # Bounds on the shape of any record, far beyond what a race needs, so that no value can
 # reach the rules that Python cannot handle (recursion, int(str) limits, non-finite floats)
 # and no message about a bad value grows without bound.
@@ -45,10 +46,12 @@ class Record:
     start: dict[str, object] | None = None
     actions: tuple[Action, ...] = ()
     expect: dict[str, object] | None = None
+    rules: str | None = None  # the rules version it was played under; None: written before versions
 
     def envelope(self) -> Envelope:
         return {
             "game": self.game,
+            "rules": self.rules,
             "options": self.options,
             "track": self.track,
             "players": self.players,
@@ -61,6 +64,12 @@ class Record:
         out: dict[str, object] = {
             "format": FORMAT,
             "game": self.game,
+        }
+        if self.rules is not None and self.rules != find_game(self.game).rules_versions.unversioned.name:
+            # the version a record without ``rules`` means is left out, so that readers from before
+            # versions read the record (they refuse a field they do not know)
+            out["rules"] = self.rules
+        out |= {
             "options": self.options,
             "track": self.track,
             "players": self.players,
@@ -76,9 +85,11 @@ class Record:
         return out
 
     def with_actions(self, actions: tuple[Action, ...]) -> Record:
-        return Record(
-            self.game, self.track, self.players, self.seed, self.options, self.dice, self.start, actions, self.expect
-        )
+        return replace(self, actions=actions)
+
+    def under(self, rules: str | None) -> Record:
+        """This record naming the rules version ``rules`` (None: none)."""
+        return replace(self, rules=rules)
 
 
 def parse_record(data: object) -> Record:
@@ -103,6 +114,7 @@ def parse_record(data: object) -> Record:
     for key in ("options", "dice", "start", "expect"):
         if key in data and data[key] is not None and not isinstance(data[key], dict):
             raise MalformedRecord(f"$.{key}", "expected an object")
+    rules = game.rules_versions.of_envelope(data)  # an unknown version is refused at $.rules
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise MalformedRecord("$.actions", "expected a list of actions")
@@ -116,6 +128,7 @@ def parse_record(data: object) -> Record:
         start=data.get("start"),
         actions=tuple(game.vocabulary.from_json(a, f"$.actions[{i}]") for i, a in enumerate(actions)),
         expect=data.get("expect"),
+        rules=None if data.get("rules") is None else rules.name,
     )
 
 
@@ -224,6 +237,20 @@ class Replay:
     applied: int
     error_at: int | None = None
     error: str | None = None
+    rules: RulesVersion | None = None  # the rules version it was replayed under
+
+
+def dated(record: Record, created: float) -> Record:
+    """``record`` naming its rules version: its own, else (written before versions) the version that was
+    the newest when its race was created (``created``: seconds since the epoch)."""
+    if record.rules is not None:
+        return record
+    return record.under(find_game(record.game).rules_versions.on(created).name)
+
+
+def rules_of(record: Record) -> RulesVersion:
+    """The rules version ``record`` is played under: the one it names, else the last before versions."""
+    return find_game(record.game).rules_versions.resolve(record.rules)
 
 
 def start_state(record: Record) -> tuple[AnyGame, object]:
@@ -234,14 +261,15 @@ def start_state(record: Record) -> tuple[AnyGame, object]:
 def replay(record: Record) -> Replay:
     """Play every action of ``record``; stop at the first illegal one."""
     game, state = start_state(record)
+    played = rules_of(record)
     for index, action in enumerate(record.actions):
         try:
             state, _ = game.rules.apply(state, action)
         except IllegalAction as exc:
-            return Replay(game, state, index, index, str(exc))
+            return Replay(game, state, index, index, str(exc), played)
         except DomestiqueError as exc:  # pragma: no cover - defensive: any rules error names its action
-            return Replay(game, state, index, index, str(exc))
-    return Replay(game, state, len(record.actions))
+            return Replay(game, state, index, index, str(exc), played)
+    return Replay(game, state, len(record.actions), rules=played)
 
 
 def scenario_problems(record: Record) -> list[str]:

@@ -18,6 +18,7 @@ from rules.formula_de_mini.moves import MoveOption
 from rules.formula_de_mini.pace import hooks as pace_hooks
 from rules.formula_de_mini.setup import build
 from rules.formula_de_mini.showcase import SHOWCASE
+from rules.formula_de_mini.versions import VERSIONS
 from rules.formula_de_mini.view import public_view
 from rules.game import (
     Choice,
@@ -400,4 +401,5 @@ GAME = Game(
     scoring=PointsScoring(),
     pace=pace_hooks(),
     showcase=SHOWCASE,
+    versions=VERSIONS,
 )

@@ -18,6 +18,7 @@ from rules.hell_of_the_north.pace import hooks as pace_hooks
 from rules.hell_of_the_north.setup import build
 from rules.hell_of_the_north.showcase import SHOWCASE
 from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, general_classification, stage_result
+from rules.hell_of_the_north.versions import VERSIONS
 from rules.hell_of_the_north.view import public_view
 from rules.i18n import N_, _, ngettext, pgettext
 from rules.leader1 import game_kit, words
@@ -404,4 +405,5 @@ GAME = replace(
     race_options=RACE_OPTIONS,
     showcase=SHOWCASE,
     pace=pace_hooks(),
+    versions=VERSIONS,
 )

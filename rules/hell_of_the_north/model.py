@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from rules.events import Event as Event
 from rules.events import event as event
+from rules.hell_of_the_north.versions import VERSIONS
 from rules.leader1.base import RiderBase, StateBase
 from rules.leader1.model import FEED_COLOUR as FEED_COLOUR
 from rules.leader1.model import RIDER_TYPES as RIDER_TYPES
@@ -16,6 +17,7 @@ from rules.leader1.model import Ruleset
 from rules.resources import game_data
 from rules.rng import Die
 from rules.road import Road
+from rules.versions import RulesVersion
 
 GAME_ID = "hell-of-the-north"
 DATA = game_data("hell_of_the_north")
@@ -160,6 +162,7 @@ class Setup:
     options: Options
     track_name: str
     ruleset: Ruleset = HOTN
+    rules: RulesVersion = VERSIONS.newest  # the rules version it is played under (rules/versions.py)
 
     @property
     def road(self) -> Road:

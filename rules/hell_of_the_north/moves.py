@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.hell_of_the_north.model import Rider, State
+from rules.hell_of_the_north.versions import BOXED_IN
 from rules.leader1.paths import Move, destinations, risks_crack, search
 from rules.leader1.paths import RideOption as FamilyOption
 from rules.leader1.paths import free_squares as family_free_squares
@@ -85,7 +86,7 @@ def ride_options(
     option": one with no square to ride to otherwise may ride through any occupied square, +1
     energy each as on a blocked road (R-HOTN-BOXED-IN). Breaking away is never forced."""
     options = _ride_options(state, rider_id, breakaway=breakaway, route=route, boxed_in=False)
-    if options or breakaway:
+    if options or breakaway or not state.setup.rules.has(BOXED_IN):  # before R-HOTN-BOXED-IN: stuck
         return options
     if route is not None and _ride_options(state, rider_id, breakaway=False, route=None, boxed_in=False):
         return options  # the rider has another option, so the named path may not go through

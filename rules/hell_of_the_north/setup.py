@@ -30,6 +30,7 @@ from rules.hell_of_the_north.model import (
     event,
     weather_markers,
 )
+from rules.hell_of_the_north.versions import VERSIONS
 from rules.hell_of_the_north.weather_setup import place_weather
 from rules.leader1 import player_record
 from rules.leader1.feed import COLOURS, check_script, die_name, draw, full_piles, without
@@ -180,7 +181,9 @@ def build(record: Envelope) -> State:
     if not options.multi_day:
         course = without_bonus(course)
     players = parse_players(record["players"])
-    setup = Setup(course=course, players=players, options=options, track_name=track_name)
+    setup = Setup(
+        course=course, players=players, options=options, track_name=track_name, rules=VERSIONS.of_envelope(record)
+    )
     dice = Dice.new(record["seed"], parse_dice(record.get("dice", {})))
     weather = course.weather
     if options.weather is not None:  # Race conditions 5: the players' number (R-HOTN-WEATHER-COUNT)

@@ -24,6 +24,7 @@ from rules.hell_of_the_north.model import (
 from rules.hell_of_the_north.moves import ride_options
 from rules.hell_of_the_north.order import classification, peloton_order
 from rules.hell_of_the_north.ride import add_events, replace_rider, reveal_weather
+from rules.hell_of_the_north.versions import CAUGHT_PAYS, EMPTY, FEED_CAUGHT
 from rules.leader1 import family
 
 STEPS = ("breakaways", "breaking-away", "positioning", "pursuit", "dropped")
@@ -134,9 +135,14 @@ def move_peloton(state: State) -> State:
     road = setup.road
     turn = state.turn
     events: list[Event] = []
+    played = setup.rules  # the rules version (rulings changed since the first: rules/hell_of_the_north/versions.py)
     # a rider dropping back by choice leaves before the peloton moves (R-HOTN-DROP, R-HOTN-EMPTY)
-    state, moved = family.roll_peloton(state, PELOTON, face_value, events, leaving=state.drop_requests)
+    leaving = state.drop_requests if played.has(EMPTY) else ()
+    state, moved = family.roll_peloton(state, PELOTON, face_value, events, leaving=leaving)
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
+    riding_at_start = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+    if not played.has(FEED_CAUGHT):  # before R-HOTN-FEED-CAUGHT: fed before the catch
+        state = family.peloton_passes(state, riding_at_start, old, new, events)
     # Caught by the peloton: drawn level -> the front part, passed -> the back part
     caught_at: dict[str, int] = {}
     catches: list[Event] = []
@@ -148,15 +154,21 @@ def move_peloton(state: State) -> State:
             catches.append(event(turn, "caught", rider=r.id, part=part))
     # feed zones and time bonuses the peloton passes (R-HOTN-BONUS-PELOTON): a rider it caught
     # before a feed marker passes the marker in the peloton (R-HOTN-FEED-CAUGHT)
-    riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
-    state = family.peloton_passes(state, riding, old, new, events, caught_at)
+    if played.has(FEED_CAUGHT):
+        riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+        state = family.peloton_passes(state, riding, old, new, events, caught_at)
     events += catches
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1 and (r.row or 0) <= new:
             state = place_behind(state, r, r.status)  # R-HOTN-PELOTON-PASSES
     # "When the peloton has finished moving, every rider in the peloton must pay": those it has
     # just caught too, each by the part it joined (R-HOTN-CAUGHT-PAYS)
-    paying = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+    # (before that ruling only those in it when it started moving paid)
+    paying = (
+        [r for r in peloton_order(state) if r.id not in state.drop_requests]
+        if played.has(CAUGHT_PAYS)
+        else riding_at_start
+    )
     for r in paying:
         current = state.rider(r.id)
         price = peloton_price(state, current, squares, old)

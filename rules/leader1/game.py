@@ -19,6 +19,7 @@ from rules.leader1.route import road_for, stage_names
 from rules.leader1.setup import build, riders_allowed
 from rules.leader1.showcase import SHOWCASE
 from rules.leader1.stage import carried_energy, general_classification, stage_result
+from rules.leader1.versions import VERSIONS
 from rules.leader1.view import public_view
 
 VOCABULARY = game_kit.vocabulary("yellow-rouleur")
@@ -368,4 +369,5 @@ GAME = replace(
         pace=pace_hooks(),
     ),
     showcase=SHOWCASE,
+    versions=VERSIONS,
 )

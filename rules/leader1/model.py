@@ -8,7 +8,9 @@ from types import MappingProxyType
 from rules.events import Event as Event
 from rules.events import event as event
 from rules.leader1.base import RiderBase, StateBase
+from rules.leader1.versions import VERSIONS
 from rules.road import Road
+from rules.versions import RulesVersion
 
 RIDER_TYPES = ("rouleur", "leader", "climber")
 TEAMS = ("yellow", "blue", "green", "white", "black")
@@ -103,6 +105,7 @@ class Setup:
     options: Options
     track_name: str
     ruleset: Ruleset = LEADER1
+    rules: RulesVersion = VERSIONS.newest  # the rules version it is played under (rules/versions.py)
 
     def player(self, pid: str) -> Player | None:
         return next((p for p in self.players if p.id == pid), None)

@@ -14,6 +14,7 @@ from rules.leader1.feed import COLOURS, check_script, die_name, full_piles, with
 from rules.leader1.model import FEED_COLOUR, OPTION_NAMES, TEAMS, Options, Player, Rider, Setup, State
 from rules.leader1.player_record import MAX_TURN, parse_identity, parse_start_rider
 from rules.leader1.route import road_for
+from rules.leader1.versions import VERSIONS
 from rules.road import Road, road_from_inline
 from rules.track import whole_number
 
@@ -137,7 +138,13 @@ def build(record: Envelope) -> State:
     """The race a record's envelope describes, at its first decision."""
     options = parse_options(record.get("options", {}))
     road, track_name = parse_track(record["track"])
-    setup = Setup(road=road, players=parse_players(record["players"], options), options=options, track_name=track_name)
+    setup = Setup(
+        road=road,
+        players=parse_players(record["players"], options),
+        options=options,
+        track_name=track_name,
+        rules=VERSIONS.of_envelope(record),
+    )
     dice_script = parse_dice(record.get("dice", {}))
     start = record.get("start")
     if not start:

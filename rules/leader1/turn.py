@@ -15,6 +15,7 @@ from rules.leader1.model import Event, Rider, State, event
 from rules.leader1.moves import ride_options
 from rules.leader1.order import classification, peloton_order
 from rules.leader1.ride import replace_rider
+from rules.leader1.versions import FEED_CAUGHT
 
 PHASES = ("breakaways", "breaking-away", "pursuit", "dropped")
 
@@ -81,6 +82,9 @@ def move_peloton(state: State) -> State:
     state, moved = family.roll_peloton(state, PELOTON, _peloton_squares, events)
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     red = face == "red"
+    feed_caught = setup.rules.has(FEED_CAUGHT)
+    if not feed_caught:  # before R-FEED-CAUGHT: the peloton fed those in it before it caught anybody
+        state = family.peloton_passes(state, peloton_order(state), old, new, events)
 
     # B.1 reintegration: level with or overtaken by the peloton
     caught_at: dict[str, int] = {}
@@ -92,7 +96,8 @@ def move_peloton(state: State) -> State:
             catches.append(event(turn, "caught", rider=r.id))
     # feed zones and bonus tokens passed by the peloton (C.4, D.2; R-BONUS-PELOTON): a rider it
     # absorbed before a feed token passes the token inside it (R-FEED-CAUGHT)
-    state = family.peloton_passes(state, peloton_order(state), old, new, events, caught_at)
+    if feed_caught:
+        state = family.peloton_passes(state, peloton_order(state), old, new, events, caught_at)
     events += catches
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) <= new:

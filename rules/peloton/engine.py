@@ -33,6 +33,7 @@ from rules.peloton.model import (
     State,
 )
 from rules.peloton.start_order import starting_order
+from rules.peloton.versions import OVERSPEED, TRIAL_HEADWIND, VERSIONS
 
 WIND_FROM = {1: 90.0, 2: 0.0, 3: 270.0, 4: 180.0}  # R-PEL-WIND: 1 north, 2 east, 3 south, 4 west
 
@@ -122,7 +123,7 @@ def build(envelope: Envelope) -> State:
     dice = start_order.dice_of(envelope, envelope.get("seed", 0))
     rule = start_order.rule_of(options)
     order, lots = starting_order(rule, teams, discipline=course.discipline, dice=dice, places=places)
-    setup = Setup(course, players, options, envelope.get("track"), lots)
+    setup = Setup(course, players, options, envelope.get("track"), lots, VERSIONS.of_envelope(envelope))
     cells = course.start_cells()
     if course.discipline == "leg" and len(order) > len(cells):
         raise InvalidSetup(  # the host reads it when starting the race
@@ -409,7 +410,8 @@ def rides(state: State, c: Cyclist) -> list[Ride]:
         for to, via in _walk(state, c, speed, speed).items():
             out.setdefault(to, Ride(to, via))
     if out:
-        chosen_falls = _overspeed_falls(state, c, low, high, set(out))
+        # before R-PEL-OVERSPEED a ride too fast for a turning's trail was refused, never offered
+        chosen_falls = _overspeed_falls(state, c, low, high, set(out)) if state.setup.rules.has(OVERSPEED) else []
         if state.kept:
             out = {k: r for k, r in out.items() if _behind_mate(state, c, r.to)}
         return [*sorted(out.values(), key=_ride_order), *sorted(chosen_falls, key=_ride_order)]
@@ -518,6 +520,8 @@ def _sheltered(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
     directly in front; in an individual time trial nobody ("no advantage from riding tandem in a
     time-trial", V); in a team time trial only a team-mate it follows as in tandem (VI.2)."""
     assert c.cell is not None
+    if not state.setup.rules.has(TRIAL_HEADWIND):  # before: the general definition in every discipline
+        return any(x in taken for x in tandem_cells(state, c.cell))
     if state.discipline == "itt":
         return False
     if state.discipline == "ttt":
@@ -673,6 +677,10 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         speed = action.get("speed")
         if action.get("cyclist") != c.id or not isinstance(to, str) or not isinstance(via, tuple):
             raise IllegalAction(f"{action.text()!r}: {c.id} rides now: give to= and via=")
+        if speed is not None and not state.setup.rules.has(OVERSPEED):
+            raise IllegalAction(
+                f"{action.text()!r}: under the rules of {state.setup.rules.name} a ride keeps to a safe trail"
+            )
         state, events = _ride(state, c, (*via, to), action.text(), speed if isinstance(speed, int) else None)
     state, events = _settle(state, events)
     return replace(state, events=state.events + tuple(events)), events

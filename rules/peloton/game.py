@@ -34,6 +34,7 @@ from rules.peloton.model import DIAL, FINISHED, TEAMS, State
 from rules.peloton.pace import hooks as pace_hooks
 from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
+from rules.peloton.versions import VERSIONS
 from rules.peloton.view import public_view
 from rules.peloton.words import cyclist_name, discipline_name, wind_name
 from rules.team_seats import NumberedTeams
@@ -535,4 +536,5 @@ GAME = Game(
         ),
     ),
     pace=pace_hooks(),
+    versions=VERSIONS,
 )

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from rules.events import Event
 from rules.peloton.course import Course
+from rules.peloton.versions import VERSIONS
+from rules.versions import RulesVersion
 
 TEAMS = ("grey", "red", "blue", "green", "white", "yellow", "black", "orange")  # numbers 1-3, 4-6 ... 22-24
 DIAL = (0, 1, 1, 2, 2)  # the acceleration indicator's five positions, clockwise (II.4)
@@ -49,6 +51,7 @@ class Setup:
     options: dict[str, object] = field(default_factory=dict)
     track: object = None  # the record's track (a name, or an inline course)
     lots: tuple[int, ...] = ()  # the lots drawn for the starting order (R-PEL-START-ORDER), as a record's dice.lots
+    rules: RulesVersion = VERSIONS.newest  # the rules version it is played under (rules/versions.py)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,20 @@
+"""Hell of the North's rules versions (rules/versions.py): what changed what an action does or costs, and when."""
+
+from __future__ import annotations
+
+from rules.versions import Change, RulesVersion, utc, versions
+
+CAUGHT_PAYS = Change("R-HOTN-CAUGHT-PAYS", "a rider the peloton catches pays for its place in the peloton")
+BOXED_IN = Change("R-HOTN-BOXED-IN", "a rider boxed in rides through an occupied square instead of standing still")
+EMPTY = Change("R-HOTN-EMPTY", "the peloton moves its extra square when its last rider drops back by choice")
+FEED_CAUGHT = Change(
+    "R-HOTN-FEED-CAUGHT", "a rider the peloton catches before a feed marker in the move that passes it draws a tile"
+)
+
+VERSIONS = versions(
+    "hell-of-the-north",
+    RulesVersion("2026-11", None),
+    RulesVersion("2026-12", utc("2026-12-01T16:05:03+00:00"), (CAUGHT_PAYS, BOXED_IN, EMPTY)),
+    RulesVersion("2026-12.2", utc("2026-12-01T16:46:34+00:00"), (FEED_CAUGHT,)),
+    unversioned="2026-12.2",  # the newest when versions began: what a record without rules means
+)

@@ -1,0 +1,16 @@
+"""Leader 1's rules versions (rules/versions.py): what changed what an action does or costs, and when."""
+
+from __future__ import annotations
+
+from rules.versions import Change, RulesVersion, utc, versions
+
+FEED_CAUGHT = Change(
+    "R-FEED-CAUGHT", "a rider the peloton absorbs before a feed-zone token in the move that passes it picks a tile"
+)
+
+VERSIONS = versions(
+    "leader1",
+    RulesVersion("2026-11", None),
+    RulesVersion("2026-12", utc("2026-12-01T16:46:34+00:00"), (FEED_CAUGHT,)),
+    unversioned="2026-12",  # the newest when versions began: what a record without rules means
+)
