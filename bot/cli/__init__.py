@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from renderer.registry import MissingPart, check_games
-from rules.errors import DomestiqueError
+from rules.errors import DomestiqueError, MalformedRecord
 from rules.i18n import LANGUAGES
-from rules.record import Record, load_record, replay, start_state
-from rules.registry import featured, game_ids
+from rules.record import Record, load_record, replay, rules_of, start_state
+from rules.registry import featured, find_game, game_ids
+from rules.versions import UnknownRulesVersion
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -25,16 +26,37 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     try:
         record = load_record(text)
+        if args.rules is not None:
+            record = _under(record, args.rules)
         result = replay(record)
     except DomestiqueError as exc:
         print(f"malformed record: {exc}", file=sys.stderr)
         return 2
+    played = rules_of(record)
     if result.error_at is not None:
         action = record.actions[result.error_at]
-        print(f"action {result.error_at} {json.dumps(action.to_json())} is illegal: {result.error}", file=sys.stderr)
+        print(
+            f"action {result.error_at} {json.dumps(action.to_json())} is illegal under the rules of {played.name}: "
+            f"{result.error}",
+            file=sys.stderr,
+        )
         return 2
-    print(json.dumps(result.game.rules.public_view(result.state), indent=None if args.compact else 1))
+    # the rules version it was replayed under comes first after the game (an added output field)
+    view = result.game.rules.public_view(result.state)
+    view = {"game": view.pop("game", record.game), "rules": played.name, **view}
+    print(json.dumps(view, indent=None if args.compact else 1))
     return 0
+
+
+def _under(record: Record, name: str) -> Record:
+    """``record`` played under the rules version ``name`` (``--rules``), which must be its own if it names one."""
+    if record.rules is not None and record.rules != name:
+        raise MalformedRecord("--rules", f"the record was played under the rules of {record.rules}, not {name}")
+    versions = find_game(record.game).rules_versions
+    try:
+        return record.under(versions.named(name).name)
+    except UnknownRulesVersion as exc:
+        raise MalformedRecord("--rules", str(exc)) from None
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -208,6 +230,11 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a race record and print its state as JSON")
     p.add_argument("file")
     p.add_argument("--compact", action="store_true", help="one line of JSON")
+    p.add_argument(
+        "--rules",
+        metavar="VERSION",
+        help="the rules version of a record written before versions (default: its own, else the last before versions)",
+    )
     p.set_defaults(run=_replay)
     p = sub.add_parser("check", help="replay scenario records and check their expectations")
     p.add_argument("files", nargs="+", metavar="FILE", help="a scenario record, or a folder of them")

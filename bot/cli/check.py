@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from rules.errors import DomestiqueError
-from rules.record import load_record, scenario_problems
+from rules.record import load_record, rules_of, scenario_problems
 
 
 def check(names: Sequence[str]) -> int:
@@ -26,6 +26,7 @@ def check(names: Sequence[str]) -> int:
         try:
             record = load_record(path.read_bytes())
             found = scenario_problems(record) if record.expect else ["no expectations: a scenario asserts something"]
+            played = rules_of(record).name
         except OSError as exc:
             print(f"{path}: cannot read: {exc.strerror}", file=sys.stderr)
             unusable += 1
@@ -38,9 +39,10 @@ def check(names: Sequence[str]) -> int:
             failed += 1
             print(f"FAILED {path}")
             print("\n".join(f"  {problem}" for problem in found))
+            print(f"  (replayed under the rules of {played})")
         else:
             passed += 1
-            print(f"ok     {path}")
+            print(f"ok     {path} (rules {played})")
     print(f"{passed} passed, {failed} failed" + (f", {unusable} not checked" if unusable else ""))
     return 2 if unusable else 1 if failed else 0
 

@@ -7,7 +7,7 @@ from bot.storage import RaceRow
 from bot.storage.lobby import SeatData
 from rules.game import Choice
 from rules.i18n import _
-from rules.record import FORMAT, Record, parse_record
+from rules.record import FORMAT, Record, dated, parse_record
 from rules.registry import AnyGame, find_game
 
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 60, 7 * 24 * 3600, 24 * 3600
@@ -48,7 +48,8 @@ def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 def record_of(race: RaceRow, game: AnyGame | None = None) -> Record:
     """The race's public record: its envelope and every stored action (``game``: the race's, when the
-    caller holds it already)."""
+    caller holds it already). A race stored before rules versions names none in its envelope: it is
+    played under the version that was the newest when it was created (docs/record-format.md, Rules)."""
     assert race.envelope is not None
     words = (game or find_game(race.game)).vocabulary
     data = {
@@ -56,7 +57,7 @@ def record_of(race: RaceRow, game: AnyGame | None = None) -> Record:
         **race.envelope,
         "actions": [words.from_text(a.text).to_json() for a in race.actions],
     }
-    return parse_record({k: v for k, v in data.items() if v is not None})
+    return dated(parse_record({k: v for k, v in data.items() if v is not None}), race.created)
 
 
 def title(race: RaceRow) -> str:

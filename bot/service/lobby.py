@@ -331,6 +331,7 @@ class Lobby:
         race = await self._absent_at_start(race)
         envelope = {
             "game": race.game,
+            "rules": game.rules_versions.newest.name,  # a new race is played under the newest rules
             "options": options,
             "track": race.lobby["track"],
             "players": game.record_players(seats.seats_from(race.lobby)),
