@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import pickle
 import signal
 from pathlib import Path
 
@@ -14,8 +13,10 @@ import pytest
 from bot.service.drawing import PoolDrawing, ThreadDrawing
 from bot.service.races import RaceService
 from bot.service.state_cache import SNAPSHOT_EVERY, StateCache, snapshot_due
+from bot.service.store import unpacked
 from bot.storage.sqlite import SqliteStorage
 from renderer.registry import paint
+from rules.layout import layout
 from rules.leader1 import public_view
 from rules.record import replay
 from rules.registry import find_game
@@ -64,7 +65,7 @@ async def test_the_snapshot_plus_the_actions_after_it_is_the_state_a_full_replay
         race, _ = await current(service, storage)
         snap = await storage.snapshot(race.id)
         assert snap is not None
-        count, _ = pickle.loads(snap[1])
+        count, _ = unpacked(snap[1], layout(type(await service.core.state_of(race))))
         behind = max(behind, len(race.actions) - count)
     assert behind > 0  # the stored snapshot lagged the actions: loads replayed a tail
     race, state = await current(service, storage)

@@ -19,6 +19,7 @@ from bot.service.common import Refusal, record_of
 from bot.service.state_cache import StateCache, snapshot_due
 from bot.storage import RaceRow, Storage
 from rules.i18n import _
+from rules.layout import layout
 from rules.registry import AnyGame, find_game
 
 log = logging.getLogger("domestique")
@@ -102,17 +103,18 @@ class RaceStore:
         cached = self._states.get(race.id, race.version)
         if cached is not None:
             return cached
-        record = record_of(race, game)
+        record = record_of(race, game)  # under the race's own rules version
         state = game.rules.build(record.envelope())
         snap = await self.storage.snapshot(race.id)
         applied = 0
         if snap is not None:
             try:
-                count, saved = pickle.loads(snap[1])
+                count, saved = unpacked(snap[1], layout(type(state)))
                 if count <= len(race.actions):
                     state, applied = game.rules.attach(saved, state), count
             except (pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError, EOFError) as exc:
-                log.warning("race %s: snapshot unreadable (%s); replaying its record", race.id, exc)
+                # snapshots never decide history: the race is rebuilt from its record
+                log.warning("race %s: snapshot not used (%s); replaying its record", race.id, exc)
                 applied = 0
                 await self.storage.drop_snapshot(race.id)  # not retried on every load
         for action in record.actions[applied:]:
@@ -131,5 +133,29 @@ class RaceStore:
         """After a commit of ``race`` (as it was) to ``version`` with ``count`` actions, leaving ``state``:
         a snapshot stored when one is due (and at the finish)."""
         if game.rules.pending(state) is None or snapshot_due(len(race.actions), count):
-            blob = pickle.dumps((count, game.rules.detach(state)), protocol=pickle.HIGHEST_PROTOCOL)
-            await self.storage.save_snapshot(race.id, version, blob)
+            await self.storage.save_snapshot(race.id, version, packed(count, game.rules.detach(state), type(state)))
+
+
+SNAPSHOT = b"domestique-snapshot/2 "  # then the state classes' layout, a line break and the pickle
+
+
+def packed(count: int, detached: object, state_type: type) -> bytes:
+    """A snapshot of a race after ``count`` actions: its state less its setup, headed by the layout of
+    the state classes that pickled it (rules/layout.py)."""
+    head = SNAPSHOT + layout(state_type).encode("ascii") + b"\n"
+    return head + pickle.dumps((count, detached), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def unpacked(blob: bytes, expected: str) -> tuple[int, object]:
+    """(count, detached state) of a snapshot written by state classes of the ``expected`` layout; a
+    snapshot of another layout, or from before layouts were written, is refused (ValueError)
+    without being unpickled."""
+    if not blob.startswith(SNAPSHOT):
+        raise ValueError("written before snapshots named their state classes' layout")
+    found, _, body = blob[len(SNAPSHOT) :].partition(b"\n")
+    if found.decode("ascii", "replace") != expected:
+        raise ValueError(f"written by other state classes (layout {found[:16]!r}, now {expected})")
+    count, saved = pickle.loads(body)
+    if not isinstance(count, int):
+        raise ValueError("no action count")
+    return count, saved
