@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import typing
-from functools import cache
 
 
 def _reached(hint: object) -> list[type]:
@@ -52,8 +51,18 @@ def described(state_type: type) -> str:
     return ";".join(f"{k}({v})" for k, v in sorted(seen.items()))
 
 
-@cache
+_layouts: dict[type, str] = {}
+
+
 def layout(state_type: type) -> str:
-    """A digest of ``state_type``'s dataclass fields and those of every dataclass they reach."""
-    text = described(state_type)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    """A digest of ``state_type``'s dataclass fields and those of every dataclass they reach (worked
+    out once per class and process)."""
+    found = _layouts.get(state_type)
+    if found is None:
+        found = _layouts[state_type] = hashlib.sha256(described(state_type).encode("utf-8")).hexdigest()[:16]
+    return found
+
+
+def forget_layouts() -> None:
+    """Work every layout out again (a test that changes a class)."""
+    _layouts.clear()

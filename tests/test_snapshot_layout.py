@@ -13,7 +13,7 @@ from bot.service.races import RaceService
 from bot.service.store import packed, unpacked
 from bot.storage import RaceRow
 from bot.storage.sqlite import SqliteStorage
-from rules.layout import layout
+from rules.layout import forget_layouts, layout
 from rules.leader1.model import Rider, State
 from rules.registry import find_game
 
@@ -89,13 +89,13 @@ async def test_a_snapshot_written_by_other_state_classes_is_rebuilt_from_the_rec
         # an upgrade gives the rider class a field: the snapshot's layout is no longer today's
         extra = dataclasses.make_dataclass("Extra", [("stamina", int, dataclasses.field(default=0, init=False))])
         monkeypatch.setitem(Rider.__dataclass_fields__, "stamina", extra.__dataclass_fields__["stamina"])
-        layout.cache_clear()
+        forget_layouts()
         try:
             assert await _loaded(service, race) == replayed  # the record's history, not the snapshot's
             assert await storage.snapshot(race.id) is None  # dropped: not read again on every load
         finally:
             monkeypatch.undo()
-            layout.cache_clear()
+            forget_layouts()
     finally:
         await storage.close()
 
