@@ -9,6 +9,7 @@ from rules.game import Choice
 from rules.i18n import _
 from rules.record import FORMAT, Record, dated, parse_record
 from rules.registry import AnyGame, find_game
+from rules.versions import RulesVersion
 
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 60, 7 * 24 * 3600, 24 * 3600
 AWAY_AFTER = 3  # automatic decisions in a row before a seat is played by the AI
@@ -58,6 +59,15 @@ def record_of(race: RaceRow, game: AnyGame | None = None) -> Record:
         "actions": [words.from_text(a.text).to_json() for a in race.actions],
     }
     return dated(parse_record({k: v for k, v in data.items() if v is not None}), race.created)
+
+
+def rules_version(race: RaceRow, game: AnyGame) -> RulesVersion:
+    """The rules version a started race is played under: the one its envelope names, else (stored
+    before versions) the newest on the day it was created, as ``record_of`` says."""
+    assert race.envelope is not None
+    versions = game.rules_versions
+    named = race.envelope.get("rules")
+    return versions.named(named) if isinstance(named, str) else versions.on(race.created)
 
 
 def title(race: RaceRow) -> str:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.service import seats
 from bot.service.absence import away_status, holiday
-from bot.service.common import Refusal, chunks, playing_seat, record_of, title, who
+from bot.service.common import Refusal, chunks, playing_seat, record_of, rules_version, title, who
 from bot.service.core import RaceCore
 from bot.service.lobby import Lobby
 from bot.service.model import Outcome, Replace
@@ -33,6 +33,9 @@ class Reading:
         game, state = loaded.game, loaded.state
         decision = game.rules.pending(state)
         lines = [_("**{race_title}** — turn {turn}", race_title=title(race), turn=game.rules.turn(state))]
+        played = rules_version(race, game)
+        if not played.newest:  # a race keeps the rules it started under (docs/record-format.md, Rules)
+            lines.append(_("Played under the rules of {version}.", version=played.name))
         if decision is not None:
             asked = game.narration.ask(state, decision, who(race, decision.player, mention=False))
             if race.deadline is not None:
