@@ -275,7 +275,8 @@ def replay(record: Record) -> Replay:
 def scenario_problems(record: Record) -> list[str]:
     """What the replayed scenario ``record`` does not meet of its ``expect`` (empty: all of it)."""
     result = replay(record)
-    return check_expectations(record.expect or {}, result.game.rules.public_view(result.state), result.error_at)
+    view = {**result.game.rules.public_view(result.state), "rules": rules_of(record).name}  # as replay prints it
+    return check_expectations(record.expect or {}, view, result.error_at)
 
 
 def check_expectations(expect: Mapping[str, object], view: Mapping[str, object], error_at: int | None) -> list[str]:

@@ -77,7 +77,8 @@ def test_replay_says_which_rules_it_used(tmp_path: Path, capsys: pytest.CaptureF
 def test_check_names_the_rules_of_each_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record, final = _old()
     (tmp_path / "old.json").write_text(
-        json.dumps({**record, "rules": "2026-11", "expect": {"riders": final["riders"]}}), encoding="utf-8"
+        json.dumps({**record, "rules": "2026-11", "expect": {"rules": "2026-11", "riders": final["riders"]}}),
+        encoding="utf-8",
     )
     assert main(["check", str(tmp_path)]) == 0
     assert f"ok     {tmp_path / 'old.json'} (rules 2026-11)" in capsys.readouterr().out
