@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
 
@@ -42,6 +43,10 @@ from rules.events import Event
 from rules.game import Choice, Decision
 from rules.i18n import Language, _, current, speaking
 from rules.registry import AnyGame
+
+# True once the request being answered has saved a decision: an error after that point must not tell
+# the person "nothing was changed" (``bot/discord_layer/posting.py``)
+SAVED: ContextVar[bool] = ContextVar("saved", default=False)
 
 
 class RaceCore:
@@ -286,6 +291,7 @@ class RaceCore:
             if envelope is not None:
                 raise Refusal(_("The lobby changed at the same moment; try again."))
             raise Refusal(_("Someone acted at the same moment; your choice was not applied. Use the latest prompt."))
+        SAVED.set(True)
         version = race.version + 1
         self.store.keep(race.id, version, new_state)
         await self.clocks.after_commit(view_race, game, before, decisions)
