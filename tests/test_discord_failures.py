@@ -16,7 +16,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_layer.app import DomestiqueBot
+from bot.discord_layer.app import DomestiqueBot, ShardedDomestiqueBot
+from bot.discord_layer.outbox import CLUSTER_LOOK
+from bot.shards import Shards
+from bot.storage.outbox_tables import OwedPost
 from tests.support.discord_play import last_prompt, play_prompt, start_two_player_race, world
 
 MESSAGES = "/channels/{}/messages"
@@ -272,3 +275,37 @@ async def test_removed_from_a_server_its_races_wait_and_go_on_when_added_back(si
     assert len(channel.history()) > shown and last_prompt(channel) is not None  # its board and a live prompt
     after = await bot.storage.race(race.id)
     assert after is not None and after.deadline is not None and after.deadline > simcord_env.now().timestamp()
+
+
+async def test_posts_kept_before_a_restart_are_posted_when_the_bot_starts(simcord_env: Any) -> None:
+    bot = bot_of(simcord_env)
+    guild, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"])
+    await bot.outbox.stop()  # the process ends with a post still owed (it is in the database)
+    await bot.storage.owe([OwedPost(channel.id, guild.id, "Kept across the restart.", "restart-1")], now=0.0)
+
+    await bot.outbox.start()  # what setup_hook does on the next start
+    await simcord_env.advance_time(1)
+
+    assert any(m.content == "Kept across the restart." for m in channel.history())
+    assert await bot.storage.outbox_depth() == 0
+
+
+async def test_posts_another_process_kept_for_this_servers_channel_are_posted(db_path: str) -> None:
+    from simcord import Env
+
+    bot = ShardedDomestiqueBot(db_path, shards=Shards((0,), 2))  # one process of two
+    env = Env(bot)
+    await env.start()
+    try:
+        with env.time_context():
+            guild = env.create_guild("server 0", shard_id=0)
+            channel = guild.create_text_channel("race")
+            await env.advance_time(1)
+            # the other process played an away seat here: it cannot post in a server it does not own
+            await bot.storage.owe([OwedPost(channel.id, guild.id, "Told by the other process.", "other-1")], now=0.0)
+            await env.advance_time(CLUSTER_LOOK + 1)  # nobody wakes this process: it looks every few seconds
+            assert any(m.content == "Told by the other process." for m in channel.history())
+            assert await bot.storage.outbox_depth() == 0
+    finally:
+        await env.shutdown()
