@@ -309,3 +309,29 @@ async def test_posts_another_process_kept_for_this_servers_channel_are_posted(db
             assert await bot.storage.outbox_depth() == 0
     finally:
         await env.shutdown()
+
+
+async def test_a_player_who_left_the_server_is_played_by_the_ai(simcord_env: Any) -> None:
+    bot = bot_of(simcord_env)
+    guild, channel, members = world(simcord_env, "alice", "bob")
+    await start_two_player_race(channel, members["alice"], members["bob"], timer=1)
+    race = await bot.storage.active_race(channel.id)
+    assert race is not None
+    guild.remove_member(members["bob"])  # the bot is not told (no GUILD_MEMBERS intent): R-BOT-DEPARTED
+    bob = f"u{members['bob'].id}"
+
+    for _ in range(40):  # alice answers at once; bob's decisions time out
+        prompt = last_prompt(channel)
+        now = await bot.storage.active_race(channel.id)
+        if now is None or bob in now.lobby.get("away", []):
+            break
+        if prompt is not None and str(members["alice"].id) in prompt.content.split("\n")[-1]:
+            await play_prompt(prompt, members)
+        else:
+            await simcord_env.advance_time(61)
+
+    after = await bot.storage.race(race.id)
+    assert after is not None
+    automatic = [a for a in after.actions if a.automatic and a.user_id == members["bob"].id]
+    assert len(automatic) >= 3  # three timeouts in a row
+    assert after.status == "finished" or bob in after.lobby.get("away", [])  # the AI plays the seat on
