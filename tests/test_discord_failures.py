@@ -335,3 +335,32 @@ async def test_a_player_who_left_the_server_is_played_by_the_ai(simcord_env: Any
     automatic = [a for a in after.actions if a.automatic and a.user_id == members["bob"].id]
     assert len(automatic) >= 3  # three timeouts in a row
     assert after.status == "finished" or bob in after.lobby.get("away", [])  # the AI plays the seat on
+
+
+WALK_CALLS = [  # every kind of Discord call the walk of a decision makes
+    ("POST", "/channels/{a}/messages"),  # the decision's line, the board, the next prompt
+    ("PATCH", "/channels/{a}/messages/*"),  # the live prompt retired
+    ("PATCH", "/webhooks/*/messages/@original"),  # the clicked prompt edited through its interaction
+    ("POST", "/webhooks/*"),  # a followup to the person
+    ("POST", "/users/@me/channels"),  # a private message's channel
+]
+
+
+@pytest.mark.parametrize(("method", "path"), WALK_CALLS)
+async def test_a_failure_in_any_call_of_the_walk_holds_no_lock_and_stops_no_other_timer(
+    simcord_env: Any, method: str, path: str
+) -> None:
+    bot = bot_of(simcord_env)
+    guild, broken, members = world(simcord_env, "alice", "bob")
+    other = guild.create_text_channel("race-two")
+    await start_two_player_race(broken, members["alice"], members["bob"], timer=60)
+    await start_two_player_race(other, members["alice"], members["bob"], timer=1)
+    before = await actions(bot, other)
+    simcord_env.inject_error(method, path.format(a=broken.id), status=503, times=None)
+
+    await play_prompt(last_prompt(broken), members)
+    assert not bot.live_prompts.lock(broken).locked()
+    await simcord_env.advance_time(2 * 60)  # the other race's 1-minute timer runs out
+
+    assert await actions(bot, other) > before
+    assert not any(isinstance(e, discord.HTTPException) for e in simcord_env.errors)
