@@ -16,6 +16,7 @@ from rules.formula_de_mini.gears import gear_die
 from rules.formula_de_mini.model import TEAMS, State
 from rules.formula_de_mini.moves import MoveOption
 from rules.formula_de_mini.pace import hooks as pace_hooks
+from rules.formula_de_mini.pacts import PACTS
 from rules.formula_de_mini.setup import build
 from rules.formula_de_mini.showcase import SHOWCASE
 from rules.formula_de_mini.view import public_view
@@ -369,6 +370,7 @@ class PointsScoring:
 
 
 GAME = Game(
+    pacts=PACTS,
     id="formula-de-mini",
     title="Formula Dé Mini",
     piece=N_("car"),  # marked for the catalogs; translated where shown

@@ -15,6 +15,7 @@ from rules.hell_of_the_north.moves import RideOption
 from rules.hell_of_the_north.narrate import describe, summary, weather_words
 from rules.hell_of_the_north.order import arrival_order, classification
 from rules.hell_of_the_north.pace import hooks as pace_hooks
+from rules.hell_of_the_north.pacts import PACTS
 from rules.hell_of_the_north.setup import build
 from rules.hell_of_the_north.showcase import SHOWCASE
 from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, general_classification, stage_result
@@ -403,5 +404,6 @@ GAME = replace(
     ),
     race_options=RACE_OPTIONS,
     showcase=SHOWCASE,
+    pacts=PACTS,
     pace=pace_hooks(),
 )

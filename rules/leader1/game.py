@@ -15,6 +15,7 @@ from rules.leader1.moves import RideOption
 from rules.leader1.narrate import describe, summary
 from rules.leader1.order import arrival_order, classification
 from rules.leader1.pace import hooks as pace_hooks
+from rules.leader1.pacts import PACTS
 from rules.leader1.route import road_for, stage_names
 from rules.leader1.setup import build, riders_allowed
 from rules.leader1.showcase import SHOWCASE
@@ -368,4 +369,5 @@ GAME = replace(
         pace=pace_hooks(),
     ),
     showcase=SHOWCASE,
+    pacts=PACTS,
 )

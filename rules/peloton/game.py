@@ -32,6 +32,7 @@ from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
 from rules.peloton.model import DIAL, FINISHED, TEAMS, State
 from rules.peloton.pace import hooks as pace_hooks
+from rules.peloton.pacts import PACTS
 from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
@@ -487,6 +488,7 @@ class StageRaceScoring:
 
 
 GAME = Game(
+    pacts=PACTS,
     id="peloton",
     title="Peloton",
     piece=N_("cyclist"),  # marked for the catalogs; translated where shown
