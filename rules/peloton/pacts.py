@@ -7,6 +7,7 @@ from rules.action import Action
 from rules.game import Decision
 from rules.i18n import N_, _
 from rules.pacts import Names, Pact, PactKind, Pacts, Verdict
+from rules.peloton.course import split
 from rules.peloton.engine import DialOption, basic_speed, dial_options, tandem_cells
 from rules.peloton.model import Cyclist, State
 
@@ -65,22 +66,30 @@ def share_the_pace(state: State, decision: Decision, pact: Pact, action: Action,
     return Verdict(False, follower.player, _("{player}'s {cyclist} rode away from {ally}'s {other}", **words))
 
 
+GROUP = 4  # half-hexagons either way: a cyclist within two hexagons of another rides in its group
+
+
 def no_attack(state: State, decision: Decision, pact: Pact, action: Action, names: Names) -> Verdict | None:
-    """A member's cyclist riding right behind an ally's cyclist does not accelerate out of its group."""
+    """A member's cyclist in the same group as an ally's cyclist (within two hexagons, ahead or behind)
+    does not accelerate: no acceleration, no attack on the ally's group."""
     found = _dial(state, decision, action)
     if found is None:
         return None
     cyclist, option = found
     assert cyclist.cell is not None
+    here = split(cyclist.cell)[0]
     allies = pact.allies_of(decision.player)
-    front = tandem_cells(state, cyclist.cell)
-    leader = next((c for c in state.cyclists if c.player in allies and c.on_road and c.cell in front), None)
-    if leader is None:
+    near = [
+        c
+        for c in state.cyclists
+        if c.player in allies and c.on_road and c.cell is not None and abs(split(c.cell)[0] - here) <= GROUP
+    ]
+    if not near:
         return None
-    words = _words(decision.player, cyclist, leader, names)
+    words = _words(decision.player, cyclist, near[0], names)
     if option.value == 0:
-        return Verdict(True, leader.player, _("{player}'s {cyclist} stayed in {ally}'s {other}'s group", **words))
-    return Verdict(False, leader.player, _("{player}'s {cyclist} attacked {ally}'s {other}'s group", **words))
+        return Verdict(True, near[0].player, _("{player}'s {cyclist} stayed in {ally}'s {other}'s group", **words))
+    return Verdict(False, near[0].player, _("{player}'s {cyclist} attacked {ally}'s {other}'s group", **words))
 
 
 PACTS: Pacts[State] = Pacts(
@@ -96,7 +105,7 @@ PACTS: Pacts[State] = Pacts(
             "no-attack",
             N_("no attack"),
             "II.3c",
-            N_("A member's cyclist riding right behind an ally's does not accelerate out of its group."),
+            N_("A member's cyclist within two hexagons of an ally's does not accelerate away from its group."),
             no_attack,
         ),
     ),
