@@ -17,7 +17,7 @@ from typing import TypeVar
 from rules.action import Action
 from rules.game import Choice, Game
 from rules.i18n import _, ngettext
-from rules.pact_play import choice_index, plain_names, tests
+from rules.pact_play import at_stake, choice_index, plain_names
 from rules.pacts import Names, Pact
 
 S = TypeVar("S")
@@ -77,7 +77,7 @@ def _judged(
     if at is None:
         return []  # an out-of-turn choice (eating): no pact speaks to it
     found = []
-    for test in tests(game, state, held, choices, names, stage=stage):
+    for test in at_stake(game, state, held, choices, names, stage=stage):
         said = test.verdicts[at]
         if said is None:
             continue

@@ -16,7 +16,7 @@ from rules.action import Action
 from rules.baselines import measure_for
 from rules.game import Choice, Game
 from rules.i18n import _
-from rules.pacts import Names, Pact, PactKind, Verdict
+from rules.pacts import Names, Pact, PactKind, Until, Verdict
 
 S = TypeVar("S")
 Policy = Callable[[S, str], Action]
@@ -62,7 +62,7 @@ def verdict(
 
 
 @dataclass(frozen=True)
-class Test(Generic[S]):
+class AtStake(Generic[S]):
     """A pact put to the test by a decision: its verdict on each choice on offer (None: not concerned)."""
 
     pact: Pact
@@ -74,7 +74,7 @@ class Test(Generic[S]):
         return found if found is not None and not found.kept else None
 
 
-def tests(
+def at_stake(
     game: Game[S],
     state: S,
     pacts: Sequence[Pact],
@@ -82,13 +82,13 @@ def tests(
     names: Names = plain_names,
     *,
     stage: int | None = None,
-) -> list[Test[S]]:
+) -> list[AtStake[S]]:
     """The pacts among ``pacts`` that the pending decision puts to the test, with their verdicts on
     each of ``choices`` (the decision's choices, as ``game.rules.choices`` lists them)."""
     decision = game.rules.pending(state)
     if decision is None:
         return []
-    found: list[Test[S]] = []
+    found: list[AtStake[S]] = []
     for pact in pacts:
         kind = game.pacts.kind(pact.kind)
         if kind is None or not pact.binds(decision.player):
@@ -96,7 +96,7 @@ def tests(
         verdicts = tuple(verdict(game, state, pact, c.action, names, stage=stage) for c in choices)
         said = {v.kept for v in verdicts if v is not None}
         if said == {True, False}:
-            found.append(Test(pact, kind, verdicts))
+            found.append(AtStake(pact, kind, verdicts))
     return found
 
 
@@ -117,7 +117,7 @@ def marks(
     """For each of ``choices``, what it would break, in words ("breaks no chase with Bob"); empty for a
     choice that breaks nothing. The bot shows them on the button or menu line and asks again before
     such a choice is taken; it never refuses one."""
-    found = tests(game, state, pacts, choices, names, stage=stage)
+    found = at_stake(game, state, pacts, choices, names, stage=stage)
     out: list[tuple[str, ...]] = []
     for index in range(len(choices)):
         lines = []
@@ -142,7 +142,7 @@ def keeping(game: Game[S], policy: Policy[S], pacts: Sequence[Pact], *, stage: i
         if not mine:
             return action
         choices = [c for c in game.rules.choices(state, player) if not c.anytime]
-        found = tests(game, state, mine, choices, stage=stage)
+        found = at_stake(game, state, mine, choices, stage=stage)
         if not found:
             return action
         index = choice_index(choices, action)
@@ -164,3 +164,25 @@ def keeping(game: Game[S], policy: Policy[S], pacts: Sequence[Pact], *, stage: i
 def _worth(measured: tuple[float, float]) -> tuple[float, float]:
     distance, cost = measured
     return distance - cost, distance
+
+
+def why_not(
+    game: Game[S], kind_id: str, members: Sequence[str], ally: str | None, until: Until, names: Names = plain_names
+) -> str | None:
+    """Why a pact cannot be made as asked, in one line (None: it can): a kind the game does not have,
+    fewer than two members, an ally outside them, an end the game cannot measure."""
+    kind = game.pacts.kind(kind_id)
+    if kind is None:
+        kinds = ", ".join(k.id for k in game.pacts.kinds)
+        if not kinds:
+            return _("{game} has no pacts", game=game.title)
+        return _("{game} has no pact “{kind}”; its pacts: {kinds}", game=game.title, kind=kind_id, kinds=kinds)
+    if len(set(members)) < 2:
+        return _("a pact needs two or more members")
+    if ally is not None and ally not in members:
+        return _("{ally} is not in this alliance", ally=names(ally))
+    if until.unit != "end" and (until.value is None or until.value < 1):
+        return _("a pact ends on a turn, a row or a stage from 1, or at the end")
+    if until.unit == "row" and game.pacts.row is None:
+        return _("{game} has no rows to end a pact on: end it on a turn, a stage or at the end", game=game.title)
+    return None
