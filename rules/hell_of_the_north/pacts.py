@@ -65,7 +65,7 @@ PACTS: Pacts[State] = Pacts(
             "share-the-chase",
             N_("share the chase"),
             "4",
-            N_("The members take turns at speeding the peloton up: who pursued last leaves the next one to an ally."),
+            N_("The members speed the peloton up in rotation: who pursued last leaves the next one to an ally."),
             share_the_chase,
         ),
         PactKind(
