@@ -21,6 +21,7 @@ from rules.pact_play import at_stake, choice_index, plain_names
 from rules.pacts import Names, Pact
 
 S = TypeVar("S")
+SHOWN = 3  # breaches a summary line spells out; the rest are counted
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def _label(choice: Choice) -> str:
 
 def summary(game: Game[S], entries: Sequence[Entry], pacts: Sequence[Pact], names: Names = plain_names) -> list[str]:
     """One line per pact that was put to the test: "no chase: kept 7 times, broken once — turn 12: Bob
-    pursued while Alice's yellow rouleur was away" (every breach, in order)."""
+    pursued while Alice's yellow rouleur was away" (the first three breaches, then how many more)."""
     lines = []
     for number, pact in enumerate(pacts):
         mine = [e for e in entries if e.pact == number]
@@ -123,7 +124,10 @@ def summary(game: Game[S], entries: Sequence[Entry], pacts: Sequence[Pact], name
             broken=ngettext("broken once", "broken {n} times", len(broken)) if broken else _("never broken"),
         )
         if broken:
-            breaches = "; ".join(_("turn {turn}: {done}", turn=e.turn, done=e.done) for e in broken)
+            breaches = "; ".join(_("turn {turn}: {done}", turn=e.turn, done=e.done) for e in broken[:SHOWN])
+            if len(broken) > SHOWN:
+                more = len(broken) - SHOWN
+                breaches = ngettext("{breaches}; and {n} more", "{breaches}; and {n} more", more, breaches=breaches)
             line = _("{line} — {breaches}", line=line, breaches=breaches)
         lines.append(line)
     return lines

@@ -3,7 +3,10 @@ whom, when it holds, what a bad request is told, and the AI keeping several pact
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.action import Action
+from rules.pact_ledger import Entry, summary
 from rules.pact_play import at_stake, keeping, why_not
 from rules.pacts import Pact, Until
 from rules.record import start_state
@@ -64,3 +67,14 @@ def test_the_ai_keeps_the_pacts_it_can_and_stands_by_its_choice_when_none_keeps(
     assert keeping(game, game.ai, [RELAY, NO_CHASE])(state, "bob") == Action("bob", "pass")
     _game, start = start_state(away_record(pursue=True))
     assert keeping(game, game.ai, [NO_CHASE])(start, "ann") == game.ai(start, "ann")  # nothing to keep there
+
+
+def test_a_summary_spells_out_three_breaches_and_counts_the_rest() -> None:
+    game = find_game("leader1")
+    breach = Entry(0, "bob", "ann", 3, 3, False, "Bob pursued", "Pursue (+1)", "Pass")
+    entries = [replace(breach, turn=turn) for turn in range(1, 6)]
+    (line,) = summary(game, entries, [NO_CHASE])
+    assert line == (
+        "no chase: never kept, broken 5 times — turn 1: Bob pursued; turn 2: Bob pursued; turn 3: Bob pursued; "
+        "and 2 more"
+    )
