@@ -96,23 +96,22 @@ class Verdict:
     done: str
 
 
-Judge = Callable[["S", "Decision", Pact, Action, Names], "Verdict | None"]
-"""(state before the decision, the pending decision, the pact, a choice's action, names) -> the
-verdict, or None when the pact does not speak to this decision or this choice (an out-of-turn eat).
-The decision's player is bound by the pact (the caller checks)."""
-
-
 @dataclass(frozen=True)
 class PactKind(Generic[S]):
     """A kind of pact a game can read: its id (``no-chase``, what a command names), its name in
     words (marked with ``N_``), the rule of the book it is grounded in, one line saying what the
-    members agree, and its judge."""
+    members agree, its judge, and the parameters a pact of it takes (``with`` an ally, ``until``).
+
+    ``judge(state before the decision, the pending decision, the pact, a choice's action, names)`` is
+    the verdict on that choice, or None when the pact does not speak to this decision or this choice
+    (an out-of-turn eat). The decision's player is bound by the pact (the caller checks)."""
 
     id: str
     name: str
     rule: str
     about: str
     judge: Callable[[S, Decision, Pact, Action, Names], Verdict | None]
+    parameters: tuple[str, ...] = ("with", "until")
 
 
 @dataclass(frozen=True)
