@@ -144,3 +144,13 @@ def breach_line(game: Game[S], entry: Entry, pacts: Sequence[Pact]) -> str:
         done=entry.done,
         chosen=entry.chosen,
     )
+
+
+def by_member(entries: Sequence[Entry]) -> dict[str, tuple[int, int]]:
+    """Each member's pacts kept and broken (the decisions they made that put a pact to the test), for a
+    league's standings over its stages: add the stages' tallies up."""
+    tally: dict[str, tuple[int, int]] = {}
+    for e in entries:
+        kept, broken = tally.get(e.player, (0, 0))
+        tally[e.player] = (kept + 1, broken) if e.kept else (kept, broken + 1)
+    return tally

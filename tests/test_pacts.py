@@ -78,3 +78,11 @@ def test_a_summary_spells_out_three_breaches_and_counts_the_rest() -> None:
         "no chase: never kept, broken 5 times — turn 1: Bob pursued; turn 2: Bob pursued; turn 3: Bob pursued; "
         "and 2 more"
     )
+
+
+def test_each_member_s_pacts_kept_and_broken_for_a_league() -> None:
+    from rules.pact_ledger import by_member
+
+    kept = Entry(0, "ann", "bob", 3, 3, True, "", "", "")
+    assert by_member([kept, replace(kept, kept=False), replace(kept, player="bob")]) == {"ann": (1, 1), "bob": (1, 0)}
+    assert by_member([]) == {}
