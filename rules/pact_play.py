@@ -28,20 +28,18 @@ def plain_names(player: str) -> str:
 
 
 def choice_index(choices: Sequence[Choice], action: Action) -> int | None:
-    """Which of ``choices`` ``action`` is: the same action, else the first that says all it says (a record
-    may name a ride by its square alone, where the choice also gives its path)."""
+    """Which of ``choices`` ``action`` is: the same action, else one that says all it says and adds only
+    its path (a record may name a ride by its square alone, where the choice also gives its ``via``)."""
     exact = next((i for i, c in enumerate(choices) if c.action == action), None)
     if exact is not None:
         return exact
     said = set(action.items())
-    return next(
-        (
-            i
-            for i, c in enumerate(choices)
-            if c.action.by == action.by and c.action.do == action.do and said <= set(c.action.items())
-        ),
-        None,
-    )
+    for i, c in enumerate(choices):
+        given = set(c.action.items())
+        same = c.action.by == action.by and c.action.do == action.do
+        if same and said <= given and {key for key, _value in given - said} <= {"via"}:
+            return i
+    return None
 
 
 def verdict(

@@ -86,3 +86,14 @@ def test_each_member_s_pacts_kept_and_broken_for_a_league() -> None:
     kept = Entry(0, "ann", "bob", 3, 3, True, "", "", "")
     assert by_member([kept, replace(kept, kept=False), replace(kept, player="bob")]) == {"ann": (1, 1), "bob": (1, 0)}
     assert by_member([]) == {}
+
+
+def test_a_record_s_action_is_found_among_the_choices_by_all_it_says_less_the_path() -> None:
+    from rules.game import Choice
+    from rules.pact_play import choice_index
+
+    braked = Choice(Action("ann", "drive", car="red-1", to="16.0", via=("15.0",), brake=1))
+    plain = Choice(Action("ann", "drive", car="red-1", to="16.0", via=("15.1",)))
+    assert choice_index([braked, plain], Action("ann", "drive", car="red-1", to="16.0")) == 1
+    assert choice_index([braked, plain], Action("ann", "drive", car="red-1", to="16.0", brake=1)) == 0
+    assert choice_index([braked, plain], Action("ann", "drive", car="red-1", to="17.0")) is None
