@@ -92,8 +92,8 @@ def test_a_record_s_action_is_found_among_the_choices_by_all_it_says_less_the_pa
     from rules.game import Choice
     from rules.pact_play import choice_index
 
-    braked = Choice(Action("ann", "drive", car="red-1", to="16.0", via=("15.0",), brake=1))
-    plain = Choice(Action("ann", "drive", car="red-1", to="16.0", via=("15.1",)))
+    braked = Choice(Action("ann", "drive", car="red-1", to="16.0", via=("15.0",), brake=1), "16.0 braked")
+    plain = Choice(Action("ann", "drive", car="red-1", to="16.0", via=("15.1",)), "16.0")
     assert choice_index([braked, plain], Action("ann", "drive", car="red-1", to="16.0")) == 1
     assert choice_index([braked, plain], Action("ann", "drive", car="red-1", to="16.0", brake=1)) == 0
     assert choice_index([braked, plain], Action("ann", "drive", car="red-1", to="17.0")) is None
