@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from rules.registry import game_ids
 
@@ -35,3 +38,14 @@ def test_the_bot_looks_a_game_up_in_at_most_fifteen_places() -> None:
         if "find_game(" in line and not line.lstrip().startswith("def ")
     ]
     assert len(calls) <= 15, "\n".join(calls)
+
+
+def test_the_top_of_the_repository_holds_no_race_record_or_picture() -> None:
+    """`domestique sim` and `render` write race.json and board.png where they run: one was committed (issue 42)."""
+    top = BOT.parent
+    if not (top / ".git").exists():
+        pytest.skip("not a git checkout")
+    tracked = subprocess.run(["git", "ls-files"], cwd=top, capture_output=True, text=True, check=True).stdout
+    outputs = {".json", ".png", ".gif"}
+    stray = [name for name in tracked.splitlines() if "/" not in name and Path(name).suffix in outputs]
+    assert not stray, stray
