@@ -6,6 +6,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from bot.service import seats
+from bot.service.bounds import RECAP_TURNS
 from bot.service.common import Refusal, record_of, title
 from bot.service.model import Outcome, Post
 from bot.storage import RaceRow
@@ -43,6 +44,7 @@ class Recap:
     async def recap(self, channel_id: int, turns: int | None = None, since_user: int | None = None) -> Outcome:
         """The channel's race so far (or the last one to finish), posted in the channel as an animation;
         with ``since_user``, from the turn of that person's last decision on (``/race recap since:me``)."""
+        RECAP_TURNS.check(turns)
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None or race.envelope is None or race.status == "lobby":
             raise Refusal(_("There is no started race in this channel to recap."))
