@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 from discord import app_commands
 
-from bot.discord_layer.translator import bot_commands
+from bot.discord_layer.command_tree import bot_commands
 from bot.leagues.league import LeagueService
 from bot.service.common import Refusal
 from bot.service.races import RaceService

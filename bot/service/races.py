@@ -67,5 +67,5 @@ class RaceService:
         self.away = Away(self.core)
         self.timers = Timers(self.core, self.away)
         self.people = People(storage)
-        self.recap = Recap(self.core)
-        self.web = Web(self.core)
+        self.recap = Recap(store, self.core.catch_up, self.core.public)
+        self.web = Web(self.core.links, storage)
