@@ -12,7 +12,7 @@ from rules.events import event as event
 from rules.leader1.base import RiderBase, StateBase
 from rules.leader1.model import FEED_COLOUR as FEED_COLOUR
 from rules.leader1.model import RIDER_TYPES as RIDER_TYPES
-from rules.leader1.model import Ruleset
+from rules.leader1.ruleset import Ruleset
 from rules.resources import game_data
 from rules.rng import Die
 from rules.road import Road
