@@ -18,6 +18,7 @@ from rules.action import Action, Vocabulary
 from rules.events import Event
 from rules.i18n import _, current
 from rules.memo import by_state_identity
+from rules.pacts import Pacts
 from rules.rng import Dice
 from rules.since import shared_line
 
@@ -452,6 +453,16 @@ class Showcase:
 
 
 @dataclass(frozen=True)
+class TeamResult:
+    """An alliance's result in one stage, for a league's team classification: ``score`` (a sum over the
+    team's best pieces, lower is better unless ``higher_better``) and the result in words."""
+
+    score: int
+    text: str
+    higher_better: bool = False
+
+
+@dataclass(frozen=True)
 class Game(Generic[S]):
     """One rule system: the single source of truth the bot, the command line and leagues read."""
 
@@ -480,6 +491,9 @@ class Game(Generic[S]):
     draft: LobbyDraft[S] | None = None  # decisions made on the lobby message before the first board
     showcase: Showcase = field(default_factory=Showcase)  # what the tools play and draw of it
     counted: Callable[[int], str] | None = None  # the piece's noun after a number, in each language's plural
+    pacts: Pacts[S] = field(default_factory=Pacts)  # the kinds of pact allies may make (docs/alliances.md)
+    # a team's result in a finished stage: (final state, the team's players) -> its result (docs/alliances.md)
+    team_result: Callable[[S, Sequence[str]], TeamResult] | None = None
 
     def piece_word(self, count: int) -> str:
         """The game's piece in words for ``count`` of them ("3 riders"), in the language of the moment and

@@ -15,7 +15,10 @@ import pytest
 from bot.cli import main
 from renderer import registry as boards
 from rules import registry
-from rules.record import load_record, replay
+from rules.pact_ledger import ledger, summary
+from rules.pact_play import keeping, marks
+from rules.pacts import Pact
+from rules.record import load_record, replay, start_state
 from tests.support import toy_game
 from tests.support.scenario_check import check_scenario, project_games
 
@@ -69,6 +72,21 @@ def test_a_package_s_own_game_checks_its_scenarios_with_the_command(capsys: pyte
     assert set(project_games()) >= {"leader1", "hell-of-the-north", "formula-de-mini", "peloton"}
     assert main(["check", str(TOY_SCENARIOS[0].parent)]) == 0
     assert capsys.readouterr().out.endswith(f"{len(TOY_SCENARIOS)} passed, 0 failed\n")
+
+
+def test_a_game_without_pact_kinds_plays_as_before_beside_an_alliance_s_pacts() -> None:
+    """Pacts are optional: the toy game declares none, so an alliance's pacts mark nothing, its AI plays as
+    it would, and a ledger of its record is empty."""
+    game = registry.find_game(toy_game.ID)
+    assert game.pacts.kinds == () and game.pacts.kind("no-chase") is None
+    record = load_record(next(p for p in TOY_SCENARIOS if p.stem == "steady-pace-runs-two-squares").read_text())
+    pacts = [Pact("no-chase", ("ann", "bob")), Pact("relay", ("ann", "bob"))]
+    _game, start = start_state(record)
+    choices = game.rules.choices(start, "ann")
+    assert marks(game, start, pacts, choices) == [() for _ in choices]
+    assert keeping(game, game.ai, pacts)(start, "ann") == game.ai(start, "ann")
+    assert ledger(game, start, record.actions, pacts) == ()
+    assert summary(game, (), pacts) == []
 
 
 def test_its_tracks_are_its_own_data_files() -> None:

@@ -132,7 +132,7 @@ def main() -> int:
 
     web_url = public_url(web) if web is not None else None  # the pages' links in the bot's posts
     dev_guild = int(guild) if guild.isdigit() else None
-    bot = make_bot(db, shards=shards, dev_guild=dev_guild, drawing=drawing, web_url=web_url)
+    bot = make_bot(db, shards=shards, dev_guild=dev_guild, drawing=drawing, web_url=web_url, report_health=True)
     try:
         asyncio.run(serve(bot, token, web, db))
     except Failed as exc:

@@ -14,8 +14,12 @@ from discord import app_commands
 from bot.discord_layer import posting
 from bot.discord_layer.command_tree import register_all
 from bot.discord_layer.components import DYNAMIC_ITEMS
+from bot.discord_layer.failures import DISCORD_FAILURES, FailureCounts
+from bot.discord_layer.health import Health
 from bot.discord_layer.live_prompts import LivePrompts
+from bot.discord_layer.outbox import Outbox
 from bot.discord_layer.pace_components import AheadSelect
+from bot.discord_layer.sending import send_private
 from bot.discord_layer.translator import CatalogTranslator
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
@@ -45,6 +49,7 @@ class DomestiqueBot(discord.Client):
         shards: Shards | None = None,
         drawing: Drawing | None = None,
         web_url: str | None = None,
+        report_health: bool = False,
         **client: Any,
     ) -> None:
         # nobody is pinged unless a message names them on purpose (Post.mentions)
@@ -69,10 +74,16 @@ class DomestiqueBot(discord.Client):
         self.leagues = LeagueService(self.service, self.storage)
         self.alliances = AllianceService(self.service, self.storage)
         self.live_prompts = LivePrompts(self.storage)  # each channel's prompt whose buttons answer now
+        self.failures = FailureCounts()  # Discord's failures by kind, posts sent again (the health page)
+        # what Discord did not take, kept and sent again; what another process owes this one's channels
+        self.outbox = Outbox(self, self.service, self.live_prompts, self.failures, shards)
+        # this process's health, written for /health every few seconds (``domestique run``: docs/deploy.md)
+        self.health = Health(self.storage, self.outbox, self.failures, shards) if report_health else None
         self.dev_guild = dev_guild
         self._timers: asyncio.Task[None] | None = None
         self._gateway: asyncio.Task[Any] | None = None  # the task reading the gateway, stopped first on close
         self._ticking = False
+        self._telling: set[asyncio.Task[None]] = set()  # timer outcomes being posted, a task per channel
         self._repaired = False  # the first timer pass finishes the starts a crash left unfinished
 
     async def answer(self, interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
@@ -89,6 +100,9 @@ class DomestiqueBot(discord.Client):
         else:
             await self.tree.sync()
         self._timers = asyncio.create_task(self._run_timers())
+        await self.outbox.start()
+        if self.health is not None:
+            await self.health.start(self)
 
     async def connect(self, *, reconnect: bool = True) -> None:
         self._gateway = asyncio.current_task()
@@ -100,6 +114,11 @@ class DomestiqueBot(discord.Client):
             self._timers.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._timers
+        if self._telling:
+            await asyncio.wait(self._telling, timeout=10)
+        await self.outbox.stop()
+        if self.health is not None:
+            await self.health.stop()
         await self.storage.close()
         self.service.core.drawing.close()
         await super().close()
@@ -146,20 +165,18 @@ class DomestiqueBot(discord.Client):
         ]
         if not self._repaired:
             parts.insert(0, ("unfinished starts", self._repair_starts))
+        started = self.service.core.now()
         for name, tick in parts:
             try:
                 ticks = await tick()
             except Exception:
                 log.exception("timer pass: %s failed; the other part goes on", name)
                 continue
-            for channel_id, outcome in ticks:
-                channel = self.get_channel(channel_id)
-                if not isinstance(channel, discord.abc.Messageable):
-                    continue
-                try:
-                    await posting.post_all(self, channel, outcome)
-                except discord.HTTPException:
-                    log.exception("timer pass: could not post in channel %s", channel_id)
+            for channel_id, outcome in ticks:  # each channel told on its own: none waits on another's posts
+                self._telling.add(task := asyncio.create_task(self._tell_channel(channel_id, outcome)))
+                task.add_done_callback(self._telling.discard)
+        if self.health is not None:
+            self.health.timer_pass(started)
         dues: list[float] = []
         for next_due in (self.service.timers.next_deadline, self.leagues.next_due):
             try:
@@ -170,6 +187,16 @@ class DomestiqueBot(discord.Client):
             if due is not None:
                 dues.append(due)
         return min(dues) if dues else None
+
+    async def _tell_channel(self, channel_id: int, outcome: Outcome) -> None:
+        try:
+            channel = self.get_channel(channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                await posting.post_all(self, channel, outcome)
+            else:  # not in this process's cache now (a server unavailable): the outbox sends it when it can
+                await posting.keep_for_later(self, channel_id, outcome)
+        except Exception:
+            log.exception("timer pass: telling channel %s failed", channel_id)
 
     async def _repair_starts(self) -> list[tuple[int, Outcome]]:
         done = await self.service.lobby.repair_starts(self.service.core.shards)
@@ -190,16 +217,50 @@ class DomestiqueBot(discord.Client):
             return thread.id
         raise RuntimeError(f"league channel {league_channel_id} is neither a text channel nor a category")
 
+    # ---- what moderators and Discord do around a race (issue 43)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A deleted live prompt is posted again (the race as it stands), so the race does not stall."""
+        if payload.guild_id is not None and await self.live_prompts.deleted(payload.channel_id, payload.message_id):
+            log.info("channel %s: its live prompt was deleted; posted again", payload.channel_id)
+            await self.outbox.refresh(payload.channel_id, payload.guild_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id, channel.guild)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id, self.get_guild(payload.guild_id))
+
+    async def _channel_gone(self, channel_id: int, guild: discord.Guild | None) -> None:
+        """A race's channel was deleted: the race waits (no AI plays into it) and its host is told how to go on."""
+        await self.storage.forget_owed(channel_id)
+        self.outbox.owed.discard(channel_id)
+        told = await self.service.waiting.pause_channel(channel_id, "channel-gone")
+        for user_id, text in told.dms:
+            await send_private(self, self.service, None, user_id, text, guild=guild)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its races wait until the bot is added back."""
+        paused = await self.service.waiting.pause_server(guild.id)
+        log.info("removed from server %s: %s races wait", guild.id, paused)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added back to a server: each race that waited shows its board and a live prompt, and goes on."""
+        for channel_id, outcome in await self.service.waiting.back_in_server(guild.id):
+            await self._tell_channel(channel_id, outcome)
+
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         with speaking(posting.own_language(interaction)):
             if isinstance(error, app_commands.CheckFailure):
-                await posting.say(interaction, _("This command works in a server channel."), ephemeral=True)
+                await posting.say_safely(interaction, _("This command works in a server channel."))
+                return
+            cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+            if isinstance(cause, DISCORD_FAILURES):  # Discord's weather, not a bug: one line, no traceback
+                self.failures.failed(cause, f"command of interaction {interaction.id}")
                 return
             ref = f"{interaction.id:x}"[-8:]
             log.error("command error (ref %s)", ref, exc_info=error)
-            await posting.say(
-                interaction, _("Something went wrong (ref {ref}). Nothing was changed.", ref=ref), ephemeral=True
-            )
+            await posting.say_safely(interaction, _("Something went wrong (ref {ref}). Nothing was changed.", ref=ref))
 
 
 class ShardedDomestiqueBot(DomestiqueBot, discord.AutoShardedClient):

@@ -307,6 +307,16 @@ async def race_abort(interaction: discord.Interaction) -> None:
     await bot.answer(interaction, work, defer=False)
 
 
+@race.command(name="resume", description="Carry on here a race whose channel was deleted (host)")
+@app_commands.describe(race="The race's number, as the bot's private message about it says")
+async def race_resume(interaction: discord.Interaction, race: app_commands.Range[int, 1, 2**53]) -> None:
+    bot = host(interaction)
+    work = bot.service.waiting.resume_here(
+        channel_of(interaction), interaction.guild_id or 0, interaction.user.id, race
+    )
+    await bot.answer(interaction, work, defer=False)
+
+
 @race.command(name="back", description="Take your seat back from the AI")
 async def race_back(interaction: discord.Interaction) -> None:
     bot = host(interaction)

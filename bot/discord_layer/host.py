@@ -7,11 +7,23 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.discord_layer.failures import FailureCounts
 from bot.discord_layer.live_prompts import LivePrompts
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
 from bot.service.model import Outcome
 from bot.service.races import RaceService
+from bot.storage.outbox_tables import OwedPost
+
+
+class ChannelOutbox(Protocol):
+    """What the channels are owed (``outbox.Outbox``): a post Discord refused, kept and sent again."""
+
+    owed: set[int]
+
+    def owes(self, channel_id: int) -> bool: ...
+    async def keep(self, posts: list[OwedPost]) -> None: ...
+    async def refresh(self, channel_id: int, guild_id: int) -> None: ...
 
 
 class Host(Protocol):
@@ -19,6 +31,8 @@ class Host(Protocol):
     leagues: LeagueService
     alliances: AllianceService
     live_prompts: LivePrompts
+    outbox: ChannelOutbox  # what Discord did not take, sent again
+    failures: FailureCounts  # Discord's failures by kind (the health page)
 
     async def answer(
         self, interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True

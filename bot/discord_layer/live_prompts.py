@@ -46,6 +46,15 @@ class LivePrompts:
             del self._shown[channel_id]
         await self.storage.drop_live_prompt(channel_id, message_id)
 
+    async def deleted(self, channel_id: int, message_id: int) -> bool:
+        """A message of ``channel_id`` was deleted; True when it was the channel's live prompt (now forgotten)."""
+        shown = self._shown.get(channel_id) or await self.storage.live_prompt(channel_id)
+        if shown is None or shown[0] != message_id:
+            return False
+        self._shown.pop(channel_id, None)
+        await self.storage.drop_live_prompt(channel_id, message_id)
+        return True
+
     async def retire(self, channel: discord.abc.Messageable, why: str) -> bool:
         """Retire the channel's live prompt, if one is known: no buttons, ``why`` below its text.
         False when there was none to retire (or it could not be edited)."""

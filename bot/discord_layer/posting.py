@@ -9,21 +9,25 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import io
+import inspect
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 import discord
 
-from bot.discord_layer.components import lobby_view, menus, prompt_view, proposal_view
+from bot.discord_layer.components import lobby_view, menus
 from bot.discord_layer.draft_components import edit_lobby, post_lobby
+from bot.discord_layer.failures import DISCORD_FAILURES
 from bot.discord_layer.host import Host
 from bot.discord_layer.live_prompts import REPLACED
+from bot.discord_layer.outbox import new_nonce
 from bot.discord_layer.pace_components import ahead_view
+from bot.discord_layer.sending import as_file, send_post, send_private
 from bot.service.common import Refusal, chunks
+from bot.service.core import SAVED
 from bot.service.model import (
     CHANNEL_POSTS,
     Close,
@@ -41,14 +45,11 @@ from bot.service.model import (
     Retire,
     ShowLobby,
 )
+from bot.storage.outbox_tables import OwedPost
 from rules.errors import DomestiqueError
-from rules.i18n import Language, _, current, lang_for, speaking
+from rules.i18n import N_, Language, _, current, lang_for, speaking
 
 log = logging.getLogger("domestique")
-
-
-def _file(name: str, data: bytes) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
 
 
 def own_language(interaction: discord.Interaction) -> Language:
@@ -104,35 +105,98 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, 
 async def _answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool) -> None:
     clicked = interaction.type == discord.InteractionType.component and interaction.message is not None
     public_prompt = clicked and not (interaction.message and interaction.message.flags.ephemeral)
+    host = cast(Host, interaction.client)
     if defer:
-        if public_prompt:
-            await interaction.response.defer()  # an update of the clicked message, no "thinking"
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            if public_prompt:
+                await interaction.response.defer()  # an update of the clicked message, no "thinking"
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except DISCORD_FAILURES as exc:
+            # delivered late (Discord's 3 seconds are over) or twice: Discord shows the person it failed,
+            # and the intent is not applied (it was never acknowledged)
+            host.failures.failed(exc, f"acknowledging interaction {interaction.id} (not applied)")
+            _drop(work)
+            return
+    saved = SAVED.set(False)
     try:
         await seen(interaction)
         outcome = await work
     except (Refusal, DomestiqueError) as exc:
-        await say(interaction, str(exc), ephemeral=True)
+        await say_safely(interaction, str(exc))
         return
     except Exception:
         ref = secrets.token_hex(4)
         log.exception("unexpected error (ref %s) in %s", ref, interaction.data)
-        await say(
-            interaction,
-            _("Something went wrong (ref {ref}). Nothing was changed by this request.", ref=ref),
-            ephemeral=True,
-        )
+        await say_safely(interaction, _broken(ref) if SAVED.get() else _untouched(ref))
+        if SAVED.get():
+            await _owe_the_race(host, interaction)
         return
+    finally:
+        done = SAVED.get()
+        SAVED.reset(saved)
     channel = interaction.channel
     where_to = channel if isinstance(channel, discord.abc.Messageable) else None
-    await Walk(interaction.client, where_to, outcome, Asked(interaction, clicked, public_prompt, defer)).run()
-    await hand_over_notes(interaction)
+    walk = Walk(interaction.client, where_to, outcome, Asked(interaction, clicked, public_prompt, defer))
+    try:
+        await walk.run()
+        await hand_over_notes(interaction)
+    except Exception:  # a bug past the commit: the decision is kept, and shown when the outbox can
+        ref = secrets.token_hex(4)
+        log.exception("unexpected error (ref %s) showing what was done for %s", ref, interaction.data)
+        await say_safely(interaction, _broken(ref) if done else _untouched(ref))
+        if done:
+            await _owe_the_race(host, interaction)
+
+
+def _untouched(ref: str) -> str:
+    return _("Something went wrong (ref {ref}). Nothing was changed by this request.", ref=ref)
+
+
+def _broken(ref: str) -> str:
+    return _(
+        "Your decision is saved, but something went wrong showing it (ref {ref}); the race is posted again "
+        "in the channel.",
+        ref=ref,
+    )
+
+
+def _drop(work: Awaitable[Outcome]) -> None:
+    """An intent that will not run: closed, so Python does not warn that it was never awaited."""
+    if inspect.iscoroutine(work):
+        work.close()
+
+
+async def _owe_the_race(host: Host, interaction: discord.Interaction) -> None:
+    """The channel is owed the race as it stands (a decision was saved and not shown)."""
+    if interaction.channel_id is not None and interaction.guild_id is not None:
+        await host.outbox.refresh(interaction.channel_id, interaction.guild_id)
+
+
+async def say_safely(interaction: discord.Interaction, text: str) -> None:
+    """A private answer that may find the interaction dead (late, or its token expired): then only logged."""
+    try:
+        await say(interaction, text, ephemeral=True)
+    except DISCORD_FAILURES as exc:
+        cast(Host, interaction.client).failures.failed(exc, f"answering interaction {interaction.id}")
 
 
 async def post_all(client: discord.Client, channel: discord.abc.Messageable, outcome: Outcome) -> None:
     """An outcome nobody asked for here (a timer, a league stage, another race's channel): its effects in order."""
     await Walk(client, channel, outcome).run()
+
+
+async def keep_for_later(client: discord.Client, channel_id: int, outcome: Outcome) -> None:
+    """What a channel this process cannot reach now is told (another process's server in a cluster, or a
+    server not available): kept in the outbox, for whichever process owns the server to post."""
+    host = cast(Host, client)
+    race = await host.service.storage.latest_race(channel_id)
+    if race is None:
+        return
+    posts = [
+        e.post if isinstance(e, Publish) else Post(e.line) for e in outcome.effects if isinstance(e, (Publish, Retire))
+    ]
+    await host.outbox.keep([owed_post(channel_id, race.guild_id, p) for p in posts])
 
 
 @dataclass(frozen=True)
@@ -151,10 +215,19 @@ class Asked:
         return self.public_prompt and self.deferred
 
 
+IN_CHANNEL = (Retire, *CHANNEL_POSTS)  # what the race channel shows, under its lock
+
+
 @dataclass
 class Walk:
     """One outcome's effects, walked in order: the answer to the person first, then what the race
-    channel shows (one outcome at a time in a channel), threads, private messages, other channels."""
+    channel shows (one outcome at a time in a channel), threads, private messages, other channels.
+
+    Discord may refuse any of it. A refused answer to the person is logged; a refused post in the
+    channel is kept in the outbox (``outbox.py``) with the rest of what the channel was to be shown,
+    to be sent again when Discord takes it, and the person who acted is told so. A channel already
+    owed something gets this outcome's posts queued behind it, never before. Nothing raises out of
+    the walk for Discord's sake, and the channel's lock is released on every path."""
 
     client: discord.Client
     channel: discord.abc.Messageable | None
@@ -166,33 +239,75 @@ class Walk:
     replaced: str | None = None  # why the prompt on screen gives way to the next one posted
     prompted: bool = False  # a prompt was posted
     unedited: LobbyEdit | None = None  # a lobby message that could not be edited: posted after the posts
+    owed: list[OwedPost] = field(default_factory=list)  # what the channel is owed (kept in the outbox)
+    queued: bool = False  # the channel is owed posts from before: this outcome's go behind them
+    refused: str = ""  # the kind of Discord's refusal of a channel post, once one was refused
+
+    @property
+    def host(self) -> Host:
+        return cast(Host, self.client)
 
     async def run(self) -> None:
         if self.public is None:
             guild = getattr(self.channel, "guild", None)
-            self.public = await cast(Host, self.client).service.languages.public(guild.id if guild else None)
-        live = cast(Host, self.client).live_prompts
+            self.public = await self.host.service.languages.public(guild.id if guild else None)
         held: contextlib.AsyncExitStack | None = None
-        for effect in self.outcome.effects:
-            in_channel = isinstance(effect, CHANNEL_POSTS)
-            if in_channel and held is None and self.channel is not None:
-                held = contextlib.AsyncExitStack()  # retire, post, remember: one outcome at a time in a channel
-                await held.enter_async_context(live.lock(self.channel))
-            elif not in_channel and held is not None:
-                await self._leave_channel(held)
-                held = None
-            private = isinstance(effect, Reply) or (isinstance(effect, ShowLobby) and effect.ephemeral)
-            # the answer to the person in their language (the one of the moment); everything else public
-            with speaking(current() if private or self.public is None else self.public):
-                await self.apply(effect)
-        if held is not None:
-            await self._leave_channel(held)
-        elif self.unedited is not None:
-            await self._post_unedited()
-
-    async def _leave_channel(self, held: contextlib.AsyncExitStack) -> None:
-        await held.aclose()
+        try:
+            for effect in self.outcome.effects:
+                in_channel = isinstance(effect, IN_CHANNEL)
+                if in_channel and held is None and self.channel is not None:
+                    held = contextlib.AsyncExitStack()  # retire, post, remember: one outcome at a time in a channel
+                    await held.enter_async_context(self.host.live_prompts.lock(self.channel))
+                    self.queued = self.queued or self.host.outbox.owes(_id(self.channel))
+                elif not in_channel and held is not None:
+                    await held.aclose()
+                    held = None
+                    await self._post_unedited()
+                private = isinstance(effect, Reply) or (isinstance(effect, ShowLobby) and effect.ephemeral)
+                # the answer to the person in their language (the one of the moment); everything else public
+                with speaking(current() if private or self.public is None else self.public):
+                    await self._perform(effect)
+        finally:
+            if held is not None:
+                await held.aclose()
         await self._post_unedited()
+        await self._keep_owed()
+
+    async def _perform(self, effect: Effect) -> None:
+        """One effect; a post Discord refuses is kept for later, any other refusal logged."""
+        if self.queued and isinstance(effect, (Retire, Publish)):
+            self._owe(effect)
+            return
+        try:
+            await self.apply(effect)
+        except DISCORD_FAILURES as exc:
+            kind = self.host.failures.failed(exc, f"{type(effect).__name__.lower()} in channel {_id(self.channel)}")
+            if isinstance(effect, (Retire, Publish)) and kind != "channel-gone":
+                self.refused = self.refused or kind
+                self.queued = True  # what follows in this channel goes behind it
+                self._owe(effect)
+
+    def _owe(self, effect: Retire | Publish) -> None:
+        guild = getattr(self.channel, "guild", None)
+        if self.channel is None or guild is None:
+            return
+        if isinstance(effect, Retire):
+            self.retired = effect.line
+            post = Post(effect.line)
+        else:
+            post = effect.post
+        self.owed.append(owed_post(_id(self.channel), guild.id, post))
+
+    async def _keep_owed(self) -> None:
+        if not self.owed:
+            return
+        await self.host.outbox.keep(self.owed)
+        asked = self.asked
+        if asked is not None and self.refused:  # the person who acted learns why the channel shows nothing yet
+            why = _(REFUSALS.get(self.refused, REFUSALS["discord-error"]))
+            await say_safely(asked.interaction, _("Your decision is saved. {why}", why=why))
+            if self.refused == "forbidden":
+                await _tell_host_once(self.host, self.client, self.channel)
 
     async def _post_unedited(self) -> None:
         if self.unedited is not None and self.channel is not None:
@@ -218,40 +333,49 @@ class Walk:
                 await self._publish(post)
             case Close(why):
                 if not self.prompted and self.channel is not None:  # the race ended with no prompt to follow
-                    await cast(Host, self.client).live_prompts.retire(self.channel, why)
+                    await self.host.live_prompts.retire(self.channel, why)
             case OpenThread(name, users, alliance_id):
                 if self.channel is not None:
                     await open_private_thread(self.client, self.channel, name, list(users), alliance_id)
             case DirectMessage(user_id, text):
                 if self.channel is not None:
-                    await send_private(self.client, self.channel, user_id, text)
+                    await send_private(self.client, self.host.service, self.channel, user_id, text)
             case Elsewhere(channel_id, told):
-                other = self.client.get_channel(channel_id)
-                if not isinstance(other, discord.abc.Messageable):
-                    return  # not this process's server (a shard cluster), or gone
-                try:
-                    await post_all(self.client, other, told)
-                except discord.HTTPException:
-                    log.info("could not post in channel %s", channel_id)
+                await self._elsewhere(channel_id, told)
+
+    async def _elsewhere(self, channel_id: int, told: Outcome) -> None:
+        """Another race's channel is told: here, or by the process that owns its server (the outbox)."""
+        other = self.client.get_channel(channel_id)
+        if isinstance(other, discord.abc.Messageable):
+            await post_all(self.client, other, told)
+        else:
+            await keep_for_later(self.client, channel_id, told)
 
     async def _retire(self, line: str) -> None:
         """The decision's line replaces the prompt it answers: the clicked message itself, else the
         channel's live prompt (a private menu, a typed move), else it is posted."""
         self.retired = line
-        live = cast(Host, self.client).live_prompts
+        live = self.host.live_prompts
         asked = self.asked
         message = asked.interaction.message if asked is not None else None
         if asked is not None and asked.on_the_prompt and message is not None:
             shown = f"{message.content}\n{line}"[:2000]
-            await asked.interaction.edit_original_response(content=shown, view=None)
+            try:
+                await asked.interaction.edit_original_response(content=shown, view=None)
+            except DISCORD_FAILURES as exc:  # the interaction's token died: the bot edits its own message
+                self.host.failures.failed(exc, f"retiring the clicked prompt {message.id} by its interaction")
+                await message.edit(content=shown, view=None, allowed_mentions=discord.AllowedMentions.none())
             await live.answered(asked.interaction.channel_id or 0, message.id)
             self.answered = True
             return
         if self.channel is not None and not await live.retire(self.channel, line):
-            await send_post(self.channel, Post(line))
+            await send_post(self.channel, Post(line), nonce=new_nonce())
         if asked is not None and asked.clicked and asked.deferred:  # a private menu: it shows the line too
-            await asked.interaction.edit_original_response(content=line, view=None)
-            self.answered = True
+            try:
+                await asked.interaction.edit_original_response(content=line, view=None)
+                self.answered = True
+            except DISCORD_FAILURES as exc:
+                self.host.failures.failed(exc, "showing the decision on its private menu")
 
     async def _reply(self, reply: Reply) -> None:
         asked = self.asked
@@ -263,15 +387,18 @@ class Walk:
         text = _("Done.") if text == "Done." else text  # the service's plain answer, in the person's words
         files = []
         if reply.file is not None:
-            files.append(_file(*reply.file))
+            files.append(as_file(*reply.file))
         if reply.image is not None:
-            files.append(_file("board.png", reply.image))
+            files.append(as_file("board.png", reply.image, reply.image_alt))
         view: discord.ui.View | None = None
         if reply.prompt is not None and reply.prompt.ahead:
             view = ahead_view(reply.prompt)
         elif reply.prompt is not None:
             view = menus(reply.prompt, reply.prompt_page)
-        await say(asked.interaction, text or _("Done."), ephemeral=reply.ephemeral, files=files, view=view)
+        try:
+            await say(asked.interaction, text or _("Done."), ephemeral=reply.ephemeral, files=files, view=view)
+        except DISCORD_FAILURES as exc:  # the interaction died: what the channel shows still goes on
+            self.host.failures.failed(exc, f"answering interaction {asked.interaction.id}")
 
     async def _lobby(self, lobby: ShowLobby) -> None:
         """The lobby is one message, edited in place: who sits where, and its live buttons."""
@@ -298,14 +425,56 @@ class Walk:
     async def _publish(self, post: Post) -> None:
         if self.channel is None:
             return
-        live = cast(Host, self.client).live_prompts
+        live = self.host.live_prompts
         prompt = post.prompt is not None and bool(post.prompt.choices)
         if prompt:  # one live prompt in a channel: the one on screen gives way, saying why
             await live.retire(self.channel, self.replaced or f"⏭ {_(REPLACED)}")
-        message = await send_post(self.channel, post)
+        message = await send_post(self.channel, post, nonce=new_nonce())
         if prompt:
             await live.posted(message)
             self.prompted = True
+
+
+REFUSALS = {
+    "forbidden": N_(
+        "I may not post in this channel any more (a permission was taken away): the race waits until I can, "
+        "and its host is told."
+    ),
+    "rate-limited": N_("Discord is making me wait: the board and the next prompt follow as soon as it lets me."),
+    "discord-error": N_("Discord did not take the channel's post just now: it follows as soon as Discord takes it."),
+    "network": N_("Discord did not take the channel's post just now: it follows as soon as Discord takes it."),
+}
+
+
+def owed_post(channel_id: int, guild_id: int, post: Post) -> OwedPost:
+    """``post`` as the outbox keeps it: everything it needs, and the version of its prompt."""
+    prompt = post.prompt if post.prompt is not None and post.prompt.choices else None
+    file_name, file = post.file if post.file is not None else (None, None)
+    return OwedPost(
+        channel_id,
+        guild_id,
+        post.text[:2000],
+        new_nonce(),
+        race_id=prompt.race_id if prompt else None,
+        version=prompt.version if prompt else None,
+        mentions=tuple(post.mentions),
+        image=post.image,
+        image_name=post.image_name,
+        image_alt=post.image_alt,
+        file_name=file_name,
+        file=file,
+    )
+
+
+async def _tell_host_once(host: Host, client: discord.Client, channel: discord.abc.Messageable | None) -> None:
+    """A permission was taken away: the race waits, and its host is told, once."""
+    told = await host.service.waiting.pause_channel(_id(channel), "forbidden")
+    for user_id, text in told.dms:
+        await send_private(client, host.service, channel, user_id, text)
+
+
+def _id(channel: discord.abc.Messageable | None) -> int:
+    return int(getattr(channel, "id", 0) or 0)
 
 
 async def edit_lobby_message(interaction: discord.Interaction, lobby: ShowLobby) -> bool:
@@ -353,33 +522,6 @@ async def say(
             await interaction.followup.send(part or "\u200b", **extra)
         else:
             await interaction.response.send_message(part or "\u200b", **extra)
-
-
-def where(channel: discord.abc.Messageable) -> str:
-    """Where a private message comes from: the server, the channel and a link to it."""
-    guild = getattr(channel, "guild", None)
-    name = getattr(channel, "name", None)
-    channel_id = getattr(channel, "id", None)
-    place = " · ".join(p for p in (guild.name if guild else None, f"#{name}" if name else None) if p)
-    link = f"https://discord.com/channels/{guild.id}/{channel_id}" if guild and channel_id else ""
-    origin = place or _("a server")
-    return _("From {place} ({link})", place=origin, link=link) if link else _("From {place}", place=origin)
-
-
-async def send_private(client: discord.Client, channel: discord.abc.Messageable, user_id: int, text: str) -> None:
-    """A private message that says where it comes from. When it cannot be delivered (closed DMs),
-    it is kept as a note and shown to the person, privately, the next time they act in that server.
-    Written in the recipient's language (``text`` already is: the service made it so)."""
-    try:
-        user = client.get_user(user_id) or await client.fetch_user(user_id)
-        with speaking(await cast(Host, client).service.languages.private(user_id)):
-            origin = where(channel)
-        await user.send(f"{origin}:\n{text}"[:2000])
-    except discord.HTTPException:
-        log.info("could not send a private message to user %s; kept as a note", user_id)
-        guild = getattr(channel, "guild", None)
-        if guild is not None:
-            await cast(Host, client).service.people.keep_note(guild.id, user_id, text)
 
 
 async def hand_over_notes(interaction: discord.Interaction) -> None:
@@ -431,24 +573,3 @@ async def open_private_thread(
     )
     if alliance_id is not None:
         await cast(Host, client).alliances.thread_opened(alliance_id, thread.id)
-
-
-async def send_post(channel: discord.abc.Messageable, post: Post) -> discord.Message:
-    kwargs: dict[str, Any] = {
-        "allowed_mentions": discord.AllowedMentions(
-            users=[discord.Object(u) for u in post.mentions], everyone=False, roles=False
-        ),
-    }
-    files = []
-    if post.image is not None:
-        files.append(_file(post.image_name, post.image))
-    if post.file is not None:
-        files.append(_file(*post.file))
-    if files:
-        kwargs["files"] = files
-    if post.prompt is not None and post.prompt.choices:
-        kwargs["view"] = prompt_view(post.prompt)
-    elif post.alliance_proposal is not None:
-        kwargs["view"] = proposal_view(post.alliance_proposal)
-    message: discord.Message = await channel.send(post.text[:2000] or "\u200b", **kwargs)
-    return message

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
 
@@ -42,6 +43,10 @@ from rules.events import Event
 from rules.game import Choice, Decision
 from rules.i18n import Language, _, current, speaking
 from rules.registry import AnyGame
+
+# True once the request being answered has saved a decision: an error after that point must not tell
+# the person "nothing was changed" (``bot/discord_layer/posting.py``)
+SAVED: ContextVar[bool] = ContextVar("saved", default=False)
 
 
 class RaceCore:
@@ -118,6 +123,7 @@ class RaceCore:
         return Outcome(
             _("{choice}: where to?", choice=label),
             image=image,
+            image_alt=self.described(loaded),
             prompt=replace(prompt, layout="menu", piece=views[0].piece, choices=views, step=step),
         )
 
@@ -286,6 +292,7 @@ class RaceCore:
             if envelope is not None:
                 raise Refusal(_("The lobby changed at the same moment; try again."))
             raise Refusal(_("Someone acted at the same moment; your choice was not applied. Use the latest prompt."))
+        SAVED.set(True)
         version = race.version + 1
         self.store.keep(race.id, version, new_state)
         await self.clocks.after_commit(view_race, game, before, decisions)
@@ -367,6 +374,7 @@ class RaceCore:
         race, game, after = loaded.race, loaded.game, loaded.state
         rules, words = game.rules, game.narration
         events = list(rules.events(after)[len(rules.events(before)) :])
+        told_now = words.summary(after, events) if events else []  # for the board's description
         posts: list[Post] = []
         lines = [headline] if headline else []
         finished = rules.outcome(after).finished
@@ -386,9 +394,13 @@ class RaceCore:
             if page:
                 lines.append(page)
             image = await self.board(loaded, [])
+            alt = self.described(loaded, told_now)
             humans = seats.users(race.lobby["seats"])
             texts = chunks("\n".join(lines))
-            posts += [Post(text, image if i == 0 else None, mentions=humans) for i, text in enumerate(texts)]
+            posts += [
+                Post(text, image if i == 0 else None, mentions=humans, image_alt=alt if i == 0 else "")
+                for i, text in enumerate(texts)
+            ]
             if self.render:
                 posts += await finish_posts(race)
             if race.league_id is not None:
@@ -422,6 +434,7 @@ class RaceCore:
                     image if last else None,
                     prompt=prompt if last else None,
                     mentions=[user_to_ping] if (user_to_ping and last) else [],
+                    image_alt=self.described(loaded, told_now) if (image is not None and last) else "",
                 )
             )
         return Outcome("Done.", posts=posts).then(*dms, *by_dm)
@@ -447,6 +460,23 @@ class RaceCore:
         if humans:
             lines.append(_("Thanks for racing, {people}.", people=" ".join(f"<@{u}>" for u in humans)))
         return "\n".join(lines)
+
+    @staticmethod
+    def described(loaded: Loaded, just: Sequence[str] = ()) -> str:
+        """The board in words, for a screen reader (the image's description, in the language of the
+        moment): the race and turn, whose decision it is, what just happened, where every piece is."""
+        race, game, state = loaded.race, loaded.game, loaded.state
+        parts = [_("The board of {race_title}, turn {turn}.", race_title=title(race), turn=game.rules.turn(state))]
+        decision = game.rules.pending(state)
+        if decision is not None:
+            asked = game.narration.ask(state, decision, who(race, decision.player, mention=False))
+            parts.append(asked.rstrip(".") + ".")
+        if just:
+            parts.append(_("Just now: {what}.", what="; ".join(just)))
+        where = [line.replace("**", "").rstrip(".") for line in game.narration.status(state)]
+        if where:
+            parts.append("; ".join(where) + ".")
+        return " ".join(parts)
 
     async def board(self, loaded: Loaded, highlight: list[Choice], acting: str | None = None) -> bytes | None:
         """The race's board now (None when this service draws none), ``highlight``: the choices offered."""

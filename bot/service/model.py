@@ -88,6 +88,7 @@ class Post:
     mentions: list[int] = field(default_factory=list)
     file: tuple[str, bytes] | None = None
     alliance_proposal: int | None = None  # show Accept / Decline for this proposal
+    image_alt: str = ""  # the image described for a screen reader (Discord's attachment description)
 
 
 @dataclass
@@ -114,6 +115,7 @@ class Reply:
     image: bytes | None = None
     prompt: Prompt | None = None
     prompt_page: int = 0
+    image_alt: str = ""  # the board described for a screen reader
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,7 @@ class Outcome:
         image: bytes | None = None,
         prompt: Prompt | None = None,
         prompt_page: int = 0,
+        image_alt: str = "",
         posts: Sequence[Post] = (),
         dms: Sequence[tuple[int, str]] = (),
         closed: str | None = None,
@@ -219,7 +222,7 @@ class Outcome:
     ) -> None:
         made: list[Effect] = []
         if reply or file is not None or image is not None or prompt is not None:
-            made.append(Reply(reply, ephemeral, file, image, prompt, prompt_page))
+            made.append(Reply(reply, ephemeral, file, image, prompt, prompt_page, image_alt))
         made += [Publish(p) for p in posts]
         if closed is not None:
             made.append(Close(closed))

@@ -25,6 +25,7 @@ from bot.service.reading import Reading
 from bot.service.recap import Recap
 from bot.service.store import RaceStore
 from bot.service.timers import Timers
+from bot.service.waiting import Waiting
 from bot.service.web_pages import PageLinks, Web, WebLinks
 from bot.shards import Shards
 from bot.storage import Storage
@@ -69,3 +70,4 @@ class RaceService:
         self.people = People(storage)
         self.recap = Recap(store, self.core.catch_up, self.core.public)
         self.web = Web(self.core.links, storage)
+        self.waiting = Waiting(self.core)  # races whose channel cannot be told (Discord refused it)

@@ -34,8 +34,12 @@ class Timers:
         """
         out = await self.away.returns_due()
         now = self.now()
+        # a race whose channel cannot be told waits: no reminder, no AI decision nobody would see
+        # (``waiting.py``; a channel owed posts gets them first: ``bot/discord_layer/outbox.py``)
+        waiting = set(await self.storage.paused_races())
+        owed = await self.storage.owed_channels()
         for race in await self.storage.running_races(self.core.shards):
-            if not self.backoff.ready(race.id, now):
+            if not self.backoff.ready(race.id, now) or race.id in waiting or race.channel_id in owed:
                 continue
             try:
                 done = await self._tick_race(race)
@@ -133,8 +137,10 @@ class Timers:
     async def next_deadline(self) -> float | None:
         """When ``tick`` next has something to do: a reminder, a deadline, a person's return."""
         deadlines = []
+        waiting = set(await self.storage.paused_races())
+        owed = await self.storage.owed_channels()  # the outbox wakes the timers when it has told them
         for race in await self.storage.running_races(self.core.shards):
-            if race.deadline is not None:
+            if race.deadline is not None and race.id not in waiting and race.channel_id not in owed:
                 due = race.deadline if race.reminded else min(race.deadline, await self.clocks.remind_at(race))
                 deadlines.append(self.backoff.not_before(race.id, due))
         back = await self.storage.next_return()

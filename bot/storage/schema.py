@@ -220,4 +220,41 @@ MIGRATIONS: list[Migration] = [
         )
         """,
     ),
+    Migration(
+        "posts owed to channels Discord refused, races that wait, each process's health (issue 43)",
+        """
+        CREATE TABLE outbox (
+            id {id},
+            channel_id {int} NOT NULL,
+            guild_id {int} NOT NULL,
+            kind TEXT NOT NULL,
+            race_id {int},
+            version INTEGER,
+            content TEXT NOT NULL,
+            mentions TEXT NOT NULL,
+            image {blob},
+            image_name TEXT,
+            image_alt TEXT,
+            file_name TEXT,
+            file {blob},
+            nonce TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            due {real} NOT NULL,
+            failure TEXT,
+            created {real} NOT NULL
+        );
+        CREATE INDEX outbox_by_channel ON outbox(channel_id, id);
+        CREATE TABLE pauses (
+            race_id {int} PRIMARY KEY,
+            reason TEXT NOT NULL,
+            since {real} NOT NULL,
+            told INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE health (
+            process TEXT PRIMARY KEY,
+            at {real} NOT NULL,
+            report TEXT NOT NULL
+        )
+        """,
+    ),
 ]

@@ -25,9 +25,11 @@ from bot.storage import ChannelBusy, Charges, Clock, ConstraintFailed, NewerSche
 from bot.storage.action_cache import ActionCache
 from bot.storage.away_tables import AwayTables
 from bot.storage.dialect import Dialect
+from bot.storage.health_tables import HealthTables
 from bot.storage.language_tables import LanguageTables
 from bot.storage.league_tables import LeagueTables
 from bot.storage.lobby import LobbyData
+from bot.storage.outbox_tables import OutboxTables
 from bot.storage.pace_tables import CLOCK_SQL, PACE_TIME_SQL, PaceTables, clock_rows, pace_time_rows
 from bot.storage.people_tables import PeopleTables
 from bot.storage.prompt_tables import PromptTables
@@ -53,7 +55,18 @@ def grouped(writes: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]
     return out
 
 
-class SqlStorage(LeagueTables, PeopleTables, PaceTables, WebTables, AwayTables, LanguageTables, PromptTables, ABC):
+class SqlStorage(
+    LeagueTables,
+    PeopleTables,
+    PaceTables,
+    WebTables,
+    AwayTables,
+    LanguageTables,
+    PromptTables,
+    OutboxTables,
+    HealthTables,
+    ABC,
+):
     """Everything the bot keeps, in SQL both databases run (``bot/storage/dialect.py``)."""
 
     dialect: Dialect

@@ -24,6 +24,7 @@ from bot.service.recap import recap_gif
 from bot.storage import RaceRow, Storage
 from bot.web import pages
 from bot.web.guard import RateLimit, guard
+from bot.web.health import health_route
 from bot.web.league_page import league_page
 from bot.web.timeline import Timeline, timeline
 from rules.i18n import current
@@ -268,6 +269,6 @@ def make_app(
         client_max_size=1024,
         handler_args={"max_line_size": 1024, "max_field_size": 4096},
     )
-    app.add_routes(routes(site))
+    app.add_routes([*routes(site), health_route(storage)])  # /health: docs/deploy.md
     app[PAGES] = site
     return app

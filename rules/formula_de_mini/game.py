@@ -4,7 +4,7 @@ every consequence, slipstreams and pits; one or two cars a player; league points
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rules.action import Field, Vocabulary
@@ -15,6 +15,7 @@ from rules.formula_de_mini.circuit import circuit_names, load_circuit
 from rules.formula_de_mini.menu import choices, gear_name, piece_name_of
 from rules.formula_de_mini.model import TEAMS, State
 from rules.formula_de_mini.pace import hooks as pace_hooks
+from rules.formula_de_mini.pacts import PACTS
 from rules.formula_de_mini.setup import build
 from rules.formula_de_mini.showcase import SHOWCASE
 from rules.formula_de_mini.view import public_view
@@ -28,6 +29,7 @@ from rules.game import (
     Placing,
     Seat,
     Standing,
+    TeamResult,
     TrackCatalog,
     rules_for_setup_states,
 )
@@ -264,7 +266,17 @@ class PointsScoring:
         return ngettext("{n} point", "{n} points", standing.score)
 
 
+def team_result(final: State, players: Sequence[str]) -> TeamResult:
+    """A team's stage (docs/alliances.md): the sum of its members' cars' points (R-FDM-LEAGUE-POINTS)."""
+    points = sum(
+        POINTS[i] if i < len(POINTS) else 0 for i, cid in enumerate(final.arrivals) if final.car(cid).player in players
+    )
+    return TeamResult(points, ngettext("{n} point", "{n} points", points), higher_better=True)
+
+
 GAME = Game(
+    pacts=PACTS,
+    team_result=team_result,
     id="formula-de-mini",
     title="Formula Dé Mini",
     piece=N_("car"),  # marked for the catalogs; translated where shown

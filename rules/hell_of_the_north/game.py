@@ -7,7 +7,16 @@ from dataclasses import replace
 
 from rules.action import Field
 from rules.events import Event
-from rules.game import Decision, LeagueSetting, PlayerRecord, RaceOption, Seat, SeatOption, Standing
+from rules.game import (
+    Decision,
+    LeagueSetting,
+    PlayerRecord,
+    RaceOption,
+    Seat,
+    SeatOption,
+    Standing,
+    TeamResult,
+)
 from rules.hell_of_the_north import ai, engine
 from rules.hell_of_the_north.course import MAX_WEATHER, course_for, stage_names
 from rules.hell_of_the_north.menu import choices, piece_name
@@ -15,12 +24,14 @@ from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS
 from rules.hell_of_the_north.narrate import describe, summary, weather_words
 from rules.hell_of_the_north.order import arrival_order, classification
 from rules.hell_of_the_north.pace import hooks as pace_hooks
+from rules.hell_of_the_north.pacts import PACTS
 from rules.hell_of_the_north.setup import build
 from rules.hell_of_the_north.showcase import SHOWCASE
 from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, general_classification, stage_result
 from rules.hell_of_the_north.view import public_view
 from rules.i18n import N_, _, ngettext, pgettext
 from rules.leader1 import game_kit, words
+from rules.teams import after_the_last, best_times
 
 VOCABULARY = game_kit.vocabulary("black-rouleur", Field("part", "text", "front or back of the peloton tile"))
 
@@ -312,6 +323,16 @@ class HellOfTheNorthScoring:
         )
 
 
+def team_result(final: State, players: Sequence[str]) -> TeamResult:
+    """A team's stage (docs/alliances.md): its best two riders' turns behind the winner after the
+    bonuses, as the GC counts them (Notes 2), a rider out counting one turn after the last."""
+    lines = stage_result(final)
+    everyone = [None if line.eliminated else line.turns for line in lines]
+    mine = [None if line.eliminated else line.turns for line in lines if line.player in players]
+    turns = best_times(mine, after_the_last(everyone, 1))
+    return TeamResult(turns, _("best two riders: {turns} turn(s) after the bonuses", turns=f"{turns:+d}"))
+
+
 GAME = replace(
     game_kit.family_game(
         id=GAME_ID,
@@ -338,5 +359,7 @@ GAME = replace(
     ),
     race_options=RACE_OPTIONS,
     showcase=SHOWCASE,
+    pacts=PACTS,
+    team_result=team_result,
     pace=pace_hooks(),
 )

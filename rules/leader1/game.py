@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules.action import Action
 from rules.events import Event
-from rules.game import Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing
+from rules.game import Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing, TeamResult
 from rules.i18n import N_, _, ngettext, pgettext
 from rules.leader1 import ai, engine, game_kit, words
 from rules.leader1.menu import choices, piece_name
@@ -15,11 +15,13 @@ from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.narrate import describe, summary
 from rules.leader1.order import arrival_order, classification
 from rules.leader1.pace import hooks as pace_hooks
+from rules.leader1.pacts import PACTS
 from rules.leader1.route import road_for, stage_names
 from rules.leader1.setup import build, riders_allowed
 from rules.leader1.showcase import SHOWCASE
 from rules.leader1.stage import carried_energy, general_classification, stage_result
 from rules.leader1.view import public_view
+from rules.teams import after_the_last, best_times
 
 VOCABULARY = game_kit.vocabulary("yellow-rouleur")
 
@@ -260,6 +262,16 @@ class Leader1Scoring:
         )
 
 
+def team_result(final: State, players: Sequence[str]) -> TeamResult:
+    """A team's stage (docs/alliances.md): its best two riders' turns behind the stage winner, a rider
+    who did not finish counting one turn after the last to arrive."""
+    lines = stage_result(final)
+    everyone = [None if line.eliminated else line.delay for line in lines]
+    mine = [None if line.eliminated else line.delay for line in lines if line.player in players]
+    turns = best_times(mine, after_the_last(everyone, 1))
+    return TeamResult(turns, ngettext("best two riders: {n} turn behind", "best two riders: {n} turns behind", turns))
+
+
 GAME = replace(
     game_kit.family_game(
         id="leader1",
@@ -280,4 +292,6 @@ GAME = replace(
         pace=pace_hooks(),
     ),
     showcase=SHOWCASE,
+    pacts=PACTS,
+    team_result=team_result,
 )

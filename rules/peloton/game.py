@@ -3,7 +3,7 @@ hexagon from a menu; time-trial cards; leg races as leagues with time, points an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rules.action import Field, Vocabulary
@@ -23,6 +23,7 @@ from rules.game import (
     Rules,
     Seat,
     Standing,
+    TeamResult,
     TrackCatalog,
 )
 from rules.i18n import N_, _, ngettext, npgettext, pgettext
@@ -30,13 +31,15 @@ from rules.peloton import ai, draft, engine, start_order, timing
 from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
-from rules.peloton.model import DIAL, FINISHED, TEAMS, State
+from rules.peloton.model import DIAL, FINISHED, TEAMS, Cyclist, State
 from rules.peloton.pace import hooks as pace_hooks
+from rules.peloton.pacts import PACTS
 from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.view import public_view
 from rules.peloton.words import cyclist_name, discipline_name, wind_name
 from rules.team_seats import NumberedTeams
+from rules.teams import after_the_last, best_times
 
 VOCABULARY = Vocabulary(
     (
@@ -486,7 +489,26 @@ class StageRaceScoring:
         )
 
 
+def _stage_seconds(final: State, c: Cyclist) -> int | None:
+    """A cyclist's time in the stage as the league counts it, in seconds (None: not finished)."""
+    if final.discipline == "leg":
+        return timing.leg_total(final, c)
+    t = time_of(final, c)
+    return None if t is None else t // 10
+
+
+def team_result(final: State, players: Sequence[str]) -> TeamResult:
+    """A team's stage (docs/alliances.md): its best two cyclists' times, a cyclist who did not finish
+    counting a minute (a move, III) after the slowest."""
+    everyone = [_stage_seconds(final, c) for c in final.cyclists]
+    mine = [_stage_seconds(final, c) for c in final.cyclists if c.player in players]
+    seconds = best_times(mine, after_the_last(everyone, 60))
+    return TeamResult(seconds, _("best two cyclists: {time}", time=timing.hours(seconds)))
+
+
 GAME = Game(
+    pacts=PACTS,
+    team_result=team_result,
     id="peloton",
     title="Peloton",
     piece=N_("cyclist"),  # marked for the catalogs; translated where shown
