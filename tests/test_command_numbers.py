@@ -63,6 +63,7 @@ def calls(s: Service) -> dict[str, Call]:
         "league hour": lambda n: create(GUILD, ANN, f"L{n}", 9, game="leader1", stages="x", hour=n),
         "league pieces": lambda n: create(GUILD, ANN, f"L{n}", 9, game="leader1", stages="x", pieces=n),
         "league results stage": lambda n: s.leagues.results(GUILD, "Autumn", n),
+        "resume race": lambda n: s.races.waiting.resume_here(6, GUILD, ANN, n),
     }
 
 
@@ -81,6 +82,7 @@ ENTRIES = {
     ("league create", "hour"): "league hour",
     ("league create", "pieces"): "league pieces",
     ("league results", "stage"): "league results stage",
+    ("race resume", "race"): "resume race",
 }
 
 

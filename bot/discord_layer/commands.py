@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.discord_layer.host import channel_of, host
 from bot.discord_layer.posting import in_own_language, own_language, say
-from bot.service.bounds import CLOCK_HOURS, PIECES, RECAP_TURNS
+from bot.service.bounds import CLOCK_HOURS, PIECES, RACE_NUMBER, RECAP_TURNS
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
 from renderer.words import team
@@ -309,7 +309,9 @@ async def race_abort(interaction: discord.Interaction) -> None:
 
 @race.command(name="resume", description="Carry on here a race whose channel was deleted (host)")
 @app_commands.describe(race="The race's number, as the bot's private message about it says")
-async def race_resume(interaction: discord.Interaction, race: app_commands.Range[int, 1, 2**53]) -> None:
+async def race_resume(
+    interaction: discord.Interaction, race: app_commands.Range[int, RACE_NUMBER.low, RACE_NUMBER.high]
+) -> None:
     bot = host(interaction)
     work = bot.service.waiting.resume_here(
         channel_of(interaction), interaction.guild_id or 0, interaction.user.id, race

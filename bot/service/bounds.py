@@ -37,3 +37,4 @@ PIECES = Bounds("pieces", 1, 12)  # /race new, /league create (each game narrows
 CLOCK_HOURS = Bounds("clock", 1, 672)  # /race new: hours of a time bank
 LEAGUE_HOUR = Bounds("hour", 0, 23)  # /league create
 LEAGUE_STAGE = Bounds("stage", 1, 50)  # /league results
+RACE_NUMBER = Bounds("race", 1, 2**53)  # /race resume: a race's id
