@@ -15,6 +15,8 @@ from dataclasses import Field, dataclass, field, replace
 from typing import ClassVar, Generic, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from rules.action import Action, Vocabulary
+from rules.decision import Decision as Decision  # the contract names it; below rules.pacts too
+from rules.decision import Layout as Layout
 from rules.events import Event
 from rules.i18n import _, current
 from rules.memo import by_state_identity
@@ -42,21 +44,6 @@ class Envelope(TypedDict):
     dice: Mapping[str, object]
     start: Mapping[str, object] | None
     rules: NotRequired[str | None]  # the rules version (rules/versions.py); absent or None: before versions
-
-
-Layout = Literal["buttons", "menu", "two-step"]
-"""How a decision is asked: a row of buttons, one menu of targets (paged past 25), or two
-steps (pick the piece or group in ``Choice.step`` first, then its target)."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """Who must decide now, what kind of decision (a game's word), for which piece, and how to ask."""
-
-    player: str
-    kind: str
-    piece: str | None = None
-    layout: Layout = "buttons"
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from rules.action import Action
-
-if TYPE_CHECKING:  # rules.game imports this module for ``Game.pacts``
-    from rules.game import Decision
+from rules.decision import Decision
 
 S = TypeVar("S")
 

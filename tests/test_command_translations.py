@@ -12,12 +12,12 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.discord_layer.command_tree import bot_commands
 from bot.discord_layer.translator import (
     CHOICE,
     COMMAND_NAME,
     OPTION_NAME,
     CatalogTranslator,
-    bot_commands,
     command_strings,
 )
 from rules.i18n import Language, translator

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.cli.sim import simulate
-from rules.formula_de_mini.game import collision_risk
 from rules.formula_de_mini.gears import gear_die
+from rules.formula_de_mini.menu import collision_risk
 from rules.formula_de_mini.moves import MoveOption, kept_moves_by_roll, reachable
 from rules.game import Choice, Decision, OrderKind
 from rules.peloton.course import split

@@ -15,7 +15,8 @@ import math
 import random
 import statistics
 import tempfile
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -232,9 +233,20 @@ async def _one_stage(game: AnyGame, setting: Setting, people: People, players: i
         await storage.close()
 
 
+Progress = Callable[[str], None]
+
+
 async def _run(
-    game: AnyGame, setting: Setting, runs: int, players: int, absent: int, median: float, sigma: float
+    game: AnyGame,
+    setting: Setting,
+    runs: int,
+    players: int,
+    absent: int,
+    median: float,
+    sigma: float,
+    progress: Progress | None = None,
 ) -> list[Stage]:
+    """``runs`` stages of ``game`` under ``setting``; ``progress`` is told a line after each."""
     out = []
     with tempfile.TemporaryDirectory() as folder:
         for n in range(runs):
@@ -242,7 +254,14 @@ async def _run(
             gone = set(rng.sample(range(1, players + 1), absent))
             people = People(median, sigma, gone, rng)
             path = str(Path(folder) / f"stage-{n}.db")
+            started = time.monotonic()
             out.append(await _one_stage(game, setting, people, players, path, seed=n))
+            if progress is not None:
+                took = time.monotonic() - started
+                progress(
+                    f"{game.title}, {setting.label}: stage {n + 1} of {runs} lasted {out[-1].days:.1f} days "
+                    f"({took:.1f} s to simulate)"
+                )
     return out
 
 
@@ -272,8 +291,10 @@ def bench_pace(
     median_hours: float = 3.0,
     sigma: float = 1.0,
     games: Sequence[str] | None = None,
+    progress: Progress | None = None,
 ) -> str:
-    """The stage-duration distribution of each game, before and after premoves, orders and banks."""
+    """The stage-duration distribution of each game, before and after premoves, orders and banks;
+    ``progress`` is told a line after each simulated stage."""
     lines = [
         f"pace: {runs} simulated weekly stages per line, {players} people ({absent} absent), answers log-normal "
         f"with median {median_hours:g} h (sigma {sigma:g}), default league settings, the game's default stage"
@@ -287,6 +308,6 @@ def bench_pace(
         note = f" (it seats at most {game.players[1]} players)" if seated < players else ""
         lines.append(f"{game.title}: {seated} people{note}, {absent} absent, {pieces} {game.piece_word(pieces)} each")
         for setting in SETTINGS:
-            stages = asyncio.run(_run(game, setting, runs, seated, absent, median_hours * 3600, sigma))
+            stages = asyncio.run(_run(game, setting, runs, seated, absent, median_hours * 3600, sigma, progress))
             lines.append(describe(setting.label, stages))
     return "\n".join(lines)

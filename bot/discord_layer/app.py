@@ -11,10 +11,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_layer import away_commands as away_commands  # adds /race mine, away
-from bot.discord_layer import league_commands, posting
-from bot.discord_layer import pace_commands as pace_commands  # adds /race ahead, order, pace; /league pace
-from bot.discord_layer.commands import register
+from bot.discord_layer import posting
+from bot.discord_layer.command_tree import register_all
 from bot.discord_layer.components import DYNAMIC_ITEMS
 from bot.discord_layer.failures import DISCORD_FAILURES, FailureCounts
 from bot.discord_layer.health import Health
@@ -59,8 +57,7 @@ class DomestiqueBot(discord.Client):
         super().__init__(intents=discord.Intents.default(), allowed_mentions=quiet, **client)
         self.tree: app_commands.CommandTree[DomestiqueBot] = app_commands.CommandTree(self)
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
-        register(self.tree)
-        league_commands.register(self.tree)
+        register_all(self.tree)
         self.storage = storage_for(db)
         clock = now or (lambda: discord.utils.utcnow().timestamp())
         self.service = RaceService(

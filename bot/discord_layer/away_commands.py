@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.discord_layer.commands import race
 from bot.discord_layer.host import host
 from bot.service.away import Visible
+from bot.service.bounds import MINE_PAGE
 from bot.shards import Shards
 
 
@@ -68,7 +69,9 @@ async def _seen_elsewhere(
 
 @race.command(name="mine", description="Every race you sit in, in every server: whose decision, when due (private)")
 @app_commands.describe(page="the page of a long list")
-async def race_mine(interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] = 1) -> None:
+async def race_mine(
+    interaction: discord.Interaction, page: app_commands.Range[int, MINE_PAGE.low, MINE_PAGE.high] = 1
+) -> None:
     bot = host(interaction)
     user = interaction.user.id
     can_see = visible_to(interaction.client, user, bot.service.core.shards)

@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.discord_layer.host import channel_of, host
 from bot.discord_layer.posting import in_own_language, own_language, say
+from bot.service.bounds import CLOCK_HOURS, PIECES, RACE_NUMBER, RECAP_TURNS
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
 from renderer.words import team
@@ -94,9 +95,9 @@ async def race_new(
     interaction: discord.Interaction,
     game: str,
     stage: str | None = None,
-    pieces: app_commands.Range[int, 1, 12] | None = None,
+    pieces: app_commands.Range[int, PIECES.low, PIECES.high] | None = None,
     timer: str | None = None,
-    clock: app_commands.Range[int, 1, 672] | None = None,
+    clock: app_commands.Range[int, CLOCK_HOURS.low, CLOCK_HOURS.high] | None = None,
 ) -> None:
     bot = host(interaction)
     try:
@@ -257,7 +258,7 @@ async def race_log(interaction: discord.Interaction) -> None:
 @app_commands.choices(since=[app_commands.Choice(name="my last decision", value="me")])
 async def race_recap(
     interaction: discord.Interaction,
-    turns: app_commands.Range[int, 1, 500] | None = None,
+    turns: app_commands.Range[int, RECAP_TURNS.low, RECAP_TURNS.high] | None = None,
     since: str | None = None,
 ) -> None:
     bot = host(interaction)
@@ -308,7 +309,9 @@ async def race_abort(interaction: discord.Interaction) -> None:
 
 @race.command(name="resume", description="Carry on here a race whose channel was deleted (host)")
 @app_commands.describe(race="The race's number, as the bot's private message about it says")
-async def race_resume(interaction: discord.Interaction, race: app_commands.Range[int, 1, 2**53]) -> None:
+async def race_resume(
+    interaction: discord.Interaction, race: app_commands.Range[int, RACE_NUMBER.low, RACE_NUMBER.high]
+) -> None:
     bot = host(interaction)
     work = bot.service.waiting.resume_here(
         channel_of(interaction), interaction.guild_id or 0, interaction.user.id, race

@@ -13,6 +13,7 @@ from bot.discord_layer.host import host
 from bot.discord_layer.posting import in_own_language, own_language, say
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.service.bounds import LEAGUE_HOUR, LEAGUE_STAGE, PIECES
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
@@ -81,10 +82,10 @@ async def league_create(
     game: str,
     stages: str,
     weekday: Weekday = "sat",
-    hour: app_commands.Range[int, 0, 23] = 18,
+    hour: app_commands.Range[int, LEAGUE_HOUR.low, LEAGUE_HOUR.high] = 18,
     timezone: str = "UTC",
     timer: str | None = None,
-    pieces: app_commands.Range[int, 1, 12] | None = None,
+    pieces: app_commands.Range[int, PIECES.low, PIECES.high] | None = None,
     settings: str = "",
     clock: bool = True,
 ) -> None:
@@ -179,7 +180,9 @@ async def league_schedule(interaction: discord.Interaction, league: str | None =
 
 @league.command(name="results", description="A stage's result")
 async def league_results(
-    interaction: discord.Interaction, stage: app_commands.Range[int, 1, 50], league: str | None = None
+    interaction: discord.Interaction,
+    stage: app_commands.Range[int, LEAGUE_STAGE.low, LEAGUE_STAGE.high],
+    league: str | None = None,
 ) -> None:
     await answer(interaction, _leagues(interaction).results(interaction.guild_id or 0, league, stage), defer=False)
 

@@ -12,6 +12,7 @@ from bot.discord_layer.commands import Choices, _matching, race
 from bot.discord_layer.host import channel_of, host
 from bot.discord_layer.league_commands import league
 from bot.discord_layer.posting import in_own_language
+from bot.service.bounds import ORDER_NUMBER, ORDER_UNTIL
 from rules.i18n import _
 
 
@@ -57,9 +58,9 @@ async def race_order(
     interaction: discord.Interaction,
     piece: str,
     order: str,
-    number: app_commands.Range[int, 0, 99] | None = None,
+    number: app_commands.Range[int, ORDER_NUMBER.low, ORDER_NUMBER.high] | None = None,
     until: str | None = None,
-    until_number: app_commands.Range[int, 1, 99] | None = None,
+    until_number: app_commands.Range[int, ORDER_UNTIL.low, ORDER_UNTIL.high] | None = None,
 ) -> None:
     bot = host(interaction)
     user = interaction.user.id

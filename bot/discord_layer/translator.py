@@ -4,15 +4,15 @@ the ones of their client's language (docs/translating.md).
 
 The catalogs tell a name from a description by message context (``COMMAND_NAME`` ...): one English
 word can be a command and an option ("order") and want two translations. ``command_strings`` walks
-the tree offline; ``extract`` hands the same strings to ``pybabel extract`` (pyproject's [tool.babel])."""
+the commands it is handed (the bot's whole tree: ``command_tree.py``, which also hands them to
+``pybabel extract``, pyproject's [tool.babel])."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import IO, Any
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
-from babel.messages.extract import extract_python
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
@@ -72,26 +72,3 @@ def command_strings(
     for command in commands:
         walk(command)
     return [key for key in found if key[1] != UNDESCRIBED]
-
-
-def bot_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
-    """The bot's slash commands, on a tree of their own (no token, no network)."""
-    from bot.discord_layer import app, league_commands  # noqa: F401  (the app adds /race mine, away, ahead ...)
-    from bot.discord_layer.commands import register
-
-    tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(
-        discord.Client(intents=discord.Intents.none())
-    )
-    register(tree)
-    league_commands.register(tree)
-    return [c for c in tree.get_commands() if not isinstance(c, app_commands.ContextMenu)]
-
-
-def extract(
-    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Sequence[str], options: dict[str, Any]
-) -> Iterator[tuple[Any, ...]]:
-    """A Babel extractor for the file that registers the commands: its own gettext calls, then every
-    command string of the tree as a ``pgettext`` message (its context saying name or description)."""
-    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
-    for context, message in command_strings(bot_commands()):
-        yield 0, "pgettext", (context, message), []

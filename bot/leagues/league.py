@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service import seats
 from bot.service.backoff import Backoff
+from bot.service.bounds import LEAGUE_STAGE
 from bot.service.common import Refusal, record_of
 from bot.service.model import Outcome, Post, Publish
 from bot.service.names import clean_name
@@ -453,6 +454,7 @@ class LeagueService:
         return "\n".join(lines)
 
     async def results(self, guild_id: int, league_name: str | None, number: int) -> Outcome:
+        LEAGUE_STAGE.check(number)
         league = await self._find(guild_id, league_name)
         stage = next((s for s in await self.store.stages(league.id) if s.number == number), None)
         if stage is None or stage.result is None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.service import seats
 from bot.service.absence import holiday, link, marked_away, marked_back, parse_until
+from bot.service.bounds import MINE_PAGE
 from bot.service.common import Refusal, title, who
 from bot.service.core import RaceCore
 from bot.service.durations import duration
@@ -101,6 +102,7 @@ class Away:
 
     async def mine(self, user_id: int, can_see: Visible, page: int = 1) -> Outcome:
         """Every race the person sits in and can see, newest decision first, a page at a time."""
+        MINE_PAGE.check(page)
         found = [
             await self._describe(race, player)
             for race, player in await self.seated_races(user_id)

@@ -12,23 +12,40 @@ result and the race's first board is posted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.service import seats
 from bot.service.common import chunks, title, who
-from bot.service.model import EditLobby, LobbyEdit, Outcome, Post, Publish
+from bot.service.model import DirectMessage, EditLobby, LobbyEdit, Outcome, Post, Prompt, Publish
+from bot.service.pace_clocks import Clocks
 from bot.service.store import Loaded
 from bot.storage import RaceRow
+from rules.events import Event
 from rules.game import Decision, LobbyDraft
 from rules.i18n import _
 from rules.registry import AnyGame
 
-if TYPE_CHECKING:
-    from bot.service.core import RaceCore
+
+class Reports(Protocol):
+    """What a draft's report takes from the race core (``core.RaceCore``, which hands itself): the plain
+    report, private news, the ping, the prompt and the clocks."""
+
+    @property
+    def clocks(self) -> Clocks: ...
+
+    async def plain_report(self, loaded: Loaded, before: object, headline: str | None) -> Outcome: ...
+
+    async def secret_news(self, loaded: Loaded, before: object, events: list[Event]) -> list[DirectMessage]: ...
+
+    async def ping_for(
+        self, loaded: Loaded, before: object, decision: Decision, headline: str | None, link: str = ""
+    ) -> tuple[int | None, list[DirectMessage]]: ...
+
+    def prompt(self, loaded: Loaded) -> Prompt | None: ...
 
 
 async def report(
-    core: RaceCore, loaded: Loaded, draft: LobbyDraft[object], before: object, headline: str | None
+    core: Reports, loaded: Loaded, draft: LobbyDraft[object], before: object, headline: str | None
 ) -> Outcome | None:
     """The report of a change during the draft, or of the draft's end; None when the draft is not concerned."""
     race, game, after = loaded.race, loaded.game, loaded.state
@@ -45,7 +62,7 @@ async def report(
 
 
 async def _draft_report(
-    core: RaceCore, loaded: Loaded, draft: LobbyDraft[object], before: object, decision: Decision, headline: str | None
+    core: Reports, loaded: Loaded, draft: LobbyDraft[object], before: object, decision: Decision, headline: str | None
 ) -> Outcome:
     race, game, after = loaded.race, loaded.game, loaded.state
     words = game.narration

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.service import seats
+from bot.service.bounds import ORDER_NUMBER, ORDER_UNTIL
 from bot.service.common import Refusal, playing_seat, title
 from bot.service.core import RaceCore
 from bot.service.durations import duration
@@ -150,6 +151,8 @@ class PaceCommands:
         until_number: int | None = None,
     ) -> Outcome:
         """A standing order for one of your pieces (``kind`` ``cancel``: end its orders)."""
+        ORDER_NUMBER.check(number)
+        ORDER_UNTIL.check(until_number)
         loaded = await self.store.load(await self.store.race_in(channel_id, running=True))
         race, game, state = loaded.race, loaded.game, loaded.state
         if not game.pace.orders:

@@ -68,6 +68,6 @@ class RaceService:
         self.away = Away(self.core)
         self.timers = Timers(self.core, self.away)
         self.people = People(storage)
-        self.recap = Recap(self.core)
-        self.web = Web(self.core)
+        self.recap = Recap(store, self.core.catch_up, self.core.public)
+        self.web = Web(self.core.links, storage)
         self.waiting = Waiting(self.core)  # races whose channel cannot be told (Discord refused it)

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
 
 from bot.service import seats
+from bot.service.bounds import RECAP_TURNS
+from bot.service.catch_up import CatchUp
 from bot.service.common import Refusal, record_of, title
 from bot.service.model import Outcome, Post
+from bot.service.store import RaceStore
 from bot.storage import RaceRow
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import find_painter
-from rules.i18n import _, ngettext, speaking
-
-if TYPE_CHECKING:
-    from bot.service.core import RaceCore
+from rules.i18n import Language, _, ngettext, speaking
 
 RECAP_NAME = "recap.gif"
 
@@ -35,15 +35,19 @@ async def finish_posts(race: RaceRow) -> list[Post]:
 
 
 class Recap:
-    def __init__(self, core: RaceCore) -> None:
-        self.store = core.store
-        self.storage = core.storage
-        self.catch_up = core.catch_up
-        self.public = core.public
+    """``/race recap``: the race's stored races (``store``), when a person last decided (``catch_up``),
+    and the language a race's channel reads (``public``: the core's)."""
+
+    def __init__(self, store: RaceStore, catch_up: CatchUp, public: Callable[[RaceRow], Awaitable[Language]]) -> None:
+        self.store = store
+        self.storage = store.storage
+        self.catch_up = catch_up
+        self.public = public
 
     async def recap(self, channel_id: int, turns: int | None = None, since_user: int | None = None) -> Outcome:
         """The channel's race so far (or the last one to finish), posted in the channel as an animation;
         with ``since_user``, from the turn of that person's last decision on (``/race recap since:me``)."""
+        RECAP_TURNS.check(turns)
         race = await self.storage.active_race(channel_id) or await self.storage.latest_race(channel_id)
         if race is None or race.envelope is None or race.status == "lobby":
             raise Refusal(_("There is no started race in this channel to recap."))

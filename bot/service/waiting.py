@@ -13,6 +13,7 @@ turn timer stood still: the deadline moves on by the time waited.
 from __future__ import annotations
 
 from bot.service import seats
+from bot.service.bounds import RACE_NUMBER
 from bot.service.common import Refusal, title, who
 from bot.service.core import RaceCore
 from bot.service.model import DirectMessage, Outcome, Post, Prompt, Publish
@@ -92,6 +93,7 @@ class Waiting:
 
     async def resume_here(self, channel_id: int, guild_id: int, user_id: int, race_id: int) -> Outcome:
         """``/race resume``: the host carries a race whose channel was deleted on in this channel."""
+        RACE_NUMBER.check(race_id)
         race = await self.storage.race(race_id)
         pause = await self.storage.pause_of(race_id)
         if race is None or race.guild_id != guild_id or race.status != "running":

@@ -3,15 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from bot.service.common import Refusal
 from bot.service.model import Outcome
 from bot.storage import RaceRow, Storage
 from rules.i18n import N_, _
-
-if TYPE_CHECKING:
-    from bot.service.core import RaceCore
 
 NOT_SERVED = N_("This bot serves no web pages (its operator can turn them on with DOMESTIQUE_WEB).")
 WEB_ACTIONS = ("link", "off", "new")
@@ -71,9 +68,9 @@ class WebLinks:
 class Web:
     """``/race web`` and ``/league web``: a page's link; the host (organiser) turns it off or makes a new one."""
 
-    def __init__(self, core: RaceCore) -> None:
-        self.links = core.links
-        self.storage = core.storage
+    def __init__(self, links: WebLinks, storage: Storage) -> None:
+        self.links = links
+        self.storage = storage
 
     async def league_web(self, league_id: int, action: str) -> Outcome:
         """The league page's link, or (the organiser, checked by the league service) off or a new one."""

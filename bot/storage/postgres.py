@@ -17,8 +17,8 @@ import asyncpg
 
 from bot.storage import ConstraintFailed
 from bot.storage.dialect import POSTGRESQL
+from bot.storage.redact import shown
 from bot.storage.sql import SqlStorage
-from bot.storage.url import shown
 
 MIGRATION_LOCK = 7_161_840  # pg_advisory_xact_lock key: processes starting together migrate one at a time
 if TYPE_CHECKING:

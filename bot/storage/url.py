@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
-import re
 from urllib.parse import urlsplit
 
 from bot.storage import Storage
+from bot.storage.redact import shown
+
+__all__ = ["BadDatabaseUrl", "check_url", "configured_url", "is_postgres", "shown", "sqlite_path", "storage_for"]
 
 
 class BadDatabaseUrl(ValueError):
@@ -33,16 +35,6 @@ def sqlite_path(url: str) -> str:
     if path.strip() == ":memory:" or path.startswith("file::memory:"):
         raise BadDatabaseUrl(f"{url} is a database in memory, lost at exit and not shared: name a file")
     return path
-
-
-def shown(url: str) -> str:
-    """A database URL as it may be printed: its password, if any, as ``***`` (even in a malformed URL)."""
-    url = re.sub(r"([?&]password=)[^&#]*", r"\1***", url)  # asyncpg also takes ?password=
-    scheme, sep, rest = url.partition("://")
-    userinfo, at, after = rest.rpartition("@")
-    if not sep or not at or ":" not in userinfo:
-        return url
-    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{after}"
 
 
 def check_url(url: str) -> None:

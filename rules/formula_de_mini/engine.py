@@ -27,7 +27,8 @@ from rules.formula_de_mini.model import (
     Setup,
     State,
 )
-from rules.formula_de_mini.moves import MoveOption, Path, move_options, slipstream_options, start_path
+from rules.formula_de_mini.moves import MoveOption, move_options, slipstream_options, start_path
+from rules.formula_de_mini.path import Path
 from rules.memo import by_state_identity
 from rules.rng import Dice
 

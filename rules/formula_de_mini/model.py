@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from rules.events import Event
 from rules.formula_de_mini.circuit import Circuit
+from rules.formula_de_mini.path import Path
 from rules.rng import Dice
-
-if TYPE_CHECKING:
-    from rules.formula_de_mini.moves import Path
 
 TEAMS = ("red", "blue", "green", "yellow")
 START_LP = 20
@@ -86,7 +83,7 @@ class Moving:
     path: tuple[str, ...] = ()  # squares already driven this turn (before a slipstream)
     braked: bool = False
     slipstreams: int = 0
-    trail: Path | None = None  # the moves.Path driven so far (corners, skids, laps), for a slipstream
+    trail: Path | None = None  # the path.Path driven so far (corners, skids, laps), for a slipstream
 
 
 @dataclass(frozen=True)

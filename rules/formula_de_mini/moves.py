@@ -15,20 +15,8 @@ from functools import cache
 from typing import NamedTuple
 
 from rules.formula_de_mini.model import SLIPSTREAM_MIN_GEAR, SLIPSTREAM_SPACES, Car, State
+from rules.formula_de_mini.path import Path  # also read here by snapshots pickled before path.py
 from rules.memo import Recent
-
-
-@dataclass(frozen=True)
-class Path:
-    cells: tuple[str, ...]
-    changes: int  # lane changes on straights
-    left: tuple[tuple[int, int], ...]  # (lane, row) where the path left a lane
-    corner: int | None  # the corner the car is in after the last space
-    stops: int  # stops already made in that corner (before this move)
-    overshoot: int  # spaces driven while skidding past a corner missed
-    skidding: bool
-    crossings: int
-    pit: bool  # the path is in the pit lane
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from dataclasses import replace
 from rules.action import Action
 from rules.formula_de_mini.engine import legal_actions
 from rules.formula_de_mini.gears import gear_die
+from rules.formula_de_mini.menu import choices, collision_risk
 from rules.formula_de_mini.model import SLIPSTREAM_LP, Car, Moving, State
 from rules.formula_de_mini.moves import MoveOption, kept_moves_by_roll, reachable
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
@@ -34,8 +35,6 @@ Orders = Sequence[tuple[str, int | None]]
 
 def ahead(state: State, player: str) -> tuple[Decision, list[Choice]] | None:
     """The gear of the player's next car to play this round, as it stands now (not its turn yet)."""
-    from rules.formula_de_mini.game import choices
-
     if state.finished or state.moving is None:
         return None
     waiting = [cid for cid in state.queue[1:] if state.car(cid).player == player]
@@ -102,8 +101,6 @@ def _progress(o: MoveOption) -> tuple[int, int, int]:
 
 def _drive(close: bool) -> Callable[[State, Decision, Sequence[Choice], Orders], Choice | None]:
     def decides(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
-        from rules.formula_de_mini.game import collision_risk
-
         limit = _limit(decision, orders)
         if decision.kind != "move" or limit is None or decision.piece is None:
             return None
@@ -162,8 +159,6 @@ def _shift(state: State, decision: Decision, choices: Sequence[Choice], orders: 
 
 
 def _slipstream(state: State, decision: Decision, choices: Sequence[Choice], orders: Orders) -> Choice | None:
-    from rules.formula_de_mini.game import collision_risk
-
     limit = _limit(decision, orders)
     if decision.kind != "slipstream" or limit is None or decision.piece is None:
         return None

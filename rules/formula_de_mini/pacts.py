@@ -9,6 +9,7 @@ from dataclasses import replace
 from rules.action import Action
 from rules.formula_de_mini import engine
 from rules.formula_de_mini.gears import gear_die
+from rules.formula_de_mini.menu import piece_name_of
 from rules.formula_de_mini.model import SLIPSTREAM_MIN_GEAR, Car, State
 from rules.formula_de_mini.moves import kept_moves, occupied, reachable, slipstream_target
 from rules.game import Decision
@@ -45,8 +46,6 @@ def _blocked(state: State, car: Car, spaces: int) -> int:
 
 
 def _words(state: State, player: str, car: Car, ally: Car, names: Names) -> dict[str, str]:
-    from rules.formula_de_mini.game import piece_name_of  # the game module declares these pacts
-
     return {
         "player": names(player),
         "car": piece_name_of(car.id),

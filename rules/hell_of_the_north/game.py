@@ -8,7 +8,6 @@ from dataclasses import replace
 from rules.action import Field
 from rules.events import Event
 from rules.game import (
-    Choice,
     Decision,
     LeagueSetting,
     PlayerRecord,
@@ -20,8 +19,8 @@ from rules.game import (
 )
 from rules.hell_of_the_north import ai, engine
 from rules.hell_of_the_north.course import MAX_WEATHER, course_for, stage_names
-from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, Rider, State, risk_need
-from rules.hell_of_the_north.moves import RideOption
+from rules.hell_of_the_north.menu import choices, piece_name
+from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, Rider, State
 from rules.hell_of_the_north.narrate import describe, summary, weather_words
 from rules.hell_of_the_north.order import arrival_order, classification
 from rules.hell_of_the_north.pace import hooks as pace_hooks
@@ -56,71 +55,6 @@ HELP = N_(
     "0 to 6 (`/race option option:weather value:3`; empty: the route's own); "
     "each is turned when a rider or the peloton reaches the hexagon before it."
 )
-
-
-def piece_name(state: State | None, rider_id: str) -> str:
-    return game_kit.piece_name(state, rider_id)
-
-
-def option_text(o: RideOption, state: State) -> tuple[str, str]:
-    """A menu label and description that spell out a ride's consequences."""
-    middle = [_("wind {wind}", wind=f"{o.wind:+d}")] if o.wind else []
-    risks = [k for k in ("crack", "fall") if getattr(o, k)]
-    if risks:
-        need = words.need(risk_need(state.rider(o.rider).risks))
-        middle.append(
-            _(
-                "{risks} risk: needs {need} (worst cost {worst})",
-                risks=words.risks(risks),
-                need=need,
-                worst=o.worst_cost,
-            )
-        )
-    if o.cobbles:
-        middle.append(_("cobbles: orange/blue 4 falls, red 4 punctures"))
-    if o.heat:
-        middle.append(_("heat: eats a kept tile"))
-    label, detail = game_kit.ride_texts(o, middle, bool(risks) or o.cobbles)
-    return label[:80], detail
-
-
-def _choice(state: State, c: engine.Choice) -> Choice:
-    a = c.action
-    o = c.option
-    rider = a.rider if isinstance(a.rider, str) else None
-    name = piece_name(state, rider) if rider else ""
-    if a.do in ("ride", "breakaway") and o is not None:
-        return game_kit.ride_choice(a, o, *option_text(o, state), name=name)
-    if a.do == "place":
-        assert rider is not None
-        r = state.rider(rider)
-        front = a.part == "front"
-        if state.phase == "placing":
-            cost = _("pays 1 (2 for 5+) each peloton move; may break away") if front else _("pays 0 (1 for 5+)")
-            return Choice(a, _("{rider}: {part}", rider=name, part=words.part(a.part)), cost, piece=rider)
-        if front:
-            label = _("{rider}: move up to the front", rider=name)
-            detail = _("may break away next turn; pays 1 (2 for 5+); energy {energy}", energy=r.energy)
-        else:
-            label = _("{rider}: move back", rider=name)
-            detail = _("pays 0 (1 for 5+); energy {energy}", energy=r.energy)
-        return Choice(a, label[:80], detail, piece=rider)
-    if a.do == "drop":
-        detail = _("leaves the peloton before it moves (no cost), rides behind it from next turn")
-        return Choice(a, _("{rider}: drop back", rider=name), detail, piece=rider)
-    if a.do == "pursue":
-        left = state.pursuits_left(a.by) - 1
-        label = ngettext("Speed up (+1), {n} pursuit left", "Speed up (+1), {n} pursuits left", left)
-        return Choice(a, label, _("your marker goes 1st; the peloton moves 1 more"))
-    if a.do == "eat":
-        return game_kit.eat_choice(state, a, name)
-    if state.phase == "pursuit":
-        return Choice(a, _("Pass (no speed-up)"), _("the peloton rolls its die alone"))
-    return Choice(a, _("Pass"), "")
-
-
-def choices(state: State, player: str) -> list[Choice]:
-    return [_choice(state, c) for c in engine.legal_actions(state, player)]
 
 
 def _player_name(state: State, player: str) -> str:

@@ -13,7 +13,7 @@ from rules.hell_of_the_north.versions import VERSIONS
 from rules.leader1.base import RiderBase, StateBase
 from rules.leader1.model import FEED_COLOUR as FEED_COLOUR
 from rules.leader1.model import RIDER_TYPES as RIDER_TYPES
-from rules.leader1.model import Ruleset
+from rules.leader1.ruleset import Ruleset
 from rules.resources import game_data
 from rules.rng import Die
 from rules.road import Road

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
+from rules.hell_of_the_north.menu import choices
 from rules.hell_of_the_north.model import State
 from rules.i18n import N_
 from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over, rider_row, same_consequences
@@ -25,8 +26,6 @@ TEAM_PHASES = {"breaking-away": "breakaway", "positioning": "position", "pursuit
 
 def ahead(state: State, player: str) -> tuple[Decision, list[Choice]] | None:
     """The player's team step of this phase, as it stands now, while teams before them decide."""
-    from rules.hell_of_the_north.game import choices
-
     kind = TEAM_PHASES.get(state.phase)
     if state.finished or kind is None or player not in state.queue[1:]:
         return None

@@ -5,15 +5,13 @@ markers and weather)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from rules.events import Event
 from rules.leader1.feed import Piles, full_piles
+from rules.leader1.ruleset import Ruleset
 from rules.rng import Dice
 from rules.road import Road
-
-if TYPE_CHECKING:
-    from rules.leader1.model import Ruleset
 
 
 @dataclass(frozen=True)

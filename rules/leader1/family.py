@@ -19,7 +19,7 @@ from rules.leader1.model import FEED_COLOUR
 from rules.rng import Dice, Die
 
 if TYPE_CHECKING:
-    from rules.leader1.paths import RideOption
+    from rules.leader1.ride_option import RideOption
 
 
 FamilyRider = RiderBase

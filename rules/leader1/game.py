@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from rules.action import Action
 from rules.events import Event
-from rules.game import Choice, Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing, TeamResult
-from rules.i18n import N_, _, current, ngettext, pgettext
+from rules.game import Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing, TeamResult
+from rules.i18n import N_, _, ngettext, pgettext
 from rules.leader1 import ai, engine, game_kit, words
+from rules.leader1.menu import choices, piece_name
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
-from rules.leader1.moves import RideOption
 from rules.leader1.narrate import describe, summary
 from rules.leader1.order import arrival_order, classification
 from rules.leader1.pace import hooks as pace_hooks
@@ -39,94 +39,6 @@ HELP = N_(
     "band is the peloton with its riders inside; the rider to act has a ring and an arrow; highlighted "
     "squares are where it can go, named as in its menu (33.1: row 33, lane 1) with their energy cost."
 )
-
-
-def option_text(o: RideOption, state: State, need: int | None = None) -> tuple[str, str]:
-    """A menu label and description that spell out a ride's consequences (``need``: the roll its rider
-    needs to get through a risk, when the caller knows it)."""
-    risky = o.crack or o.fall
-    if risky and need is None:
-        need = state.setup.ruleset.risk_threshold(state.rider(o.rider).risks)
-    # the words depend on these alone, not on the rider or the path: the same few dozen rides
-    # are written again decision after decision, race after race
-    key: tuple[object, ...] = (current(), o.to, o.squares, o.free, o.paid, o.crossings, o.cost, o.recovery)
-    key += (o.slipstream, o.rejoins, o.finishes)
-    if risky:
-        key += (o.crack, o.fall, o.worst_cost, need)
-    texts = _TEXTS.get(key)
-    if texts is None:
-        texts = _option_text(o, need)
-        if len(_TEXTS) >= _TEXTS_KEPT:
-            _TEXTS.clear()
-        _TEXTS[key] = texts
-    return texts
-
-
-_TEXTS: dict[tuple[object, ...], tuple[str, str]] = {}  # ride texts by what they say (``option_text``)
-_TEXTS_KEPT = 4096  # a few hundred kB; forgotten at once when full
-
-
-def _option_text(o: RideOption, need: int | None) -> tuple[str, str]:
-    risks = [k for k in ("crack", "fall") if getattr(o, k)]
-    middle: list[str] = []
-    if risks:
-        middle = [
-            _(
-                "{risks} risk: roll {need}+ (worst cost {worst})",
-                risks=words.risks(risks),
-                need=need,
-                worst=o.worst_cost,
-            )
-        ]
-    label, detail = game_kit.ride_texts(o, middle, bool(risks))
-    return label[:100], detail
-
-
-def piece_name(state: State | None, rider_id: str) -> str:
-    return game_kit.piece_name(state, rider_id)
-
-
-class _Riders:
-    """A rider's name and the roll it needs through a risk, worked out once per listing of choices
-    (a decision lists ~30 rides of the same two or three riders)."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self._names: dict[str, str] = {}
-        self._needs: dict[str, int] = {}
-
-    def name(self, rider: str) -> str:
-        if rider not in self._names:
-            self._names[rider] = piece_name(self.state, rider)
-        return self._names[rider]
-
-    def need(self, rider: str) -> int:
-        if rider not in self._needs:
-            self._needs[rider] = self.state.setup.ruleset.risk_threshold(self.state.rider(rider).risks)
-        return self._needs[rider]
-
-
-def _choice(state: State, c: engine.Choice, riders: _Riders) -> Choice:
-    a = c.action
-    o = c.option
-    do = a.do
-    if do in ("ride", "breakaway") and o is not None:
-        rider = o.rider
-        label, detail = option_text(o, state, riders.need(rider) if (o.crack or o.fall) else None)
-        return game_kit.ride_choice(a, o, label, detail, name=riders.name(rider))
-    if do == "drop":
-        detail = _("stays for the peloton's move and pays it, then rides behind it from next turn")
-        return Choice(a, _("Drop {rider}", rider=riders.name(str(a.rider))), detail, piece=a.rider)
-    if do == "pursue":
-        return Choice(a, _("Pursue (+1)"), _("the peloton moves one more square"))
-    if do == "eat":
-        return game_kit.eat_choice(state, a, riders.name(str(a.rider)))
-    return Choice(a, _("Pass"), "")
-
-
-def choices(state: State, player: str) -> list[Choice]:
-    riders = _Riders(state)
-    return [_choice(state, c, riders) for c in engine.legal_actions(state, player)]
 
 
 def ask(state: State, decision: Decision, who: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from rules.game import Choice, Decision, Moment, OrderKind, PaceHooks
 from rules.i18n import N_
+from rules.leader1.menu import choices
 from rules.leader1.model import State
 from rules.leader1.pace_kit import Orders, never_pursue, pass_choice, pursue_over, rider_row, same_consequences
 
@@ -21,8 +22,6 @@ LOOK = 6  # squares ahead of a rider within which a named moment counts as reach
 
 def ahead(state: State, player: str) -> tuple[Decision, list[Choice]] | None:
     """The player's breakaway or pursuit decision of this turn, as it stands now (not theirs yet)."""
-    from rules.leader1.game import choices
-
     if state.finished or state.phase != "breaking-away" or not state.queue:
         return None
     if player in state.queue[1:]:

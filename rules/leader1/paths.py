@@ -16,6 +16,7 @@ from typing import Generic, NamedTuple, TypeVar
 
 from rules.frozen import built
 from rules.leader1.family import AnyFamilyState, FamilyRider
+from rules.leader1.ride_option import RideOption as RideOption  # what the search finds, named here too
 from rules.track import cell_id
 
 M = TypeVar("M", bound=Hashable)
@@ -28,32 +29,6 @@ class Path(NamedTuple, Generic[M]):
     cells: tuple[str, ...]
     crossings: int  # occupied squares crossed on a blocked road, +1 energy each
     marks: M  # what the squares crossed mean for the risks (the game's own)
-
-
-@dataclass(frozen=True)
-class RideOption:
-    """One legal destination of a rider with every consequence spelled out."""
-
-    rider: str
-    to: str
-    via: tuple[str, ...]  # the squares crossed before ``to``
-    squares: int
-    free: int
-    paid: int
-    crossings: int  # occupied squares crossed on a blocked road, +1 energy each
-    cost: int  # energy paid if no risk goes wrong
-    recovery: int  # energy regained for unused free squares
-    slipstream: bool  # the free squares include a slipstream square
-    crack: bool
-    fall: bool
-    worst_cost: int  # energy paid if every risk goes wrong; must be held before moving
-    rejoins: bool  # a dropped rider reaching the peloton rejoins it
-    finishes: bool
-    breakaway: bool
-
-    @property
-    def risk_count(self) -> int:
-        return int(self.crack) + int(self.fall)
 
 
 Mark = Callable[[M, str, int, bool], M]  # (marks so far, square, step, paid) -> marks

@@ -6,8 +6,9 @@ from dataclasses import dataclass, replace
 
 from rules.leader1 import family
 from rules.leader1.dice import EVENTS
-from rules.leader1.model import Event, Rider, Ruleset, State, event
+from rules.leader1.model import Event, Rider, State, event
 from rules.leader1.moves import RideOption
+from rules.leader1.ruleset import Ruleset
 from rules.rng import Dice
 
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.errors import MalformedRecord, UnknownTrack
-from rules.peloton.course import Segment
+from rules.peloton.segments import Segment
 from rules.resources import game_data, json_file, json_names
 
 BOARDS = game_data("peloton").joinpath("boards")

@@ -17,10 +17,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypedDict
 
 from rules.errors import MalformedRecord, UnknownTrack
 from rules.i18n import _
+from rules.peloton.board import route_segments
+from rules.peloton.random_board import board_course_data
+from rules.peloton.segments import Segment
 from rules.resources import game_data, json_file, json_names
 from rules.rng import below
 
@@ -158,27 +160,6 @@ def _int(data: Mapping[str, object], key: str, low: int, high: int, default: int
     return value
 
 
-class Segment(TypedDict, total=False):
-    """A stretch of a course as the course builders write it (docs/peloton-courses.md: ``segments``)."""
-
-    hexagons: int
-    terrain: str
-    turn: str
-    crossroads: bool
-    bonus: str
-    checkpoint: bool
-
-
-class Sign(TypedDict, total=False):
-    """A sign a course marked out on a board stands at (docs/peloton-courses.md): the hexagon from the
-    start line and what changes there."""
-
-    at: int
-    terrain: str
-    bonus: str
-    checkpoint: bool
-
-
 DEFAULTS = {"leg": (20, 260), "itt": (0, 0), "ttt": (20, 95)}  # energy, constant (minutes)
 
 
@@ -195,8 +176,6 @@ def build_course(data: object, path: str = "$.track") -> Course:
     board = ""
     route: tuple[tuple[str, int, int], ...] = ()
     if "board" in data:
-        from rules.peloton.board import route_segments
-
         width, marked = route_segments(data, path)
         board = str(data["board"])
         route = tuple((str(leg["road"]), int(leg["from"]), int(leg["to"])) for leg in data["route"])
@@ -289,8 +268,6 @@ def load_course(name: str) -> Course:
 def _random_board_course(name: str) -> Course:
     """A random course on a board (rules/peloton/random_board.py): built once per name, it takes a
     search of the board's routes."""
-    from rules.peloton.random_board import board_course_data
-
     return build_course(board_course_data(name), "$.track")
 
 

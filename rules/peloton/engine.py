@@ -698,8 +698,10 @@ def _set_dial(state: State, c: Cyclist, o: DialOption) -> tuple[State, list[Even
 def _ride(
     state: State, c: Cyclist, path: tuple[str, ...], text: str, speed: int | None = None
 ) -> tuple[State, list[Event]]:
-    """Ride ``path``; ``speed``: the speed of a ride into a turning too fast for its trail, which
-    ends where the cyclist falls (R-PEL-OVERSPEED); otherwise a path is judged at its length."""
+    """Ride ``path``, judged at ``speed`` when given, else at its length and at least the basic
+    speed. A path that leaves a turning's safe trail ends where the cyclist falls: on a hexagon the
+    menu offers as a fall, at the speed it offers (R-PEL-OVERSPEED); a ride without ``speed`` that
+    falls so is that ride, and its event names the speed (docs/actions.md)."""
     course = state.course
     assert c.cell is not None
     legal = {r.to: r for r in rides(state, c)}
@@ -730,6 +732,8 @@ def _ride(
         raise IllegalAction(f"{text!r}: {c.id} rides at most {high} hexagons this move")
     if speed is not None and fell != "turning":
         raise IllegalAction(f"{text!r}: at speed {speed} this path keeps to a safe trail; leave speed= out")
+    if fell == "turning":
+        speed = _fall_speed(text, c, path[-1], legal.get(path[-1]), judged, speed)
     if not fell and len(path) < low:
         end_now = path[-1] if path else c.cell
         if end_now not in legal or legal[end_now].fell != "blocked":
@@ -776,6 +780,20 @@ def _ride(
     if state.discipline == "ttt":
         state = _retandem(state)
     return state, events
+
+
+def _fall_speed(text: str, c: Cyclist, end: str, offered: Ride | None, judged: int, named: int | None) -> int | None:
+    """The speed a ride that leaves a turning's safe trail on ``end`` is written with: the menu's
+    (R-PEL-OVERSPEED), none for a fall forced by the basic speed (R-PEL-FALLS); anything else is refused."""
+    if offered is None or offered.fell != "turning":
+        raise IllegalAction(f"{text!r}: {c.id} may not fall on {end}; it may ride there, or fall where its menu says")
+    if not offered.speed:
+        if named is not None:
+            raise IllegalAction(f"{text!r}: {c.id} cannot keep to a safe trail at its basic speed; leave speed= out")
+        return None
+    if judged != offered.speed:
+        raise IllegalAction(f"{text!r}: {c.id} falls on {end} at speed {offered.speed}, not {judged}")
+    return judged
 
 
 def _retandem(state: State) -> State:

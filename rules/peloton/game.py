@@ -38,7 +38,7 @@ from rules.peloton.showcase import SHOWCASE
 from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.versions import VERSIONS
 from rules.peloton.view import public_view
-from rules.peloton.words import cyclist_name, discipline_name, wind_name
+from rules.peloton.words import discipline_name, piece_name, wind_name
 from rules.team_seats import NumberedTeams
 from rules.teams import after_the_last, best_times
 
@@ -87,15 +87,6 @@ HELP = N_(
     "a random road, or `random-<board>-<hexagons>` (`random-bohemia-120`, `random-bohemia-itt-50`) for a "
     "random course marked on a board's roads; the same name is always the same course."
 )
-
-
-def piece_name(state: State | None, cid: str) -> str:
-    if state is None:
-        return _("No. {number}", number=cid)
-    try:
-        return cyclist_name(cid, state.cyclist(cid).team)
-    except KeyError:
-        return _("No. {number}", number=cid)
 
 
 def _player_name(state: State, player: str) -> str:

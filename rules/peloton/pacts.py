@@ -10,6 +10,7 @@ from rules.pacts import Names, Pact, PactKind, Pacts, Verdict
 from rules.peloton.course import split
 from rules.peloton.engine import DialOption, basic_speed, dial_options, tandem_cells
 from rules.peloton.model import Cyclist, State
+from rules.peloton.words import piece_name
 
 
 def _dial(state: State, decision: Decision, action: Action) -> tuple[Cyclist, DialOption] | None:
@@ -26,8 +27,6 @@ def _dial(state: State, decision: Decision, action: Action) -> tuple[Cyclist, Di
 
 
 def _words(player: str, cyclist: Cyclist, ally: Cyclist, names: Names) -> dict[str, str]:
-    from rules.peloton.game import piece_name  # the game module declares these pacts
-
     return {
         "player": names(player),
         "cyclist": piece_name(None, cyclist.id),

@@ -19,15 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules.errors import UnknownTrack
 from rules.i18n import _
 from rules.peloton.board import RUN_OUT, Board, Junction, _in_bend, _normal, board_names, load_board, route_segments
+from rules.peloton.segments import Segment, Sign
 from rules.rng import below
-
-if TYPE_CHECKING:
-    from rules.peloton.course import Segment, Sign
 
 NAME = re.compile(r"^random-([a-z][a-z0-9-]*?)-(?:(leg|itt|ttt)-)?([1-9][0-9]{0,2})(?:-s([0-9]{1,12}))?$")
 MIN_END = 4  # hexagons from the start line to the first junction, and from the last junction to the finish

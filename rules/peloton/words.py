@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.i18n import N_, _, pgettext
+from rules.peloton.model import State
 
 DISCIPLINE_NAMES = {"leg": N_("leg race"), "itt": N_("individual time trial"), "ttt": N_("team time trial")}
 WIND_NAMES = {
@@ -40,3 +41,13 @@ def team_name(team: str) -> str:
 def cyclist_name(number: str, team: str) -> str:
     """A cyclist as players call it: its number and its team (``No. 5 (red)``)."""
     return _("No. {number} ({colour})", number=number, colour=team_name(team))
+
+
+def piece_name(state: State | None, cid: str) -> str:
+    """A cyclist as players call it; from its number alone without a state (a league table, a pact's words)."""
+    if state is None:
+        return _("No. {number}", number=cid)
+    try:
+        return cyclist_name(cid, state.cyclist(cid).team)
+    except KeyError:
+        return _("No. {number}", number=cid)

@@ -12,6 +12,7 @@ import pytest
 from bot.cli.sim import simulate
 from rules.events import event
 from rules.formula_de_mini import game as fdm
+from rules.formula_de_mini import menu
 from rules.formula_de_mini.moves import MoveOption
 from rules.game import Choice, Seat
 from rules.i18n import _, speaking
@@ -79,17 +80,17 @@ def other_lines() -> list[str]:
     car = state.cars[0].id
     for kind in ("gear", "move", "slipstream", "pit-exit", "something-new"):
         lines.append(fdm.ask(state, replace(GAME.rules.pending(state), kind=kind, piece=car), "Ann"))
-    lines += list(fdm.option_text(every_option(), ["red-2"]))
-    lines.append(fdm.option_text(replace(every_option(), blocked=2), [])[1])
+    lines += list(menu.option_text(every_option(), ["red-2"]))
+    lines.append(menu.option_text(replace(every_option(), blocked=2), [])[1])
     lines.append(
-        fdm.option_text(
+        menu.option_text(
             replace(
                 every_option(), brake=0, blocked=0, overshoot=0, turbo=False, pit=False, pit_lane=False, crossings=0
             )
         )[0]
     )
     lines.append(
-        fdm.option_text(
+        menu.option_text(
             replace(
                 every_option(), brake=1, blocked=0, overshoot=0, turbo=False, pit=False, pit_lane=False, crossings=0
             )
@@ -152,7 +153,7 @@ def test_english_lines_are_as_before(race: Record) -> None:
     gear = replace(GAME.rules.pending(state), kind="gear")
     assert fdm.ask(state, gear, "Ann").startswith("Ann, choose a gear for **")
     assert fdm.piece_name_of("blue-1") == "blue car 1"
-    label, detail = fdm.option_text(every_option(), ["red-2"])
+    label, detail = menu.option_text(every_option(), ["red-2"])
     assert label == "12.1 · 5 sp · -13 LP · OVERSHOOT"
     assert detail.startswith("brake 2; blocked 7 (out); overshoot 1; turbo (3 LP, once a race); into your pit stand")
     assert fdm.describe(event(1, "lost", car="red-1", lp=1, reason="collision with blue-2")) == (

@@ -1,4 +1,4 @@
-"""A ride's menu words are remembered by what they say (``rules.leader1.game.option_text``): the
+"""A ride's menu words are remembered by what they say (``rules.leader1.menu.option_text``): the
 remembered words are those written afresh, in every language, and a language never gets another's."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.cli.sim import simulate
 from rules.i18n import speaking
-from rules.leader1 import game as leader1
+from rules.leader1 import menu as leader1
 from rules.leader1.engine import pending
 from rules.record import start_state
 

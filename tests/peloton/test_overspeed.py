@@ -79,6 +79,55 @@ def test_a_speed_is_only_for_a_ride_that_falls_and_within_the_cyclist_s_speeds()
         apply(state, Action("ann", "ride", cyclist="1", to="32.0"))
 
 
+def _downhill_at_speed_five(dial: int = 1) -> Any:
+    """Picture 14's road downhill (basic speed 4), no. 1 behind the turning on 23.1 with the dial at +1:
+    it rides 4 or 5 hexagons (6 with the dial at +2), and five of them end on the turning's inside
+    lane, too fast for it."""
+    segments = [{**PICTURE_14["segments"][0], "terrain": "down"}, *PICTURE_14["segments"][1:]]
+    state = build(
+        {
+            "track": {**PICTURE_14, "segments": segments},
+            "players": [{"id": "ann", "team": "grey", "cyclists": 1}],
+            "options": {"wind": 0},
+            "start": {"round": 5, "cyclists": {"1": {"at": "23.1", "energy": 20}}},
+        }
+    )
+    chosen = next(o for o in legal_actions(state, "ann") if o.action.get("dial") == dial)
+    return apply(state, chosen.action)[0]
+
+
+def test_a_ride_without_speed_that_falls_is_the_offered_fall_at_the_speed_it_is_judged_at() -> None:
+    """docs/actions.md: a ride without speed= is judged at its length, at least the basic speed; one
+    that leaves the safe trail so is the menu's fall, and says its speed like the menu's (issue 42)."""
+    state = _downhill_at_speed_five()
+    offered = next(o.action for o in legal_actions(state, "ann") if o.action.get("speed"))
+    assert len(offered.get("via") or ()) + 1 == offered.get("speed") == 5
+    unnamed = offered.replace(speed=None)
+    after, events = apply(state, unnamed)
+    assert (after, events) == apply(state, offered)
+    assert next(e.data for e in events if e.type == "ride")["speed"] == 5
+    assert any("at speed 5" in line for line in GAME.narration.summary(after, events))
+
+
+def test_a_fall_the_menu_does_not_offer_is_refused() -> None:
+    """Falls are offered once per hexagon, at the lowest speed, and never where a safe ride ends
+    (R-PEL-OVERSPEED): the engine takes no other, with a speed or without (issue 42)."""
+    state = _at_speed_five()
+    offered = {o.action.get("to") for o in legal_actions(state, "ann")}
+    assert "36.0" in offered  # a safe ride ends there (via 32.0 and 34.0, at speed 3)
+    # at speed 5 the inside lane of the turning is off the trail: this path falls on 36.0
+    swerving_in = Action("ann", "ride", cyclist="1", to="36.0", via=("31.1", "32.2", "34.2", "35.1"))
+    for action in (swerving_in, swerving_in.replace(speed=5)):
+        with pytest.raises(IllegalAction, match=r"may not fall on 36\.0"):
+            apply(state, action)
+    # riding the menu's fall faster falls on the same hexagon: the menu's speed is the one it is written with
+    faster = _downhill_at_speed_five(dial=3)
+    fall = next(o.action for o in legal_actions(faster, "ann") if o.action.get("to") == "32.0")
+    assert fall.get("speed") == 5
+    with pytest.raises(IllegalAction, match=r"falls on 32\.0 at speed 5, not 6"):
+        apply(faster, fall.replace(speed=6))
+
+
 def test_the_ai_keeps_to_a_safe_trail_and_prices_a_fall() -> None:
     state = _at_speed_five()
     assert _falls(legal_actions(state, "ann"))
