@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Awaitable, Callable
 
 from tests.support.loopback_discord.players import Exchange
 from tests.support.loopback_discord.server import LoopbackDiscord
@@ -62,8 +63,16 @@ async def answer(fake: LoopbackDiscord, user: User, prompt: Message, **how: obje
     return await fake.select(user, prompt, [value], custom_id=str(menu["custom_id"]), **how)  # type: ignore[arg-type]
 
 
-async def play_to_finish(fake: LoopbackDiscord, channel: Channel, players: list[User], *, timeout: float = 90.0) -> int:
-    """Answer every prompt for ``players`` in ``channel`` until the finish is posted; the decisions made."""
+async def play_to_finish(
+    fake: LoopbackDiscord,
+    channel: Channel,
+    players: list[User],
+    *,
+    timeout: float = 90.0,
+    after_each: Callable[[int], Awaitable[None]] | None = None,
+) -> int:
+    """Answer every prompt for ``players`` in ``channel`` until the finish is posted; the decisions made.
+    ``after_each(n)`` runs after the n-th decision (a test's fault between two moves)."""
     deadline = time.monotonic() + timeout
     answered: set[int] = set()
     made = 0
@@ -88,3 +97,5 @@ async def play_to_finish(fake: LoopbackDiscord, channel: Channel, players: list[
         answered.add(step.id)
         await answer(fake, user, step)
         made += 1
+        if after_each is not None:
+            await after_each(made)
