@@ -53,6 +53,7 @@ class Gateway:
         self.refused_resumes = 0  # RESUMEs answered with op 9
         self.client_close_codes: list[int | None] = []  # how the client closed each connection it closed
         self.ops: list[int] = []  # every op the client sent
+        self.intents = 0  # what the last IDENTIFY asked for
         self._session_ids = itertools.count(1)
         self._background: set[asyncio.Task[None]] = set()
 
@@ -94,6 +95,7 @@ class Gateway:
         if op == 1:
             await self._send(connection, {"op": 11, "d": None, "s": None, "t": None})
         elif op == 2:
+            self.intents = int(payload["d"].get("intents", 0))
             await self._identify(connection)
         elif op == 6:
             await self._resume(connection, payload["d"])

@@ -441,16 +441,12 @@ async def _read_body(http: web.Request) -> Body:
     if http.content_type.startswith("multipart/"):
         payload: JSON | None = None
         files: list[tuple[str, bytes, str]] = []
-        reader = await http.multipart()
-        while (part := await reader.next()) is not None:
-            if not hasattr(part, "name"):
-                continue
-            data = await part.read()  # type: ignore[union-attr]
-            if part.name == "payload_json":
-                payload = json.loads(data)
-            elif part.filename:  # type: ignore[union-attr]
-                kind = part.headers.get("Content-Type", "application/octet-stream")
-                files.append((part.filename, bytes(data), kind))  # type: ignore[union-attr]
+        form = await http.post()
+        for name, value in form.items():
+            if isinstance(value, web.FileField) and name != "payload_json":
+                files.append((value.filename, value.file.read(), value.content_type))
+            elif name == "payload_json":
+                payload = json.loads(value.file.read() if isinstance(value, web.FileField) else value)
         return Body(payload, files)
     raw = await http.read()
     if not raw:

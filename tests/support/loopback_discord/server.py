@@ -27,6 +27,8 @@ from tests.support.loopback_discord.players import (
 from tests.support.loopback_discord.rest import Rest
 from tests.support.loopback_discord.world import JSON, Channel, Guild, Interaction, Message, User, World
 
+GUILD_MEMBERS = 1 << 1  # the privileged intent
+
 
 class LoopbackDiscord:
     """Start with ``async with LoopbackDiscord() as fake:``; point the bot at ``fake.api_url`` (``run_bot.py``)."""
@@ -112,6 +114,12 @@ class LoopbackDiscord:
 
     def add_channel(self, guild: Guild, name: str = "race") -> Channel:
         return self.world.add_channel(guild, name)
+
+    async def create_channel(self, guild: Guild, name: str) -> Channel:
+        """A channel made while the bot is connected: Discord tells it with CHANNEL_CREATE."""
+        channel = self.world.add_channel(guild, name)
+        await self.gateway.dispatch("CHANNEL_CREATE", payloads.channel(channel, self.world))
+        return channel
 
     def add_member(self, guild: Guild, name: str) -> User:
         user = self.world.add_user(name)
@@ -240,15 +248,19 @@ class LoopbackDiscord:
         await self.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id)})
 
     async def add_bot_back(self, guild: Guild) -> None:
-        """The bot is invited to ``guild`` again."""
+        """The bot is invited to ``guild`` again: a GUILD_CREATE without ``unavailable`` (a join, not a server
+        coming back from an outage)."""
         guild.bot_member = True
-        await self.gateway.dispatch("GUILD_CREATE", payloads.guild(guild, self.world))
+        joined = payloads.guild(guild, self.world)
+        del joined["unavailable"]
+        await self.gateway.dispatch("GUILD_CREATE", joined)
 
     async def remove_member(self, guild: Guild, user: User) -> None:
-        """``user`` leaves ``guild`` (the bot hears of it only with the GUILD_MEMBERS intent, as on Discord)."""
+        """``user`` leaves ``guild``; the bot hears of it only if it asked for the GUILD_MEMBERS intent."""
         if user.id in guild.members:
             guild.members.remove(user.id)
-        await self.gateway.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": payloads.user(user)})
+        if self.gateway.intents & GUILD_MEMBERS:
+            await self.gateway.dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": payloads.user(user)})
 
     def kill_token(self, exchange: Exchange) -> None:
         """The interaction's token dies after its acknowledgement: its webhooks answer 401 50027."""
