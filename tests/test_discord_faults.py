@@ -5,15 +5,21 @@ interactions. Each test plays through interactions only and reads the channel as
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
-from collections.abc import AsyncIterator
+import socket
+import time
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import pytest
 
 from tests.support.loopback_discord import BotProcess, Channel, Guild, LoopbackDiscord, Message, User
+from tests.support.loopback_discord.players import new_interaction
 from tests.support.loopback_discord.process import TOKEN
 from tests.support.loopback_discord.race import (
     FINISH,
@@ -407,3 +413,88 @@ async def test_posts_refused_before_a_crash_are_shown_after_the_restart(
         await prompt_of(fake, channel, alice, after=prompt.id, timeout=30)
         assert not doubled(fake, channel) and len(live_prompts(fake, channel)) == 1
     no_trouble(restarted, fake)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def health(port: int) -> dict[str, Any]:
+    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}/health") as response:
+        body: dict[str, Any] = await response.json()
+        return body
+
+
+async def test_health_shows_the_outbox_and_discords_failures_as_they_happen(server: Server, tmp_path: Path) -> None:
+    fake, channel, alice = server.fake, server.channel, server.alice
+    port = free_port()
+    async with BotProcess(fake, tmp_path / "loopback.db", DOMESTIQUE_WEB=f"127.0.0.1:{port}") as bot:
+        await open_race_with_ai(fake, alice, channel, ais=1)
+        prompt = await prompt_of(fake, channel, alice, timeout=15)
+        seen: dict[str, Any] = {}
+
+        async def poll(wanted: Callable[[dict[str, Any]], bool], what: str, timeout: float = 40) -> None:
+            """/health polled every half second, as an operator's monitor would, until it shows ``what``."""
+            deadline = time.monotonic() + timeout
+            while True:
+                seen.update(await health(port))
+                if wanted(seen):
+                    return
+                assert time.monotonic() < deadline, f"/health never showed {what}: {seen}"
+                await asyncio.sleep(0.5)
+
+        await poll(lambda h: h.get("ok") is True and h["outbox_depth"] == 0, "a healthy bot")
+        fake.fail("POST", POSTS, 503, times=None, where={"channel_id": str(channel.id)})
+        await answer(fake, alice, prompt)
+        await poll(lambda h: h["outbox_depth"] >= 1, "the refused post kept in the outbox")
+        fake.clear_faults()
+        await prompt_of(fake, channel, alice, after=prompt.id, timeout=30)
+        await poll(
+            lambda h: (
+                h["outbox_depth"] == 0
+                and h["processes"][0]["discord_errors"].get("discord-error", 0) >= 1
+                and h["processes"][0]["posts_retried"] >= 1
+            ),
+            "the post delivered, the 503 counted and the retry counted",
+        )
+        assert seen["ok"] is True and seen["processes"][0]["gateway_connected"] is True
+    no_trouble(bot, fake)
+
+
+# -- the loopback Discord itself: it behaves as Discord does where the tests above rely on it -------------
+
+
+async def test_the_fake_returns_the_first_message_for_a_nonce_it_must_enforce(server: Server) -> None:
+    fake, channel = server.fake, server.channel
+    url = f"{fake.api_url}/channels/{channel.id}/messages"
+    async with aiohttp.ClientSession() as session:
+        ids = []
+        for body in (
+            {"content": "a", "nonce": "n1", "enforce_nonce": True},
+            {"content": "a", "nonce": "n1", "enforce_nonce": True},  # sent again: the first message
+            {"content": "b", "nonce": "n2"},
+            {"content": "b", "nonce": "n2"},  # a nonce Discord need not enforce: a second message
+        ):
+            async with session.post(url, json=body) as response:
+                ids.append((await response.json())["id"])
+    assert ids[0] == ids[1] and ids[2] != ids[3]
+    assert [m.content for m in fake.channel_messages(channel)] == ["a", "b", "b"]
+
+
+async def test_the_fake_refuses_late_or_repeated_callbacks_and_names_unknown_routes(server: Server) -> None:
+    fake, channel, alice = server.fake, server.channel, server.alice
+    late = new_interaction(fake, 2, alice, channel, {"name": "race"}, 3.5, None)
+    fresh = new_interaction(fake, 2, alice, channel, {"name": "race"}, 0.0, None)
+    statuses = []
+    async with aiohttp.ClientSession() as session:
+        for interaction in (late, fresh, fresh):
+            url = f"{fake.api_url}/interactions/{interaction.id}/{interaction.token}/callback"
+            async with session.post(url, json={"type": 5, "data": {"flags": 64}}) as response:
+                statuses.append((response.status, (await response.json()).get("code")))
+        async with session.get(f"{fake.api_url}/guilds/{server.guild.id}/audit-logs") as response:
+            assert response.status == 404
+    assert statuses == [(404, 10062), (200, None), (400, 40060)]
+    assert fake.unknown_routes == [f"GET /guilds/{server.guild.id}/audit-logs"]
