@@ -300,8 +300,14 @@ async def test_a_prompt_a_moderator_deletes_is_posted_again(server: Server, bot:
 
 
 async def test_a_permission_taken_away_is_told_privately_and_once_and_the_race_waits(
-    server: Server, bot: BotProcess
+    server: Server, database_url: str
 ) -> None:
+    async with BotProcess(server.fake, database_url) as bot:
+        await permission_taken_away_and_given_back(server)
+    no_trouble(bot, server.fake)
+
+
+async def permission_taken_away_and_given_back(server: Server) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
     prompt = await prompt_of(fake, channel, alice, timeout=15)
@@ -316,8 +322,6 @@ async def test_a_permission_taken_away_is_told_privately_and_once_and_the_race_w
     assert refused_so_far >= 1
     assert sum("permission" in m.content for m in fake.dms(alice)) == 1  # the host is told once
     assert not doubled(fake, channel) and len(live_prompts(fake, channel)) == 1
-    await bot.stop()
-    no_trouble(bot, fake)
 
 
 async def test_a_click_whose_token_died_after_its_acknowledgement_still_shows_the_race(
@@ -398,18 +402,17 @@ async def test_removed_from_a_server_and_added_back_its_race_shows_its_board_and
     no_trouble(bot, fake)
 
 
-async def test_posts_refused_before_a_crash_are_shown_after_the_restart(
-    server: Server, bot: BotProcess, tmp_path: Path
-) -> None:
+async def test_posts_refused_before_a_crash_are_shown_after_the_restart(server: Server, database_url: str) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
-    await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
-    fake.fail("POST", POSTS, 503, times=None, where={"channel_id": str(channel.id)})
-    clicked = await answer(fake, alice, prompt)
-    await fake.wait_for(lambda: "saved" in clicked.text, timeout=15, what="her answer: the decision is saved")
-    await bot.kill()  # kill -9: the kept posts are only in the database now
+    async with BotProcess(fake, database_url) as bot:
+        await open_race_with_ai(fake, alice, channel, ais=1)
+        prompt = await prompt_of(fake, channel, alice, timeout=15)
+        fake.fail("POST", POSTS, 503, times=None, where={"channel_id": str(channel.id)})
+        clicked = await answer(fake, alice, prompt)
+        await fake.wait_for(lambda: "saved" in clicked.text, timeout=15, what="her answer: the decision is saved")
+        await bot.kill()  # kill -9: the kept posts are only in the database now
     fake.clear_faults()
-    async with BotProcess(fake, tmp_path / "loopback.db") as restarted:
+    async with BotProcess(fake, database_url) as restarted:
         await prompt_of(fake, channel, alice, after=prompt.id, timeout=30)
         assert not doubled(fake, channel) and len(live_prompts(fake, channel)) == 1
     no_trouble(restarted, fake)
@@ -484,7 +487,7 @@ async def test_the_fake_returns_the_first_message_for_a_nonce_it_must_enforce(se
     assert [m.content for m in fake.channel_messages(channel)] == ["a", "b", "b"]
 
 
-async def test_the_fake_refuses_late_or_repeated_callbacks_and_names_unknown_routes(server: Server) -> None:
+async def test_the_fake_refuses_late_or_repeated_callbacks_delays_and_names_unknown_routes(server: Server) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
     late = new_interaction(fake, 2, alice, channel, {"name": "race"}, 3.5, None)
     fresh = new_interaction(fake, 2, alice, channel, {"name": "race"}, 0.0, None)
@@ -496,5 +499,9 @@ async def test_the_fake_refuses_late_or_repeated_callbacks_and_names_unknown_rou
                 statuses.append((response.status, (await response.json()).get("code")))
         async with session.get(f"{fake.api_url}/guilds/{server.guild.id}/audit-logs") as response:
             assert response.status == 404
+        fake.slow("GET", "/channels/{channel_id}", 0.3)
+        asked = time.monotonic()
+        async with session.get(f"{fake.api_url}/channels/{channel.id}") as response:
+            assert response.status == 200 and time.monotonic() - asked >= 0.3
     assert statuses == [(404, 10062), (200, None), (400, 40060)]
     assert fake.unknown_routes == [f"GET /guilds/{server.guild.id}/audit-logs"]

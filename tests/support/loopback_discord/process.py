@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import sys
+import tempfile
 from pathlib import Path
 
 from tests.support.loopback_discord.run_bot import READY, RESUMED
@@ -24,9 +25,10 @@ LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (?P<level>[A-Z]+) ")
 class BotProcess:
     """``async with BotProcess(fake, db) as bot:`` starts it and waits until it is ready; leaving stops it."""
 
-    def __init__(self, fake: LoopbackDiscord, db: Path, *, second_timers: bool = False, **env: str) -> None:
+    def __init__(self, fake: LoopbackDiscord, database: Path | str, *, second_timers: bool = False, **env: str) -> None:
+        """``database``: an SQLite file (``DOMESTIQUE_DB``) or a ``postgresql://`` URL (``DATABASE_URL``)."""
         self.fake = fake
-        self.db = db
+        self.database = str(database)
         self.second_timers = second_timers
         self.extra_env = env
         self.lines: list[str] = []  # the bot's stderr (its log), line by line
@@ -44,16 +46,23 @@ class BotProcess:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DOMESTIQUE_", "DATABASE_URL"))}
         env.update(
             DISCORD_TOKEN=TOKEN,
-            DOMESTIQUE_DB=str(self.db),
             LOOPBACK_API=self.fake.api_url,
             LOOPBACK_GATEWAY=self.fake.gateway_url,
             PYTHONUNBUFFERED="1",
             PYTHONPATH=str(ROOT),
         )
+        if self.on_postgres:
+            env["DATABASE_URL"] = self.database
+        else:
+            env["DOMESTIQUE_DB"] = self.database
         if self.second_timers:
             env["LOOPBACK_SECOND_TIMERS"] = "1"
         env.update(self.extra_env)
         return env
+
+    @property
+    def on_postgres(self) -> bool:
+        return self.database.startswith(("postgresql://", "postgres://"))
 
     async def start(self, timeout: float = 60.0) -> None:
         """Start the process and wait until it has synced its commands and is ready on the gateway."""
@@ -63,7 +72,7 @@ class BotProcess:
             sys.executable,
             str(RUN_BOT),
             env=self._env(),
-            cwd=self.db.parent,
+            cwd=tempfile.gettempdir() if self.on_postgres else Path(self.database.removeprefix("sqlite:///")).parent,
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
