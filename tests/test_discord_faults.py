@@ -6,7 +6,7 @@ interactions. Each test plays through interactions only and reads the channel as
 from __future__ import annotations
 
 import asyncio
-import itertools
+import contextlib
 import re
 import socket
 import time
@@ -18,18 +18,20 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.support.loopback_discord import BotProcess, Channel, Guild, LoopbackDiscord, Message, User
+from tests.support.loopback_discord import BotProcess, Channel, Guild, LoopbackDiscord, User
 from tests.support.loopback_discord.players import new_interaction
 from tests.support.loopback_discord.process import TOKEN
 from tests.support.loopback_discord.race import (
-    FINISH,
     answer,
     boards,
+    doubled,
     finished,
+    is_finish,
     live_prompts,
+    newer_prompt,
     open_race_with_ai,
     play_to_finish,
-    prompt_for,
+    wait_prompt,
 )
 from tests.support.loopback_discord.run_bot import READY, RESUMED
 
@@ -57,16 +59,29 @@ async def server() -> AsyncIterator[Server]:
         yield Server(fake, guild, channel, fake.add_member(guild, "alice"), fake.add_member(guild, "bob"))
 
 
+@contextlib.asynccontextmanager
+async def running(server: Server, tmp_path: Path, **options: Any) -> AsyncIterator[BotProcess]:
+    """The bot process on a fresh SQLite file, its log printed (a failing test shows it) and checked."""
+    process = BotProcess(server.fake, tmp_path / "loopback.db", **options)
+    try:
+        async with process:
+            yield process
+    finally:
+        print(process.log)
+        assert TOKEN not in process.log
+
+
 @pytest.fixture
 async def bot(server: Server, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    process = BotProcess(server.fake, tmp_path / "loopback.db")
-    await process.start()
-    try:
+    async with running(server, tmp_path) as process:
         yield process
-    finally:
-        await process.stop()
-        print(process.log)  # shown with a failing test
-        assert TOKEN not in process.log
+
+
+@pytest.fixture
+async def timed_bot(server: Server, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """The bot with turn timers in seconds (``timer:6sec``)."""
+    async with running(server, tmp_path, second_timers=True) as process:
+        yield process
 
 
 def no_trouble(bot: BotProcess, fake: LoopbackDiscord) -> None:
@@ -98,45 +113,6 @@ POSTS = "/channels/{channel_id}/messages"
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 
 
-@pytest.fixture
-async def timed_bot(server: Server, tmp_path: Path) -> AsyncIterator[BotProcess]:
-    """The bot with turn timers in seconds (``timer:6sec``)."""
-    process = BotProcess(server.fake, tmp_path / "loopback.db", second_timers=True)
-    await process.start()
-    try:
-        yield process
-    finally:
-        await process.stop()
-        print(process.log)  # shown with a failing test
-
-
-async def prompt_of(fake: LoopbackDiscord, channel: Channel, user: User, *, after: int = 0, timeout: float) -> Message:
-    """``user``'s live prompt in ``channel``, a message newer than ``after``."""
-
-    found: Message = await fake.wait_for(
-        lambda: prompt_of_now(fake, channel, user, after=after),
-        timeout=timeout,
-        what=f"a new prompt for {user.name} in #{channel.name}",
-    )
-    return found
-
-
-def prompt_of_now(fake: LoopbackDiscord, channel: Channel, user: User, *, after: int) -> Message | None:
-    """``user``'s live prompt in ``channel`` if it is newer than message ``after``."""
-    prompt = prompt_for(fake, channel, user)
-    return prompt if prompt is not None and prompt.id > after else None
-
-
-def doubled(fake: LoopbackDiscord, channel: Channel) -> list[str]:
-    """Messages shown twice in a row with the same text and files (a post sent again)."""
-    shown = fake.channel_messages(channel)
-    return [
-        b.content
-        for a, b in itertools.pairwise(shown)
-        if (a.content, [x.data for x in a.attachments]) == (b.content, [x.data for x in b.attachments])
-    ]
-
-
 async def test_rate_limits_during_play_lose_nothing_and_double_nothing(server: Server, bot: BotProcess) -> None:
     fake, channel = server.fake, server.channel
     await open_race_with_ai(fake, server.alice, channel, ais=1)
@@ -154,7 +130,7 @@ async def test_rate_limits_during_play_lose_nothing_and_double_nothing(server: S
     assert limited == 9
     assert not doubled(fake, channel)  # ...and waited out: each request sent again once, nothing twice
     assert not live_prompts(fake, channel)
-    assert sum(FINISH in m.content for m in fake.channel_messages(channel)) == 1
+    assert sum(is_finish(m) for m in fake.channel_messages(channel)) == 1
     await bot.stop()
     no_trouble(bot, fake)
     assert bot.count("Global rate limit has been hit") == 1
@@ -197,7 +173,7 @@ async def test_a_post_stored_but_answered_502_is_shown_once(server: Server, bot:
     every ``channel.send``) makes Discord answer the second send with the first message: nothing doubled."""
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
     stored = fake.store_then_fail("POST", POSTS, 502, where={"channel_id": str(channel.id)})
     await answer(fake, alice, prompt)
     await fake.wait_for(lambda: stored.hits, timeout=15, what="the post stored and answered 502")
@@ -207,7 +183,7 @@ async def test_a_post_stored_but_answered_502_is_shown_once(server: Server, bot:
         timeout=15,
         what="the post sent again",
     )
-    await prompt_of(fake, channel, alice, after=prompt.id, timeout=20)
+    await wait_prompt(fake, channel, alice, after=prompt.id, timeout=20)
     assert not doubled(fake, channel), doubled(fake, channel)
     assert len(live_prompts(fake, channel)) == 1
 
@@ -222,12 +198,12 @@ async def test_a_refused_post_stops_neither_its_channel_nor_other_races_timers(
     fake, first, alice, bob = server.fake, server.channel, server.alice, server.bob
     second = await fake.create_channel(server.guild, "other-race")
     await open_race_with_ai(fake, alice, first, ais=1, timer="6sec")
-    prompt = await prompt_of(fake, first, alice, timeout=15)
+    prompt = await wait_prompt(fake, first, alice, timeout=15)
     refused = fake.fail("POST", POSTS, 503, where={"channel_id": str(first.id)})
     await answer(fake, alice, prompt, wait="ack")
     await fake.wait_for(lambda: refused.hits, timeout=15, what="the post refused")
     await open_race_with_ai(fake, bob, second, ais=1, timer="6sec")
-    bobs = await prompt_of(fake, second, bob, timeout=15)
+    bobs = await wait_prompt(fake, second, bob, timeout=15)
     # bob does nothing: his reminder (at 3 s) and the AI's decision for him (at 6 s) come from the timers
     await fake.wait_for(
         lambda: any(bob.id in m.mentions() and m.id > bobs.id for m in fake.channel_messages(second)),
@@ -235,21 +211,21 @@ async def test_a_refused_post_stops_neither_its_channel_nor_other_races_timers(
         what="bob's reminder or next prompt from the timers in the other channel",
     )
     # and the first channel shows what alice's click did once Discord takes posts again
-    await prompt_of(fake, first, alice, after=prompt.id, timeout=20)
+    await wait_prompt(fake, first, alice, after=prompt.id, timeout=20)
 
 
 async def test_a_saved_move_is_never_answered_nothing_was_changed(server: Server, bot: BotProcess) -> None:
     """Before: the typed move was saved, its post refused, and the answer said "Nothing was changed"."""
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
     choices = await fake.autocomplete(alice, channel, "play move", "choice", "")
     assert choices, "no legal choice offered"
     refused = fake.fail("POST", POSTS, 503, where={"channel_id": str(channel.id)})
     typed = await fake.slash(alice, channel, "play move", choice=choices[-1]["value"])
     # whichever comes first: an answer that says nothing was done, or the move shown once Discord recovers
     await fake.wait_for(
-        lambda: "Nothing was changed" in typed.text or prompt_of_now(fake, channel, alice, after=prompt.id),
+        lambda: "Nothing was changed" in typed.text or newer_prompt(fake, channel, alice, after=prompt.id),
         timeout=20,
         what="the typed move's outcome",
     )
@@ -261,12 +237,12 @@ async def test_a_click_on_a_deleted_prompt_is_shown_and_play_goes_on(server: Ser
     """Before: the click was saved, retiring the deleted prompt raised 404, and nothing more was shown."""
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
     # the click and the moderator's delete cross: Discord delivers the click, the message is gone
     clicked = answer(fake, alice, prompt, wait="ack")
     await fake.delete_message(prompt)
     await clicked
-    await prompt_of(fake, channel, alice, after=prompt.id, timeout=15)
+    await wait_prompt(fake, channel, alice, after=prompt.id, timeout=15)
 
 
 async def test_a_late_interaction_is_one_log_line_not_a_task_exception(server: Server, bot: BotProcess) -> None:
@@ -285,13 +261,13 @@ async def test_a_late_interaction_is_one_log_line_not_a_task_exception(server: S
 async def test_a_prompt_a_moderator_deletes_is_posted_again(server: Server, bot: BotProcess) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
     await fake.delete_message(prompt)  # MESSAGE_DELETE
-    again = await prompt_of(fake, channel, alice, after=prompt.id, timeout=15)
+    again = await wait_prompt(fake, channel, alice, after=prompt.id, timeout=15)
     assert [b.get("label") for b in again.buttons()] == [b.get("label") for b in prompt.buttons()]
     await answer(fake, alice, again)  # and it answers
     await fake.wait_for(
-        lambda: prompt_of_now(fake, channel, alice, after=again.id) or finished(fake, channel),
+        lambda: newer_prompt(fake, channel, alice, after=again.id) or finished(fake, channel),
         timeout=15,
         what="the race going on after the prompt posted again",
     )
@@ -310,7 +286,7 @@ async def test_a_permission_taken_away_is_told_privately_and_once_and_the_race_w
 async def permission_taken_away_and_given_back(server: Server) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
     revoked = fake.fail("POST", POSTS, 403, 50013, times=None, where={"channel_id": str(channel.id)})
     clicked = await answer(fake, alice, prompt)
     await fake.wait_for(lambda: "may not post in this channel" in clicked.text, timeout=15, what="her private answer")
@@ -318,7 +294,7 @@ async def permission_taken_away_and_given_back(server: Server) -> None:
     await fake.wait_for(lambda: any("permission" in m.content for m in fake.dms(alice)), timeout=15, what="a DM")
     refused_so_far = revoked.hits
     fake.clear_faults()  # a moderator gives the permission back; the kept posts go out on the next try
-    await prompt_of(fake, channel, alice, after=prompt.id, timeout=30)
+    await wait_prompt(fake, channel, alice, after=prompt.id, timeout=30)
     assert refused_so_far >= 1
     assert sum("permission" in m.content for m in fake.dms(alice)) == 1  # the host is told once
     assert not doubled(fake, channel) and len(live_prompts(fake, channel)) == 1
@@ -329,10 +305,10 @@ async def test_a_click_whose_token_died_after_its_acknowledgement_still_shows_th
 ) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
     dead = fake.fail("PATCH", "/webhooks/{app}/{token}/messages/{message_id}", 401, 50027, times=None)
     await answer(fake, alice, prompt, wait="ack")
-    await prompt_of(fake, channel, alice, after=prompt.id, timeout=15)
+    await wait_prompt(fake, channel, alice, after=prompt.id, timeout=15)
     assert dead.hits >= 1
     assert not prompt.buttons() and prompt.content.startswith(prompt.history[0][0])  # retired in the channel
     assert not doubled(fake, channel) and len(live_prompts(fake, channel)) == 1
@@ -343,9 +319,9 @@ async def test_a_click_whose_token_died_after_its_acknowledgement_still_shows_th
 async def test_a_click_delivered_twice_is_applied_once(server: Server, bot: BotProcess) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
     twice = await answer(fake, alice, prompt, twice=True)
-    await prompt_of(fake, channel, alice, after=prompt.id, timeout=15)
+    await wait_prompt(fake, channel, alice, after=prompt.id, timeout=15)
     on_time = await fake.slash(alice, channel, "race status")  # the bot has dealt with both deliveries
     assert twice.answered and on_time.answered
     assert prompt.content.count("✔") == 1  # one decision shown on the prompt it answered
@@ -359,7 +335,7 @@ async def test_a_deleted_channel_pauses_its_race_and_its_host_carries_it_on_else
 ) -> None:
     fake, channel, alice, bob = server.fake, server.channel, server.alice, server.bob
     await open_race_with_ai(fake, alice, channel, ais=1)
-    await prompt_of(fake, channel, alice, timeout=15)
+    await wait_prompt(fake, channel, alice, timeout=15)
     await fake.delete_channel(channel)  # CHANNEL_DELETE
     told = await fake.wait_for(
         lambda: next((m for m in fake.dms(alice) if "/race resume" in m.content), None),
@@ -373,7 +349,7 @@ async def test_a_deleted_channel_pauses_its_race_and_its_host_carries_it_on_else
     assert refused.ephemeral and "host" in refused.text
     resumed = await fake.slash(alice, elsewhere, "race resume", race=int(number[1]))
     assert "goes on in this channel" in resumed.text
-    await prompt_of(fake, elsewhere, alice, timeout=15)
+    await wait_prompt(fake, elsewhere, alice, timeout=15)
     assert boards(fake, elsewhere)  # its board, here
     assert fake.requests_to("POST", POSTS, 200)[-1].params["channel_id"] != str(channel.id)
     await bot.stop()
@@ -385,16 +361,16 @@ async def test_removed_from_a_server_and_added_back_its_race_shows_its_board_and
 ) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)
-    prompt = await prompt_of(fake, channel, alice, timeout=15)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
     await fake.remove_bot(server.guild)  # GUILD_DELETE
     # a moderator adds it back a while later: once the bot has put the race on hold (its log says so)
     await fake.wait_for(lambda: bot.count("removed from server"), timeout=15, what="the removal handled")
     await fake.add_bot_back(server.guild)  # GUILD_CREATE, a join
-    again = await prompt_of(fake, channel, alice, after=prompt.id, timeout=15)
+    again = await wait_prompt(fake, channel, alice, after=prompt.id, timeout=15)
     assert boards(fake, channel)[-1].id > prompt.id
     await answer(fake, alice, again)  # the live prompt answers
     await fake.wait_for(
-        lambda: prompt_of_now(fake, channel, alice, after=again.id) or finished(fake, channel),
+        lambda: newer_prompt(fake, channel, alice, after=again.id) or finished(fake, channel),
         timeout=15,
         what="the race going on after the bot came back",
     )
@@ -406,14 +382,14 @@ async def test_posts_refused_before_a_crash_are_shown_after_the_restart(server: 
     fake, channel, alice = server.fake, server.channel, server.alice
     async with BotProcess(fake, database_url) as bot:
         await open_race_with_ai(fake, alice, channel, ais=1)
-        prompt = await prompt_of(fake, channel, alice, timeout=15)
+        prompt = await wait_prompt(fake, channel, alice, timeout=15)
         fake.fail("POST", POSTS, 503, times=None, where={"channel_id": str(channel.id)})
         clicked = await answer(fake, alice, prompt)
         await fake.wait_for(lambda: "saved" in clicked.text, timeout=15, what="her answer: the decision is saved")
         await bot.kill()  # kill -9: the kept posts are only in the database now
     fake.clear_faults()
     async with BotProcess(fake, database_url) as restarted:
-        await prompt_of(fake, channel, alice, after=prompt.id, timeout=30)
+        await wait_prompt(fake, channel, alice, after=prompt.id, timeout=30)
         assert not doubled(fake, channel) and len(live_prompts(fake, channel)) == 1
     no_trouble(restarted, fake)
 
@@ -436,7 +412,7 @@ async def test_health_shows_the_outbox_and_discords_failures_as_they_happen(serv
     port = free_port()
     async with BotProcess(fake, tmp_path / "loopback.db", DOMESTIQUE_WEB=f"127.0.0.1:{port}") as bot:
         await open_race_with_ai(fake, alice, channel, ais=1)
-        prompt = await prompt_of(fake, channel, alice, timeout=15)
+        prompt = await wait_prompt(fake, channel, alice, timeout=15)
         seen: dict[str, Any] = {}
 
         async def poll(wanted: Callable[[dict[str, Any]], bool], what: str, timeout: float = 40) -> None:
@@ -454,7 +430,7 @@ async def test_health_shows_the_outbox_and_discords_failures_as_they_happen(serv
         await answer(fake, alice, prompt)
         await poll(lambda h: h["outbox_depth"] >= 1, "the refused post kept in the outbox")
         fake.clear_faults()
-        await prompt_of(fake, channel, alice, after=prompt.id, timeout=30)
+        await wait_prompt(fake, channel, alice, after=prompt.id, timeout=30)
         await poll(
             lambda h: (
                 h["outbox_depth"] == 0
@@ -505,3 +481,46 @@ async def test_the_fake_refuses_late_or_repeated_callbacks_delays_and_names_unkn
             assert response.status == 200 and time.monotonic() - asked >= 0.3
     assert statuses == [(404, 10062), (200, None), (400, 40060)]
     assert fake.unknown_routes == [f"GET /guilds/{server.guild.id}/audit-logs"]
+
+
+async def test_a_bad_evening_on_discord_three_races_in_two_servers_all_finish(tmp_path: Path) -> None:
+    """Issue 43's evening: rate limits (one global), a refused post, closed and dropped gateway
+    connections, while three races in two servers are played at once through interactions only."""
+    async with LoopbackDiscord() as fake:
+        club, other = fake.add_guild("Loopback club"), fake.add_guild("Other club", locale="hu")
+        tables = [
+            (fake.add_channel(club, "race-a"), fake.add_member(club, "alice")),
+            (fake.add_channel(club, "race-b"), fake.add_member(club, "bob")),
+            (fake.add_channel(other, "verseny"), fake.add_member(other, "carol")),
+        ]
+        bot = BotProcess(fake, tmp_path / "loopback.db")
+        async with contextlib.AsyncExitStack() as stack:
+            stack.callback(lambda: print(bot.log))  # shown with a failing test
+            await stack.enter_async_context(bot)
+            for channel, host in tables:
+                await open_race_with_ai(fake, host, channel, ais=1)
+            posts = "/channels/{channel_id}/messages"
+            fake.rate_limit("POST", posts, retry_after=0.5, is_global=True)
+            fake.rate_limit("POST", posts, retry_after=0.2, times=6)
+            fake.rate_limit("PATCH", "/webhooks/{app}/{token}/messages/{message_id}", retry_after=0.2, times=4)
+            refused = fake.fail("POST", posts, 503, where={"channel_id": str(tables[1][0].id)})
+            drops = [lambda: fake.gateway.close(4000), fake.gateway.reconnect, lambda: fake.gateway.close(4009)]
+
+            async def drop_now_and_then(made: int) -> None:
+                if made % 3 == 0 and drops:
+                    back = bot.count(READY) + bot.count(RESUMED)
+                    await drops.pop(0)()
+                    await bot.wait_resumed(back)
+
+            played = await asyncio.gather(
+                play_to_finish(fake, tables[0][0], [tables[0][1]], timeout=90, after_each=drop_now_and_then),
+                play_to_finish(fake, tables[1][0], [tables[1][1]], timeout=90),
+                play_to_finish(fake, tables[2][0], [tables[2][1]], timeout=90),
+            )
+        assert all(made >= 3 for made in played), played
+        assert refused.hits == 1 and not drops
+        for channel, _host in tables:
+            assert finished(fake, channel) and not live_prompts(fake, channel), channel.name
+            assert not doubled(fake, channel), channel.name
+            assert sum(is_finish(m) for m in fake.channel_messages(channel)) == 1
+        no_trouble(bot, fake)

@@ -36,6 +36,11 @@ class Exchange:
         return self.interaction.answered_at is not None
 
     @property
+    def failed(self) -> bool:
+        """Discord told the person "This interaction failed": the bot acknowledged it too late (or twice)."""
+        return self.interaction.refused > 0 and not self.acknowledged
+
+    @property
     def messages(self) -> list[Message]:
         world = self.fake.world
         ids = [self.interaction.original_id, *self.interaction.followup_ids]
@@ -70,10 +75,8 @@ def _option_types(command: JSON, path: list[str]) -> list[JSON]:
     return options
 
 
-def command_data(
-    fake: LoopbackDiscord, name: str, values: dict[str, Any], focused: str | None = None
-) -> tuple[JSON, JSON]:
-    """The ``data`` of a slash command interaction for ``/name`` (``"race new"``) and its ``resolved`` part."""
+def command_data(fake: LoopbackDiscord, name: str, values: dict[str, Any], focused: str | None = None) -> JSON:
+    """The ``data`` of a slash command interaction for ``/name`` (``"race new"``), users and channels resolved."""
     top, *path = name.split()
     command = fake.world.commands.get(top)
     if command is None:
@@ -111,7 +114,7 @@ def command_data(
         data["guild_id"] = command["guild_id"]
     if resolved:
         data["resolved"] = resolved
-    return data, resolved
+    return data
 
 
 def interaction_payload(fake: LoopbackDiscord, interaction: Interaction, message: Message | None) -> JSON:

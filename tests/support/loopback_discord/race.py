@@ -3,16 +3,28 @@ it as a person would (a button, a menu), and play on to the finish."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Awaitable, Callable
 
+from rules.i18n import LANGUAGES, _, speaking
 from tests.support.loopback_discord.players import Exchange
 from tests.support.loopback_discord.server import LoopbackDiscord
 from tests.support.loopback_discord.world import Channel, Message, User
 
 CHOICE = re.compile(r"^dq:[csrp]:")  # a prompt's buttons and menus (bot/discord_layer/components.py)
-FINISH = "**Finish**"
+
+
+def _in_every_language(text: str) -> tuple[str, ...]:
+    words = []
+    for language in LANGUAGES:
+        with speaking(language):
+            words.append(_(text))
+    return tuple(words)
+
+
+FINISH = _in_every_language("**Finish**")  # the finish's heading, in any server's language
 
 
 def is_prompt(message: Message) -> bool:
@@ -30,8 +42,40 @@ def prompt_for(fake: LoopbackDiscord, channel: Channel, user: User) -> Message |
     return mine[-1] if mine else None
 
 
+def newer_prompt(fake: LoopbackDiscord, channel: Channel, user: User, *, after: int) -> Message | None:
+    """``user``'s live prompt in ``channel`` if it is newer than message ``after``."""
+    prompt = prompt_for(fake, channel, user)
+    return prompt if prompt is not None and prompt.id > after else None
+
+
+async def wait_prompt(
+    fake: LoopbackDiscord, channel: Channel, user: User, *, after: int = 0, timeout: float
+) -> Message:
+    """Until ``user`` has a live prompt in ``channel`` newer than message ``after``; that prompt."""
+    found: Message = await fake.wait_for(
+        lambda: newer_prompt(fake, channel, user, after=after),
+        timeout=timeout,
+        what=f"a new prompt for {user.name} in #{channel.name}",
+    )
+    return found
+
+
+def doubled(fake: LoopbackDiscord, channel: Channel) -> list[str]:
+    """Messages shown twice in a row with the same text and files (a post sent again)."""
+    shown = fake.channel_messages(channel)
+    return [
+        b.content
+        for a, b in itertools.pairwise(shown)
+        if (a.content, [x.data for x in a.attachments]) == (b.content, [x.data for x in b.attachments])
+    ]
+
+
+def is_finish(message: Message) -> bool:
+    return any(word in message.content for word in FINISH)
+
+
 def finished(fake: LoopbackDiscord, channel: Channel) -> bool:
-    return any(FINISH in m.content for m in fake.channel_messages(channel))
+    return any(is_finish(m) for m in fake.channel_messages(channel))
 
 
 def boards(fake: LoopbackDiscord, channel: Channel) -> list[Message]:
@@ -43,12 +87,12 @@ async def open_race_with_ai(
 ) -> None:
     """``host`` opens a race of one piece each, adds ``ais`` AI seats and starts it."""
     created = await fake.slash(host, channel, "race new", game=game, pieces=1, **options)
-    assert "lobby" in created.text, created.text
-    for _ in range(ais):
+    assert created.messages and not created.ephemeral, created.text  # the lobby, for everyone (in any language)
+    for _seat in range(ais):
         added = await fake.slash(host, channel, "race ai")
-        assert "AI" in added.text, added.text
+        assert not added.ephemeral, added.text
     started = await fake.slash(host, channel, "race start")
-    assert "race is on" in started.text.lower(), started.text
+    assert started.ephemeral, started.text  # "The race is on.", to the host; the board follows in the channel
 
 
 async def answer(fake: LoopbackDiscord, user: User, prompt: Message, **how: object) -> Exchange:
@@ -95,7 +139,9 @@ async def play_to_finish(
         assert isinstance(step, Message)
         user = next(u for u in players if u.id in step.mentions())
         answered.add(step.id)
-        await answer(fake, user, step)
+        if (await answer(fake, user, step)).failed:  # delivered while the bot was away: they click again
+            answered.discard(step.id)
+            continue
         made += 1
         if after_each is not None:
             await after_each(made)

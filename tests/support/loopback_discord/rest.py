@@ -295,8 +295,10 @@ class Rest:
         if interaction is None or interaction.token != request.params["token"]:
             return not_found(10062)
         if interaction.callbacks:
+            interaction.refused += 1
             return error_response(400, {"message": "Interaction has already been acknowledged.", "code": 40060})
         if time.monotonic() - interaction.created > INTERACTION_WINDOW:
+            interaction.refused += 1
             return not_found(10062)
         payload = body.payload or {}
         kind = int(payload.get("type", 0))

@@ -10,6 +10,7 @@ also lets ``/race new timer:`` take seconds (``timer:5sec``), so a test sees a t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import Any
@@ -58,7 +59,18 @@ def second_timers() -> None:
     lobby.TIMER_MIN = 1  # type: ignore[misc]
 
 
+def die_with_the_test() -> None:
+    """On Linux, SIGTERM this process when the test process that started it dies (a killed pytest leaves
+    no bot running)."""
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def main() -> int:
+    die_with_the_test()
     point_at_loopback(os.environ["LOOPBACK_API"], os.environ["LOOPBACK_GATEWAY"])
     announce_ready()
     if os.environ.get("LOOPBACK_SECOND_TIMERS"):

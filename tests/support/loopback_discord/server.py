@@ -155,9 +155,10 @@ class LoopbackDiscord:
         **options: Any,
     ) -> Exchange:
         """``user`` types ``/name`` (``"race new"``) with ``options`` in ``channel``. ``wait``: "answer" (until
-        they see an answer), "ack" (until the bot acknowledged it), "none". ``late``: delivered this many
+        they see an answer), "ack" (until the bot acknowledged it), "none"; or until it failed for them
+        (``exchange.failed``: acknowledged too late). ``late``: delivered this many
         seconds after Discord received it (past 3 s its callback answers 10062); ``twice``: delivered twice."""
-        data, _ = command_data(self, name, options)
+        data = command_data(self, name, options)
         interaction = new_interaction(self, 2, user, channel, data, late, None)
         return await self._deliver(interaction, None, wait, twice, timeout, f"an answer to /{name}")
 
@@ -165,7 +166,7 @@ class LoopbackDiscord:
         self, user: User, channel: Channel, name: str, option: str, typed: str, **others: Any
     ) -> list[JSON]:
         """The choices the bot offers while ``user`` types ``typed`` in ``option`` of ``/name``."""
-        data, _ = command_data(self, name, {**others, option: typed}, focused=option)
+        data = command_data(self, name, {**others, option: typed}, focused=option)
         interaction = new_interaction(self, 4, user, channel, data, 0.0, None)
         exchange = await self._deliver(interaction, None, "answer", False, 30.0, f"autocomplete of /{name} {option}")
         return exchange.choices
@@ -221,9 +222,9 @@ class LoopbackDiscord:
             await self.gateway.dispatch("INTERACTION_CREATE", payload)
         exchange = Exchange(self, interaction)
         if wait == "answer":
-            await self.wait_for(lambda: exchange.answered, timeout=timeout, what=what)
+            await self.wait_for(lambda: exchange.answered or exchange.failed, timeout=timeout, what=what)
         elif wait == "ack":
-            await self.wait_for(lambda: exchange.acknowledged, timeout=timeout, what=f"{what} (acknowledged)")
+            await self.wait_for(lambda: exchange.acknowledged or exchange.failed, timeout=timeout, what=f"{what} (ack)")
         return exchange
 
     # -- moderators and Discord ------------------------------------------------------------------------

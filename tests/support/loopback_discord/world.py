@@ -140,6 +140,7 @@ class Interaction:
     message_id: int | None = None  # the clicked message
     callback_type: int | None = None
     callbacks: int = 0
+    refused: int = 0  # callbacks answered 10062 (too late) or 40060 (twice): the person sees it failed
     original_id: int | None = None  # the message the original response is
     followup_ids: list[int] = field(default_factory=list)
     answered_at: float | None = None  # first answer a person sees: a message, an edit of the original, a followup
