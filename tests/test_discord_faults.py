@@ -102,6 +102,7 @@ async def test_the_real_process_plays_a_race_to_the_finish_through_interactions(
     assert finished(fake, channel)
     assert len(boards(fake, channel)) >= 5  # the boards of the turns
     assert all(b.attachments[0].data.startswith(b"\x89PNG") for b in boards(fake, channel))
+    assert all(b.attachments[0].description for b in boards(fake, channel))  # described for a screen reader
     assert not live_prompts(fake, channel)  # every prompt answered or retired: nothing left to click
     assert sum(server.alice.id in m.mentions() for m in shown) >= made  # each prompt asked her by name
     assert await bot.stop() == 0

@@ -131,7 +131,7 @@ def guild(g: Guild, world: World) -> JSON:
 
 
 def attachment(a: Attachment, port: int) -> JSON:
-    return {
+    out: JSON = {
         "id": str(a.id),
         "filename": a.filename,
         "size": len(a.data),
@@ -139,6 +139,9 @@ def attachment(a: Attachment, port: int) -> JSON:
         "proxy_url": f"http://127.0.0.1:{port}/attachments/{a.id}/{a.filename}",
         "content_type": a.content_type,
     }
+    if a.description is not None:
+        out["description"] = a.description
+    return out
 
 
 def message(m: Message, world: World, port: int) -> JSON:

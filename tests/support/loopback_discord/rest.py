@@ -422,7 +422,7 @@ class Rest:
         message.components = list(payload.get("components") or [])
         message.embeds = list(payload.get("embeds") or [])
         message.flags = int(payload.get("flags", 0) or 0)
-        message.attachments = [Attachment(self.world.ids.next(), name, data, kind) for name, data, kind in files]
+        message.attachments = self._uploaded(payload, files)
 
     def _edit(self, message: Message, body: Body) -> None:
         payload = body.payload or {}
@@ -436,7 +436,16 @@ class Rest:
         if "attachments" in payload:
             kept = {str(a.get("id")) for a in payload.get("attachments") or []}
             message.attachments = [a for a in message.attachments if str(a.id) in kept]
-        message.attachments += [Attachment(self.world.ids.next(), n, d, k) for n, d, k in body.files]
+        message.attachments += self._uploaded(payload, body.files)
+
+    def _uploaded(self, payload: JSON, files: list[tuple[str, bytes, str]]) -> list[Attachment]:
+        """The files of a request, each with the description its ``attachments`` entry gives (``files[n]``
+        is the entry whose id is n)."""
+        described = {str(a.get("id")): a.get("description") for a in payload.get("attachments") or []}
+        return [
+            Attachment(self.world.ids.next(), name, data, kind, described.get(str(n)))
+            for n, (name, data, kind) in enumerate(files)
+        ]
 
 
 async def _read_body(http: web.Request) -> Body:

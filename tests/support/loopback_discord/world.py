@@ -69,6 +69,7 @@ class Attachment:
     filename: str
     data: bytes
     content_type: str = "application/octet-stream"
+    description: str | None = None  # the alt text a screen reader reads
 
 
 @dataclass
