@@ -25,6 +25,7 @@ def _in_every_language(text: str) -> tuple[str, ...]:
 
 
 FINISH = _in_every_language("**Finish**")  # the finish's heading, in any server's language
+RECAP = "recap.gif"
 
 
 def is_prompt(message: Message) -> bool:
@@ -75,11 +76,16 @@ def is_finish(message: Message) -> bool:
 
 
 def finished(fake: LoopbackDiscord, channel: Channel) -> bool:
-    return any(is_finish(m) for m in fake.channel_messages(channel))
+    """The finish is posted, and after it the race's last post, its animation (``bot/service/recap.py``):
+    the bot has nothing more to say, so stopping it now cuts nothing short."""
+    shown = fake.channel_messages(channel)
+    at = next((i for i, m in enumerate(shown) if is_finish(m)), None)
+    return at is not None and any(a.filename == RECAP for m in shown[at:] for a in m.attachments)
 
 
 def boards(fake: LoopbackDiscord, channel: Channel) -> list[Message]:
-    return [m for m in fake.channel_messages(channel) if m.has_image()]
+    """The channel's boards: its posts with a PNG (the recap's GIF is not one)."""
+    return [m for m in fake.channel_messages(channel) if any(a.filename.endswith(".png") for a in m.attachments)]
 
 
 async def open_race_with_ai(
