@@ -525,3 +525,19 @@ async def test_a_bad_evening_on_discord_three_races_in_two_servers_all_finish(tm
             assert not doubled(fake, channel), channel.name
             assert sum(is_finish(m) for m in fake.channel_messages(channel)) == 1
         no_trouble(bot, fake)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="a SIGTERM during a decision's walk: its private answer raises 'Session is closed', a traceback",
+)
+async def test_a_stop_signal_during_a_slow_post_ends_without_a_traceback(server: Server, bot: BotProcess) -> None:
+    fake, channel, alice = server.fake, server.channel, server.alice
+    await open_race_with_ai(fake, alice, channel, ais=1)
+    prompt = await wait_prompt(fake, channel, alice, timeout=15)
+    slow = fake.slow("POST", POSTS, 2.0, where={"channel_id": str(channel.id)})
+    await answer(fake, alice, prompt)
+    await fake.wait_for(lambda: slow.hits, timeout=15, what="the next post on its slow way")
+    assert await bot.stop() == 0  # SIGTERM while Discord has not answered yet
+    assert bot.tracebacks() == 0, bot.log
