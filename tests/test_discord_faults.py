@@ -93,10 +93,17 @@ def no_trouble(bot: BotProcess, fake: LoopbackDiscord) -> None:
 async def test_the_real_process_plays_a_race_to_the_finish_through_interactions(
     server: Server, bot: BotProcess
 ) -> None:
-    fake, channel = server.fake, server.channel
+    fake, channel, alice, bob = server.fake, server.channel, server.alice, server.bob
     assert {"race", "play"} <= set(fake.world.commands)  # synced at start-up
-    await open_race_with_ai(fake, server.alice, channel, ais=2)
-    made = await play_to_finish(fake, channel, [server.alice], timeout=60)
+    created = await fake.slash(alice, channel, "race new", game="leader1", pieces=1)
+    lobby = created.messages[0]
+    colours = next(s for s in lobby.selects() if str(s["custom_id"]).startswith("dq:lc:"))
+    await fake.select(bob, lobby, ["blue"], custom_id=str(colours["custom_id"]))  # bob picks a colour
+    await fake.click(alice, lobby, label="Add AI player")
+    assert bob.mention in lobby.content and "AI" in lobby.content and lobby.edits >= 2  # one message, edited
+    started = await fake.slash(alice, channel, "race start")
+    assert started.ephemeral
+    made = await play_to_finish(fake, channel, [alice, bob], timeout=60)
     assert made >= 3
     shown = fake.channel_messages(channel)
     assert finished(fake, channel)
@@ -104,7 +111,7 @@ async def test_the_real_process_plays_a_race_to_the_finish_through_interactions(
     assert all(b.attachments[0].data.startswith(b"\x89PNG") for b in boards(fake, channel))
     assert all(b.attachments[0].description for b in boards(fake, channel))  # described for a screen reader
     assert not live_prompts(fake, channel)  # every prompt answered or retired: nothing left to click
-    assert sum(server.alice.id in m.mentions() for m in shown) >= made  # each prompt asked her by name
+    assert all(any(user.id in m.mentions() for m in shown) for user in (alice, bob))  # both asked by name
     assert await bot.stop() == 0
     no_trouble(bot, fake)
     assert bot.errors() == []
