@@ -24,6 +24,7 @@ from bot.service.recap import recap_gif
 from bot.storage import RaceRow, Storage
 from bot.web import pages
 from bot.web.guard import RateLimit, guard
+from bot.web.language import picked
 from bot.web.league_page import league_page
 from bot.web.timeline import Timeline, timeline
 from rules.i18n import current
@@ -33,6 +34,12 @@ TOKEN = r"{token:[A-Za-z0-9_-]{16,64}}"
 FRESH = 1.0  # seconds a race's version is trusted before it is read again
 STATIC = {name: resources.files("bot.web").joinpath("static", name).read_bytes() for name in ("web.js", "web.css")}
 TYPES = {"web.js": "text/javascript", "web.css": "text/css"}
+# a wheel: what browsers ask for on every page (an SVG, which they all read under this name)
+FAVICON = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="13" fill="none" '
+    b'stroke="#1d1d1f" stroke-width="3"/><path d="M16 3v26M3 16h26M7 7l18 18M25 7 7 25" stroke="#1d1d1f" '
+    b'stroke-width="1.5"/><circle cx="16" cy="16" r="3" fill="#c0392b"/></svg>'
+)
 
 
 class Kept(OrderedDict[Any, Any]):
@@ -171,6 +178,12 @@ def routes(site: Pages) -> web.RouteTableDef:
         response.headers["Cache-Control"] = "public, max-age=3600"
         return response
 
+    @table.get("/favicon.ico")
+    async def favicon(request: web.Request) -> web.Response:
+        response = web.Response(body=FAVICON, content_type="image/svg+xml")
+        response.headers["Cache-Control"] = "public, max-age=86400"
+        return response
+
     @table.get(f"/r/{TOKEN}")
     async def race_page(request: web.Request) -> web.Response:
         token = request.match_info["token"]
@@ -182,7 +195,11 @@ def routes(site: Pages) -> web.RouteTableDef:
         async def make() -> str:
             row = await site._row(race.race_id)
             channel = site.channel_link(race, row.guild_id, row.channel_id)
-            return pages.race_page(race, f"/r/{token}", channel=channel, turn=turn, since=start)
+            league = None
+            if row.league_id is not None:
+                league_token = await site.storage.web_token("league", row.league_id)
+                league = f"/l/{league_token}" if league_token else None
+            return pages.race_page(race, f"/r/{token}", channel=channel, turn=turn, since=start, league=league)
 
         return _html(await site.once(key, make))
 
@@ -204,6 +221,7 @@ def routes(site: Pages) -> web.RouteTableDef:
                     "words": pages.words_html(race),
                     "last": last,
                     "alt": {t.number: pages.turn_alt(race, t.number) for t in race.turns[-3:]},
+                    "recap": pages.recap_html(race, base),
                 }
             )
 
@@ -217,7 +235,8 @@ def routes(site: Pages) -> web.RouteTableDef:
             raise web.HTTPNotFound()
         key = ("board", race.race_id, race.version, current())
         data = await site.once(key, lambda: site.board(race, race.state, race.acting))
-        return _image(data, "image/png", forever=True)
+        # the same address is the same picture forever only when the language is in it
+        return _image(data, "image/png", forever=picked(request))
 
     @table.get(f"/r/{TOKEN}/turn/{{turn:[0-9]{{1,6}}}}.png")
     async def board_of_turn(request: web.Request) -> web.Response:

@@ -7,6 +7,7 @@ from html import escape
 from bot.leagues.league import standings_from
 from bot.storage import Storage
 from bot.web.pages import layout, when
+from bot.web.timeline import track_title
 from rules.i18n import N_, _, ngettext
 from rules.registry import find_game
 
@@ -58,7 +59,7 @@ async def league_page(storage: Storage, league_id: int) -> str:
             token = await storage.web_token("race", stage.race_id)
             link = f' · <a href="/r/{token}">{page_word}</a>' if token else ""
         due = f" · {when(stage.due)}" if stage.due else ""
-        track = escape(stage.track.split("/", 1)[-1])
+        track = escape(track_title(stage.track))
         number = escape(_("Stage {number}", number=stage.number))
         state = escape(_(STAGE_WORDS.get(stage.status, stage.status)))
         body.append(f'<li value="{stage.number}"><strong>{number}</strong>: {track}{due} · {state}{link}')

@@ -29,6 +29,12 @@ def when(seconds: float) -> str:
     return f'<time datetime="{moment.isoformat()}">{moment.strftime("%Y-%m-%d %H:%M UTC")}</time>'
 
 
+def picture(base: str, path: str) -> str:
+    """An image's address: the page's language is in it, so the image is the same for everyone who
+    asks for that address (never the language of another page the browser read)."""
+    return f"{base}/{path}?lang={current()}"
+
+
 def _list(lines: Iterable[str], tag: str = "ul") -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in lines)
     return f"<{tag}>{items}</{tag}>" if items else ""
@@ -52,6 +58,7 @@ def layout(title: str, body: str, *, data: str = "") -> str:
         f'<!doctype html>\n<html lang="{current()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
+        '<link rel="icon" href="/favicon.ico" type="image/svg+xml">'
         '<link rel="stylesheet" href="/static/web.css"><script src="/static/web.js" defer></script>'
         f'</head><body{data} data-your-time="{your_time}">{body}'
         f"<footer>{shows}<br>{_languages()}</footer></body></html>\n"
@@ -76,7 +83,8 @@ def live_html(race: Timeline, base: str) -> str:
         in_lobby = escape(_("In the lobby"))
         parts.append(f"<h2>{in_lobby}</h2>" + _list(race.players))
         return "".join(parts)
-    parts.append(f'<img class="board" src="{base}/board/{race.version}.png" alt="{escape(alt_text(race.standings))}">')
+    board = picture(base, f"board/{race.version}.png")
+    parts.append(f'<img class="board" src="{board}" alt="{escape(alt_text(race.standings))}">')
     if race.waiting:
         due = ""
         if race.deadline is not None:
@@ -152,19 +160,38 @@ def replay_html(race: Timeline, base: str, at: int) -> str:
         f'<button type="button" id="replay-back" aria-label="{words["back"]}">◀</button>'
         f'<input type="range" id="replay-turn" min="{first}" max="{last}" value="{at}">'
         f'<button type="button" id="replay-next" aria-label="{words["next"]}">▶</button>'
-        f'<img class="board" id="replay-board" src="{base}/turn/{at}.png" '
+        f'<img class="board" id="replay-board" src="{picture(base, f"turn/{at}.png")}" '
         f'alt="{escape(turn_alt(race, at))}">'
         f'<p id="replay-moves">{words["turn"]}: {_turn_lines(race, at)}</p>'
         f'<nav class="turn-links">{words["turns"]} {links}</nav></section>'
     )
 
 
-def race_page(race: Timeline, base: str, *, channel: str, turn: int | None, since: int | None) -> str:
+def recap_html(race: Timeline, base: str) -> str:
+    """The recap of a finished race, folded: its animation (a megabyte) is fetched only when opened
+    (the script puts the picture in; without it, the summary's link opens the animation)."""
+    if race.status != "finished":
+        return ""
+    recap, animated = escape(_("Recap")), escape(_("The race turn by turn, animated"))
+    source = picture(base, "recap.gif")
+    return (
+        f'<details id="recap" data-src="{source}" data-alt="{animated}"><summary>{recap}</summary>'
+        f'<p><a href="{source}">{animated}</a></p></details>'
+    )
+
+
+def race_page(
+    race: Timeline, base: str, *, channel: str, turn: int | None, since: int | None, league: str | None = None
+) -> str:
     to_channel = escape(_("the race's Discord channel"))
     game_title = escape(_(race.game.title))
+    to_league = ""
+    if league is not None:
+        its_league = escape(_("its league"))
+        to_league = f' · <a href="{escape(league)}?lang={current()}">{its_league}</a>'
     body = [
         f"<header><h1>{escape(race.title)}</h1><p>{game_title} · "
-        f'<a href="{escape(channel)}">{to_channel}</a></p></header><main>'
+        f'<a href="{escape(channel)}">{to_channel}</a>{to_league}</p></header><main>'
     ]
     body.append(f'<section id="live" aria-live="polite">{live_html(race, base)}</section>')
     if since is not None and race.turns:
@@ -175,19 +202,14 @@ def race_page(race: Timeline, base: str, *, channel: str, turn: int | None, sinc
             number = escape(_("Turn {n}", n=t.number))
             body.append(
                 f"<article><h3>{number}</h3>"
-                f'<img class="board" src="{base}/turn/{t.number}.png" loading="lazy" '
+                f'<img class="board" src="{picture(base, f"turn/{t.number}.png")}" loading="lazy" '
                 f'alt="{escape(turn_alt(race, t.number))}"><p>{_turn_lines(race, t.number)}</p></article>'
             )
         body.append("</section>")
     body.append(replay_html(race, base, turn if turn is not None else (race.turns[0].number if race.turns else 1)))
     in_words = escape(_("The race in words"))
     body.append(f'<section id="words"><h2>{in_words}</h2>{words_html(race)}</section>')
-    if race.status == "finished":
-        recap, animated = escape(_("Recap")), escape(_("The race turn by turn, animated"))
-        body.append(
-            f'<section id="recap"><h2>{recap}</h2><img class="board" src="{base}/recap.gif" '
-            f'loading="lazy" alt="{animated}"></section>'
-        )
+    body.append(recap_html(race, base))
     body.append("</main>")
     live = race.status in ("lobby", "running")
     data = f' data-live="{base}/live" data-version="{race.version}" data-status="{race.status}"' if live else ""

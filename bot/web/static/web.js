@@ -2,6 +2,23 @@
 // Plain JavaScript, no library; the page reads fine without it.
 "use strict";
 
+function language() { return document.documentElement.lang || "en"; }
+
+function setupRecap(root) {
+  // the recap's animation (about a megabyte) is fetched only when its section is opened
+  var recap = root.querySelector ? root.querySelector("#recap") : null;
+  if (!recap || recap.getAttribute("data-ready")) { return; }
+  recap.setAttribute("data-ready", "yes");
+  recap.addEventListener("toggle", function () {
+    if (!recap.open || recap.querySelector("img")) { return; }
+    var img = document.createElement("img");
+    img.className = "board";
+    img.alt = recap.getAttribute("data-alt") || "";
+    img.src = recap.getAttribute("data-src");
+    recap.appendChild(img);
+  });
+}
+
 function localTimes(root) {
   root.querySelectorAll("time[datetime]").forEach(function (el) {
     var moment = new Date(el.getAttribute("datetime"));
@@ -25,7 +42,7 @@ function setupReplay() {
   function show(turn) {
     slider.value = String(turn);
     shown.textContent = String(turn);
-    board.src = base + "/turn/" + turn + ".png";
+    board.src = base + "/turn/" + turn + ".png?lang=" + language();
     var link = section.querySelector('a[data-turn="' + turn + '"]');
     if (link) { board.alt = link.getAttribute("data-alt"); }
     var told = document.getElementById("turn-" + turn);
@@ -49,7 +66,7 @@ function grow(last, alts) {
   for (var turn = Number(slider.max) + 1; turn <= last; turn++) {
     var link = document.createElement("a");
     var section = document.getElementById("replay");
-    link.href = "?lang=" + document.documentElement.lang + "&turn=" + turn + "#replay";
+    link.href = "?lang=" + language() + "&turn=" + turn + "#replay";
     link.textContent = String(turn);
     link.setAttribute("data-turn", String(turn));
     link.setAttribute("data-alt", alts[turn] || (section.getAttribute("data-alt-word") || "#").replace("#", String(turn)));
@@ -74,6 +91,13 @@ function swap(data) {
     section.replaceChildren(heading);
     Array.from(words.childNodes).forEach(function (node) { section.appendChild(node); });
     grow(data.last, data.alt || {});
+    if (data.recap && !document.getElementById("recap")) {
+      // the race finished while watched: its recap, without a reload
+      var folded = document.createElement("div");
+      folded.innerHTML = data.recap;
+      document.querySelector("main").appendChild(folded.firstChild);
+      setupRecap(document);
+    }
     localTimes(document);
     document.body.setAttribute("data-version", String(data.version));
   }
@@ -90,7 +114,7 @@ function setupLive() {
   var status = document.body.getAttribute("data-status");
   function poll() {
     var version = document.body.getAttribute("data-version");
-    fetch(url + "?v=" + version, { cache: "no-store" }).then(function (response) {
+    fetch(url + "?v=" + version + "&lang=" + language(), { cache: "no-store" }).then(function (response) {
       if (response.status === 204) { return null; }
       if (!response.ok) { return null; }
       return response.json();
@@ -110,5 +134,6 @@ function setupLive() {
 document.addEventListener("DOMContentLoaded", function () {
   localTimes(document);
   setupReplay();
+  setupRecap(document);
   setupLive();
 });
