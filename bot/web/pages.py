@@ -12,7 +12,7 @@ from html import escape
 
 from bot.web.language import NAMES
 from bot.web.timeline import Timeline
-from rules.i18n import LANGUAGES, N_, _, current, pgettext
+from rules.i18n import LANGUAGES, N_, _, current, ngettext, pgettext
 
 STATUS_WORDS = {
     "lobby": N_("in its lobby"),
@@ -91,28 +91,48 @@ def live_html(race: Timeline, base: str) -> str:
             due = " " + escape(_("Due {when}; then the AI decides.", when="\0")).replace("\0", when(race.deadline))
         now = escape(pgettext("web", "Now:"))
         parts.append(f'<p class="waiting"><strong>{now}</strong> {escape(race.waiting)}{due}</p>')
+    told = [t for t in race.turns if t.lines]
+    if told:  # what just happened, at the top
+        heading = escape(_("Turn {n}", n=told[-1].number))
+        parts.append(f'<p class="last-turn"><strong>{heading}:</strong> {escape("; ".join(told[-1].lines))}.</p>')
+    standings = escape(pgettext("web", "Standings"))
     if race.finish:
         finish = escape(pgettext("web", "Finish"))
-        parts.append(f"<h2>{finish}</h2>" + _list(race.finish))
-    standings = escape(pgettext("web", "Standings"))
-    parts.append(f"<h2>{standings}</h2>" + _list(race.standings))
+        parts.append(f"<h2>{finish}</h2>" + _list(race.finish, "ul"))
+        # the same pieces in the same order: folded under the finish
+        parts.append(
+            f'<details class="standings"><summary><h2>{standings}</h2></summary>{_list(race.standings)}</details>'
+        )
+    else:
+        parts.append(f"<h2>{standings}</h2>" + _list(race.standings))
     return "".join(parts)
 
 
+SHOWN_TURNS = 2  # the race in words shows its newest turns; the others are a tap away
+
+
 def words_html(race: Timeline, first: int = 1) -> str:
-    """The race in words, turn by turn, from turn ``first`` on (the lines the channel posted)."""
+    """The race in words, newest turn first, from turn ``first`` on (the lines the channel posted):
+    the last few turns shown, the earlier ones folded."""
     turns = [t for t in race.turns if t.number >= first and t.lines]
     if not turns:
         nothing = escape(_("Nothing has happened yet."))
         return f"<p>{nothing}</p>"
     items = []
-    for t in turns:
+    for t in reversed(turns):
         heading = escape(_("Turn {n}", n=t.number))
         items.append(
             f'<li id="turn-{t.number}" value="{t.number}"><strong>{heading}</strong>: '
             f"{escape('; '.join(t.lines))}.</li>"
         )
-    return '<ol class="turns">' + "".join(items) + "</ol>"
+    shown = '<ol class="turns" reversed>' + "".join(items[:SHOWN_TURNS]) + "</ol>"
+    if len(items) <= SHOWN_TURNS:
+        return shown
+    earlier = escape(ngettext("{n} earlier turn", "{n} earlier turns", len(items) - SHOWN_TURNS))
+    rest = "".join(items[SHOWN_TURNS:])
+    return (
+        f'{shown}<details class="earlier"><summary>{earlier}</summary><ol class="turns" reversed>{rest}</ol></details>'
+    )
 
 
 def turn_alt(race: Timeline, number: int) -> str:
@@ -137,8 +157,9 @@ def replay_html(race: Timeline, base: str, at: int) -> str:
     first = race.turns[0].number
     at = min(max(at, first), last)
     links = " ".join(
-        f'<a href="?lang={current()}&amp;turn={t.number}#replay" data-turn="{t.number}" '
-        f'data-alt="{escape(turn_alt(race, t.number))}">{t.number}</a>'
+        f'<a href="?lang={current()}&amp;turn={t.number}#replay" data-turn="{t.number}"'
+        + (' aria-current="true"' if t.number == at else "")
+        + f">{t.number}</a>"
         for t in race.turns
     )
     shown = escape(_("Turn {shown} of {last}", shown="\0", last="\1"))
@@ -206,7 +227,7 @@ def race_page(
                 f'alt="{escape(turn_alt(race, t.number))}"><p>{_turn_lines(race, t.number)}</p></article>'
             )
         body.append("</section>")
-    body.append(replay_html(race, base, turn if turn is not None else (race.turns[0].number if race.turns else 1)))
+    body.append(replay_html(race, base, turn if turn is not None else (race.turns[-1].number if race.turns else 1)))
     in_words = escape(_("The race in words"))
     body.append(f'<section id="words"><h2>{in_words}</h2>{words_html(race)}</section>')
     body.append(recap_html(race, base))

@@ -23,7 +23,7 @@ function localTimes(root) {
   root.querySelectorAll("time[datetime]").forEach(function (el) {
     var moment = new Date(el.getAttribute("datetime"));
     if (!isNaN(moment)) {
-      el.textContent = moment.toLocaleString(undefined, {
+      el.textContent = moment.toLocaleString(language(), {
         weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
       });
       el.title = document.body.getAttribute("data-your-time") || "";
@@ -43,33 +43,47 @@ function setupReplay() {
     slider.value = String(turn);
     shown.textContent = String(turn);
     board.src = base + "/turn/" + turn + ".png?lang=" + language();
-    var link = section.querySelector('a[data-turn="' + turn + '"]');
-    if (link) { board.alt = link.getAttribute("data-alt"); }
+    board.alt = (section.getAttribute("data-alt-word") || "#").replace("#", String(turn));
+    section.querySelectorAll("a[data-turn]").forEach(function (link) {
+      if (link.getAttribute("data-turn") === String(turn)) { link.setAttribute("aria-current", "true"); }
+      else { link.removeAttribute("aria-current"); }
+    });
     var told = document.getElementById("turn-" + turn);
     var nothing = section.getAttribute("data-nothing") || "#";
     moves.textContent = told ? told.textContent : nothing.replace("#", String(turn));
   }
-  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  slider.addEventListener("input", function () { show(Number(slider.value)); remember(Number(slider.value)); });
+  function remember(turn) {
+    // the address names the turn shown: a permalink that opens there
+    history.replaceState(null, "", "?lang=" + language() + "&turn=" + turn + "#replay");
+  }
+  section.querySelector(".turn-links").addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-turn]") : null;
+    if (!link) { return; }
+    event.preventDefault();
+    show(Number(link.getAttribute("data-turn")));
+    remember(Number(link.getAttribute("data-turn")));
+  });
   document.getElementById("replay-back").addEventListener("click", function () {
     show(Math.max(Number(slider.min), Number(slider.value) - 1));
+    remember(Number(slider.value));
   });
   document.getElementById("replay-next").addEventListener("click", function () {
     show(Math.min(Number(slider.max), Number(slider.value) + 1));
+    remember(Number(slider.value));
   });
 }
 
-function grow(last, alts) {
-  // new turns join the slider's range; their links carry the boards' text alternatives
+function grow(last) {
+  // new turns join the slider's range and its links
   var slider = document.getElementById("replay-turn");
   if (!slider || last <= Number(slider.max)) { return; }
   var nav = document.querySelector("#replay .turn-links");
   for (var turn = Number(slider.max) + 1; turn <= last; turn++) {
     var link = document.createElement("a");
-    var section = document.getElementById("replay");
     link.href = "?lang=" + language() + "&turn=" + turn + "#replay";
     link.textContent = String(turn);
     link.setAttribute("data-turn", String(turn));
-    link.setAttribute("data-alt", alts[turn] || (section.getAttribute("data-alt-word") || "#").replace("#", String(turn)));
     nav.appendChild(document.createTextNode(" "));
     nav.appendChild(link);
   }
@@ -90,7 +104,7 @@ function swap(data) {
     var heading = section.querySelector("h2");
     section.replaceChildren(heading);
     Array.from(words.childNodes).forEach(function (node) { section.appendChild(node); });
-    grow(data.last, data.alt || {});
+    grow(data.last);
     if (data.recap && !document.getElementById("recap")) {
       // the race finished while watched: its recap, without a reload
       var folded = document.createElement("div");
