@@ -171,3 +171,33 @@ async def test_the_leak_crawl_reads_every_turn_page_and_board(tmp_path: Path) ->
         assert seen.statuses[f"{url}/turn/{turn}.png?lang=en"] == 200, turn
     assert any("/board/" in address and seen.statuses[address] == 200 for address in seen.statuses)
     await storage.close()
+
+
+async def _weight(client, url: str) -> int:
+    """Bytes a browser that accepts gzip fetches to show the page as it opens (not what a tap fetches)."""
+    gz = {"Accept-Encoding": "gzip"}
+    page = await client.get(url, headers=gz, auto_decompress=False)
+    total = len(await page.read())
+    text = await (await client.get(url)).text()
+    fetched_at_once = re.findall(r'\ssrc="(/[^"]+)"', text) + re.findall(r'<link[^>]*\shref="(/[^"]+)"', text)
+    for src in set(fetched_at_once):
+        fetched = await client.get(src.replace("&amp;", "&"), headers=gz, auto_decompress=False)
+        assert fetched.status == 200, src
+        total += len(await fetched.read())
+    return total
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+async def test_a_page_and_its_board_are_light(tmp_path: Path, game_id: str) -> None:
+    storage = SqliteStorage(str(tmp_path / "races.db"))
+    await storage.open()
+    await play_race(storage, game_id, decisions=10)
+    await play_race(storage, game_id, channel=CHANNEL + 1)
+    running, finished = await storage.active_race(CHANNEL), await storage.latest_race(CHANNEL + 1)
+    assert finished is not None and finished.status == "finished"
+    async with web_client(storage) as client:
+        for race, most in ((running, 150_000), (finished, 400_000)):
+            url = f"/r/{await storage.web_token('race', race.id)}?lang=en"
+            weight = await _weight(client, url)
+            assert weight < most, f"{race.status}: {weight} bytes"
+    await storage.close()
