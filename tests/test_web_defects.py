@@ -201,3 +201,18 @@ async def test_a_page_and_its_board_are_light(tmp_path: Path, game_id: str) -> N
             weight = await _weight(client, url)
             assert weight < most, f"{race.status}: {weight} bytes"
     await storage.close()
+
+
+async def test_a_page_has_a_link_preview_no_index_and_a_tap_to_the_full_board(tmp_path: Path) -> None:
+    storage, url = await _running(tmp_path)
+    async with web_client(storage) as client:
+        page = await (await client.get(f"{url}?lang=hu")).text()
+        image = re.search(r'<meta property="og:image" content="([^"]+)">', page).group(1)
+        assert image.startswith("http://") and re.search(r"/board/\d+\.png\?lang=hu$", image)
+        assert (await client.get("/" + image.split("/", 3)[3])).status == 200
+        title = re.search(r'<meta property="og:title" content="([^"]+)">', page).group(1)
+        assert title == re.search(r"<title>([^<]+)</title>", page).group(1)
+        assert '<meta name="robots" content="noindex, nofollow">' in page
+        board = re.search(r'<a class="full" href="([^"]+)"[^>]*><img class="board" src="([^"]+)"', page)
+        assert board and board.group(1) == board.group(2)
+    await storage.close()

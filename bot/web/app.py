@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -155,6 +156,16 @@ def _number(request: web.Request, name: str, most: int = 1_000_000) -> int | Non
     return int(text) if text.isdigit() and len(text) <= 7 and int(text) <= most else None
 
 
+def public_origin(request: web.Request) -> str:
+    """How the pages' addresses begin for a link preview: DOMESTIQUE_PUBLIC_URL (else
+    DOMESTIQUE_WEB's address), as the links the bot posts; without either, the request's own."""
+    given = os.environ.get("DOMESTIQUE_PUBLIC_URL", "").strip().rstrip("/")
+    if given:
+        return given
+    served = os.environ.get("DOMESTIQUE_WEB", "").strip()
+    return f"http://{served}" if served else f"{request.scheme}://{request.host}"
+
+
 def _html(text: str) -> web.Response:
     response = web.Response(text=text, content_type="text/html")
     response.headers["Cache-Control"] = "no-cache"
@@ -190,7 +201,8 @@ def routes(site: Pages) -> web.RouteTableDef:
         race = await site.race(token)
         turn, since = _number(request, "turn"), _number(request, "since")
         start = race.turn_since(since) if since is not None else None
-        key = ("page", race.race_id, race.version, turn, start, current())
+        origin = public_origin(request)
+        key = ("page", race.race_id, race.version, turn, start, current(), origin)
 
         async def make() -> str:
             row = await site._row(race.race_id)
@@ -199,7 +211,8 @@ def routes(site: Pages) -> web.RouteTableDef:
             if row.league_id is not None:
                 league_token = await site.storage.web_token("league", row.league_id)
                 league = f"/l/{league_token}" if league_token else None
-            return pages.race_page(race, f"/r/{token}", channel=channel, turn=turn, since=start, league=league)
+            base = f"/r/{token}"
+            return pages.race_page(race, base, channel=channel, turn=turn, since=start, league=league, origin=origin)
 
         return _html(await site.once(key, make))
 

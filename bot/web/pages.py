@@ -51,13 +51,19 @@ def _languages() -> str:
     return " · ".join(links)
 
 
-def layout(title: str, body: str, *, data: str = "") -> str:
+def layout(title: str, body: str, *, data: str = "", image: str | None = None) -> str:
+    """A whole page. ``image``: the picture a link preview shows (an absolute address). Pages are
+    not for search engines: a link is given to the race's people, not published."""
     shows = escape(_("Domestique · this page shows only what the race's channel shows"))
     your_time = escape(_("your time"))
+    preview = f'<meta property="og:title" content="{escape(title)}"><meta property="og:type" content="website">'
+    if image is not None:
+        preview += f'<meta property="og:image" content="{escape(image)}">'
     return (
         f'<!doctype html>\n<html lang="{current()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title>"
+        '<meta name="robots" content="noindex, nofollow">'
+        f"<title>{escape(title)}</title>{preview}"
         '<link rel="icon" href="/favicon.ico" type="image/svg+xml">'
         '<link rel="stylesheet" href="/static/web.css"><script src="/static/web.js" defer></script>'
         f'</head><body{data} data-your-time="{your_time}">{body}'
@@ -84,7 +90,11 @@ def live_html(race: Timeline, base: str) -> str:
         parts.append(f"<h2>{in_lobby}</h2>" + _list(race.players))
         return "".join(parts)
     board = picture(base, f"board/{race.version}.png")
-    parts.append(f'<img class="board" src="{board}" alt="{escape(alt_text(race.standings))}">')
+    full = escape(_("the board at full size"))
+    parts.append(
+        f'<a class="full" href="{board}" title="{full}">'
+        f'<img class="board" src="{board}" alt="{escape(alt_text(race.standings))}"></a>'
+    )
     if race.waiting:
         due = ""
         if race.deadline is not None:
@@ -202,7 +212,14 @@ def recap_html(race: Timeline, base: str) -> str:
 
 
 def race_page(
-    race: Timeline, base: str, *, channel: str, turn: int | None, since: int | None, league: str | None = None
+    race: Timeline,
+    base: str,
+    *,
+    channel: str,
+    turn: int | None,
+    since: int | None,
+    league: str | None = None,
+    origin: str = "",
 ) -> str:
     to_channel = escape(_("the race's Discord channel"))
     game_title = escape(_(race.game.title))
@@ -234,7 +251,8 @@ def race_page(
     body.append("</main>")
     live = race.status in ("lobby", "running")
     data = f' data-live="{base}/live" data-version="{race.version}" data-status="{race.status}"' if live else ""
-    return layout(race.title, "".join(body), data=data)
+    image = f"{origin}{picture(base, f'board/{race.version}.png')}" if origin and race.state is not None else None
+    return layout(race.title, "".join(body), data=data, image=image)
 
 
 def plain_page(status: int, text: str) -> str:
