@@ -216,3 +216,27 @@ async def test_a_page_has_a_link_preview_no_index_and_a_tap_to_the_full_board(tm
         board = re.search(r'<a class="full" href="([^"]+)"[^>]*><img class="board" src="([^"]+)"', page)
         assert board and board.group(1) == board.group(2)
     await storage.close()
+
+
+async def test_the_league_page_is_live(tmp_path: Path, monkeypatch) -> None:
+    from bot.web import app
+
+    monkeypatch.setattr(app, "LEAGUE_FRESH", 0.001)
+    storage, _ = await _running(tmp_path, decisions=1)
+    race = await storage.active_race(CHANNEL)
+    league_id = await storage.create_league(1, HOST, "Spring Classics", "leader1", CHANNEL, {})
+    await storage.add_member(league_id, Member(f"u{HOST}", HOST, "Hana", "yellow", ["rouleur"], False))
+    await storage.schedule(league_id, [(1, "leader1/first-race", 1767229200.0)])
+    league_url = f"/l/{await storage.web_token('league', league_id)}"
+    async with web_client(storage) as client:
+        page = await (await client.get(f"{league_url}?lang=en")).text()
+        live = re.search(r'data-league-live="([^"]+)" data-version="(\w+)"', page)
+        assert live and live.group(1) == f"{league_url}/live"
+        assert (await client.get(f"{live.group(1)}?v={live.group(2)}&lang=en")).status == 204  # nothing new
+        await storage.stage_opened(league_id, 1, race.id, CHANNEL)  # the stage starts
+        await asyncio.sleep(0.01)
+        news = await client.get(f"{live.group(1)}?v={live.group(2)}&lang=en")
+        data = json.loads(await news.text())
+        assert data["version"] != live.group(2) and "the race page" in data["main"]
+        assert data["main"].startswith('<div id="league">')
+    await storage.close()

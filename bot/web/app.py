@@ -26,13 +26,14 @@ from bot.storage import RaceRow, Storage
 from bot.web import pages
 from bot.web.guard import RateLimit, guard
 from bot.web.language import picked
-from bot.web.league_page import league_page
+from bot.web.league_page import league_main, league_page, version_of
 from bot.web.timeline import Timeline, timeline
 from rules.i18n import current
 
 T = TypeVar("T")
 TOKEN = r"{token:[A-Za-z0-9_-]{16,64}}"
 FRESH = 1.0  # seconds a race's version is trusted before it is read again
+LEAGUE_FRESH = 5.0  # seconds a league page's live part is kept before it is read again
 STATIC = {name: resources.files("bot.web").joinpath("static", name).read_bytes() for name in ("web.js", "web.css")}
 TYPES = {"web.js": "text/javascript", "web.css": "text/css"}
 # a wheel: what browsers ask for on every page (an SVG, which they all read under this name)
@@ -281,7 +282,21 @@ def routes(site: Pages) -> web.RouteTableDef:
         found = await site.storage.web_page(request.match_info["token"])
         if found is None or found[0] != "league":
             raise web.HTTPNotFound()
-        return _html(await league_page(site.storage, found[1]))
+        token = request.match_info["token"]
+        return _html(await league_page(site.storage, found[1], f"/l/{token}/live"))
+
+    @table.get(f"/l/{TOKEN}/live")
+    async def league_live(request: web.Request) -> web.Response:
+        found = await site.storage.web_page(request.match_info["token"])
+        if found is None or found[0] != "league":
+            raise web.HTTPNotFound()
+        key = ("league", found[1], current(), int(time.monotonic() / LEAGUE_FRESH))
+        _, main = await site.once(key, lambda: league_main(site.storage, found[1]))
+        version = version_of(main)
+        if request.query.get("v") == version:
+            return web.Response(status=204, headers={"Cache-Control": "no-store"})
+        body = json.dumps({"version": version, "main": main})
+        return web.Response(text=body, content_type="application/json", headers={"Cache-Control": "no-store"})
 
     return table
 

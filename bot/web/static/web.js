@@ -145,9 +145,32 @@ function setupLive() {
   setTimeout(poll, 2000);
 }
 
+function setupLeagueLive() {
+  // a league page asks every ten seconds whether a stage started, finished or moved
+  var url = document.body.getAttribute("data-league-live");
+  if (!url) { return; }
+  function poll() {
+    var version = document.body.getAttribute("data-version");
+    fetch(url + "?v=" + version + "&lang=" + language(), { cache: "no-store" }).then(function (response) {
+      return response.status === 200 ? response.json() : null;
+    }).then(function (data) {
+      if (data) {
+        var holder = document.createElement("div");
+        holder.innerHTML = data.main;
+        document.getElementById("league").replaceWith(holder.firstChild);
+        localTimes(document);
+        document.body.setAttribute("data-version", data.version);
+      }
+      setTimeout(poll, 10000);
+    }).catch(function () { setTimeout(poll, 20000); });
+  }
+  setTimeout(poll, 10000);
+}
+
 document.addEventListener("DOMContentLoaded", function () {
   localTimes(document);
   setupReplay();
   setupRecap(document);
   setupLive();
+  setupLeagueLive();
 });
