@@ -239,4 +239,8 @@ async def test_the_league_page_is_live(tmp_path: Path, monkeypatch) -> None:
         data = json.loads(await news.text())
         assert data["version"] != live.group(2) and "the race page" in data["main"]
         assert data["main"].startswith('<div id="league">')
+        czech = await (await client.get(f"{league_url}?lang=cs")).text()
+        hungarian = await (await client.get(f"{league_url}?lang=hu")).text()
+    # a time written on the server in the page's language (the script then moves it to the viewer's zone)
+    assert ">1. 1. 2026 01:00 UTC</time>" in czech and ">2026. jan. 1. 01:00 UTC</time>" in hungarian
     await storage.close()

@@ -10,6 +10,8 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from babel.dates import format_skeleton
+
 from bot.web.language import NAMES
 from bot.web.timeline import Timeline
 from rules.i18n import LANGUAGES, N_, _, current, ngettext, pgettext
@@ -23,10 +25,11 @@ STATUS_WORDS = {
 
 
 def when(seconds: float) -> str:
-    """A moment, in UTC for the reader without JavaScript; the script rewrites it in their own zone
-    and language (written in numbers here, the same in every language)."""
+    """A moment, written on the server in the page's language, in UTC (the zone is unknown here);
+    the script rewrites it in the viewer's own zone, in the same language."""
     moment = dt.datetime.fromtimestamp(seconds, dt.UTC)
-    return f'<time datetime="{moment.isoformat()}">{moment.strftime("%Y-%m-%d %H:%M UTC")}</time>'
+    written = format_skeleton("yMMMd", moment, tzinfo=dt.UTC, locale=current()) + " " + moment.strftime("%H:%M")
+    return f'<time datetime="{moment.isoformat()}">{escape(written)} UTC</time>'
 
 
 def picture(base: str, path: str) -> str:

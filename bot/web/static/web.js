@@ -20,6 +20,7 @@ function setupRecap(root) {
 }
 
 function localTimes(root) {
+  // the server wrote each time in the page's language in UTC; here it is the viewer's zone
   root.querySelectorAll("time[datetime]").forEach(function (el) {
     var moment = new Date(el.getAttribute("datetime"));
     if (!isNaN(moment)) {
@@ -97,6 +98,9 @@ function swap(data) {
   holder.innerHTML = data.live;
   var img = holder.querySelector("img");
   function put() {
+    // the part keeps at least its height while it changes: what is below does not jump up
+    var live = document.getElementById("live");
+    live.style.minHeight = live.offsetHeight + "px";
     document.getElementById("live").replaceChildren.apply(document.getElementById("live"), Array.from(holder.childNodes));
     var words = document.createElement("div");
     words.innerHTML = data.words;
