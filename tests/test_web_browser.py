@@ -63,14 +63,14 @@ async def test_a_race_played_in_discord_updates_the_open_page_live(simcord_env, 
         fresh = await bot.storage.active_race(channel.id)
         await browser.wait_for(f"document.body.dataset.version === '{fresh.version}'", seconds=15)
         board = await browser.evaluate("document.querySelector('#live img.board').getAttribute('src')")
-        assert board.endswith(f"/board/{fresh.version}.png")
+        assert board.endswith(f"/board/{fresh.version}.png?lang=en")  # the image names its language
         await browser.wait_for("document.querySelector('#live img.board').naturalWidth > 0")
         # the replay: back to turn 1 with the slider
         await browser.evaluate(
             "const s = document.getElementById('replay-turn'); s.value = '1'; s.dispatchEvent(new Event('input'))"
         )
         await browser.wait_for("document.getElementById('replay-board').complete")
-        assert (await browser.evaluate("document.getElementById('replay-board').src")).endswith("/turn/1.png")
+        assert (await browser.evaluate("document.getElementById('replay-board').src")).endswith("/turn/1.png?lang=en")
         assert await browser.evaluate("document.getElementById('replay-board').naturalWidth") > 300
         assert "turn 1" in await browser.evaluate("document.getElementById('replay-board').alt")
         assert await browser.evaluate("document.getElementById('replay-shown').textContent") == "1"

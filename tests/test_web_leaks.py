@@ -82,7 +82,7 @@ async def test_a_finished_race_shows_its_result_and_recap_without_ids(tmp_path: 
         seen = await crawl(client, f"/r/{token}")
     text = seen.everything()
     assert "Finish" in text and "wins for" in text
-    assert seen.statuses[f"/r/{token}/recap.gif"] == 200
+    assert seen.statuses[f"/r/{token}/recap.gif?lang=en"] == 200
     for thing in (str(HOST), str(GUEST), str(SEED), "<@"):
         assert thing not in text
     await storage.close()

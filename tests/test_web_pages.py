@@ -163,7 +163,7 @@ async def test_the_league_page_lists_its_stages_with_their_race_pages(tmp_path: 
         page = await (await client.get(f"/l/{league_token}")).text()
         race_token = await storage.web_token("race", race.id)
         assert "Spring Classics" in page and "Stage 1" in page and "Stage 2" in page
-        assert f'<a href="/r/{race_token}">the race page</a>' in page
+        assert f'<a href="/r/{race_token}?lang=en">the race page</a>' in page
         assert '<time datetime="2026-01-01T01:00:00+00:00">' in page
         assert str(HOST) not in page
         assert (await client.get(f"/l/{race_token}")).status == 404  # a race's token opens no league

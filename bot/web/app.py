@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -25,15 +26,23 @@ from bot.storage import RaceRow, Storage
 from bot.web import pages
 from bot.web.guard import RateLimit, guard
 from bot.web.health import health_route
-from bot.web.league_page import league_page
+from bot.web.language import picked
+from bot.web.league_page import league_main, league_page, version_of
 from bot.web.timeline import Timeline, timeline
 from rules.i18n import current
 
 T = TypeVar("T")
 TOKEN = r"{token:[A-Za-z0-9_-]{16,64}}"
 FRESH = 1.0  # seconds a race's version is trusted before it is read again
+LEAGUE_FRESH = 5.0  # seconds a league page's live part is kept before it is read again
 STATIC = {name: resources.files("bot.web").joinpath("static", name).read_bytes() for name in ("web.js", "web.css")}
 TYPES = {"web.js": "text/javascript", "web.css": "text/css"}
+# a wheel: what browsers ask for on every page (an SVG, which they all read under this name)
+FAVICON = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="13" fill="none" '
+    b'stroke="#1d1d1f" stroke-width="3"/><path d="M16 3v26M3 16h26M7 7l18 18M25 7 7 25" stroke="#1d1d1f" '
+    b'stroke-width="1.5"/><circle cx="16" cy="16" r="3" fill="#c0392b"/></svg>'
+)
 
 
 class Kept(OrderedDict[Any, Any]):
@@ -149,6 +158,16 @@ def _number(request: web.Request, name: str, most: int = 1_000_000) -> int | Non
     return int(text) if text.isdigit() and len(text) <= 7 and int(text) <= most else None
 
 
+def public_origin(request: web.Request) -> str:
+    """How the pages' addresses begin for a link preview: DOMESTIQUE_PUBLIC_URL (else
+    DOMESTIQUE_WEB's address), as the links the bot posts; without either, the request's own."""
+    given = os.environ.get("DOMESTIQUE_PUBLIC_URL", "").strip().rstrip("/")
+    if given:
+        return given
+    served = os.environ.get("DOMESTIQUE_WEB", "").strip()
+    return f"http://{served}" if served else f"{request.scheme}://{request.host}"
+
+
 def _html(text: str) -> web.Response:
     response = web.Response(text=text, content_type="text/html")
     response.headers["Cache-Control"] = "no-cache"
@@ -172,18 +191,30 @@ def routes(site: Pages) -> web.RouteTableDef:
         response.headers["Cache-Control"] = "public, max-age=3600"
         return response
 
+    @table.get("/favicon.ico")
+    async def favicon(request: web.Request) -> web.Response:
+        response = web.Response(body=FAVICON, content_type="image/svg+xml")
+        response.headers["Cache-Control"] = "public, max-age=86400"
+        return response
+
     @table.get(f"/r/{TOKEN}")
     async def race_page(request: web.Request) -> web.Response:
         token = request.match_info["token"]
         race = await site.race(token)
         turn, since = _number(request, "turn"), _number(request, "since")
         start = race.turn_since(since) if since is not None else None
-        key = ("page", race.race_id, race.version, turn, start, current())
+        origin = public_origin(request)
+        key = ("page", race.race_id, race.version, turn, start, current(), origin)
 
         async def make() -> str:
             row = await site._row(race.race_id)
             channel = site.channel_link(race, row.guild_id, row.channel_id)
-            return pages.race_page(race, f"/r/{token}", channel=channel, turn=turn, since=start)
+            league = None
+            if row.league_id is not None:
+                league_token = await site.storage.web_token("league", row.league_id)
+                league = f"/l/{league_token}" if league_token else None
+            base = f"/r/{token}"
+            return pages.race_page(race, base, channel=channel, turn=turn, since=start, league=league, origin=origin)
 
         return _html(await site.once(key, make))
 
@@ -205,6 +236,7 @@ def routes(site: Pages) -> web.RouteTableDef:
                     "words": pages.words_html(race),
                     "last": last,
                     "alt": {t.number: pages.turn_alt(race, t.number) for t in race.turns[-3:]},
+                    "recap": pages.recap_html(race, base),
                 }
             )
 
@@ -218,7 +250,8 @@ def routes(site: Pages) -> web.RouteTableDef:
             raise web.HTTPNotFound()
         key = ("board", race.race_id, race.version, current())
         data = await site.once(key, lambda: site.board(race, race.state, race.acting))
-        return _image(data, "image/png", forever=True)
+        # the same address is the same picture forever only when the language is in it
+        return _image(data, "image/png", forever=picked(request))
 
     @table.get(f"/r/{TOKEN}/turn/{{turn:[0-9]{{1,6}}}}.png")
     async def board_of_turn(request: web.Request) -> web.Response:
@@ -250,7 +283,21 @@ def routes(site: Pages) -> web.RouteTableDef:
         found = await site.storage.web_page(request.match_info["token"])
         if found is None or found[0] != "league":
             raise web.HTTPNotFound()
-        return _html(await league_page(site.storage, found[1]))
+        token = request.match_info["token"]
+        return _html(await league_page(site.storage, found[1], f"/l/{token}/live"))
+
+    @table.get(f"/l/{TOKEN}/live")
+    async def league_live(request: web.Request) -> web.Response:
+        found = await site.storage.web_page(request.match_info["token"])
+        if found is None or found[0] != "league":
+            raise web.HTTPNotFound()
+        key = ("league", found[1], current(), int(time.monotonic() / LEAGUE_FRESH))
+        _, main = await site.once(key, lambda: league_main(site.storage, found[1]))
+        version = version_of(main)
+        if request.query.get("v") == version:
+            return web.Response(status=204, headers={"Cache-Control": "no-store"})
+        body = json.dumps({"version": version, "main": main})
+        return web.Response(text=body, content_type="application/json", headers={"Cache-Control": "no-store"})
 
     return table
 

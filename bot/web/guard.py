@@ -3,15 +3,21 @@ address, strict headers, and errors as plain pages (never a traceback)."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
+from aiohttp.web_protocol import RequestHandler
+from aiohttp.web_request import BaseRequest
+from aiohttp.web_server import Server
 
-from bot.web.language import language_of
+from bot.web.language import language_of, picked
 from bot.web.pages import plain_page
 from rules.i18n import N_, _, speaking
 
@@ -30,8 +36,12 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",  # a page's link is its key: never handed to the sites it links to
     "Cross-Origin-Resource-Policy": "same-origin",
+    "Server": "Domestique",  # never the versions of Python and aiohttp
 }
+COMPRESSED = ("text/", "application/json", "image/svg+xml")  # the kinds worth compressing (PNG and GIF are)
+SAME_IN_EVERY_LANGUAGE = ("/static/", "/favicon.ico")
 REASONS = {
+    400: N_("That request could not be read."),
     404: N_("There is no page here. The link may be mistyped, or its host turned the page off or made a new link."),
     405: N_("Only reading is possible here."),
     414: N_("That address is too long."),
@@ -63,6 +73,7 @@ def error_page(status: int) -> web.Response:
     reason = _(REASONS[status]) if status in REASONS else ""
     response = web.Response(status=status, text=plain_page(status, reason), content_type="text/html")
     response.headers.update(HEADERS)
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 
@@ -79,7 +90,7 @@ def guard(limit: RateLimit | None, *, behind_proxy: bool = False) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         with speaking(language_of(request)):  # the page, its board and its errors in the viewer's language
-            return await _checked(request, handler)
+            return finish(request, await _checked(request, handler))
 
     async def _checked(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.method not in ("GET", "HEAD"):
@@ -99,7 +110,85 @@ def guard(limit: RateLimit | None, *, behind_proxy: bool = False) -> Middleware:
         except Exception:
             log.exception("web page %s failed", request.path.split("/")[1:2])
             return error_page(500)
-        served.headers.update(HEADERS)
         return served
 
     return middleware
+
+
+def _vary(response: web.StreamResponse, header: str) -> None:
+    said = [x.strip() for x in response.headers.get("Vary", "").split(",") if x.strip()]
+    if header not in said:
+        response.headers["Vary"] = ", ".join([*said, header])
+
+
+_GZIPPED: OrderedDict[str, bytes] = OrderedDict()  # compressed bodies by their ETag: each compressed once
+
+
+def _gzipped(tag: str, body: bytes) -> bytes:
+    made = _GZIPPED.get(tag)
+    if made is None:
+        made = _GZIPPED[tag] = gzip.compress(body, compresslevel=6, mtime=0)
+        while len(_GZIPPED) > 512:
+            _GZIPPED.popitem(last=False)
+    return made
+
+
+def finish(request: web.Request, served: web.StreamResponse) -> web.StreamResponse:
+    """Every answer's last touches: the strict headers; ``Vary: Accept-Language`` where the language
+    came from the browser's header rather than the address; an ETag (and ``304`` when the browser
+    has the same); the body compressed when the browser accepts gzip."""
+    served.headers.update(HEADERS)
+    if not request.path.startswith(SAME_IN_EVERY_LANGUAGE) and not picked(request):
+        _vary(served, "Accept-Language")
+    if not isinstance(served, web.Response) or not isinstance(served.body, bytes) or served.status != 200:
+        return served
+    body = served.body
+    tag = '"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
+    kind = served.content_type or ""
+    compressible = kind.startswith(COMPRESSED) and len(body) > 256
+    if compressible:
+        _vary(served, "Accept-Encoding")
+    gz = compressible and "gzip" in request.headers.get("Accept-Encoding", "").lower()
+    sent_tag = tag[:-1] + '-gz"' if gz else tag
+    served.headers["ETag"] = sent_tag
+    asked = {x.strip().removeprefix("W/") for x in request.headers.get("If-None-Match", "").split(",")}
+    if sent_tag in asked or "*" in asked:
+        unchanged = web.Response(status=304)
+        for name in ("ETag", "Cache-Control", "Vary", *HEADERS):
+            if name in served.headers:
+                unchanged.headers[name] = served.headers[name]
+        return unchanged
+    if gz:
+        served.body = _gzipped(tag, body)
+        served.headers["Content-Encoding"] = "gzip"
+    return served
+
+
+class _QuietHandler(RequestHandler):
+    """aiohttp's connection handler, but a request it cannot read (a request line over 1 kB, a header
+    over 4 kB) gets the pages' own short 400 with their headers: never the start of the request line
+    (which carries a page's token) in the answer or in the log."""
+
+    def log_exception(self, *args: Any, **kw: Any) -> None:
+        log.info("a request could not be read")
+
+    def handle_error(
+        self, request: BaseRequest, status: int = 500, exc: BaseException | None = None, message: str | None = None
+    ) -> web.StreamResponse:
+        response = error_page(400 if status < 500 else 500)
+        response.force_close()
+        return response
+
+
+class _QuietServer(Server):
+    def __call__(self) -> RequestHandler:
+        return _QuietHandler(self, loop=self._loop, **self._kwargs)
+
+
+class PagesRunner(web.AppRunner):
+    """The runner of the pages (``AppRunner`` with the quiet handling of unreadable requests)."""
+
+    async def _make_server(self) -> Server:
+        server = await super()._make_server()
+        server.__class__ = _QuietServer
+        return server

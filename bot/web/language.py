@@ -15,6 +15,11 @@ def _known(tag: str) -> Language | None:
     return next((language for language in LANGUAGES if language == wanted), None)
 
 
+def picked(request: web.Request) -> bool:
+    """Whether the address names the page's language (then the answer does not depend on a header)."""
+    return _known(request.query.get("lang", "")) is not None
+
+
 def language_of(request: web.Request) -> Language:
     picked = _known(request.query.get("lang", ""))
     if picked is not None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 from html import escape
 
 from bot.leagues.league import standings_from
 from bot.storage import Storage
 from bot.web.pages import layout, when
-from rules.i18n import N_, _, ngettext
+from bot.web.timeline import track_title
+from rules.i18n import N_, _, current, ngettext
 from rules.registry import find_game
 
 STAGE_WORDS = {
@@ -22,11 +24,24 @@ def _plain(line: str) -> str:
     return line.replace("**", "")
 
 
-async def league_page(storage: Storage, league_id: int) -> str:
+def version_of(main: str) -> str:
+    """A league page's version: a digest of what it shows (a live page asks whether it changed)."""
+    return hashlib.blake2b(main.encode(), digest_size=8).hexdigest()
+
+
+async def league_page(storage: Storage, league_id: int, live: str) -> str:
+    """The whole page; ``live``: the address its script asks every few seconds whether it changed."""
+    title, main = await league_main(storage, league_id)
+    data = f' data-league-live="{escape(live)}" data-version="{version_of(main)}"'
+    return layout(title, main, data=data)
+
+
+async def league_main(storage: Storage, league_id: int) -> tuple[str, str]:
+    """The league page's title and the part of it that changes (header and main)."""
     league = await storage.league(league_id)
     if league is None:
         gone = escape(_("This league is no more."))
-        return layout(_("League"), f"<main><p>{gone}</p></main>")
+        return _("League"), f'<div id="league"><main><p>{gone}</p></main></div>'
     game = find_game(league.game)
     names = {m.player: m.name for m in await storage.members(league.id)}
     stages = await storage.stages(league.id)
@@ -56,9 +71,9 @@ async def league_page(storage: Storage, league_id: int) -> str:
         link = ""
         if stage.race_id is not None:
             token = await storage.web_token("race", stage.race_id)
-            link = f' · <a href="/r/{token}">{page_word}</a>' if token else ""
+            link = f' · <a href="/r/{token}?lang={current()}">{page_word}</a>' if token else ""
         due = f" · {when(stage.due)}" if stage.due else ""
-        track = escape(stage.track.split("/", 1)[-1])
+        track = escape(track_title(stage.track))
         number = escape(_("Stage {number}", number=stage.number))
         state = escape(_(STAGE_WORDS.get(stage.status, stage.status)))
         body.append(f'<li value="{stage.number}"><strong>{number}</strong>: {track}{due} · {state}{link}')
@@ -68,4 +83,4 @@ async def league_page(storage: Storage, league_id: int) -> str:
             body.append("".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul></details>")
         body.append("</li>")
     body.append("</ol></section></main>")
-    return layout(league.name, "".join(body))
+    return league.name, '<div id="league">' + "".join(body) + "</div>"

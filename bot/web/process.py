@@ -233,13 +233,14 @@ async def _serve(settings: Settings, sock: socket.socket, conn: Connection) -> N
 
     from bot.storage.url import storage_for
     from bot.web.app import make_app
+    from bot.web.guard import PagesRunner
 
     _load_games_and_painters()
     storage = storage_for(settings.database)
     await storage.open()
     try:
         app = make_app(storage, limit=settings.limit, behind_proxy=settings.behind_proxy)
-        runner = web.AppRunner(app, access_log=None)  # an access log would write every page's token
+        runner = PagesRunner(app, access_log=None)  # an access log would write every page's token
         await runner.setup()
         try:
             await web.SockSite(runner, sock).start()

@@ -12,7 +12,7 @@ from aiohttp import web
 from bot.service.drawing import Drawing
 from bot.storage import Storage
 from bot.web.app import make_app
-from bot.web.guard import RateLimit
+from bot.web.guard import PagesRunner, RateLimit
 from bot.web.process import Settings
 
 DEMO_ADDRESS = "127.0.0.1:8080"
@@ -56,7 +56,7 @@ async def start_web(
 ) -> web.AppRunner:
     """Serve the pages on ``address`` on the running event loop; ``await runner.cleanup()`` stops them."""
     app = make_app(storage, drawing=drawing, limit=limit, behind_proxy=behind_proxy())
-    runner = web.AppRunner(app, access_log=None)  # an access log would write every page's token
+    runner = PagesRunner(app, access_log=None)  # an access log would write every page's token
     await runner.setup()
     site = web.TCPSite(runner, address[0], address[1])
     await site.start()

@@ -15,7 +15,7 @@ from bot.service import seats
 from bot.service.common import record_of
 from bot.storage import RaceRow
 from renderer.words import team
-from rules.i18n import _
+from rules.i18n import N_, _, ngettext
 from rules.registry import AnyGame, find_game
 
 
@@ -53,9 +53,59 @@ class Timeline:
         return self.turn_of_action[action] if 0 <= action < len(self.turn_of_action) else None
 
 
+# the shipped stages and circuits, by their ids (a stage added later reads as its id in words)
+TRACK_NAMES = {
+    "col-du-domestique": N_("Col du Domestique"),
+    "first-race": N_("First race"),
+    "flatlands": N_("Flatlands"),
+    "grand-tour": N_("Grand tour"),
+    "rolling-hills": N_("Rolling hills"),
+    "ardennes": N_("Ardennes"),
+    "flanders": N_("Flanders"),
+    "roubaix": N_("Roubaix"),
+    "canyon": N_("Canyon"),
+    "island": N_("Island"),
+    "itt-25": N_("Time trial, 25 hexagons"),
+    "itt-50": N_("Time trial, 50 hexagons"),
+    "itt-75": N_("Time trial, 75 hexagons"),
+    "ttt-100": N_("Team time trial, 100 hexagons"),
+    "leg-bohemia": N_("Bohemia"),
+    "leg-ridge-and-river": N_("Ridge and river"),
+}
+
+
+def track_title(track: str) -> str:
+    """A stage or circuit as a reader names it: "Col du domestique", "a random route of 25 hexagons"
+    (never its id, "random-25-s187431")."""
+    name = track.split("/", 1)[-1]
+    parts = name.split("-")
+    if parts[0] == "random" and len(parts) >= 2 and parts[1].isdigit():
+        n = int(parts[1])
+        return ngettext("a random route of {n} hexagon", "a random route of {n} hexagons", n)
+    if name in TRACK_NAMES:
+        return _(TRACK_NAMES[name])
+    words = " ".join(p for p in parts if p)
+    return words[:1].upper() + words[1:]
+
+
 def title_of(race: RaceRow) -> str:
     label = race.lobby.get("title") or _("Race {number}", number=race.id)
-    return f"{label} · {str(race.lobby['track']).split('/', 1)[-1]}"
+    return f"{label} · {track_title(str(race.lobby['track']))}"
+
+
+def _names(line: str, piece: str) -> bool:
+    """Whether a standings line is about ``piece`` ("No. 1 (grey), Hana: ...", not "No. 10 ...")."""
+    return line.startswith(piece) and line[len(piece) : len(piece) + 1] in (" ", ",", ":")
+
+
+def in_finish_order(lines: tuple[str, ...], pieces: list[str]) -> tuple[str, ...]:
+    """The standings' lines in the order of the finish (``pieces``, as named), the others after."""
+    order = {piece: n for n, piece in enumerate(pieces)}
+
+    def place(line: str) -> int:
+        return next((n for piece, n in order.items() if _names(line, piece)), len(order))
+
+    return tuple(sorted(lines, key=place))
 
 
 def _plain(line: str) -> str:
@@ -116,12 +166,14 @@ def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
     if decision is not None:
         waiting = _plain(words.ask(state, decision, seats.name_of(race.lobby, decision.player)))
     finish: tuple[str, ...] = ()
+    standings = tuple(_plain(x) for x in words.status(state))
     placed = rules.outcome(state)
     if placed.finished:
         podium = [p for p in placed.placings if p.rank is not None]
         winner, owner = words.piece_name(state, podium[0].piece), seats.name_of(race.lobby, podium[0].player)
         top = [_("{piece} wins for {player}!", piece=winner, player=owner)]
         finish = tuple(top if podium else []) + tuple(_plain(x) for x in words.results(state))
+        standings = in_finish_order(standings, [words.piece_name(state, p.piece) for p in placed.placings])
     return Timeline(
         race.id,
         race.version,
@@ -134,7 +186,7 @@ def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
         names,
         waiting,
         race.deadline if decision is not None and race.status == "running" else None,
-        tuple(_plain(x) for x in words.status(state)),
+        standings,
         finish,
         (decision.piece,) if decision is not None and decision.piece else (),
         tuple(a.text for a in race.actions),

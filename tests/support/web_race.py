@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from html import unescape
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
@@ -14,7 +15,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.service.races import RaceService
 from bot.storage import Storage
 from bot.web.app import make_app
-from bot.web.guard import RateLimit
+from bot.web.guard import PagesRunner, RateLimit
 from rules.registry import find_game
 
 GUILD, CHANNEL = 424242424242424242, 535353535353535353
@@ -67,10 +68,17 @@ class Crawl:
         return "\n".join(self.texts.values())
 
 
+class PagesTestServer(TestServer):
+    """aiohttp's test server with the pages' own runner (its answer to a request it cannot read)."""
+
+    async def _make_runner(self, **kwargs: Any) -> PagesRunner:
+        return PagesRunner(self.app, **kwargs)
+
+
 def web_client(storage: Storage, *, limit: RateLimit | None = None) -> TestClient[Any, Any]:
     """A client of the pages on ``storage`` (no rate limit unless one is given)."""
     app = make_app(storage, limit=limit or RateLimit(rate=1e9, burst=1e9))
-    return TestClient(TestServer(app))
+    return TestClient(PagesTestServer(app))
 
 
 async def crawl(client: TestClient[Any, Any], url: str) -> Crawl:
@@ -90,11 +98,12 @@ async def crawl(client: TestClient[Any, Any], url: str) -> Crawl:
 
     page = await read(url)
     assert found.statuses[url] == 200, page
-    for path in sorted(set(re.findall(r'(?:src|href)="(/[^"]+)"', page))):
-        await read(path)
-    for turn in sorted(set(re.findall(r'href="\?turn=(\d+)#replay"', page)), key=int):
-        await read(f"{url}?turn={turn}")
-        await read(f"{url}/turn/{turn}.png")
+    for path in sorted(set(re.findall(r'(?:src|href|data-src)="(/[^"]+)"', page))):
+        await read(unescape(path))
+    for lang, turn in sorted(set(re.findall(r'href="\?lang=(\w+)&amp;turn=(\d+)#replay"', page))):
+        turn_page = await read(f"{url}?lang={lang}&turn={turn}")
+        for path in sorted(set(re.findall(rf'src="(/[^"]+/turn/{turn}\.png[^"]*)"', turn_page))):
+            await read(unescape(path))
     for since in range(0, 400, 7):
         await read(f"{url}?since={since}")
     await read(f"{url}/live")

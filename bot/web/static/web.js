@@ -2,11 +2,29 @@
 // Plain JavaScript, no library; the page reads fine without it.
 "use strict";
 
+function language() { return document.documentElement.lang || "en"; }
+
+function setupRecap(root) {
+  // the recap's animation (about a megabyte) is fetched only when its section is opened
+  var recap = root.querySelector ? root.querySelector("#recap") : null;
+  if (!recap || recap.getAttribute("data-ready")) { return; }
+  recap.setAttribute("data-ready", "yes");
+  recap.addEventListener("toggle", function () {
+    if (!recap.open || recap.querySelector("img")) { return; }
+    var img = document.createElement("img");
+    img.className = "board";
+    img.alt = recap.getAttribute("data-alt") || "";
+    img.src = recap.getAttribute("data-src");
+    recap.appendChild(img);
+  });
+}
+
 function localTimes(root) {
+  // the server wrote each time in the page's language in UTC; here it is the viewer's zone
   root.querySelectorAll("time[datetime]").forEach(function (el) {
     var moment = new Date(el.getAttribute("datetime"));
     if (!isNaN(moment)) {
-      el.textContent = moment.toLocaleString(undefined, {
+      el.textContent = moment.toLocaleString(language(), {
         weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"
       });
       el.title = document.body.getAttribute("data-your-time") || "";
@@ -25,34 +43,48 @@ function setupReplay() {
   function show(turn) {
     slider.value = String(turn);
     shown.textContent = String(turn);
-    board.src = base + "/turn/" + turn + ".png";
-    var link = section.querySelector('a[data-turn="' + turn + '"]');
-    if (link) { board.alt = link.getAttribute("data-alt"); }
+    board.src = base + "/turn/" + turn + ".png?lang=" + language();
+    board.alt = (section.getAttribute("data-alt-word") || "#").replace("#", String(turn));
+    section.querySelectorAll("a[data-turn]").forEach(function (link) {
+      if (link.getAttribute("data-turn") === String(turn)) { link.setAttribute("aria-current", "true"); }
+      else { link.removeAttribute("aria-current"); }
+    });
     var told = document.getElementById("turn-" + turn);
     var nothing = section.getAttribute("data-nothing") || "#";
     moves.textContent = told ? told.textContent : nothing.replace("#", String(turn));
   }
-  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  slider.addEventListener("input", function () { show(Number(slider.value)); remember(Number(slider.value)); });
+  function remember(turn) {
+    // the address names the turn shown: a permalink that opens there
+    history.replaceState(null, "", "?lang=" + language() + "&turn=" + turn + "#replay");
+  }
+  section.querySelector(".turn-links").addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-turn]") : null;
+    if (!link) { return; }
+    event.preventDefault();
+    show(Number(link.getAttribute("data-turn")));
+    remember(Number(link.getAttribute("data-turn")));
+  });
   document.getElementById("replay-back").addEventListener("click", function () {
     show(Math.max(Number(slider.min), Number(slider.value) - 1));
+    remember(Number(slider.value));
   });
   document.getElementById("replay-next").addEventListener("click", function () {
     show(Math.min(Number(slider.max), Number(slider.value) + 1));
+    remember(Number(slider.value));
   });
 }
 
-function grow(last, alts) {
-  // new turns join the slider's range; their links carry the boards' text alternatives
+function grow(last) {
+  // new turns join the slider's range and its links
   var slider = document.getElementById("replay-turn");
   if (!slider || last <= Number(slider.max)) { return; }
   var nav = document.querySelector("#replay .turn-links");
   for (var turn = Number(slider.max) + 1; turn <= last; turn++) {
     var link = document.createElement("a");
-    var section = document.getElementById("replay");
-    link.href = "?lang=" + document.documentElement.lang + "&turn=" + turn + "#replay";
+    link.href = "?lang=" + language() + "&turn=" + turn + "#replay";
     link.textContent = String(turn);
     link.setAttribute("data-turn", String(turn));
-    link.setAttribute("data-alt", alts[turn] || (section.getAttribute("data-alt-word") || "#").replace("#", String(turn)));
     nav.appendChild(document.createTextNode(" "));
     nav.appendChild(link);
   }
@@ -66,6 +98,9 @@ function swap(data) {
   holder.innerHTML = data.live;
   var img = holder.querySelector("img");
   function put() {
+    // the part keeps at least its height while it changes: what is below does not jump up
+    var live = document.getElementById("live");
+    live.style.minHeight = live.offsetHeight + "px";
     document.getElementById("live").replaceChildren.apply(document.getElementById("live"), Array.from(holder.childNodes));
     var words = document.createElement("div");
     words.innerHTML = data.words;
@@ -73,7 +108,14 @@ function swap(data) {
     var heading = section.querySelector("h2");
     section.replaceChildren(heading);
     Array.from(words.childNodes).forEach(function (node) { section.appendChild(node); });
-    grow(data.last, data.alt || {});
+    grow(data.last);
+    if (data.recap && !document.getElementById("recap")) {
+      // the race finished while watched: its recap, without a reload
+      var folded = document.createElement("div");
+      folded.innerHTML = data.recap;
+      document.querySelector("main").appendChild(folded.firstChild);
+      setupRecap(document);
+    }
     localTimes(document);
     document.body.setAttribute("data-version", String(data.version));
   }
@@ -90,7 +132,7 @@ function setupLive() {
   var status = document.body.getAttribute("data-status");
   function poll() {
     var version = document.body.getAttribute("data-version");
-    fetch(url + "?v=" + version, { cache: "no-store" }).then(function (response) {
+    fetch(url + "?v=" + version + "&lang=" + language(), { cache: "no-store" }).then(function (response) {
       if (response.status === 204) { return null; }
       if (!response.ok) { return null; }
       return response.json();
@@ -107,8 +149,32 @@ function setupLive() {
   setTimeout(poll, 2000);
 }
 
+function setupLeagueLive() {
+  // a league page asks every ten seconds whether a stage started, finished or moved
+  var url = document.body.getAttribute("data-league-live");
+  if (!url) { return; }
+  function poll() {
+    var version = document.body.getAttribute("data-version");
+    fetch(url + "?v=" + version + "&lang=" + language(), { cache: "no-store" }).then(function (response) {
+      return response.status === 200 ? response.json() : null;
+    }).then(function (data) {
+      if (data) {
+        var holder = document.createElement("div");
+        holder.innerHTML = data.main;
+        document.getElementById("league").replaceWith(holder.firstChild);
+        localTimes(document);
+        document.body.setAttribute("data-version", data.version);
+      }
+      setTimeout(poll, 10000);
+    }).catch(function () { setTimeout(poll, 20000); });
+  }
+  setTimeout(poll, 10000);
+}
+
 document.addEventListener("DOMContentLoaded", function () {
   localTimes(document);
   setupReplay();
+  setupRecap(document);
   setupLive();
+  setupLeagueLive();
 });

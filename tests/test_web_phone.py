@@ -1,0 +1,87 @@
+"""Issue 39, in a real browser (Debian's chromium, headless; one for the whole module): in all four
+games, a finished race's page at 400 px is at most 4,000 px tall and nothing on it is wider than
+the screen; its images are in the page's language (the language is in their addresses); at 1280 px
+the board and who acts are above the fold, side by side; a turn's link moves the replay's board in
+place and puts the turn in the address (a permalink that opens there). Screenshots are kept in the
+test's folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bot.storage.sqlite import SqliteStorage
+from bot.web.server import bound_port, start_web
+from rules.registry import game_ids
+from tests.support.chromium import Browser, NoBrowser
+from tests.support.web_race import CHANNEL, play_race
+
+FINISHED = CHANNEL + 1
+TALLEST = 4000  # px, a finished race's page at 400 px
+
+
+async def _look(browser: Browser, url: str, name: str, folder: Path, *, running: bool) -> None:
+    await browser.open(f"{url}?lang=cs", width=400)
+    await browser.wait_for("Array.from(document.images).every(i => i.complete)")
+    height = await browser.evaluate("document.documentElement.scrollHeight")
+    assert await browser.evaluate("document.documentElement.scrollWidth") <= 400, f"{name} scrolls sideways"
+    if not running:
+        assert height <= TALLEST, f"{name}: {height} px tall at 400 px"
+    sources = await browser.evaluate("Array.from(document.querySelectorAll('img')).map(i => i.getAttribute('src'))")
+    assert sources and all(src.endswith("?lang=cs") for src in sources), sources
+    assert await browser.evaluate("document.querySelectorAll('#words ol.turns:not(details ol) > li').length") <= 2
+    (folder / f"{name}-400.png").write_bytes(await browser.screenshot(400))
+    await browser.resize(1280, 800)
+    board = await browser.evaluate("JSON.stringify(document.querySelector('#live img.board').getBoundingClientRect())")
+    beside = "#live .waiting" if running else "#live h2"
+    other = await browser.evaluate(f"JSON.stringify(document.querySelector('{beside}').getBoundingClientRect())")
+    board, other = json.loads(board), json.loads(other)
+    assert board["top"] < 400 and other["top"] < 800 and other["bottom"] < 800, (name, board, other)
+    assert board["right"] <= other["left"], f"{name}: the board and {beside} are not side by side"
+    assert await browser.evaluate("document.documentElement.scrollWidth") <= 1280
+    (folder / f"{name}-1280.png").write_bytes(await browser.screenshot(1280))
+    # a turn of the move list: the board moves in place, the address names the turn
+    await browser.evaluate("window.stayed = 'yes'")
+    await browser.evaluate("document.querySelector('#replay .turn-links a[data-turn]').click()")
+    first = await browser.evaluate("document.querySelector('#replay .turn-links a[data-turn]').dataset.turn")
+    await browser.wait_for("document.getElementById('replay-board').complete")
+    assert (await browser.evaluate("document.getElementById('replay-board').getAttribute('src')")).endswith(
+        f"/turn/{first}.png?lang=cs"
+    )
+    assert await browser.evaluate("window.stayed") == "yes"
+    assert f"turn={first}" in await browser.evaluate("location.search")
+    current = await browser.evaluate("document.querySelector('#replay a[aria-current]').dataset.turn")
+    assert current == first
+    permalink = await browser.evaluate("location.href")
+    await browser.open(permalink, width=400)
+    assert await browser.evaluate("document.getElementById('replay-shown').textContent") == first
+
+
+async def test_every_game_reads_on_a_phone_and_uses_a_wide_screen(tmp_path: Path) -> None:
+    browser = Browser()
+    try:
+        await browser.start()
+    except NoBrowser as exc:
+        await browser.close()
+        raise AssertionError(f"no browser for the tests: {exc}") from None
+    storage = SqliteStorage(str(tmp_path / "races.db"))
+    await storage.open()
+    runner = None
+    try:
+        for n, game in enumerate(game_ids()):
+            await play_race(storage, game, decisions=10, channel=CHANNEL + 10 * n)
+            await play_race(storage, game, channel=FINISHED + 10 * n)
+        runner = await start_web(storage, ("127.0.0.1", 0))
+        site = f"http://127.0.0.1:{bound_port(runner)}"
+        for n, game in enumerate(game_ids()):
+            running = await storage.active_race(CHANNEL + 10 * n)
+            finished = await storage.latest_race(FINISHED + 10 * n)
+            assert running is not None and finished is not None and finished.status == "finished"
+            for race, kind in ((running, "running"), (finished, "finished")):
+                token = await storage.web_token("race", race.id)
+                await _look(browser, f"{site}/r/{token}", f"{game}-{kind}", tmp_path, running=kind == "running")
+    finally:
+        if runner is not None:
+            await runner.cleanup()
+        await storage.close()
+        await browser.close()
