@@ -165,6 +165,7 @@ class DomestiqueBot(discord.Client):
         parts: list[tuple[str, Callable[[], Awaitable[list[tuple[int, Outcome]]]]]] = [
             ("league schedules", self._league_tick),
             ("race timers", self.service.timers.tick),
+            ("alliance invitations", self.alliances.lapse),
         ]
         if not self._repaired:
             parts.insert(0, ("unfinished starts", self._repair_starts))
@@ -181,7 +182,7 @@ class DomestiqueBot(discord.Client):
         if self.health is not None:
             self.health.timer_pass(started)
         dues: list[float] = []
-        for next_due in (self.service.timers.next_deadline, self.leagues.next_due):
+        for next_due in (self.service.timers.next_deadline, self.leagues.next_due, self.alliances.next_lapse):
             try:
                 due = await next_due()
             except Exception:

@@ -192,6 +192,16 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
 alliance = app_commands.Group(name="alliance", description="Alliances between players of this race", guild_only=True)
 
 
+@alliance.command(name="invite", description="Invite another player of this race into your alliance")
+@app_commands.describe(name="the alliance's name, when you found one (its members' names if empty)")
+async def alliance_invite(interaction: discord.Interaction, player: discord.Member, name: str | None = None) -> None:
+    await answer(
+        interaction,
+        _alliances(interaction).propose(interaction.channel_id or 0, interaction.user.id, player.id, name),
+        defer=False,
+    )
+
+
 @alliance.command(name="propose", description="Propose an alliance to another player of this race")
 async def alliance_propose(interaction: discord.Interaction, player: discord.Member) -> None:
     await answer(

@@ -175,6 +175,14 @@ class OpenThread:
 
 
 @dataclass(frozen=True)
+class JoinThread:
+    """``users`` added to a private thread the bot opened before (a new member of an alliance)."""
+
+    thread_id: int
+    users: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class DirectMessage:
     """A private message to one person."""
 
@@ -190,9 +198,23 @@ class Elsewhere:
     outcome: Outcome
 
 
-Effect = Reply | ShowLobby | Retire | Replace | EditLobby | Publish | Close | OpenThread | DirectMessage | Elsewhere
+Effect = (
+    Reply
+    | ShowLobby
+    | Retire
+    | Replace
+    | EditLobby
+    | Publish
+    | Close
+    | OpenThread
+    | JoinThread
+    | DirectMessage
+    | Elsewhere
+)
 CHANNEL_POSTS = (Replace, Publish, Close)  # what the race channel is told, in order (under its lock)
-E = TypeVar("E", Reply, ShowLobby, Retire, Replace, EditLobby, Publish, Close, OpenThread, DirectMessage, Elsewhere)
+E = TypeVar(
+    "E", Reply, ShowLobby, Retire, Replace, EditLobby, Publish, Close, OpenThread, JoinThread, DirectMessage, Elsewhere
+)
 
 
 class Outcome:
