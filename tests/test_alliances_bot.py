@@ -104,3 +104,60 @@ async def test_an_invitation_not_answered_in_48_hours_lapses_and_says_so(simcord
     assert [a.status for a in await bot.storage.alliances(race.id)] == ["lapsed"]
     again = await m["alice"].slash(channel, "alliance invite", player=m["bob"])  # asked anew after a lapse
     assert again.ephemeral and "Proposal sent" in reply_text(again)
+
+
+async def allied(channel: Any, m: dict[str, Any], *names: str) -> Any:
+    """``names`` allied (the first invites the others); the alliance's private thread."""
+    first, *others = names
+    for other in others:
+        await m[first].slash(channel, "alliance invite", player=m[other])
+        await m[other].click(last_with(channel, f"<@{m[other].id}>, "), label="Accept")
+    return channel.threads[-1]
+
+
+async def test_a_pact_is_proposed_accepted_by_every_member_and_ended_in_the_thread(simcord_env) -> None:
+    guild, m = world(simcord_env, "alice", "bob", "carol", "dave")
+    channel = guild.create_text_channel("race")
+    await start_race(channel, m)
+    thread = await allied(channel, m, "alice", "bob")
+    offered = await m["alice"].autocomplete(thread, "alliance pact", "kind", "")
+    assert [o["value"] for o in offered] == ["no-chase", "relay"]  # Leader 1's own kinds
+    unknown = await m["alice"].slash(thread, "alliance pact", kind="no-block")
+    assert unknown.ephemeral and "Leader 1 has no pact “no-block”; its pacts: no-chase, relay" in reply_text(unknown)
+    outsider = await m["carol"].slash(channel, "alliance pact", kind="no-chase")
+    assert outsider.ephemeral and "no alliance" in reply_text(outsider)
+    stranger = await m["alice"].slash(thread, "alliance pact", kind="no-chase", **{"with": m["carol"]})
+    assert stranger.ephemeral and "not in this alliance" in reply_text(stranger)
+    myself = await m["alice"].slash(thread, "alliance pact", kind="no-chase", **{"with": m["alice"]})
+    assert myself.ephemeral and "not with yourself" in reply_text(myself)
+    never = await m["alice"].slash(thread, "alliance pact", kind="no-chase", until="someday")
+    assert never.ephemeral and "turn 12" in reply_text(never)
+    before = len(channel.history())
+    proposed = await m["alice"].slash(thread, "alliance pact", kind="no-chase", **{"with": m["bob"]}, until="turn 12")
+    assert proposed.ephemeral and "thread" in reply_text(proposed)
+    proposal = last_with(thread, "proposes a pact")
+    assert "no chase with bob, until turn 12" in proposal.content
+    assert len(channel.history()) == before  # a pact is private to its alliance
+    twice = await m["alice"].click(proposal, label="Accept")  # the proposer has agreed already
+    assert twice.ephemeral and "accepted it already" in reply_text(twice)
+    await m["bob"].click(proposal, label="Accept")
+    assert thread_texts(channel)[-1] == "Pact made: no chase with bob, until turn 12."
+    stale = await m["bob"].click(proposal, label="Decline")
+    assert stale.ephemeral and "no longer open" in reply_text(stale)
+    bot: DomestiqueBot = simcord_env.bot
+    race = await bot.storage.active_race(channel.id)
+    (pact,) = await bot.pacts.in_force(race)
+    alice, bob = (f"u{m[name].id}" for name in ("alice", "bob"))  # players as the record names them
+    assert (pact.kind, set(pact.members), pact.ally, pact.until.value) == ("no-chase", {alice, bob}, bob, 12)
+    ending = await m["bob"].autocomplete(thread, "alliance pact-end", "pact", "")
+    assert [o["name"] for o in ending] == ["no chase with bob, until turn 12"]
+    ended = await m["bob"].slash(thread, "alliance pact-end", pact=ending[0]["value"])
+    assert ended.ephemeral
+    assert thread_texts(channel)[-1] == "blue bob ended the pact: no chase with bob, until turn 12."
+    assert len(channel.history()) == before
+    (pact,) = await bot.pacts.in_force(race)
+    assert pact.ended_at is not None
+    public = await m["alice"].slash(thread, "alliance pact", kind="relay", public=True)
+    assert public.ephemeral
+    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    assert "made a public pact: relay, until the end" in channel.history()[-1].content

@@ -25,6 +25,7 @@ from bot.discord_layer.sending import send_private
 from bot.discord_layer.translator import CatalogTranslator
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.leagues.pacts import PactService
 from bot.service.drawing import Drawing
 from bot.service.listeners import Listeners
 from bot.service.model import Outcome
@@ -76,6 +77,7 @@ class DomestiqueBot(discord.Client):
         )
         self.leagues = LeagueService(self.service, self.storage)
         self.alliances = AllianceService(self.service, self.storage)
+        self.pacts = PactService(self.alliances, self.storage)
         self.live_prompts = LivePrompts(self.storage)  # each channel's prompt whose buttons answer now
         self.failures = FailureCounts()  # Discord's failures by kind, posts sent again (the health page)
         # what Discord did not take, kept and sent again; what another process owes this one's channels

@@ -339,4 +339,43 @@ def proposal_view(alliance_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, StepButton, PageButton, LobbyButton, AllianceButton, ColourSelect)
+class PactButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dq:pact:(?P<id>[0-9]+):(?P<answer>accept|decline)"
+):
+    """Accept or decline a pact proposed to one's alliance (in its private thread)."""
+
+    def __init__(self, pact_id: int, answer: str) -> None:
+        style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.danger
+        label = pgettext("alliance", "Accept") if answer == "accept" else pgettext("alliance", "Decline")
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dq:pact:{pact_id}:{answer}"))
+        self.pact_id, self.answer = pact_id, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PactButton:
+        return cls(int(match["id"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = host(interaction)
+        work = bot.pacts.answer(self.pact_id, interaction.user.id, self.answer == "accept")
+        await bot.answer(interaction, work, defer=False)
+
+
+def pact_view(pact_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PactButton(pact_id, "accept"))
+    view.add_item(PactButton(pact_id, "decline"))
+    return view
+
+
+DYNAMIC_ITEMS = (
+    ChoiceButton,
+    ChoiceSelect,
+    StepButton,
+    PageButton,
+    LobbyButton,
+    AllianceButton,
+    PactButton,
+    ColourSelect,
+)

@@ -13,10 +13,11 @@ from bot.discord_layer.host import host
 from bot.discord_layer.posting import in_own_language, own_language, say
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.leagues.pacts import PactService
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
-from rules.i18n import speaking
+from rules.i18n import _, speaking
 from rules.registry import find_game, game_ids, games
 
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -28,6 +29,10 @@ def _leagues(interaction: discord.Interaction) -> LeagueService:
 
 def _alliances(interaction: discord.Interaction) -> AllianceService:
     return host(interaction).alliances
+
+
+def _pacts(interaction: discord.Interaction) -> PactService:
+    return host(interaction).pacts
 
 
 async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
@@ -225,6 +230,66 @@ async def alliance_share(interaction: discord.Interaction, ally: discord.Member)
         _alliances(interaction).share_hand(interaction.channel_id or 0, interaction.user.id, ally.id),
         defer=False,
     )
+
+
+@in_own_language
+async def pact_kind_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    kinds = await host(interaction).pacts.choices(interaction.channel_id or 0, interaction.user.id)
+    return [
+        app_commands.Choice(name=name[:100], value=kind)
+        for kind, name in kinds
+        if current.lower() in kind or current.lower() in name.lower()
+    ][:25]
+
+
+@in_own_language
+async def pact_until_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    examples = ["end", "turn 5", "turn 10", "row 30", "stage 2"]
+    typed = [current] if current.strip() and current not in examples else []
+    return [app_commands.Choice(name=e, value=e) for e in typed + examples if current.lower() in e][:25]
+
+
+@in_own_language
+async def pact_end_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    pacts = await host(interaction).pacts.ending(interaction.channel_id or 0, interaction.user.id)
+    return [
+        app_commands.Choice(name=name[:100], value=str(pact_id))
+        for pact_id, name in pacts
+        if current.lower() in name.lower()
+    ][:25]
+
+
+@alliance.command(name="pact", description="Propose a pact to your alliance: every member accepts it")
+@app_commands.autocomplete(kind=pact_kind_autocomplete, until=pact_until_autocomplete)
+@app_commands.describe(
+    kind="one of the game's pacts",
+    ally="the ally it is with (every member with every other if empty)",
+    until="end (the default), or turn 12, row 30, stage 2",
+    public="told to everyone, not only your allies",
+)
+@app_commands.rename(ally="with")
+async def alliance_pact(
+    interaction: discord.Interaction,
+    kind: str,
+    ally: discord.Member | None = None,
+    until: str | None = None,
+    public: bool = False,
+) -> None:
+    work = _pacts(interaction).propose(
+        interaction.channel_id or 0, interaction.user.id, kind, ally.id if ally else None, until, public
+    )
+    await answer(interaction, work, defer=False)
+
+
+@alliance.command(name="pact-end", description="End a pact of your alliance (your allies are told)")
+@app_commands.autocomplete(pact=pact_end_autocomplete)
+async def alliance_pact_end(interaction: discord.Interaction, pact: str) -> None:
+    if not pact.isdigit():
+        with speaking(own_language(interaction)):
+            await say(interaction, _("Pick one of your alliance's pacts from the list."), ephemeral=True)
+        return
+    work = _pacts(interaction).end(interaction.channel_id or 0, interaction.user.id, int(pact))
+    await answer(interaction, work, defer=False)
 
 
 def register(tree: app_commands.CommandTree[Any]) -> None:

@@ -40,8 +40,17 @@ class AllianceService:
 
     # ------------------------------------------------------------------ reading
 
-    async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, SeatData]:
+    async def race_here(self, channel_id: int) -> RaceRow | None:
+        """The race of a channel, or of the alliance whose private thread it is."""
         race = await self.races.storage.active_race(channel_id)
+        if race is None:  # typed in an alliance's private thread: its race
+            race_id = await self.store.race_of_thread(channel_id)
+            race = await self.races.storage.race(race_id) if race_id is not None else None
+            race = race if race is not None and race.status in ("lobby", "running") else None
+        return race
+
+    async def _race_and_seat(self, channel_id: int, user_id: int) -> tuple[RaceRow, SeatData]:
+        race = await self.race_here(channel_id)
         if race is None:
             raise Refusal(_("There is no race in this channel: alliances are made inside a race."))
         seat = playing_seat(race, user_id)
@@ -104,6 +113,14 @@ class AllianceService:
         return [u for u in (seats.user_of(race.lobby, p) for p in players) if u is not None]
 
     @staticmethod
+    def said(race: RaceRow, channel_id: int, reply: str, *posts: Post) -> Outcome:
+        """``reply`` to the person, ``posts`` in the race's channel (from where the command was typed, or
+        from the alliance's thread, whose posts are the allies' alone)."""
+        if channel_id == race.channel_id:
+            return Outcome(reply, posts=posts)
+        return Outcome(reply).then(Elsewhere(race.channel_id, Outcome(posts=posts))) if posts else Outcome(reply)
+
+    @staticmethod
     def in_thread(allied: Allied, *lines: str) -> list[Elsewhere]:
         """``lines`` told in the alliance's private thread (none while it has no thread)."""
         thread = allied.row.thread_id
@@ -158,7 +175,7 @@ class AllianceService:
                 mine, _("{inviter} invited {who}.", inviter=self._plain(race, me), who=self._plain(race, them))
             )
         post = Post(asked, mentions=[target_id], alliance_proposal=mine.id)
-        return Outcome(_("Proposal sent."), posts=[post]).then(*told)
+        return self.said(race, channel_id, _("Proposal sent."), post).then(*told)
 
     async def answer(self, alliance_id: int, user_id: int, accept: bool) -> Outcome:
         alliance = await self.store.alliance(alliance_id)
@@ -288,6 +305,10 @@ class AllianceService:
         if mine is None or not await self.store.set_member(mine.id, player, "left", expect="member", now=now):
             raise Refusal(_("You are in no alliance in this race."))
         before = mine
+        for pact in await self.store.pacts(mine.id):  # the pacts that bound them end with their leaving
+            if pact.status in ("active", "proposed") and player in pact.members:
+                ended_at = len(race.actions) if pact.status == "active" else None
+                await self.store.set_pact(pact.id, expect=pact.status, status="ended", ended_at=ended_at)
         mine = await self.allied(mine.row)
         ended = await self._close_if_alone(mine, "ended")
         with speaking(await self.races.core.public(race)):  # the race's channel and the alliance's thread
@@ -304,7 +325,7 @@ class AllianceService:
                     )
                 )
                 told = self.in_thread(mine, _("{who} left the alliance.", who=self._plain(race, player)))
-        return Outcome(_("Left."), posts=[post]).then(*told)
+        return self.said(race, channel_id, _("Left."), post).then(*told)
 
     async def share_hand(self, channel_id: int, user_id: int, ally_user: int) -> Outcome:
         race, seat = await self._race_and_seat(channel_id, user_id)

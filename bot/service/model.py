@@ -88,6 +88,7 @@ class Post:
     mentions: list[int] = field(default_factory=list)
     file: tuple[str, bytes] | None = None
     alliance_proposal: int | None = None  # show Accept / Decline for this proposal
+    pact_proposal: int | None = None  # show Accept / Decline for this pact (in the alliance's thread)
 
 
 @dataclass

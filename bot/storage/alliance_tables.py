@@ -27,6 +27,11 @@ class AllianceTables(ABC):
     @abstractmethod
     async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
 
+    async def race_of_thread(self, thread_id: int) -> int | None:
+        """The race whose alliance has this private thread (commands typed in it act on that race)."""
+        rows = await self._rows("SELECT race_id FROM alliances WHERE thread_id = {} ORDER BY id DESC", (thread_id,))
+        return int(rows[0][0]) if rows else None
+
     # ---- members
 
     @staticmethod
