@@ -161,3 +161,58 @@ async def test_a_pact_is_proposed_accepted_by_every_member_and_ended_in_the_thre
     assert public.ephemeral
     await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
     assert "made a public pact: relay, until the end" in channel.history()[-1].content
+
+
+def live_prompt(channel: Any) -> Any:
+    """The channel's latest decision prompt (a message with choice buttons or menus)."""
+    for msg in reversed(channel.history()):
+        ids = [c.custom_id or "" for row in msg.components for c in row.children]
+        if any(i.startswith(("dq:c:", "dq:s:", "dq:t:")) for i in ids):
+            return msg
+    raise AssertionError("no prompt in the channel")
+
+
+def buttons(msg: Any) -> list[str]:
+    return [c.label for row in msg.components for c in row.children if c.label]
+
+
+async def bob_away_with_alice_to_lead(channel: Any, m: dict[str, Any]) -> Any:
+    """Two players, one rider each: both pass until turn 3, where Bob breaks away (Alice passes
+    first); Alice then holds the peloton token while Bob's rider is away (B.3). Her prompt."""
+    for _turn in range(2):  # turns 1 and 2: break away or pass, then the pursuit, all passed
+        for _decision in range(3):
+            prompt = live_prompt(channel)
+            actor = m["alice"] if f"<@{m['alice'].id}>" in prompt.content.splitlines()[-1] else m["bob"]
+            await actor.click(prompt, label="Pass")
+    await m["alice"].click(live_prompt(channel), label="Pass")
+    prompt = live_prompt(channel)
+    step = next(c for row in prompt.components for c in row.children if "reak" in (c.label or ""))
+    opened = await m["bob"].click(prompt, custom_id=step.custom_id)
+    menu = opened.followups[-1]
+    select = menu.components[0]["components"][0]
+    await m["bob"].select(menu, [select["options"][0]["value"]], custom_id=select["custom_id"])
+    return live_prompt(channel)
+
+
+async def test_a_choice_that_breaks_a_pact_says_so_and_is_asked_again(simcord_env) -> None:
+    guild, m = world(simcord_env, "alice", "bob")
+    channel = guild.create_text_channel("race")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
+    await m["bob"].slash(channel, "race join", colour="blue")
+    await m["alice"].slash(channel, "race start")
+    thread = await allied(channel, m, "alice", "bob")
+    await m["alice"].slash(thread, "alliance pact", kind="no-chase")
+    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    prompt = await bob_away_with_alice_to_lead(channel, m)
+    assert "pursue (+1) or pass" in prompt.content
+    assert buttons(prompt) == ["Pursue (+1) — breaks no chase with bob", "Pass"]  # marked, not hidden
+    asked = await m["alice"].click(prompt, label="Pursue (+1) — breaks no chase with bob")
+    question = asked.followups[-1]
+    assert question.flags.ephemeral and question.content == "“Pursue (+1)” breaks no chase with bob. Take it anyway?"
+    assert live_prompt(channel).id == prompt.id  # nothing taken yet: the prompt still stands
+    bot: DomestiqueBot = simcord_env.bot
+    race = await bot.storage.active_race(channel.id)
+    before = len(race.actions)
+    await m["alice"].click(question, label="Take it anyway")
+    race = await bot.storage.active_race(channel.id)
+    assert len(race.actions) == before + 1 and "pursue" in race.actions[-1].text  # taken: never refused

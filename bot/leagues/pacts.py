@@ -61,6 +61,7 @@ class PactService:
         self.alliances = alliances
         self.races = alliances.races
         self.store = store
+        self.races.listeners.race_pacts.append(self.in_force)
 
     def names(self, race: RaceRow) -> Names:
         """A player's name as the channel knows them ("bob", "AI 2"), for the rules' words."""

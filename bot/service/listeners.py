@@ -1,5 +1,6 @@
 """Who else hears of a race's changes: handed to the race service when it is built, subscribed to by
-the league service (a stage's finish), the alliance service (lines naming a race's alliances) and
+the league service (a stage's finish), the alliance service (lines naming a race's alliances, the pacts
+made in it) and
 the bot (a change of deadlines wakes its timer loop)."""
 
 from __future__ import annotations
@@ -9,9 +10,11 @@ from dataclasses import dataclass, field
 
 from bot.service.model import Post
 from bot.storage import RaceRow
+from rules.pacts import Pact
 
 StageFinished = Callable[[RaceRow, object], Awaitable[list[Post]]]
 AllianceLines = Callable[[RaceRow], Awaitable[list[str]]]
+RacePacts = Callable[[RaceRow], Awaitable[list[Pact]]]
 Changed = Callable[[], None]
 
 
@@ -20,6 +23,7 @@ class Listeners:
     stage_finished: list[StageFinished] = field(default_factory=list)  # posts after a league stage's finish
     alliance_lines: list[AllianceLines] = field(default_factory=list)  # a race's alliances in a line each
     changed: list[Changed] = field(default_factory=list)  # deadlines changed
+    race_pacts: list[RacePacts] = field(default_factory=list)  # a race's pacts made (bot/service/pact_marks.py)
 
     async def after_stage(self, race: RaceRow, state: object) -> list[Post]:
         posts: list[Post] = []
@@ -32,6 +36,12 @@ class Listeners:
         for listener in self.alliance_lines:
             lines += await listener(race)
         return lines
+
+    async def pacts(self, race: RaceRow) -> list[Pact]:
+        found: list[Pact] = []
+        for listener in self.race_pacts:
+            found += await listener(race)
+        return found
 
     def deadlines_changed(self) -> None:
         for listener in self.changed:

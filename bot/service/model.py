@@ -27,6 +27,8 @@ class ChoiceView:
     step_label: str = ""
     risky: bool = False
     passive: bool = False  # a pass ("Pass", "No slipstream"): a quiet button, whatever the language
+    breaks: str = ""  # the pacts it would break, in words ("breaks no chase with bob"): bot/service/pact_marks.py
+    confirm: bool = False  # the second step of a choice that breaks a pact: take it anyway
 
     @staticmethod
     def of(index: int, choice: Choice) -> ChoiceView:
@@ -43,8 +45,15 @@ class ChoiceView:
                 "step_label": choice.step_label,
                 "risky": choice.risky,
                 "passive": target is None and choice.action.do == "pass",
+                "breaks": "",
+                "confirm": False,
             },
         )
+
+    @staticmethod
+    def marked(view: ChoiceView, breaks: str) -> ChoiceView:
+        """``view`` saying which pacts it would break."""
+        return replace(view, breaks=breaks)
 
 
 @dataclass(frozen=True)
