@@ -216,3 +216,58 @@ async def test_a_choice_that_breaks_a_pact_says_so_and_is_asked_again(simcord_en
     await m["alice"].click(question, label="Take it anyway")
     race = await bot.storage.active_race(channel.id)
     assert len(race.actions) == before + 1 and "pursue" in race.actions[-1].text  # taken: never refused
+
+
+async def test_the_ai_deciding_for_an_absent_member_keeps_their_pacts(simcord_env, monkeypatch) -> None:
+    from rules.action import Action
+
+    guild, m = world(simcord_env, "alice", "bob")
+    channel = guild.create_text_channel("race")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
+    await m["bob"].slash(channel, "race join", colour="blue")
+    await m["alice"].slash(channel, "race start")
+    thread = await allied(channel, m, "alice", "bob")
+    await m["alice"].slash(thread, "alliance pact", kind="no-chase")
+    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    await bob_away_with_alice_to_lead(channel, m)
+    import dataclasses
+
+    import bot.service.store as race_store
+    from rules.registry import find_game
+
+    leader1 = find_game("leader1")
+
+    def chaser(state: object, player: str) -> Action:  # an AI that pursues whenever it may
+        choices = leader1.rules.choices(state, player)
+        return next((c.action for c in choices if c.action.do == "pursue"), choices[0].action)
+
+    chasing = dataclasses.replace(leader1, cautious_ai=chaser)
+    monkeypatch.setattr(
+        race_store, "find_game", lambda game_id: chasing if game_id == "leader1" else find_game(game_id)
+    )
+    bot: DomestiqueBot = simcord_env.bot
+    before = len((await bot.storage.active_race(channel.id)).actions)
+    await simcord_env.advance_time(61 * 60)  # Alice's time runs out: the AI decides for her
+    race = await bot.storage.active_race(channel.id)
+    taken = race.actions[before]
+    assert taken.automatic and taken.text.endswith("pass")  # not the pursuit that breaks no chase with bob
+
+
+async def test_an_ai_seat_joins_an_alliance_and_agrees_to_its_pacts_at_once(simcord_env) -> None:
+    guild, m = world(simcord_env, "alice", "bob")
+    channel = guild.create_text_channel("race")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
+    await m["bob"].slash(channel, "race join", colour="blue")
+    await m["alice"].slash(channel, "race ai", colour="white", ally=True)
+    assert any("joins the alliance" in msg.content and "white" in msg.content for msg in channel.history())
+    offered = await m["bob"].autocomplete(channel, "alliance invite", "ai", "")
+    assert [o["name"] for o in offered] == ["white AI 1"]
+    taken = await m["bob"].slash(channel, "alliance invite", ai=offered[0]["value"])  # already alice's ally
+    assert taken.ephemeral and "already allied" in reply_text(taken)
+    await m["alice"].slash(channel, "race start")
+    status = await m["bob"].slash(channel, "race status")
+    assert "Alliance: yellow alice + white AI 1" in status.response.content
+    (thread,) = channel.threads
+    made = await m["alice"].slash(thread, "alliance pact", kind="relay")
+    assert made.ephemeral and "Pact made" in reply_text(made)  # the AI agrees at once
+    assert thread_texts(channel)[-1] == "Pact made: relay, until the end."

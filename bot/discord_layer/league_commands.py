@@ -197,14 +197,37 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
 alliance = app_commands.Group(name="alliance", description="Alliances between players of this race", guild_only=True)
 
 
+@in_own_language
+async def ai_seat_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    seats = await host(interaction).alliances.ai_names(interaction.channel_id or 0)
+    return [
+        app_commands.Choice(name=name[:100], value=player) for player, name in seats if current.lower() in name.lower()
+    ][:25]
+
+
 @alliance.command(name="invite", description="Invite another player of this race into your alliance")
-@app_commands.describe(name="the alliance's name, when you found one (its members' names if empty)")
-async def alliance_invite(interaction: discord.Interaction, player: discord.Member, name: str | None = None) -> None:
-    await answer(
-        interaction,
-        _alliances(interaction).propose(interaction.channel_id or 0, interaction.user.id, player.id, name),
-        defer=False,
-    )
+@app_commands.autocomplete(ai=ai_seat_autocomplete)
+@app_commands.describe(
+    player="the player you invite",
+    ai="or an AI player of the race (it joins at once and keeps its pacts)",
+    name="the alliance's name, when you found one (its members' names if empty)",
+)
+async def alliance_invite(
+    interaction: discord.Interaction,
+    player: discord.Member | None = None,
+    ai: str | None = None,
+    name: str | None = None,
+) -> None:
+    service = _alliances(interaction)
+    channel = interaction.channel_id or 0
+    if ai is not None:
+        await answer(interaction, service.invite_ai(channel, interaction.user.id, ai), defer=False)
+        return
+    if player is None:
+        with speaking(own_language(interaction)):
+            await say(interaction, _("Name a player to invite, or an AI player (ai:)."), ephemeral=True)
+        return
+    await answer(interaction, service.propose(channel, interaction.user.id, player.id, name), defer=False)
 
 
 @alliance.command(name="propose", description="Propose an alliance to another player of this race")

@@ -5,11 +5,12 @@ announcement. Pacts between the members are ``bot/leagues/pacts.py``'s."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass
 
 from bot.service import seats
 from bot.service.common import Refusal, playing_seat
-from bot.service.model import Elsewhere, JoinThread, OpenThread, Outcome, Post
+from bot.service.model import Elsewhere, JoinThread, OpenThread, Outcome, Post, Reply
 from bot.service.races import RaceService
 from bot.storage import Alliance, AllianceMember, RaceRow, Storage
 from bot.storage.lobby import SeatData
@@ -176,6 +177,71 @@ class AllianceService:
             )
         post = Post(asked, mentions=[target_id], alliance_proposal=mine.id)
         return self.said(race, channel_id, _("Proposal sent."), post).then(*told)
+
+    async def invite_ai(self, channel_id: int, user_id: int, ai: str) -> Outcome:
+        """``/alliance invite ai:``: an AI seat of the race joins one's alliance at once (it accepts every
+        alliance and pact, and keeps them: ``pact_marks.ai_keeping``)."""
+        race, seat = await self._race_and_seat(channel_id, user_id)
+        target = next(
+            (s for s in race.lobby["seats"] if s.get("ai") and ai in (s["player"], seats.shown_name(s), s["team"])),
+            None,
+        )
+        if target is None:
+            raise Refusal(_("There is no such AI player in this race: pick one from the list."))
+        return await self.ally_ai(race, channel_id, str(seat["player"]), str(target["player"]))
+
+    async def ally_ai(self, race: RaceRow, channel_id: int, me: str, ai: str) -> Outcome:
+        """The AI seat ``ai`` allied with ``me``: into ``me``'s alliance, or a new one of the two."""
+        now = self.races.core.now()
+        mine = await self.mine(race, me)
+        other = await self.mine(race, ai)
+        if other is not None:
+            raise Refusal(_("You are already allied, or a proposal between you is waiting."))
+        if mine is None:
+            alliance_id = await self.store.create_alliance(race.id, "", me, ai, now)
+        else:
+            alliance_id = mine.id
+            await self.store.invite_member(alliance_id, ai, me, now)
+        await self.store.set_member(alliance_id, ai, "member", expect="invited", now=now)
+        founding = await self.store.set_alliance(alliance_id, "active", expect="proposed")
+        alliance = await self.store.alliance(alliance_id)
+        assert alliance is not None
+        allied = await self.allied(alliance)
+        with speaking(await self.races.core.public(race)):  # the race's channel and the alliance's thread
+            joined = Post(
+                _("{who} joins the alliance {alliance}.", who=self._plain(race, ai), alliance=self.title(race, allied))
+            )
+            told = self.in_thread(
+                allied,
+                _("{who} joins the alliance {alliance}.", who=self._plain(race, ai), alliance=self.title(race, allied)),
+            )
+            thread = _("Alliance {pair}", pair=self.title(race, allied))[:100]
+        outcome = self.said(race, channel_id, _("Allied."), joined).then(*told)
+        if founding:
+            outcome = outcome.then(OpenThread(thread, tuple(self._users(race, allied.members)), alliance_id))
+        return outcome
+
+    async def add_ai_ally(self, channel_id: int, user_id: int, adding: Awaitable[Outcome]) -> Outcome:
+        """``/race ai ally:True``: the AI seat added (``adding``), then allied with the one who asked."""
+        race = await self.race_here(channel_id)
+        before = {s["player"] for s in race.lobby["seats"]} if race is not None else set()
+        added = await adding  # the seat is added first: the alliance is the second step
+        try:
+            race, seat = await self._race_and_seat(channel_id, user_id)
+            new = [s for s in race.lobby["seats"] if s.get("ai") and s["player"] not in before]
+            if not new:
+                return added
+            allied = await self.ally_ai(race, channel_id, str(seat["player"]), str(new[-1]["player"]))
+        except Refusal as refused:
+            return added.then(Reply(str(refused)))
+        return added.then(*(e for e in allied.effects if not isinstance(e, Reply)))
+
+    async def ai_names(self, channel_id: int) -> list[tuple[str, str]]:
+        """The race's AI seats (player id, "white AI 1"), for ``/alliance invite ai:``'s autocomplete."""
+        race = await self.race_here(channel_id)
+        if race is None:
+            return []
+        return [(str(s["player"]), self._plain(race, str(s["player"]))) for s in race.lobby["seats"] if s.get("ai")]
 
     async def answer(self, alliance_id: int, user_id: int, accept: bool) -> Outcome:
         alliance = await self.store.alliance(alliance_id)

@@ -14,10 +14,12 @@ from bot.service.listeners import Listeners
 from bot.service.model import ChoiceView, Outcome, Prompt
 from bot.service.store import Loaded
 from bot.storage import RaceRow
+from rules.action import Action
 from rules.game import Choice
 from rules.i18n import _
-from rules.pact_play import marks
+from rules.pact_play import Policy, choice_index, keeping, marks
 from rules.pacts import Names, Pact
+from rules.registry import AnyGame
 
 
 def names_in(race: RaceRow) -> Names:
@@ -65,3 +67,23 @@ async def asked_again(listeners: Listeners, loaded: Loaded, player: str, index: 
     confirm = ChoiceView(index, _("Take it anyway"), confirm=True, risky=True)
     prompt = Prompt(race.id, race.version, player, seats.user_of(race.lobby, player), "buttons", None, (confirm,))
     return Outcome(question, prompt=prompt)
+
+
+def breaking(
+    game: AnyGame, state: object, pacts: Sequence[Pact], action: Action, names: Names, stage: int | None
+) -> str:
+    """What ``action`` would break of its player's pacts at the pending decision, in words ("" none):
+    a decision made ahead or a standing order is not applied silently when it would break one."""
+    decision = game.rules.pending(state)
+    if decision is None or not any(p.binds(decision.player) for p in pacts):
+        return ""
+    choices = [c for c in game.rules.choices(state, decision.player) if not c.anytime]
+    index = choice_index(choices, action)
+    if index is None:
+        return ""
+    return "; ".join(marks(game, state, pacts, choices, names, stage=stage)[index])
+
+
+def ai_keeping(game: AnyGame, policy: Policy[object], pacts: Sequence[Pact], race: RaceRow) -> Policy[object]:
+    """``policy`` (the AI playing a seat: an AI seat, an absent member, a timeout) keeping the seat's pacts."""
+    return keeping(game, policy, pacts, stage=race.stage) if pacts else policy

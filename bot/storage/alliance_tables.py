@@ -40,7 +40,8 @@ class AllianceTables(ABC):
 
     async def alliance_members(self, alliance_id: int) -> list[AllianceMember]:
         rows = await self._rows(
-            f"SELECT {MEMBER_COLUMNS} FROM alliance_members WHERE alliance_id = {{}} ORDER BY since, player",
+            f"SELECT {MEMBER_COLUMNS} FROM alliance_members WHERE alliance_id = {{}} "
+            "ORDER BY CASE WHEN invited_by IS NULL THEN 0 ELSE 1 END, since, player",
             (alliance_id,),
         )
         return [self._member(r) for r in rows]
