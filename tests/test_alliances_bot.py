@@ -216,6 +216,27 @@ async def test_a_choice_that_breaks_a_pact_says_so_and_is_asked_again(simcord_en
     await m["alice"].click(question, label="Take it anyway")
     race = await bot.storage.active_race(channel.id)
     assert len(race.actions) == before + 1 and "pursue" in race.actions[-1].text  # taken: never refused
+    breach = "no chase broken on turn 3: alice pursued while bob's blue rouleur was away (chose “Pursue (+1)”)"
+    assert thread_texts(channel)[-1] == breach  # told at once, in one line, to the allies only
+    assert not any("no chase" in msg.content for msg in channel.history())
+    status = await m["bob"].slash(thread, "alliance status")
+    assert status.ephemeral and "no chase, until the end (in force)" in reply_text(status)
+    assert "no chase: never kept, broken once — turn 3: alice pursued while bob's blue rouleur was away" in reply_text(
+        status
+    )
+    recap = await m["alice"].slash(channel, "race recap", turns=1)
+    assert "The ledger of your pacts:\nno chase: never kept, broken once" in reply_text(recap)  # to her alone
+    assert not any("no chase" in msg.content for msg in channel.history())  # a private pact: not in the channel
+    import dataclasses
+
+    finished = dataclasses.replace(race, status="finished")  # the finish: the thread gets the ledger
+    (told,) = await bot.pacts.after_commit(finished, len(race.actions))
+    assert told.channel_id == thread.id
+    (post,) = told.outcome.posts
+    assert post.text.splitlines() == [
+        "The ledger of your pacts:",
+        "no chase: never kept, broken once — turn 3: alice pursued while bob's blue rouleur was away",
+    ]
 
 
 async def test_the_ai_deciding_for_an_absent_member_keeps_their_pacts(simcord_env, monkeypatch) -> None:

@@ -268,7 +268,8 @@ async def race_recap(
 ) -> None:
     bot = host(interaction)
     by = interaction.user.id if since == "me" else None
-    await bot.answer(interaction, bot.service.recap.recap(channel_of(interaction), turns, by))
+    recap = bot.service.recap.recap(channel_of(interaction), turns, by)
+    await bot.answer(interaction, bot.pacts.with_ledger(channel_of(interaction), interaction.user.id, recap))
 
 
 @race.command(name="help", description="How to play this channel's game (or another), and how to read the board")

@@ -315,6 +315,11 @@ async def alliance_pact_end(interaction: discord.Interaction, pact: str) -> None
     await answer(interaction, work, defer=False)
 
 
+@alliance.command(name="status", description="Your alliance, its pacts and their ledger so far (only you see it)")
+async def alliance_status(interaction: discord.Interaction) -> None:
+    await answer(interaction, _pacts(interaction).status(interaction.channel_id or 0, interaction.user.id))
+
+
 def register(tree: app_commands.CommandTree[Any]) -> None:
     tree.add_command(league)
     tree.add_command(alliance)

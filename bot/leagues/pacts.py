@@ -7,14 +7,17 @@ pacts to the prompt's marks, the AI and the ledger as ``rules.pacts.Pact`` value
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Awaitable
 
 from bot.leagues.alliance import AllianceService, Allied
 from bot.service import seats
-from bot.service.common import Refusal
-from bot.service.model import Elsewhere, Outcome, Post
-from bot.storage import PactRow, RaceRow, Storage
+from bot.service.common import Refusal, record_of
+from bot.service.model import Effect, Elsewhere, Outcome, Post, Publish, Reply
+from bot.storage import Alliance, PactRow, RaceRow, Storage
 from rules.i18n import _, speaking
+from rules.pact_ledger import Entry, breach_line, ledger, summary
 from rules.pact_play import why_not
 from rules.pacts import UNTIL_UNITS, Names, Pact, Until, UntilUnit
 from rules.registry import find_game
@@ -62,6 +65,7 @@ class PactService:
         self.races = alliances.races
         self.store = store
         self.races.listeners.race_pacts.append(self.in_force)
+        self.races.listeners.committed.append(self.after_commit)
 
     def names(self, race: RaceRow) -> Names:
         """A player's name as the channel knows them ("bob", "AI 2"), for the rules' words."""
@@ -83,6 +87,86 @@ class PactService:
         if mine is None or mine.row.status != "active":
             raise Refusal(_("You are in no alliance in this race: pacts are made between allies (/alliance invite)."))
         return race, player, mine
+
+    async def made(self, race: RaceRow) -> list[tuple[Alliance, PactRow]]:
+        """Every pact made in the race, with its alliance, in the order made."""
+        found: list[tuple[Alliance, PactRow]] = []
+        for a in await self.store.alliances(race.id):  # an alliance that has ended too: its pacts judged while it was
+            found += [(a, p) for p in await self.store.pacts(a.id) if p.made_at is not None]
+        return sorted(found, key=lambda pair: pair[1].id)
+
+    async def ledger_of(self, race: RaceRow) -> tuple[list[tuple[Alliance, PactRow]], tuple[Entry, ...]]:
+        """The race's pacts and their ledger so far, computed from its record (``rules/pact_ledger.py``)."""
+        made = await self.made(race)
+        if not made or race.envelope is None:
+            return made, ()
+        game = find_game(race.game)
+        record = record_of(race, game)
+        start = game.rules.build(record.envelope())
+        pacts = [as_pact(p) for _a, p in made]
+        names = self.names(race)
+        entries = await asyncio.to_thread(ledger, game, start, record.actions, pacts, names, stage=race.stage)
+        return made, entries
+
+    async def after_commit(self, race: RaceRow, first: int) -> list[Effect]:
+        """A pact broken by the commit's actions is told at once in its alliance's thread, in one line; at
+        the finish, each alliance's thread gets its ledger."""
+        made, entries = await self.ledger_of(race)
+        if not made:
+            return []
+        game = find_game(race.game)
+        pacts = [as_pact(p) for _a, p in made]
+        told: list[Effect] = []
+        with speaking(await self.races.core.public(race)):  # the alliances' threads
+            for entry in entries:
+                alliance = made[entry.pact][0]
+                if entry.index >= first and not entry.kept and alliance.thread_id is not None:
+                    line = breach_line(game, entry, pacts)
+                    told.append(Elsewhere(alliance.thread_id, Outcome(posts=[Post(line)])))
+            if race.status == "finished":
+                for alliance in {a.id: a for a, _p in made}.values():
+                    lines = self.summary_of(race, alliance.id, made, entries)
+                    if alliance.thread_id is not None:
+                        text = "\n".join([_("The ledger of your pacts:"), *lines])
+                        told.append(Elsewhere(alliance.thread_id, Outcome(posts=[Post(text)])))
+        return told
+
+    def summary_of(
+        self, race: RaceRow, alliance_id: int, made: list[tuple[Alliance, PactRow]], entries: tuple[Entry, ...]
+    ) -> list[str]:
+        """One alliance's ledger in a line per pact put to the test ("no chase: kept 7 times, broken once —
+        …"), or a line saying none was."""
+        game = find_game(race.game)
+        mine = [i for i, (a, _p) in enumerate(made) if a.id == alliance_id]
+        pacts = [as_pact(p) for _a, p in made]
+        lines = summary(game, [e for e in entries if e.pact in mine], pacts, self.names(race))
+        return lines or [_("No pact of yours was put to the test yet.")]
+
+    async def status(self, channel_id: int, user_id: int) -> Outcome:
+        """``/alliance status``: one's alliance in this race (privately), its members, pacts and ledger so far."""
+        race, seat = await self.alliances._race_and_seat(channel_id, user_id)
+        player = str(seat["player"])
+        mine = await self.alliances.mine(race, player)
+        if mine is None:
+            waiting = [a for a in await self.alliances.of_race(race) if player in a.invited]
+            if waiting:
+                names = ", ".join(self.alliances.title(race, a) for a in waiting)
+                return Outcome(_("You are in no alliance; invited to: {names}.", names=names))
+            raise Refusal(_("You are in no alliance in this race: pacts are made between allies (/alliance invite)."))
+        made, entries = await self.ledger_of(race)
+        lines = [
+            _("Alliance: {line}.", line=self.alliances.line(race, mine)),
+        ]
+        if mine.invited:
+            invited = ", ".join(self.alliances._plain(race, p) for p in mine.invited)
+            lines.append(_("Invited, not answered yet: {names}.", names=invited))
+        rows = await self.store.pacts(mine.id)
+        shown = {"proposed": _("proposed"), "active": _("in force"), "ended": _("ended")}
+        pacts = [f"- {self.described(race, p)} ({shown[p.status]})" for p in rows if p.status in shown]
+        lines += [_("Pacts:"), *pacts] if pacts else [_("No pacts yet: /alliance pact proposes one.")]
+        if any(a.id == mine.id for a, _p in made):
+            lines += [_("The ledger so far:"), *self.summary_of(race, mine.id, made, entries)]
+        return Outcome("\n".join(lines))
 
     async def in_force(self, race: RaceRow) -> list[Pact]:
         """Every pact made in the race (in force now or ended), as the rules read them, in the order made."""
@@ -229,3 +313,29 @@ class PactService:
         except Refusal:
             return []
         return [(p.id, self.described(race, p)) for p in await self.store.pacts(mine.id) if p.status == "active"]
+
+    async def with_ledger(self, channel_id: int, user_id: int, recap: Awaitable[Outcome]) -> Outcome:
+        """``/race recap``: the recap, then the ledger of the asker's alliance to them alone, and the ledger
+        of public pacts in the channel."""
+        outcome = await recap
+        race = await self.races.storage.active_race(channel_id) or await self.races.storage.latest_race(channel_id)
+        if race is None:
+            return outcome
+        made, entries = await self.ledger_of(race)
+        if not made:
+            return outcome
+        seat = seats.human_seat(race.lobby, user_id)
+        player = str(seat["player"]) if seat is not None else None
+        game = find_game(race.game)
+        pacts = [as_pact(p) for _a, p in made]
+        mine = [i for i, (_a, p) in enumerate(made) if player is not None and player in p.members]
+        public = [i for i, (_a, p) in enumerate(made) if p.public and i not in mine]
+        private = summary(game, [e for e in entries if e.pact in mine], pacts, self.names(race))
+        if private:
+            reply = next((e.text for e in outcome.effects if isinstance(e, Reply)), "")
+            outcome = outcome.answered("\n".join([reply, _("The ledger of your pacts:"), *private]).strip())
+        with speaking(await self.races.core.public(race)):  # the channel
+            shown = summary(game, [e for e in entries if e.pact in public], pacts, self.names(race))
+            if shown:
+                outcome = outcome.then(Publish(Post("\n".join([_("The ledger of public pacts:"), *shown]))))
+        return outcome

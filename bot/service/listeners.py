@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from bot.service.model import Post
+from bot.service.model import Effect, Post
 from bot.storage import RaceRow
 from rules.pacts import Pact
 
 StageFinished = Callable[[RaceRow, object], Awaitable[list[Post]]]
 AllianceLines = Callable[[RaceRow], Awaitable[list[str]]]
 RacePacts = Callable[[RaceRow], Awaitable[list[Pact]]]
+Committed = Callable[[RaceRow, int], Awaitable[list[Effect]]]
 Changed = Callable[[], None]
 
 
@@ -24,6 +25,7 @@ class Listeners:
     alliance_lines: list[AllianceLines] = field(default_factory=list)  # a race's alliances in a line each
     changed: list[Changed] = field(default_factory=list)  # deadlines changed
     race_pacts: list[RacePacts] = field(default_factory=list)  # a race's pacts made (bot/service/pact_marks.py)
+    committed: list[Committed] = field(default_factory=list)  # told after a commit (a pact broken, the ledger)
 
     async def after_stage(self, race: RaceRow, state: object) -> list[Post]:
         posts: list[Post] = []
@@ -42,6 +44,13 @@ class Listeners:
         for listener in self.race_pacts:
             found += await listener(race)
         return found
+
+    async def after_commit(self, race: RaceRow, first: int) -> list[Effect]:
+        """What is told after a commit whose new actions start at ``first`` (``race`` as saved)."""
+        effects: list[Effect] = []
+        for listener in self.committed:
+            effects += await listener(race, first)
+        return effects
 
     def deadlines_changed(self) -> None:
         for listener in self.changed:
