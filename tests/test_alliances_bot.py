@@ -292,3 +292,60 @@ async def test_an_ai_seat_joins_an_alliance_and_agrees_to_its_pacts_at_once(simc
     made = await m["alice"].slash(thread, "alliance pact", kind="relay")
     assert made.ephemeral and "Pact made" in reply_text(made)  # the AI agrees at once
     assert thread_texts(channel)[-1] == "Pact made: relay, until the end."
+
+
+async def test_a_league_alliance_rides_on_into_the_next_stage_with_its_thread(simcord_env) -> None:
+    guild, m = world(simcord_env, "alice", "bob", "carol")
+    league_channel = guild.create_text_channel("league")
+    await m["alice"].slash(
+        league_channel,
+        "league create",
+        name="Spring",
+        channel=league_channel,
+        game="leader1",
+        stages="first-race,first-race",
+        weekday="thu",
+        hour=1,
+        timezone="UTC",
+        timer="60m",
+        pieces=1,
+    )
+    for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
+        await m[name].slash(league_channel, "league join", colour=team)
+    await m["alice"].slash(league_channel, "league close")
+    bot: DomestiqueBot = simcord_env.bot
+
+    async def stage_race(number: int) -> Any:
+        league = (await bot.leagues.store.leagues())[0]
+        stage = (await bot.leagues.store.stages(league.id))[number - 1]
+        return await bot.storage.race(stage.race_id) if stage.race_id else None
+
+    for _ in range(60):
+        if await stage_race(1) is not None:
+            break
+        await simcord_env.advance_time(HOUR)
+    stage1 = next(t for t in league_channel.threads if "stage 1" in t.name)
+    await m["alice"].slash(stage1, "alliance invite", player=m["bob"], name="Tandem")
+    await m["bob"].click(last_with(stage1, "proposes an alliance"), label="Accept")
+    (alliance_thread,) = [t for t in league_channel.threads if t.name.startswith("Alliance")]
+    first = (await bot.storage.alliances((await stage_race(1)).id))[0]
+    assert first.thread_id == alliance_thread.id  # beside the stage's thread, in the league's channel
+    for _ in range(200):
+        if await stage_race(2) is not None:
+            break
+        await simcord_env.advance_time(HOUR)
+    race2 = await stage_race(2)
+    (carried,) = await bot.storage.alliances(race2.id)
+    members = {p.player for p in await bot.storage.alliance_members(carried.id) if p.status == "member"}
+    assert (carried.status, carried.name, carried.thread_id) == ("active", "Tandem", alliance_thread.id)
+    assert members == {f"u{m['alice'].id}", f"u{m['bob'].id}"}  # allied again without asking
+    stage2 = next(t for t in league_channel.threads if "stage 2" in t.name)
+    assert any(
+        "Alliances riding on from the last stage: Tandem: yellow alice + blue bob" in t for t in thread_texts_of(stage2)
+    )
+    left = await m["bob"].slash(stage2, "alliance leave")  # left in a stage, announced in its channel
+    assert left.ephemeral and "Alliance ended" in thread_texts_of(stage2)[-1]
+
+
+def thread_texts_of(thread: Any) -> list[str]:
+    return [msg.content for msg in thread.history()]

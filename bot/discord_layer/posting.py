@@ -546,6 +546,8 @@ async def open_private_thread(
     client: discord.Client, channel: discord.abc.Messageable, name: str, users: list[int], alliance_id: int | None
 ) -> None:
     """A private thread with exactly ``users``; where the server does not allow it, say so plainly."""
+    if isinstance(channel, discord.Thread) and isinstance(channel.parent, discord.TextChannel):
+        channel = channel.parent  # a league stage run in a thread: the alliance's thread beside it
     if not isinstance(channel, discord.TextChannel):
         await channel.send(
             _("{name}: private threads can only be opened in a text channel; talk in private messages.", name=name)

@@ -358,6 +358,34 @@ class AllianceService:
         pending = await self.store.invitations_before(float("inf"))
         return min(m.since for m in pending) + LAPSE if pending else None
 
+    async def carry_over(self, race: RaceRow) -> list[Post]:
+        """A league stage opening: the alliances of the league's previous stage ride on in it, with the
+        members still seated, without asking again, in the same private thread (one for the league)."""
+        if race.league_id is None or race.stage is None:
+            return []
+        stages = [s for s in await self.store.stages(race.league_id) if s.number < race.stage and s.race_id]
+        before = await self.races.storage.race(stages[-1].race_id) if stages and stages[-1].race_id else None
+        if before is None:
+            return []
+        seated = {str(s["player"]) for s in race.lobby["seats"]}
+        now = self.races.core.now()
+        lines = []
+        for old in await self.of_race(before, formed=True):
+            members = [p for p in old.members if p in seated]
+            if len(members) < 2:
+                continue
+            alliance_id = await self.store.create_alliance(race.id, old.row.name or "", members[0], members[1], now)
+            await self.store.set_member(alliance_id, members[1], "member", expect="invited", now=now)
+            for other in members[2:]:
+                await self.store.invite_member(alliance_id, other, members[0], now)
+                await self.store.set_member(alliance_id, other, "member", expect="invited", now=now)
+            await self.store.set_alliance(alliance_id, "active", expect="proposed", thread_id=old.row.thread_id)
+            lines.append(self.line(race, Allied(old.row, tuple(members), ())))
+        if not lines:
+            return []
+        with speaking(await self.races.core.public(race)):  # the stage's channel
+            return [Post(_("Alliances riding on from the last stage: {lines}.", lines="; ".join(lines)))]
+
     async def thread_opened(self, alliance_id: int, thread_id: int) -> None:
         alliance = await self.store.alliance(alliance_id)
         if alliance is not None:

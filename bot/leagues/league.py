@@ -164,6 +164,10 @@ class LeagueService:
         self.store = store
         self.backoff = Backoff()  # leagues whose schedule failed wait longer before the next try
         races.listeners.stage_finished.append(self.on_stage_finished)
+        # alliances carried into a stage as it opens, and each member's pacts kept and broken in a stage
+        # (``bot/leagues/alliance.py``, ``bot/leagues/pacts.py``: the bot wires them)
+        self.stage_opened: list[Callable[[RaceRow], Awaitable[list[Post]]]] = []
+        self.pact_tally: Callable[[RaceRow], Awaitable[dict[str, tuple[int, int]]]] | None = None
 
     # ------------------------------------------------------------------ organising
 
@@ -446,11 +450,28 @@ class LeagueService:
         lines = [
             _("**{league_name}** — general classification after stage {number}", league_name=league.name, number=after)
         ]
+        pacts = await self._pacts_by_member(league)
         for rank, s in enumerate(gc, start=1):
             tail = scoring.standing_text(rank, s, leader)  # the game words its own resources
             piece = game.narration.piece_name(None, s.piece)
-            lines.append(f"{rank}. {piece} ({names.get(s.player, s.player)}) {tail}")
+            kept, broken = pacts.get(s.player, (0, 0))
+            column = " · " + _("pacts kept {kept}, broken {broken}", kept=kept, broken=broken) if pacts else ""
+            lines.append(f"{rank}. {piece} ({names.get(s.player, s.player)}) {tail}{column}")
         return "\n".join(lines)
+
+    async def _pacts_by_member(self, league: League) -> dict[str, tuple[int, int]]:
+        """Each member's pacts kept and broken over the league's finished stages (empty: no pact made)."""
+        tally: dict[str, tuple[int, int]] = {}
+        if self.pact_tally is None:
+            return tally
+        for stage in await self.store.stages(league.id):
+            race = await self.races.storage.race(stage.race_id) if stage.race_id is not None else None
+            if race is None or race.status != "finished":
+                continue
+            for player, (kept, broken) in (await self.pact_tally(race)).items():
+                before = tally.get(player, (0, 0))
+                tally[player] = (before[0] + kept, before[1] + broken)
+        return tally
 
     async def results(self, guild_id: int, league_name: str | None, number: int) -> Outcome:
         league = await self._find(guild_id, league_name)
@@ -599,6 +620,11 @@ class LeagueService:
             assert race is not None
             race_id, lobby = race.id, race.lobby
         await self.store.stage_opened(league.id, stage.number, race_id, channel_id)
+        carried: list[Post] = []
+        opened_race = await self.races.storage.race(race_id)
+        for hook in self.stage_opened if opened_race is not None else []:
+            assert opened_race is not None
+            carried += await hook(opened_race)
         timer, bank = int(lobby["timer"]), lobby.get("bank")
         riders = seats.users(lobby["seats"])
         with speaking(await self.races.languages.public(league.guild_id)):  # the stage's channel
@@ -622,7 +648,7 @@ class LeagueService:
                     minutes=timer // 60,
                 )
         header = Post(f"{opened} " + " ".join(f"<@{u}>" for u in riders), mentions=riders)
-        return channel_id, outcome.first_in_channel(Publish(header))
+        return channel_id, outcome.first_in_channel(Publish(header), *(Publish(p) for p in carried))
 
     async def _seated(self, league: League, scoring: LeagueScoring[object]) -> list[SeatData]:
         """The stage's seats: each member still in the league, as the classification carries them on."""

@@ -17,7 +17,7 @@ from bot.service.common import Refusal, record_of
 from bot.service.model import Effect, Elsewhere, Outcome, Post, Publish, Reply
 from bot.storage import Alliance, PactRow, RaceRow, Storage
 from rules.i18n import _, speaking
-from rules.pact_ledger import Entry, breach_line, ledger, summary
+from rules.pact_ledger import Entry, breach_line, by_member, ledger, summary
 from rules.pact_play import why_not
 from rules.pacts import UNTIL_UNITS, Names, Pact, Until, UntilUnit
 from rules.registry import find_game
@@ -339,3 +339,8 @@ class PactService:
             if shown:
                 outcome = outcome.then(Publish(Post("\n".join([_("The ledger of public pacts:"), *shown]))))
         return outcome
+
+    async def tally(self, race: RaceRow) -> dict[str, tuple[int, int]]:
+        """Each member's pacts kept and broken in one race (a league's stage), for ``/league standings``."""
+        _made, entries = await self.ledger_of(race)
+        return by_member(entries)
