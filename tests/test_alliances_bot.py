@@ -349,3 +349,21 @@ async def test_a_league_alliance_rides_on_into_the_next_stage_with_its_thread(si
 
 def thread_texts_of(thread: Any) -> list[str]:
     return [msg.content for msg in thread.history()]
+
+
+async def test_players_sharing_a_colour_are_an_alliance_from_the_start(simcord_env) -> None:
+    guild, m = world(simcord_env, "alice", "bob", "carol", "dave", "erin", "frank")
+    channel = guild.create_text_channel("big-race")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1)
+    for name in ("bob", "carol", "dave", "erin"):
+        await m[name].slash(channel, "race join")
+    await m["frank"].slash(channel, "race join", colour="yellow")
+    await m["alice"].slash(channel, "race start")
+    (thread,) = channel.threads
+    status = await m["bob"].slash(channel, "race status")
+    assert "Alliance: yellow: yellow alice + yellow frank" in status.response.content
+    mine = await m["frank"].slash(channel, "alliance status")
+    assert mine.ephemeral and "Alliance: yellow: yellow alice + yellow frank." in reply_text(mine)
+    made = await m["frank"].slash(thread, "alliance pact", kind="relay")  # the team thread is the alliance's
+    assert made.ephemeral and "thread" in reply_text(made)
+    assert "proposes a pact: relay" in thread_texts_of(thread)[-1]

@@ -38,6 +38,7 @@ class AllianceService:
         self.races = races
         self.store = store
         races.listeners.alliance_lines.append(self.lines)
+        races.listeners.team_alliances.append(self.team)
 
     # ------------------------------------------------------------------ reading
 
@@ -357,6 +358,21 @@ class AllianceService:
         """When the next invitation lapses (the bot's timer loop wakes then)."""
         pending = await self.store.invitations_before(float("inf"))
         return min(m.since for m in pending) + LAPSE if pending else None
+
+    async def team(self, race: RaceRow, players: list[str]) -> int | None:
+        """Players sharing a colour (Leader 1 with 6-10 players) are an alliance from the start, named for
+        their colour, with the same commands, thread, pacts and ledger as any other."""
+        if len(players) < 2:
+            return None
+        now = self.races.core.now()
+        team = next((str(s["team"]) for s in race.lobby["seats"] if s["player"] == players[0]), "")
+        alliance_id = await self.store.create_alliance(race.id, team, players[0], players[1], now)
+        for other in players[1:]:
+            if other != players[1]:
+                await self.store.invite_member(alliance_id, other, players[0], now)
+            await self.store.set_member(alliance_id, other, "member", expect="invited", now=now)
+        await self.store.set_alliance(alliance_id, "active", expect="proposed")
+        return alliance_id
 
     async def carry_over(self, race: RaceRow) -> list[Post]:
         """A league stage opening: the alliances of the league's previous stage ride on in it, with the

@@ -16,6 +16,7 @@ StageFinished = Callable[[RaceRow, object], Awaitable[list[Post]]]
 AllianceLines = Callable[[RaceRow], Awaitable[list[str]]]
 RacePacts = Callable[[RaceRow], Awaitable[list[Pact]]]
 Committed = Callable[[RaceRow, int], Awaitable[list[Effect]]]
+TeamAlliance = Callable[[RaceRow, list[str]], Awaitable[int | None]]
 Changed = Callable[[], None]
 
 
@@ -26,6 +27,7 @@ class Listeners:
     changed: list[Changed] = field(default_factory=list)  # deadlines changed
     race_pacts: list[RacePacts] = field(default_factory=list)  # a race's pacts made (bot/service/pact_marks.py)
     committed: list[Committed] = field(default_factory=list)  # told after a commit (a pact broken, the ledger)
+    team_alliances: list[TeamAlliance] = field(default_factory=list)  # a shared colour made an alliance
 
     async def after_stage(self, race: RaceRow, state: object) -> list[Post]:
         posts: list[Post] = []
@@ -51,6 +53,13 @@ class Listeners:
         for listener in self.committed:
             effects += await listener(race, first)
         return effects
+
+    async def team_alliance(self, race: RaceRow, players: list[str]) -> int | None:
+        """The alliance made of players sharing a colour (its id, for its thread), if anyone makes one."""
+        made = None
+        for listener in self.team_alliances:
+            made = await listener(race, players) or made
+        return made
 
     def deadlines_changed(self) -> None:
         for listener in self.changed:
