@@ -3,6 +3,7 @@ lapse, pacts, the marked choice and its confirm step, the ledger in the allies' 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -309,6 +310,7 @@ async def test_a_league_alliance_rides_on_into_the_next_stage_with_its_thread(si
         timezone="UTC",
         timer="60m",
         pieces=1,
+        teams=True,
     )
     for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
         await m[name].slash(league_channel, "league join", colour=team)
@@ -343,6 +345,11 @@ async def test_a_league_alliance_rides_on_into_the_next_stage_with_its_thread(si
     assert any(
         "Alliances riding on from the last stage: Tandem: yellow alice + blue bob" in t for t in thread_texts_of(stage2)
     )
+    standings = await m["carol"].slash(league_channel, "league standings")
+    shown = standings.response or standings.followups[0]
+    assert "Spring: team classification after stage 1" in shown.content
+    assert re.search(r"\n1\. Tandem — \d+ \(last stage: ", shown.content)  # the best two riders' turns behind
+    assert sorted(a.filename for a in shown.attachments) == ["board.png", "teams.png"]  # beside the general one
     left = await m["bob"].slash(stage2, "alliance leave")  # left in a stage, announced in its channel
     assert left.ephemeral and "Alliance ended" in thread_texts_of(stage2)[-1]
 

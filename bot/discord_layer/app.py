@@ -80,6 +80,7 @@ class DomestiqueBot(discord.Client):
         self.pacts = PactService(self.alliances, self.storage)
         self.leagues.stage_opened.append(self.alliances.carry_over)  # league alliances ride on stage to stage
         self.leagues.pact_tally = self.pacts.tally  # each member's pacts kept and broken, in the standings
+        self.leagues.teams = self.alliances.teams  # the alliances a league's team classification scores
         self.live_prompts = LivePrompts(self.storage)  # each channel's prompt whose buttons answer now
         self.failures = FailureCounts()  # Discord's failures by kind, posts sent again (the health page)
         # what Discord did not take, kept and sent again; what another process owes this one's channels

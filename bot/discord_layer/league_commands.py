@@ -78,6 +78,7 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
     timezone="e.g. Europe/Paris",
     timer="time per decision at most: pick one, or write e.g. 90m, 36h, 2d (24 hours if empty)",
     clock="each player gets a time bank so a stage ends within its week (default on)",
+    teams="score the alliances: a team classification beside the general one",
 )
 async def league_create(
     interaction: discord.Interaction,
@@ -92,6 +93,7 @@ async def league_create(
     pieces: app_commands.Range[int, 1, 12] | None = None,
     settings: str = "",
     clock: bool = True,
+    teams: bool = False,
 ) -> None:
     try:
         with speaking(own_language(interaction)):
@@ -113,6 +115,7 @@ async def league_create(
         pieces=pieces,
         settings=settings,
         clock=clock,
+        teams=teams,
     )
     await answer(interaction, work, defer=False)
 

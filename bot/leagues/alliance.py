@@ -374,6 +374,14 @@ class AllianceService:
         await self.store.set_alliance(alliance_id, "active", expect="proposed")
         return alliance_id
 
+    async def teams(self, race: RaceRow) -> list[tuple[str, list[str], str]]:
+        """A stage's alliances at its finish, for the league's team classification: (name, members, the
+        members as people know them)."""
+        return [
+            (self.title(race, a), list(a.members), self.members_line(race, a.members))
+            for a in await self.of_race(race, formed=True)
+        ]
+
     async def carry_over(self, race: RaceRow) -> list[Post]:
         """A league stage opening: the alliances of the league's previous stage ride on in it, with the
         members still seated, without asking again, in the same private thread (one for the league)."""

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.leagues.team_classification import Teams, team_table
 from bot.service import seats
 from bot.service.backoff import Backoff
 from bot.service.common import Refusal, record_of
@@ -168,6 +169,7 @@ class LeagueService:
         # (``bot/leagues/alliance.py``, ``bot/leagues/pacts.py``: the bot wires them)
         self.stage_opened: list[Callable[[RaceRow], Awaitable[list[Post]]]] = []
         self.pact_tally: Callable[[RaceRow], Awaitable[dict[str, tuple[int, int]]]] | None = None
+        self.teams: Teams | None = None  # a finished stage's alliances, for the team classification
 
     # ------------------------------------------------------------------ organising
 
@@ -206,6 +208,7 @@ class LeagueService:
         pieces: int | None = None,
         settings: str = "",
         clock: bool = True,
+        teams: bool = False,
     ) -> Outcome:
         if game not in game_ids():
             raise Refusal(
@@ -255,6 +258,7 @@ class LeagueService:
             "riders": count,
             "values": values,
             "clock": clock,
+            "teams": teams,  # its alliances scored: a team classification beside the general one
         }
         try:
             await self.store.create_league(guild_id, organiser_id, name, game, channel_id, league_settings)
@@ -415,7 +419,12 @@ class LeagueService:
         text = await self._gc_text(with_game(league), gc, after)
         link = await self.races.core.links.league_link(league.id)
         web = "\n" + _("Every stage on the web: {link}", link=f"<{link}>") if link else ""
-        return Outcome(text + web + away, image=image)
+        table = await team_table(league, self.store, self.teams) if self.teams is not None else None
+        if table is None:
+            return Outcome(text + web + away, image=image)
+        team_text, team_image = table
+        shown = ("teams.png", team_image) if team_image is not None else None
+        return Outcome(text + "\n\n" + team_text + web + away, image=image, file=shown)
 
     async def _away_lines(self, league: League) -> str:
         """Members away (/race away), for the organiser: the AI plays their seats until then."""
