@@ -206,8 +206,8 @@ async def test_a_choice_that_breaks_a_pact_says_so_and_is_asked_again(simcord_en
     await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
     prompt = await bob_away_with_alice_to_lead(channel, m)
     assert "pursue (+1) or pass" in prompt.content
-    assert buttons(prompt) == ["Pursue (+1) — breaks no chase with bob", "Pass"]  # marked, not hidden
-    asked = await m["alice"].click(prompt, label="Pursue (+1) — breaks no chase with bob")
+    assert buttons(prompt) == ["Pursue (+1)", "Pass"]  # a private pact is not told to the channel's buttons
+    asked = await m["alice"].click(prompt, label="Pursue (+1)")
     question = asked.followups[-1]
     assert question.flags.ephemeral and question.content == "“Pursue (+1)” breaks no chase with bob. Take it anyway?"
     assert live_prompt(channel).id == prompt.id  # nothing taken yet: the prompt still stands
@@ -374,3 +374,18 @@ async def test_players_sharing_a_colour_are_an_alliance_from_the_start(simcord_e
     made = await m["frank"].slash(thread, "alliance pact", kind="relay")  # the team thread is the alliance's
     assert made.ephemeral and "thread" in reply_text(made)
     assert "proposes a pact: relay" in thread_texts_of(thread)[-1]
+
+
+async def test_a_public_pact_marks_the_choice_on_the_channel_s_button(simcord_env) -> None:
+    guild, m = world(simcord_env, "alice", "bob")
+    channel = guild.create_text_channel("race")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
+    await m["bob"].slash(channel, "race join", colour="blue")
+    await m["alice"].slash(channel, "race start")
+    thread = await allied(channel, m, "alice", "bob")
+    await m["alice"].slash(thread, "alliance pact", kind="no-chase", public=True)
+    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    prompt = await bob_away_with_alice_to_lead(channel, m)
+    assert buttons(prompt) == ["Pursue (+1) — breaks no chase with bob", "Pass"]  # marked, never hidden
+    asked = await m["alice"].click(prompt, label="Pursue (+1) — breaks no chase with bob")
+    assert asked.followups[-1].content == "“Pursue (+1)” breaks no chase with bob. Take it anyway?"

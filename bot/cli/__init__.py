@@ -187,7 +187,16 @@ def _bench(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from bot.cli.demo import main as demo
 
-    return demo(args.out, args.game, args.stage, args.players, args.seed, web=args.web, language=args.lang)
+    return demo(
+        args.out,
+        args.game,
+        args.stage,
+        args.players,
+        args.seed,
+        web=args.web,
+        language=args.lang,
+        alliances=args.alliances,
+    )
 
 
 def _db(args: argparse.Namespace) -> int:
@@ -244,6 +253,9 @@ def parser() -> argparse.ArgumentParser:
         "--web", action="store_true", help="then serve the race's web page (DOMESTIQUE_WEB, default 127.0.0.1:8080)"
     )
     p.add_argument("--lang", default="en", choices=LANGUAGES, help="the server's language: messages and boards")
+    p.add_argument(
+        "--alliances", action="store_true", help="the host and an AI player ally and make each of the game's pacts"
+    )
     p.set_defaults(run=_demo)
     p = sub.add_parser("db", help="move the database: db copy --from sqlite:///domestique.db --to postgresql://...")
     p.add_argument("action", choices=["copy"])

@@ -7,18 +7,33 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.leagues.alliance import AllianceService
+from bot.leagues.pacts import PactService
+from bot.service.model import Elsewhere, Outcome, Post
 from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from rules.i18n import Language, speaking
+from rules.registry import find_game
 
 GUILD, CHANNEL, HOST = 1, 10, 1001
+THREAD = 11  # the alliance's private thread (``--alliances``)
 
 
 async def run_demo(
-    out: Path, *, game: str, track: str | None = None, players: int = 4, seed: int = 7, language: Language = "en"
+    out: Path,
+    *,
+    game: str,
+    track: str | None = None,
+    players: int = 4,
+    seed: int = 7,
+    language: Language = "en",
+    alliances: bool = False,
 ) -> list[str]:
     """Play the race; returns the lines the channel would show. ``language``: the demo server's and its
-    host's (the channel, the boards and the host's own answers in it), as Discord would tell the bot."""
+    host's (the channel, the boards and the host's own answers in it), as Discord would tell the bot.
+    ``alliances``: the host and the first AI player ally and make each of the game's pacts; the alliance's
+    private thread, each choice marked as breaking one (asked again, then taken) and the ledger at the
+    finish are in the transcript."""
     out.mkdir(parents=True, exist_ok=True)
     db = out / "domestique-demo.db"
     for stale in out.glob("domestique-demo.db*"):
@@ -26,6 +41,8 @@ async def run_demo(
     storage = SqliteStorage(str(db))
     await storage.open()
     service = RaceService(storage)
+    allied = AllianceService(service, storage) if alliances else None
+    pacts = PactService(allied, storage) if allied is not None else None
     transcript: list[str] = []
     images = 0
     await service.languages.seen(GUILD, language, HOST, language)  # as an interaction tells the bot
@@ -44,6 +61,8 @@ async def run_demo(
             for _ in range(players - 1):
                 outcome = await service.lobby.add_ai(CHANNEL, HOST)
             transcript.append(outcome.reply)
+            if allied is not None and pacts is not None:
+                transcript += await _ally(service, allied, pacts)
             outcome = await service.lobby.start(CHANNEL, HOST)
             while True:
                 if outcome.lobby_edit is not None:  # in Discord the lobby message is edited to read this
@@ -52,11 +71,13 @@ async def run_demo(
                     transcript.append(outcome.retire)
                 for post in outcome.posts:
                     transcript.append(post.text)
+                    transcript += _marked(post)
                     if post.image is not None and not post.image_name.endswith(".png"):
                         (out / post.image_name).write_bytes(post.image)  # the finish's recap.gif
                     elif post.image is not None:
                         images += 1
                         (out / f"board-{images:03d}.png").write_bytes(post.image)
+                transcript += _in_thread(outcome)
                 race = await storage.active_race(CHANNEL)
                 if race is None:
                     break
@@ -73,6 +94,10 @@ async def run_demo(
                     outcome = await service.core.play(CHANNEL, HOST, action.text().split(" ", 1)[1])
                     continue
                 outcome = await service.core.decide(race.id, race.version, HOST, index)
+                asked = outcome.prompt
+                if asked is not None and asked.choices and asked.choices[0].confirm:  # it breaks a pact
+                    transcript.append(f"(asked of the host alone) {outcome.reply} [{asked.choices[0].label}]")
+                    outcome = await service.core.decide(race.id, race.version, HOST, index, sure=True)
             exported = await service.reading.export(CHANNEL)
             assert exported.file is not None
             (out / exported.file[0]).write_bytes(exported.file[1])
@@ -80,6 +105,51 @@ async def run_demo(
     finally:
         await storage.close()
     return transcript
+
+
+async def _ally(service: RaceService, allied: AllianceService, pacts: PactService) -> list[str]:
+    """In the lobby: the host allies with the first AI player (its thread stands for Discord's private
+    one), then proposes each of the game's pacts, which the AI accepts at once."""
+    race = await service.storage.active_race(CHANNEL)
+    assert race is not None
+    host = next(str(s["player"]) for s in race.lobby["seats"] if not s.get("ai"))
+    ai = next(str(s["player"]) for s in race.lobby["seats"] if s.get("ai"))
+    lines = [f"(/alliance invite ai:{ai}) {allied_text(await allied.ally_ai(race, CHANNEL, host, ai))}"]
+    mine = await allied.mine(race, host)
+    assert mine is not None
+    await allied.thread_opened(mine.id, THREAD)
+    for kind in find_game(race.game).pacts.kinds:
+        made = await pacts.propose(CHANNEL, HOST, kind.id, None, None, True)  # public: marked on the buttons
+        lines.append(f"(/alliance pact kind:{kind.id} public:True) {made.reply}")
+        lines += [
+            f"(in the channel) {post.text}"
+            for effect in made.effects
+            if isinstance(effect, Elsewhere) and effect.channel_id == CHANNEL
+            for post in effect.outcome.posts
+        ]
+        lines += _in_thread(made)
+    return lines
+
+
+def allied_text(outcome: Outcome) -> str:
+    return " ".join(p.text for p in outcome.posts)
+
+
+def _in_thread(outcome: Outcome) -> list[str]:
+    """What the alliance's private thread is told (only its members read it)."""
+    return [
+        f"(in the alliance's private thread) {post.text}"
+        for effect in outcome.effects
+        if isinstance(effect, Elsewhere) and effect.channel_id == THREAD
+        for post in effect.outcome.posts
+    ]
+
+
+def _marked(post: Post) -> list[str]:
+    """The choices on a prompt that would break a pact, as their buttons and menu lines read."""
+    if post.prompt is None:
+        return []
+    return [f"(on its button) {c.label} — {c.breaks}" for c in post.prompt.choices if c.breaks]
 
 
 async def serve_demo(out: Path, address: str, language: Language = "en") -> None:
@@ -116,9 +186,18 @@ async def serve_demo(out: Path, address: str, language: Language = "en") -> None
 
 
 def main(
-    out: str, game: str, track: str | None, players: int, seed: int, web: bool = False, language: Language = "en"
+    out: str,
+    game: str,
+    track: str | None,
+    players: int,
+    seed: int,
+    web: bool = False,
+    language: Language = "en",
+    alliances: bool = False,
 ) -> int:
-    demo = run_demo(Path(out), game=game, track=track, players=players, seed=seed, language=language)
+    demo = run_demo(
+        Path(out), game=game, track=track, players=players, seed=seed, language=language, alliances=alliances
+    )
     transcript = asyncio.run(demo)
     images = sorted(Path(out).glob("board-*.png"))
     print("\n".join(line for line in transcript[-3:]))

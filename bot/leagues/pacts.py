@@ -168,11 +168,14 @@ class PactService:
             lines += [_("The ledger so far:"), *self.summary_of(race, mine.id, made, entries)]
         return Outcome("\n".join(lines))
 
-    async def in_force(self, race: RaceRow) -> list[Pact]:
-        """Every pact made in the race (in force now or ended), as the rules read them, in the order made."""
+    async def in_force(self, race: RaceRow, public_only: bool = False) -> list[Pact]:
+        """Every pact made in the race (in force now or ended), as the rules read them, in the order made
+        (``public_only``: the public ones, whose marks the whole channel may read)."""
         found: list[PactRow] = []
         for a in await self.store.alliances(race.id):  # an alliance that has ended too: its pacts judged while it was
-            found += [p for p in await self.store.pacts(a.id) if p.made_at is not None]
+            found += [
+                p for p in await self.store.pacts(a.id) if p.made_at is not None and (p.public or not public_only)
+            ]
         return [as_pact(p) for p in sorted(found, key=lambda p: p.id)]
 
     async def propose(

@@ -111,7 +111,7 @@ class RaceCore:
     async def _prompt_for(self, race_id: int, version: int, user_id: int) -> tuple[Loaded, Prompt]:
         loaded = await self.store.at_version(race_id, version)
         self._player_to_act(loaded, user_id)
-        prompt = await self.marked_prompt(loaded)
+        prompt = await self.marked_prompt(loaded, private=True)  # a menu shown to the player alone
         assert prompt is not None
         return loaded, prompt
 
@@ -479,9 +479,10 @@ class RaceCore:
         """The lines under a board: the race's alliances, and who is away until when."""
         return await self.listeners.alliances(race) + away_lines(race.lobby)
 
-    async def marked_prompt(self, loaded: Loaded) -> Prompt | None:
-        """The prompt, each choice that would break a pact of the player's saying so (``pact_marks.py``)."""
-        return self.prompt(loaded, await breaks_by_index(self.listeners, loaded))
+    async def marked_prompt(self, loaded: Loaded, *, private: bool = False) -> Prompt | None:
+        """The prompt, each choice that would break a pact of the player's saying so (``pact_marks.py``):
+        in the channel, its public pacts only; ``private`` (a menu only the player sees), all of them."""
+        return self.prompt(loaded, await breaks_by_index(self.listeners, loaded, public_only=not private))
 
     @staticmethod
     def prompt(loaded: Loaded, breaks: dict[int, str] | None = None) -> Prompt | None:

@@ -14,7 +14,7 @@ from rules.pacts import Pact
 
 StageFinished = Callable[[RaceRow, object], Awaitable[list[Post]]]
 AllianceLines = Callable[[RaceRow], Awaitable[list[str]]]
-RacePacts = Callable[[RaceRow], Awaitable[list[Pact]]]
+RacePacts = Callable[[RaceRow, bool], Awaitable[list[Pact]]]
 Committed = Callable[[RaceRow, int], Awaitable[list[Effect]]]
 TeamAlliance = Callable[[RaceRow, list[str]], Awaitable[int | None]]
 Changed = Callable[[], None]
@@ -41,10 +41,12 @@ class Listeners:
             lines += await listener(race)
         return lines
 
-    async def pacts(self, race: RaceRow) -> list[Pact]:
+    async def pacts(self, race: RaceRow, *, public_only: bool = False) -> list[Pact]:
+        """The pacts made in the race (``public_only``: those its alliances made public, for what the
+        whole channel reads)."""
         found: list[Pact] = []
         for listener in self.race_pacts:
-            found += await listener(race)
+            found += await listener(race, public_only)
         return found
 
     async def after_commit(self, race: RaceRow, first: int) -> list[Effect]:

@@ -32,14 +32,17 @@ def held(pacts: Sequence[Pact], race: RaceRow) -> list[Pact]:
     return [p for p in pacts if p.in_force(len(race.actions))]
 
 
-async def breaks_by_index(listeners: Listeners, loaded: Loaded) -> dict[int, str]:
+async def breaks_by_index(listeners: Listeners, loaded: Loaded, *, public_only: bool = False) -> dict[int, str]:
     """For the pending decision, each choice (by its index in the game's choices) that would break a
-    pact of the player's, in words ("breaks no chase with bob"); empty with no pact at stake."""
+    pact of the player's, in words ("breaks no chase with bob"); empty with no pact at stake.
+
+    ``public_only``: for a prompt the whole channel reads, only the pacts made public mark its buttons;
+    a private pact is said privately (a private menu, the question asked again before the choice)."""
     race, game, state = loaded.race, loaded.game, loaded.state
     decision = game.rules.pending(state)
     if decision is None:
         return {}
-    pacts = held(await listeners.pacts(race), race)
+    pacts = held(await listeners.pacts(race, public_only=public_only), race)
     if not any(p.binds(decision.player) for p in pacts):
         return {}
     everything = game.rules.choices(state, decision.player)
