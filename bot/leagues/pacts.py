@@ -8,6 +8,7 @@ pacts to the prompt's marks, the AI and the ledger as ``rules.pacts.Pact`` value
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections.abc import Awaitable
 
@@ -47,6 +48,12 @@ def until_of(row: PactRow) -> Until:
 def as_pact(row: PactRow) -> Pact:
     """A pact made (accepted by its members) as the rules read it."""
     return Pact(row.kind, tuple(row.members), row.ally, until_of(row), row.made_at or 0, row.ended_at)
+
+
+def shifted(pact: Pact, by: int) -> Pact:
+    """``pact`` for a record cut at action ``by``: its action counts ``by`` fewer."""
+    ended = pact.ended_at - by if pact.ended_at is not None else None
+    return dataclasses.replace(pact, made_at=pact.made_at - by, ended_at=ended)
 
 
 def until_words(until: Until) -> str:
@@ -108,10 +115,28 @@ class PactService:
         entries = await asyncio.to_thread(ledger, game, start, record.actions, pacts, names, stage=race.stage)
         return made, entries
 
-    async def after_commit(self, race: RaceRow, first: int) -> list[Effect]:
+    async def _ledger_since(
+        self, race: RaceRow, first: int, before: object
+    ) -> tuple[list[tuple[Alliance, PactRow]], tuple[Entry, ...]]:
+        """The ledger's entries of the actions from ``first`` on, judged from ``before`` (the pacts' action
+        counts shifted to match, the entries' back)."""
+        made = await self.made(race)
+        if not made or race.envelope is None:
+            return made, ()
+        game = find_game(race.game)
+        actions = record_of(race, game).actions[first:]
+        pacts = [shifted(as_pact(p), first) for _a, p in made]
+        found = await asyncio.to_thread(ledger, game, before, actions, pacts, self.names(race), stage=race.stage)
+        return made, tuple(dataclasses.replace(e, index=e.index + first) for e in found)
+
+    async def after_commit(self, race: RaceRow, first: int, before: object | None = None) -> list[Effect]:
         """A pact broken by the commit's actions is told at once in its alliance's thread, in one line; at
-        the finish, each alliance's thread gets its ledger."""
-        made, entries = await self.ledger_of(race)
+        the finish, each alliance's thread gets its ledger. Before the finish only the commit's actions
+        are judged, from ``before`` (the state they were played from): no replay of the whole record."""
+        if race.status != "finished" and before is not None:
+            made, entries = await self._ledger_since(race, first, before)
+        else:
+            made, entries = await self.ledger_of(race)
         if not made:
             return []
         game = find_game(race.game)

@@ -321,7 +321,7 @@ class RaceCore:
         outcome = outcome.then(*(DirectMessage(user, text) for user, text in played.dms))
         if played.notes:  # written in the race's language (``pace_clocks.Clocks.play_on``)
             outcome = outcome.first_in_channel(Publish(Post("\n".join(played.notes))))
-        return outcome.then(*await self.listeners.after_commit(fresh, len(race.actions)))  # a pact broken
+        return outcome.then(*await self.listeners.after_commit(fresh, len(race.actions), before))  # a pact broken
 
     async def ping_for(
         self,

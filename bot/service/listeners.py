@@ -15,7 +15,7 @@ from rules.pacts import Pact
 StageFinished = Callable[[RaceRow, object], Awaitable[list[Post]]]
 AllianceLines = Callable[[RaceRow], Awaitable[list[str]]]
 RacePacts = Callable[[RaceRow, bool], Awaitable[list[Pact]]]
-Committed = Callable[[RaceRow, int], Awaitable[list[Effect]]]
+Committed = Callable[[RaceRow, int, object], Awaitable[list[Effect]]]
 TeamAlliance = Callable[[RaceRow, list[str]], Awaitable[int | None]]
 Changed = Callable[[], None]
 
@@ -49,11 +49,12 @@ class Listeners:
             found += await listener(race, public_only)
         return found
 
-    async def after_commit(self, race: RaceRow, first: int) -> list[Effect]:
-        """What is told after a commit whose new actions start at ``first`` (``race`` as saved)."""
+    async def after_commit(self, race: RaceRow, first: int, before: object) -> list[Effect]:
+        """What is told after a commit whose new actions start at ``first`` (``race`` as saved, ``before``
+        the state before them)."""
         effects: list[Effect] = []
         for listener in self.committed:
-            effects += await listener(race, first)
+            effects += await listener(race, first, before)
         return effects
 
     async def team_alliance(self, race: RaceRow, players: list[str]) -> int | None:
