@@ -185,7 +185,11 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from bot.cli.demo import league_main
     from bot.cli.demo import main as demo
+
+    if args.league:
+        return league_main(args.out, args.game, args.league, args.players, args.seed, language=args.lang)
 
     return demo(
         args.out,
@@ -255,6 +259,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", default="en", choices=LANGUAGES, help="the server's language: messages and boards")
     p.add_argument(
         "--alliances", action="store_true", help="the host and an AI player ally and make each of the game's pacts"
+    )
+    p.add_argument(
+        "--league", type=int, metavar="N", help="an N-stage league with an alliance and a team classification"
     )
     p.set_defaults(run=_demo)
     p = sub.add_parser("db", help="move the database: db copy --from sqlite:///domestique.db --to postgresql://...")

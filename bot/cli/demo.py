@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.leagues.alliance import AllianceService
@@ -218,4 +219,138 @@ def main(
         except (BadAddress, OSError, WebProcessFailed) as exc:
             print(f"domestique demo: cannot serve the page: {exc}", file=sys.stderr)
             return 1
+    return 0
+
+
+LEAGUE_CHANNEL = 20
+
+
+async def run_league_demo(
+    out: Path, *, game: str, stages: int, players: int = 4, seed: int = 7, language: Language = "en"
+) -> dict[str, list[str]]:
+    """``demo --league N``: an N-stage league (its alliances scored) among the demo host and AI players.
+    In stage 1 the host allies with the first AI player; the alliance rides on into every stage, where
+    they make the game's pacts. Writes each stage's channel (``stage-N.md``), the alliance's thread
+    (``alliance-thread.md``), the standings images after each stage and the team classification's."""
+    import datetime
+    import random
+
+    from bot.leagues.league import LeagueService
+
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.glob("domestique-demo.db*"):
+        stale.unlink()
+    storage = SqliteStorage(str(out / "domestique-demo.db"))
+    await storage.open()
+    clock = [datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC).timestamp()]
+    seeds = random.Random(seed)
+    service = RaceService(storage, now=lambda: clock[0], seeds=lambda: seeds.getrandbits(63))
+    leagues = LeagueService(service, storage)
+    allied = AllianceService(service, storage)
+    pacts = PactService(allied, storage)
+    leagues.stage_opened.append(allied.carry_over)
+    leagues.pact_tally = pacts.tally
+    leagues.teams = allied.teams
+    channels: dict[str, list[str]] = {"league.md": [], "alliance-thread.md": []}
+    made: dict[int, str] = {}
+
+    async def make_channel(_parent: int, name: str) -> int:
+        channel = 100 + len(made)
+        made[channel] = f"stage-{len(made) + 1}.md"
+        channels[made[channel]] = [f"# {name}"]
+        return channel
+
+    def tell(channel: int, outcome: Outcome) -> None:
+        shown = channels[made.get(channel, "league.md")]
+        if outcome.retire:
+            shown.append(outcome.retire)
+        for post in outcome.posts:
+            shown.append(post.text)
+            shown += _marked(post)
+        for effect in outcome.effects:
+            if isinstance(effect, Elsewhere) and effect.channel_id == THREAD:
+                channels["alliance-thread.md"] += [p.text for p in effect.outcome.posts]
+            elif isinstance(effect, Elsewhere):
+                tell(effect.channel_id, effect.outcome)
+
+    await service.languages.seen(GUILD, language, HOST, language)
+    track = find_game(game).tracks.default
+    try:
+        with speaking(language):
+            said = await leagues.create(
+                GUILD, HOST, "Demo league", LEAGUE_CHANNEL, game=game, stages=",".join([track] * stages), teams=True
+            )
+            channels["league.md"].append(said.reply)
+            await leagues.join(GUILD, None, HOST, "Demo host", None)
+            for _ in range(players - 1):
+                await leagues.add_ai(GUILD, None, HOST, True, None)
+            channels["league.md"].append((await leagues.close(GUILD, None, HOST, True)).reply)
+            league = (await storage.leagues(GUILD))[0]
+            for number in range(1, stages + 1):
+                stage = (await storage.stages(league.id))[number - 1]
+                clock[0] = max(clock[0], (stage.due or clock[0]) + 1)
+                for channel, outcome in await leagues.tick(make_channel):
+                    tell(channel, outcome)
+                stage = (await storage.stages(league.id))[number - 1]
+                if stage.channel_id is None or stage.race_id is None:
+                    break
+                channel = stage.channel_id
+                race = await storage.active_race(channel)
+                if race is not None:
+                    if number == 1:
+                        ai = next(str(s["player"]) for s in race.lobby["seats"] if s.get("ai"))
+                        host = next(str(s["player"]) for s in race.lobby["seats"] if not s.get("ai"))
+                        tell(channel, await allied.ally_ai(race, channel, host, ai))
+                        mine = await allied.mine(race, host)
+                        assert mine is not None
+                        await allied.thread_opened(mine.id, THREAD)
+                    for kind in find_game(game).pacts.kinds:
+                        tell(channel, await pacts.propose(channel, HOST, kind.id, None, None, True))
+                    await _play_out(service, storage, channel, tell)
+                standings = await leagues.standings(GUILD, None, HOST)
+                channels["league.md"].append(standings.reply)
+                if standings.image is not None:
+                    (out / f"standings-{number}.png").write_bytes(standings.image)
+                if standings.file is not None:
+                    (out / f"teams-{number}.png").write_bytes(standings.file[1])
+        for name, lines in channels.items():
+            (out / name).write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    finally:
+        await storage.close()
+    return channels
+
+
+async def _play_out(
+    service: RaceService, storage: SqliteStorage, channel: int, tell: Callable[[int, Outcome], None]
+) -> None:
+    """The demo host plays its seat like the AI until the stage's race finishes (a choice that breaks a
+    pact is asked again and taken, as the host's buttons would)."""
+    while True:
+        race = await storage.active_race(channel)
+        if race is None:
+            return
+        loaded = await service.core.store.load(race)
+        game, state = loaded.game, loaded.state
+        decision = game.rules.pending(state)
+        if decision is None:
+            return
+        action = game.ai(state, decision.player)
+        choices = game.rules.choices(state, decision.player)
+        index = next(i for i, c in enumerate(choices) if c.action == action)
+        if choices[index].anytime:
+            tell(channel, await service.core.play(channel, HOST, action.text().split(" ", 1)[1]))
+            continue
+        outcome = await service.core.decide(race.id, race.version, HOST, index)
+        asked = outcome.prompt
+        if asked is not None and asked.choices and asked.choices[0].confirm:
+            outcome = await service.core.decide(race.id, race.version, HOST, index, sure=True)
+        tell(channel, outcome)
+
+
+def league_main(out: str, game: str, stages: int, players: int, seed: int, language: Language = "en") -> int:
+    channels = asyncio.run(
+        run_league_demo(Path(out), game=game, stages=stages, players=players, seed=seed, language=language)
+    )
+    print(channels["league.md"][-1] if channels["league.md"] else "")
+    print(f"\nEach stage's channel, the alliance's thread and the standings images are in {out}/")
     return 0
