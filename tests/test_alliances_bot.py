@@ -389,3 +389,16 @@ async def test_a_public_pact_marks_the_choice_on_the_channel_s_button(simcord_en
     assert buttons(prompt) == ["Pursue (+1) — breaks no chase with bob", "Pass"]  # marked, never hidden
     asked = await m["alice"].click(prompt, label="Pursue (+1) — breaks no chase with bob")
     assert asked.followups[-1].content == "“Pursue (+1)” breaks no chase with bob. Take it anyway?"
+
+
+async def test_a_founder_leaving_before_an_answer_ends_the_proposal(simcord_env) -> None:
+    guild, m = world(simcord_env, "alice", "bob", "carol")
+    channel = guild.create_text_channel("race")
+    await start_race(channel, m)
+    await m["alice"].slash(channel, "alliance invite", player=m["bob"])
+    invitation = last_with(channel, "proposes an alliance")
+    left = await m["alice"].slash(channel, "alliance leave")
+    assert left.ephemeral and "Alliance ended" in channel.history()[-1].content
+    late = await m["bob"].click(invitation, label="Accept")
+    assert late.ephemeral and "no longer open" in reply_text(late)
+    assert channel.threads == []

@@ -428,6 +428,8 @@ class AllianceService:
                 ended_at = len(race.actions) if pact.status == "active" else None
                 await self.store.set_pact(pact.id, expect=pact.status, status="ended", ended_at=ended_at)
         mine = await self.allied(mine.row)
+        if mine.row.status == "proposed":  # its founder leaves before anyone accepted: it is not formed
+            await self.store.set_alliance(mine.id, "ended", expect="proposed")
         ended = await self._close_if_alone(mine, "ended")
         with speaking(await self.races.core.public(race)):  # the race's channel and the alliance's thread
             if ended or before.row.status != "active":
