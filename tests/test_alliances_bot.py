@@ -402,3 +402,37 @@ async def test_a_founder_leaving_before_an_answer_ends_the_proposal(simcord_env)
     late = await m["bob"].click(invitation, label="Accept")
     assert late.ephemeral and "no longer open" in reply_text(late)
     assert channel.threads == []
+
+
+async def test_a_standing_order_that_would_break_a_pact_is_left_to_the_player(simcord_env) -> None:
+    guild, m = world(simcord_env, "alice", "bob")
+    channel = guild.create_text_channel("race")
+    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
+    await m["bob"].slash(channel, "race join", colour="blue")
+    await m["alice"].slash(channel, "race start")
+    thread = await allied(channel, m, "alice", "bob")
+    await m["alice"].slash(thread, "alliance pact", kind="no-chase")
+    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    for _turn in range(2):
+        for _decision in range(3):
+            prompt = live_prompt(channel)
+            actor = m["alice"] if f"<@{m['alice'].id}>" in prompt.content.splitlines()[-1] else m["bob"]
+            await actor.click(prompt, label="Pass")
+    await m["alice"].click(live_prompt(channel), label="Pass")
+    (piece,) = await m["alice"].autocomplete(channel, "race order", "piece", "")
+    ordered = await m["alice"].slash(channel, "race order", piece=piece["value"], order="pursue-over", number=0)
+    assert ordered.ephemeral
+    prompt = live_prompt(channel)
+    step = next(c for row in prompt.components for c in row.children if "reak" in (c.label or ""))
+    opened = await m["bob"].click(prompt, custom_id=step.custom_id)
+    menu = opened.followups[-1]
+    select = menu.components[0]["components"][0]
+    await m["bob"].select(menu, [select["options"][0]["value"]], custom_id=select["custom_id"])
+    # her order would pursue bob's breakaway: not applied, she is asked
+    assert any(
+        "standing orders (Pursue (+1)) would break a pact: alice decides" in msg.content for msg in channel.history()
+    )
+    assert "pursue (+1) or pass" in live_prompt(channel).content
+    bot: DomestiqueBot = simcord_env.bot
+    race = await bot.storage.active_race(channel.id)
+    assert "pursue" not in race.actions[-1].text
