@@ -30,7 +30,9 @@ async def test_owed_posts_keep_their_order_bytes_and_nonce(store: Storage) -> No
     board = bytes(range(256)) * 40
     await store.owe(
         [
-            OwedPost(BIG + 1, BIG, "first", "n1", race_id=3, version=7, mentions=(BIG + 5,), image=board),
+            OwedPost(
+                BIG + 1, BIG, "first", "n1", race_id=3, version=7, mentions=(BIG + 5,), image=board, image_alt="A board"
+            ),
             OwedPost(BIG + 1, BIG, "second", "n2", file_name="recap.gif", file=b"GIF89a"),
             OwedPost(BIG + 2, BIG, "", "n3", kind=REFRESH),
         ],
@@ -44,6 +46,7 @@ async def test_owed_posts_keep_their_order_bytes_and_nonce(store: Storage) -> No
     ]
     first = owed[0]
     assert first.image == board and first.mentions == (BIG + 5,) and (first.race_id, first.version) == (3, 7)
+    assert first.image_alt == "A board"
     assert owed[1].file == b"GIF89a" and owed[1].file_name == "recap.gif" and owed[1].version is None
     assert owed[2].kind == REFRESH
     assert await store.owed_channels() == {BIG + 1, BIG + 2}

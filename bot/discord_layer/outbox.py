@@ -180,7 +180,9 @@ class Outbox:
         else:
             prompt = await waiting.prompt_at(row.race_id, row.version)
             file = (row.file_name, row.file) if row.file_name and row.file is not None else None
-            post = Post(row.content, row.image, row.image_name, prompt, list(row.mentions), file)
+            post = Post(
+                row.content, row.image, row.image_name, prompt, list(row.mentions), file, image_alt=row.image_alt
+            )
         if post.prompt is not None:  # one live prompt in a channel: the one on screen gives way
             race = await self.storage.active_race(row.channel_id)
             with speaking(await self.service.languages.public(race.guild_id if race else None)):

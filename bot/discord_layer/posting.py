@@ -393,7 +393,7 @@ class Walk:
         if reply.file is not None:
             files.append(as_file(*reply.file))
         if reply.image is not None:
-            files.append(as_file("board.png", reply.image))
+            files.append(as_file("board.png", reply.image, reply.image_alt))
         view: discord.ui.View | None = None
         if reply.prompt is not None and reply.prompt.ahead:
             view = ahead_view(reply.prompt)
@@ -464,6 +464,7 @@ def owed_post(channel_id: int, guild_id: int, post: Post) -> OwedPost:
         mentions=tuple(post.mentions),
         image=post.image,
         image_name=post.image_name,
+        image_alt=post.image_alt,
         file_name=file_name,
         file=file,
     )

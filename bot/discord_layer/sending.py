@@ -18,8 +18,13 @@ from rules.i18n import _, speaking
 log = logging.getLogger("domestique")
 
 
-def as_file(name: str, data: bytes) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+ALT_LIMIT = 1024  # Discord's longest attachment description
+
+
+def as_file(name: str, data: bytes, alt: str = "") -> discord.File:
+    """An attachment; ``alt`` describes it for a screen reader (cut at Discord's limit, on a word)."""
+    described = alt if len(alt) <= ALT_LIMIT else alt[: ALT_LIMIT - 1].rsplit(" ", 1)[0] + "…"
+    return discord.File(io.BytesIO(data), filename=name, description=described or None)
 
 
 def where(channel: discord.abc.Messageable | None, guild: discord.Guild | None = None) -> str:
@@ -70,7 +75,7 @@ async def send_post(channel: discord.abc.Messageable, post: Post, *, nonce: str 
         kwargs["nonce"] = nonce
     files = []
     if post.image is not None:
-        files.append(as_file(post.image_name, post.image))
+        files.append(as_file(post.image_name, post.image, post.image_alt))
     if post.file is not None:
         files.append(as_file(*post.file))
     if files:

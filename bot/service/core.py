@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any
@@ -128,6 +128,7 @@ class RaceCore:
         return Outcome(
             _("{choice}: where to?", choice=label),
             image=image,
+            image_alt=self.described(loaded),
             prompt=replace(prompt, layout="menu", piece=views[0].piece, choices=views, step=step),
         )
 
@@ -381,6 +382,7 @@ class RaceCore:
         race, game, after = loaded.race, loaded.game, loaded.state
         rules, words = game.rules, game.narration
         events = list(rules.events(after)[len(rules.events(before)) :])
+        told_now = words.summary(after, events) if events else []  # for the board's description
         posts: list[Post] = []
         lines = [headline] if headline else []
         finished = rules.outcome(after).finished
@@ -400,9 +402,13 @@ class RaceCore:
             if page:
                 lines.append(page)
             image = await self.board(loaded, [])
+            alt = self.described(loaded, told_now)
             humans = seats.users(race.lobby["seats"])
             texts = chunks("\n".join(lines))
-            posts += [Post(text, image if i == 0 else None, mentions=humans) for i, text in enumerate(texts)]
+            posts += [
+                Post(text, image if i == 0 else None, mentions=humans, image_alt=alt if i == 0 else "")
+                for i, text in enumerate(texts)
+            ]
             if self.render:
                 posts += await finish_posts(race)
             if race.league_id is not None:
@@ -436,6 +442,7 @@ class RaceCore:
                     image if last else None,
                     prompt=prompt if last else None,
                     mentions=[user_to_ping] if (user_to_ping and last) else [],
+                    image_alt=self.described(loaded, told_now) if (image is not None and last) else "",
                 )
             )
         return Outcome("Done.", posts=posts).then(*dms, *by_dm)
@@ -461,6 +468,23 @@ class RaceCore:
         if humans:
             lines.append(_("Thanks for racing, {people}.", people=" ".join(f"<@{u}>" for u in humans)))
         return "\n".join(lines)
+
+    @staticmethod
+    def described(loaded: Loaded, just: Sequence[str] = ()) -> str:
+        """The board in words, for a screen reader (the image's description, in the language of the
+        moment): the race and turn, whose decision it is, what just happened, where every piece is."""
+        race, game, state = loaded.race, loaded.game, loaded.state
+        parts = [_("The board of {race_title}, turn {turn}.", race_title=title(race), turn=game.rules.turn(state))]
+        decision = game.rules.pending(state)
+        if decision is not None:
+            asked = game.narration.ask(state, decision, who(race, decision.player, mention=False))
+            parts.append(asked.rstrip(".") + ".")
+        if just:
+            parts.append(_("Just now: {what}.", what="; ".join(just)))
+        where = [line.replace("**", "").rstrip(".") for line in game.narration.status(state)]
+        if where:
+            parts.append("; ".join(where) + ".")
+        return " ".join(parts)
 
     async def board(self, loaded: Loaded, highlight: list[Choice], acting: str | None = None) -> bytes | None:
         """The race's board now (None when this service draws none), ``highlight``: the choices offered."""

@@ -98,6 +98,7 @@ class Post:
     file: tuple[str, bytes] | None = None
     alliance_proposal: int | None = None  # show Accept / Decline for this proposal
     pact_proposal: int | None = None  # show Accept / Decline for this pact (in the alliance's thread)
+    image_alt: str = ""  # the image described for a screen reader (Discord's attachment description)
 
 
 @dataclass
@@ -124,6 +125,7 @@ class Reply:
     image: bytes | None = None
     prompt: Prompt | None = None
     prompt_page: int = 0
+    image_alt: str = ""  # the board described for a screen reader
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,7 @@ class Outcome:
         image: bytes | None = None,
         prompt: Prompt | None = None,
         prompt_page: int = 0,
+        image_alt: str = "",
         posts: Sequence[Post] = (),
         dms: Sequence[tuple[int, str]] = (),
         closed: str | None = None,
@@ -251,7 +254,7 @@ class Outcome:
     ) -> None:
         made: list[Effect] = []
         if reply or file is not None or image is not None or prompt is not None:
-            made.append(Reply(reply, ephemeral, file, image, prompt, prompt_page))
+            made.append(Reply(reply, ephemeral, file, image, prompt, prompt_page, image_alt))
         made += [Publish(p) for p in posts]
         if closed is not None:
             made.append(Close(closed))

@@ -59,6 +59,7 @@ class Reading:
         return Outcome(
             _("{race_title}, turn {turn}", race_title=title(loaded.race), turn=turn),
             image=await self.core.board(loaded, []),
+            image_alt=self.core.described(loaded),
         )
 
     async def help(self, channel_id: int, game_id: str | None = None) -> Outcome:

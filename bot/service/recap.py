@@ -30,7 +30,8 @@ async def finish_posts(race: RaceRow) -> list[Post]:
     if find_painter(race.game) is None:
         return []
     gif = await asyncio.to_thread(recap_gif, race, title(race))
-    return [Post(_("The race, turn by turn:"), gif, image_name=RECAP_NAME)]
+    alt = _("An animation of the boards of {race_title}, turn by turn, to the finish.", race_title=title(race))
+    return [Post(_("The race, turn by turn:"), gif, image_name=RECAP_NAME, image_alt=alt)]
 
 
 class Recap:
@@ -74,7 +75,9 @@ class Recap:
             else:
                 span = _("the race so far") if race.status == "running" else _("the whole race")
             span = since or span
-            post = Post(
-                _("{race_title}: {span}, turn by turn.", race_title=title(race), span=span), gif, image_name=RECAP_NAME
+            said = _("{race_title}: {span}, turn by turn.", race_title=title(race), span=span)
+            alt = _(
+                "An animation of the boards of {race_title}: {span}, turn by turn.", race_title=title(race), span=span
             )
+            post = Post(said, gif, image_name=RECAP_NAME, image_alt=alt)
         return Outcome(_("The recap is posted in the channel."), posts=[post])

@@ -127,7 +127,9 @@ class Waiting:
             text = loaded.game.narration.ask(state, decision, who(race, decision.player)) + due
             highlight = [c for c in rules.choices(state, decision.player) if c.target is not None and c.step is None]
             image = await core.board(loaded, highlight, acting=decision.piece)
-        return Post(text, image, prompt=await core.marked_prompt(loaded))
+            alt = core.described(loaded)
+            prompt = await core.marked_prompt(loaded)  # its marks in the channel's words
+        return Post(text, image, prompt=prompt, image_alt=alt)
 
     async def prompt_at(self, race_id: int | None, version: int | None) -> Prompt | None:
         """The prompt a post was made with, if the race still stands at ``version`` (else it has moved on)."""

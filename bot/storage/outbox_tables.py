@@ -38,6 +38,7 @@ class OwedPost:
     mentions: tuple[int, ...] = ()
     image: bytes | None = None
     image_name: str = "board.png"
+    image_alt: str = ""
     file_name: str | None = None
     file: bytes | None = None
     attempts: int = 0
@@ -59,7 +60,7 @@ class Pause:
 PAUSE_REASONS = ("channel-gone", "bot-removed", "forbidden")
 _COLUMNS = (
     "id, channel_id, guild_id, kind, race_id, version, content, mentions, image, image_name, file_name, file, "
-    "nonce, attempts, due, failure"
+    "nonce, attempts, due, failure, image_alt"
 )
 
 
@@ -81,6 +82,7 @@ def _owed(row: Any) -> OwedPost:
         attempts=int(row[13]),
         due=float(row[14]),
         failure=str(row[15] or ""),
+        image_alt=str(row[16] or ""),
     )
 
 
@@ -96,8 +98,8 @@ class OutboxTables(ABC):
         for post in posts:
             await self._update(
                 "INSERT INTO outbox (channel_id, guild_id, kind, race_id, version, content, mentions, image, "
-                "image_name, file_name, file, nonce, attempts, due, failure, created) "
-                "VALUES ({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
+                "image_name, file_name, file, nonce, attempts, due, failure, created, image_alt) "
+                "VALUES ({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
                 (
                     post.channel_id,
                     post.guild_id,
@@ -115,6 +117,7 @@ class OutboxTables(ABC):
                     post.due,
                     post.failure,
                     now,
+                    post.image_alt,
                 ),
             )
 

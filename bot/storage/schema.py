@@ -234,6 +234,7 @@ MIGRATIONS: list[Migration] = [
             mentions TEXT NOT NULL,
             image {blob},
             image_name TEXT,
+            image_alt TEXT,
             file_name TEXT,
             file {blob},
             nonce TEXT NOT NULL,
