@@ -18,7 +18,7 @@ from rules.action import Action
 from rules.errors import DomestiqueError, IllegalAction, MalformedRecord
 from rules.game import Envelope, PlayerRecord
 from rules.registry import AnyGame, find_game
-from rules.versions import RulesVersion
+from rules.versions import RulesVersion, VersionTable
 
 FORMAT = "domestique.record/1"
 ENVELOPE = ("format", "game", "rules", "options", "track", "players", "seed", "dice", "start", "actions", "expect")
@@ -248,9 +248,14 @@ def dated(record: Record, created: float) -> Record:
     return record.under(find_game(record.game).rules_versions.on(created).name)
 
 
+def versions_of(record: Record) -> VersionTable:
+    """The rules versions of ``record``'s game."""
+    return find_game(record.game).rules_versions
+
+
 def rules_of(record: Record) -> RulesVersion:
     """The rules version ``record`` is played under: the one it names, else the last before versions."""
-    return find_game(record.game).rules_versions.resolve(record.rules)
+    return versions_of(record).resolve(record.rules)
 
 
 def start_state(record: Record) -> tuple[AnyGame, object]:

@@ -74,6 +74,11 @@ def find_game(game_id: object, path: str = "$.game") -> AnyGame:
     raise MalformedRecord(path, f"unknown game {str(shown)[:40]!r}; games: {', '.join(game_ids())}")
 
 
+def default_track(game_id: str) -> str:
+    """The track a race of ``game_id`` runs on when none is named."""
+    return find_game(game_id).tracks.default
+
+
 def folder(game_id: str) -> str:
     """The name a game's folders share across the tree (``rules/<folder>/``, ``renderer/<folder>/``,
     ``data/<folder>/``, ``tests/<folder>/``): its id as a Python package name (``hell_of_the_north``)."""

@@ -13,7 +13,7 @@ from typing import Any
 from renderer.registry import MissingPart, check_games
 from rules.errors import DomestiqueError, MalformedRecord
 from rules.i18n import LANGUAGES
-from rules.record import Record, load_record, replay, rules_of, start_state
+from rules.record import Record, load_record, replay, rules_of, start_state, versions_of
 from rules.registry import featured, find_game, game_ids
 from rules.versions import UnknownRulesVersion
 
@@ -52,7 +52,7 @@ def _under(record: Record, name: str) -> Record:
     """``record`` played under the rules version ``name`` (``--rules``), which must be its own if it names one."""
     if record.rules is not None and record.rules != name:
         raise MalformedRecord("--rules", f"the record was played under the rules of {record.rules}, not {name}")
-    versions = find_game(record.game).rules_versions
+    versions = versions_of(record)
     try:
         return record.under(versions.named(name).name)
     except UnknownRulesVersion as exc:
@@ -96,7 +96,6 @@ def _sim(args: argparse.Namespace) -> int:
         print(f"cannot simulate: {exc}", file=sys.stderr)
         return 2
     Path(args.out).write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
-    from rules.registry import find_game
 
     game = find_game(record.game)
     placed = [p.piece for p in game.rules.outcome(state).placings if p.rank is not None]
@@ -211,9 +210,22 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from bot.cli.demo import league_main
     from bot.cli.demo import main as demo
 
-    return demo(args.out, args.game, args.stage, args.players, args.seed, web=args.web, language=args.lang)
+    if args.league:
+        return league_main(args.out, args.game, args.league, args.players, args.seed, language=args.lang)
+
+    return demo(
+        args.out,
+        args.game,
+        args.stage,
+        args.players,
+        args.seed,
+        web=args.web,
+        language=args.lang,
+        alliances=args.alliances,
+    )
 
 
 def _db(args: argparse.Namespace) -> int:
@@ -275,6 +287,12 @@ def parser() -> argparse.ArgumentParser:
         "--web", action="store_true", help="then serve the race's web page (DOMESTIQUE_WEB, default 127.0.0.1:8080)"
     )
     p.add_argument("--lang", default="en", choices=LANGUAGES, help="the server's language: messages and boards")
+    p.add_argument(
+        "--alliances", action="store_true", help="the host and an AI player ally and make each of the game's pacts"
+    )
+    p.add_argument(
+        "--league", type=int, metavar="N", help="an N-stage league with an alliance and a team classification"
+    )
     p.set_defaults(run=_demo)
     p = sub.add_parser("db", help="move the database: db copy --from sqlite:///domestique.db --to postgresql://...")
     p.add_argument("action", choices=["copy"])

@@ -36,7 +36,14 @@ TABLES: list[tuple[str, str, str]] = [
     ("leagues", "id, guild_id, organiser_id, name, game, channel_id, settings, status, created", "id"),
     ("league_members", "league_id, player, user_id, name, team, kinds, removed", "rowid"),
     ("league_stages", "league_id, number, track, due, status, race_id, channel_id, result", "league_id, number"),
-    ("alliances", "id, race_id, proposer, partner, status, thread_id, created", "id"),
+    ("alliances", "id, race_id, proposer, partner, status, thread_id, created, name", "id"),
+    ("alliance_members", "alliance_id, player, status, invited_by, since", "alliance_id, player"),
+    (
+        "pacts",
+        "id, alliance_id, kind, proposer, ally, until_unit, until_value, public, status, members, accepted, "
+        "made_at, ended_at, created",
+        "id",
+    ),
     ("people", "guild_id, user_id, notify", "guild_id, user_id"),
     ("notes", "id, guild_id, user_id, text, created", "id"),
     ("languages", "kind, ref_id, seen, chosen", "kind, ref_id"),
@@ -47,7 +54,15 @@ TABLES: list[tuple[str, str, str]] = [
     ("web_links", "kind, ref_id, token", "kind, ref_id"),
     ("away", "user_id, until, since", "user_id"),
     ("live_prompts", "channel_id, message_id, content", "channel_id"),
+    (
+        "outbox",
+        "id, channel_id, guild_id, kind, race_id, version, content, mentions, image, image_name, image_alt, "
+        "file_name, file, nonce, attempts, due, failure, created",
+        "id",
+    ),
+    ("pauses", "race_id, reason, since, told", "race_id"),
 ]
+NOT_COPIED = {"health"}  # each running process's last report: the new database's processes write their own
 
 
 def _storage(url: str) -> SqlStorage:
@@ -72,7 +87,7 @@ async def _read_all(source: SqlStorage) -> dict[str, list[tuple[Any, ...]]]:
 
 def _float_columns(columns: list[str]) -> set[int]:
     """Times are REAL in SQLite, which may hand back an int: PostgreSQL wants a float there."""
-    times = {"deadline", "created", "due"}
+    times = {"deadline", "created", "due", "since"}
     return {i for i, c in enumerate(columns) if c in times}
 
 
@@ -131,7 +146,7 @@ async def copy(source_url: str, target_url: str) -> str:
     await _opened(source, f"cannot open the source {where}", secrets)
     try:
         try:
-            missed = await _tables(source) - {table for table, _, _ in TABLES}
+            missed = await _tables(source) - {table for table, _, _ in TABLES} - NOT_COPIED
             if missed:
                 raise CopyFailed(f"table {', '.join(sorted(missed))} would not be copied: add it to bot/cli/db.py")
             # every row read and every race replayed before the destination is touched

@@ -23,6 +23,7 @@ from bot.discord_layer.sending import send_private
 from bot.discord_layer.translator import CatalogTranslator
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.leagues.pacts import PactService
 from bot.service.drawing import Drawing
 from bot.service.listeners import Listeners
 from bot.service.model import Outcome
@@ -73,6 +74,10 @@ class DomestiqueBot(discord.Client):
         )
         self.leagues = LeagueService(self.service, self.storage)
         self.alliances = AllianceService(self.service, self.storage)
+        self.pacts = PactService(self.alliances, self.storage)
+        self.leagues.stage_opened.append(self.alliances.carry_over)  # league alliances ride on stage to stage
+        self.leagues.pact_tally = self.pacts.tally  # each member's pacts kept and broken, in the standings
+        self.leagues.teams = self.alliances.teams  # the alliances a league's team classification scores
         self.live_prompts = LivePrompts(self.storage)  # each channel's prompt whose buttons answer now
         self.failures = FailureCounts()  # Discord's failures by kind, posts sent again (the health page)
         # what Discord did not take, kept and sent again; what another process owes this one's channels
@@ -162,6 +167,7 @@ class DomestiqueBot(discord.Client):
         parts: list[tuple[str, Callable[[], Awaitable[list[tuple[int, Outcome]]]]]] = [
             ("league schedules", self._league_tick),
             ("race timers", self.service.timers.tick),
+            ("alliance invitations", self.alliances.lapse),
         ]
         if not self._repaired:
             parts.insert(0, ("unfinished starts", self._repair_starts))
@@ -178,7 +184,7 @@ class DomestiqueBot(discord.Client):
         if self.health is not None:
             self.health.timer_pass(started)
         dues: list[float] = []
-        for next_due in (self.service.timers.next_deadline, self.leagues.next_due):
+        for next_due in (self.service.timers.next_deadline, self.leagues.next_due, self.alliances.next_lapse):
             try:
                 due = await next_due()
             except Exception:

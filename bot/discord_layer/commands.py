@@ -138,14 +138,20 @@ async def race_leave(interaction: discord.Interaction) -> None:
 
 @race.command(name="ai", description="Fill a seat with an AI player (host)")
 @app_commands.autocomplete(colour=colour_autocomplete)
-@app_commands.describe(level="how strong it plays (strong if not given)")
+@app_commands.describe(
+    level="how strong it plays (strong if not given)",
+    ally="the AI player joins your alliance (it keeps its pacts)",
+)
 async def race_ai(
     interaction: discord.Interaction,
     colour: str | None = None,
     level: Literal["easy", "normal", "strong"] | None = None,
+    ally: bool = False,
 ) -> None:
     bot = host(interaction)
     adding = bot.service.lobby.add_ai(channel_of(interaction), interaction.user.id, colour, level=level)
+    if ally:
+        adding = bot.alliances.add_ai_ally(channel_of(interaction), interaction.user.id, adding)
     await bot.answer(interaction, adding, defer=False)
 
 
@@ -263,7 +269,8 @@ async def race_recap(
 ) -> None:
     bot = host(interaction)
     by = interaction.user.id if since == "me" else None
-    await bot.answer(interaction, bot.service.recap.recap(channel_of(interaction), turns, by))
+    recap = bot.service.recap.recap(channel_of(interaction), turns, by)
+    await bot.answer(interaction, bot.pacts.with_ledger(channel_of(interaction), interaction.user.id, recap))
 
 
 @race.command(name="help", description="How to play this channel's game (or another), and how to read the board")

@@ -68,6 +68,32 @@ class ChoiceButton(
         await bot.answer(interaction, bot.service.core.decide(self.race, self.version, interaction.user.id, self.index))
 
 
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dq:k:(?P<race>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)",
+):
+    """The second step of a choice that breaks a pact (``bot/service/pact_marks.py``): take it anyway."""
+
+    def __init__(self, race: int, version: int, index: int, label: str = "confirm") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=discord.ButtonStyle.danger, custom_id=f"dq:k:{race}:{version}:{index}"
+            )
+        )
+        self.race, self.version, self.index = race, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmButton:
+        return cls(int(match["race"]), int(match["version"]), int(match["index"]), _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = host(interaction)
+        work = bot.service.core.decide(self.race, self.version, interaction.user.id, self.index, sure=True)
+        await bot.answer(interaction, work)
+
+
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"dq:s:(?P<race>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)",
@@ -172,23 +198,27 @@ class PageButton(
 
 
 def select_options(choices: Sequence[ChoiceView]) -> list[discord.SelectOption]:
-    """A menu's options: each choice's label, its consequences as the description, ⚠️ when it is risky."""
+    """A menu's options: each choice's label, its consequences as the description (first the pacts it
+    would break), ⚠️ when it is risky or breaks a pact."""
     return [
         discord.SelectOption(
             label=c.label[:100],
             value=str(c.index),
-            description=c.detail[:100] or None,
-            emoji="⚠️" if c.risky else None,
+            description=" · ".join(part for part in (c.breaks, c.detail) if part)[:100] or None,
+            emoji="⚠️" if c.risky or c.breaks else None,
         )
         for c in choices
     ]
 
 
-def _button(prompt: Prompt, c: ChoiceView, row: int | None) -> ChoiceButton:
-    style = discord.ButtonStyle.danger if c.risky else discord.ButtonStyle.primary
-    if c.passive:
+def _button(prompt: Prompt, c: ChoiceView, row: int | None) -> ChoiceButton | ConfirmButton:
+    if c.confirm:
+        return ConfirmButton(prompt.race_id, prompt.version, c.index, c.label)
+    style = discord.ButtonStyle.danger if c.risky or c.breaks else discord.ButtonStyle.primary
+    if c.passive and not c.breaks:
         style = discord.ButtonStyle.secondary
-    return ChoiceButton(prompt.race_id, prompt.version, c.index, c.label, style, row)
+    label = f"{c.label} — {c.breaks}" if c.breaks else c.label  # Discord cuts a label at 80 characters
+    return ChoiceButton(prompt.race_id, prompt.version, c.index, label, style, row)
 
 
 def menus(prompt: Prompt, page: int) -> discord.ui.View:
@@ -339,4 +369,44 @@ def proposal_view(alliance_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, StepButton, PageButton, LobbyButton, AllianceButton, ColourSelect)
+class PactButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dq:pact:(?P<id>[0-9]+):(?P<answer>accept|decline)"
+):
+    """Accept or decline a pact proposed to one's alliance (in its private thread)."""
+
+    def __init__(self, pact_id: int, answer: str) -> None:
+        style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.danger
+        label = pgettext("alliance", "Accept") if answer == "accept" else pgettext("alliance", "Decline")
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dq:pact:{pact_id}:{answer}"))
+        self.pact_id, self.answer = pact_id, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PactButton:
+        return cls(int(match["id"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = host(interaction)
+        work = bot.pacts.answer(self.pact_id, interaction.user.id, self.answer == "accept")
+        await bot.answer(interaction, work, defer=False)
+
+
+def pact_view(pact_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PactButton(pact_id, "accept"))
+    view.add_item(PactButton(pact_id, "decline"))
+    return view
+
+
+DYNAMIC_ITEMS = (
+    ChoiceButton,
+    ChoiceSelect,
+    StepButton,
+    PageButton,
+    LobbyButton,
+    AllianceButton,
+    PactButton,
+    ConfirmButton,
+    ColourSelect,
+)

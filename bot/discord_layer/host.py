@@ -11,6 +11,7 @@ from bot.discord_layer.failures import FailureCounts
 from bot.discord_layer.live_prompts import LivePrompts
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.leagues.pacts import PactService
 from bot.service.model import Outcome
 from bot.service.races import RaceService
 from bot.storage.outbox_tables import OwedPost
@@ -30,6 +31,7 @@ class Host(Protocol):
     service: RaceService
     leagues: LeagueService
     alliances: AllianceService
+    pacts: PactService
     live_prompts: LivePrompts
     outbox: ChannelOutbox  # what Discord did not take, sent again
     failures: FailureCounts  # Discord's failures by kind (the health page)

@@ -13,11 +13,12 @@ from bot.discord_layer.host import host
 from bot.discord_layer.posting import in_own_language, own_language, say
 from bot.leagues.alliance import AllianceService
 from bot.leagues.league import LeagueService
+from bot.leagues.pacts import PactService
 from bot.service.bounds import LEAGUE_HOUR, LEAGUE_STAGE, PIECES
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
-from rules.i18n import speaking
+from rules.i18n import _, speaking
 from rules.registry import find_game, game_ids, games
 
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
@@ -29,6 +30,10 @@ def _leagues(interaction: discord.Interaction) -> LeagueService:
 
 def _alliances(interaction: discord.Interaction) -> AllianceService:
     return host(interaction).alliances
+
+
+def _pacts(interaction: discord.Interaction) -> PactService:
+    return host(interaction).pacts
 
 
 async def answer(interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
@@ -74,6 +79,7 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
     timezone="e.g. Europe/Paris",
     timer="time per decision at most: pick one, or write e.g. 90m, 36h, 2d (24 hours if empty)",
     clock="each player gets a time bank so a stage ends within its week (default on)",
+    teams="score the alliances: a team classification beside the general one",
 )
 async def league_create(
     interaction: discord.Interaction,
@@ -88,6 +94,7 @@ async def league_create(
     pieces: app_commands.Range[int, PIECES.low, PIECES.high] | None = None,
     settings: str = "",
     clock: bool = True,
+    teams: bool = False,
 ) -> None:
     try:
         with speaking(own_language(interaction)):
@@ -109,6 +116,7 @@ async def league_create(
         pieces=pieces,
         settings=settings,
         clock=clock,
+        teams=teams,
     )
     await answer(interaction, work, defer=False)
 
@@ -195,6 +203,39 @@ async def league_export(interaction: discord.Interaction, league: str | None = N
 alliance = app_commands.Group(name="alliance", description="Alliances between players of this race", guild_only=True)
 
 
+@in_own_language
+async def ai_seat_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    seats = await host(interaction).alliances.ai_names(interaction.channel_id or 0)
+    return [
+        app_commands.Choice(name=name[:100], value=player) for player, name in seats if current.lower() in name.lower()
+    ][:25]
+
+
+@alliance.command(name="invite", description="Invite another player of this race into your alliance")
+@app_commands.autocomplete(ai=ai_seat_autocomplete)
+@app_commands.describe(
+    player="the player you invite",
+    ai="or an AI player of the race (it joins at once and keeps its pacts)",
+    name="the alliance's name, when you found one (its members' names if empty)",
+)
+async def alliance_invite(
+    interaction: discord.Interaction,
+    player: discord.Member | None = None,
+    ai: str | None = None,
+    name: str | None = None,
+) -> None:
+    service = _alliances(interaction)
+    channel = interaction.channel_id or 0
+    if ai is not None:
+        await answer(interaction, service.invite_ai(channel, interaction.user.id, ai), defer=False)
+        return
+    if player is None:
+        with speaking(own_language(interaction)):
+            await say(interaction, _("Name a player to invite, or an AI player (ai:)."), ephemeral=True)
+        return
+    await answer(interaction, service.propose(channel, interaction.user.id, player.id, name), defer=False)
+
+
 @alliance.command(name="propose", description="Propose an alliance to another player of this race")
 async def alliance_propose(interaction: discord.Interaction, player: discord.Member) -> None:
     await answer(
@@ -218,6 +259,71 @@ async def alliance_share(interaction: discord.Interaction, ally: discord.Member)
         _alliances(interaction).share_hand(interaction.channel_id or 0, interaction.user.id, ally.id),
         defer=False,
     )
+
+
+@in_own_language
+async def pact_kind_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    kinds = await host(interaction).pacts.choices(interaction.channel_id or 0, interaction.user.id)
+    return [
+        app_commands.Choice(name=name[:100], value=kind)
+        for kind, name in kinds
+        if current.lower() in kind or current.lower() in name.lower()
+    ][:25]
+
+
+@in_own_language
+async def pact_until_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    examples = ["end", "turn 5", "turn 10", "row 30", "stage 2"]
+    typed = [current] if current.strip() and current not in examples else []
+    return [app_commands.Choice(name=e, value=e) for e in typed + examples if current.lower() in e][:25]
+
+
+@in_own_language
+async def pact_end_autocomplete(interaction: discord.Interaction, current: str) -> Choices:
+    pacts = await host(interaction).pacts.ending(interaction.channel_id or 0, interaction.user.id)
+    return [
+        app_commands.Choice(name=name[:100], value=str(pact_id))
+        for pact_id, name in pacts
+        if current.lower() in name.lower()
+    ][:25]
+
+
+@alliance.command(name="pact", description="Propose a pact to your alliance: every member accepts it")
+@app_commands.autocomplete(kind=pact_kind_autocomplete, until=pact_until_autocomplete)
+@app_commands.describe(
+    kind="one of the game's pacts",
+    ally="the ally it is with (every member with every other if empty)",
+    until="end (the default), or turn 12, row 30, stage 2",
+    public="told to everyone, not only your allies",
+)
+@app_commands.rename(ally="with")
+async def alliance_pact(
+    interaction: discord.Interaction,
+    kind: str,
+    ally: discord.Member | None = None,
+    until: str | None = None,
+    public: bool = False,
+) -> None:
+    work = _pacts(interaction).propose(
+        interaction.channel_id or 0, interaction.user.id, kind, ally.id if ally else None, until, public
+    )
+    await answer(interaction, work, defer=False)
+
+
+@alliance.command(name="pact-end", description="End a pact of your alliance (your allies are told)")
+@app_commands.autocomplete(pact=pact_end_autocomplete)
+async def alliance_pact_end(interaction: discord.Interaction, pact: str) -> None:
+    if not pact.isdigit():
+        with speaking(own_language(interaction)):
+            await say(interaction, _("Pick one of your alliance's pacts from the list."), ephemeral=True)
+        return
+    work = _pacts(interaction).end(interaction.channel_id or 0, interaction.user.id, int(pact))
+    await answer(interaction, work, defer=False)
+
+
+@alliance.command(name="status", description="Your alliance, its pacts and their ledger so far (only you see it)")
+async def alliance_status(interaction: discord.Interaction) -> None:
+    await answer(interaction, _pacts(interaction).status(interaction.channel_id or 0, interaction.user.id))
 
 
 def register(tree: app_commands.CommandTree[Any]) -> None:

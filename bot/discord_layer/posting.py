@@ -18,6 +18,7 @@ from typing import Any, TypeVar, cast
 
 import discord
 
+from bot.discord_layer.alliance_threads import join_thread
 from bot.discord_layer.components import lobby_view, menus
 from bot.discord_layer.draft_components import edit_lobby, post_lobby
 from bot.discord_layer.failures import DISCORD_FAILURES
@@ -35,6 +36,7 @@ from bot.service.model import (
     EditLobby,
     Effect,
     Elsewhere,
+    JoinThread,
     LobbyEdit,
     OpenThread,
     Outcome,
@@ -337,6 +339,8 @@ class Walk:
             case OpenThread(name, users, alliance_id):
                 if self.channel is not None:
                     await open_private_thread(self.client, self.channel, name, list(users), alliance_id)
+            case JoinThread(thread_id, users):
+                await join_thread(self.client, thread_id, users)
             case DirectMessage(user_id, text):
                 if self.channel is not None:
                     await send_private(self.client, self.host.service, self.channel, user_id, text)
@@ -543,6 +547,8 @@ async def open_private_thread(
     client: discord.Client, channel: discord.abc.Messageable, name: str, users: list[int], alliance_id: int | None
 ) -> None:
     """A private thread with exactly ``users``; where the server does not allow it, say so plainly."""
+    if isinstance(channel, discord.Thread) and isinstance(channel.parent, discord.TextChannel):
+        channel = channel.parent  # a league stage run in a thread: the alliance's thread beside it
     if not isinstance(channel, discord.TextChannel):
         await channel.send(
             _("{name}: private threads can only be opened in a text channel; talk in private messages.", name=name)

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_layer.components import prompt_view, proposal_view
+from bot.discord_layer.components import pact_view, prompt_view, proposal_view
 from bot.service.model import Post
 from bot.service.races import RaceService
 from rules.i18n import _, speaking
@@ -84,5 +84,7 @@ async def send_post(channel: discord.abc.Messageable, post: Post, *, nonce: str 
         kwargs["view"] = prompt_view(post.prompt)
     elif post.alliance_proposal is not None:
         kwargs["view"] = proposal_view(post.alliance_proposal)
+    elif post.pact_proposal is not None:
+        kwargs["view"] = pact_view(post.pact_proposal)
     message: discord.Message = await channel.send(post.text[:2000] or "\u200b", **kwargs)
     return message

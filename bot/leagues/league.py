@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.leagues.team_classification import Teams, team_table
 from bot.service import seats
 from bot.service.backoff import Backoff
 from bot.service.bounds import LEAGUE_STAGE
@@ -165,6 +166,11 @@ class LeagueService:
         self.store = store
         self.backoff = Backoff()  # leagues whose schedule failed wait longer before the next try
         races.listeners.stage_finished.append(self.on_stage_finished)
+        # alliances carried into a stage as it opens, and each member's pacts kept and broken in a stage
+        # (``bot/leagues/alliance.py``, ``bot/leagues/pacts.py``: the bot wires them)
+        self.stage_opened: list[Callable[[RaceRow], Awaitable[list[Post]]]] = []
+        self.pact_tally: Callable[[RaceRow], Awaitable[dict[str, tuple[int, int]]]] | None = None
+        self.teams: Teams | None = None  # a finished stage's alliances, for the team classification
 
     # ------------------------------------------------------------------ organising
 
@@ -203,6 +209,7 @@ class LeagueService:
         pieces: int | None = None,
         settings: str = "",
         clock: bool = True,
+        teams: bool = False,
     ) -> Outcome:
         if game not in game_ids():
             raise Refusal(
@@ -252,6 +259,7 @@ class LeagueService:
             "riders": count,
             "values": values,
             "clock": clock,
+            "teams": teams,  # its alliances scored: a team classification beside the general one
         }
         try:
             await self.store.create_league(guild_id, organiser_id, name, game, channel_id, league_settings)
@@ -412,7 +420,12 @@ class LeagueService:
         text = await self._gc_text(with_game(league), gc, after)
         link = await self.races.core.links.league_link(league.id)
         web = "\n" + _("Every stage on the web: {link}", link=f"<{link}>") if link else ""
-        return Outcome(text + web + away, image=image)
+        table = await team_table(league, self.store, self.teams) if self.teams is not None else None
+        if table is None:
+            return Outcome(text + web + away, image=image)
+        team_text, team_image = table
+        shown = ("teams.png", team_image) if team_image is not None else None
+        return Outcome(text + "\n\n" + team_text + web + away, image=image, file=shown)
 
     async def _away_lines(self, league: League) -> str:
         """Members away (/race away), for the organiser: the AI plays their seats until then."""
@@ -447,11 +460,28 @@ class LeagueService:
         lines = [
             _("**{league_name}** — general classification after stage {number}", league_name=league.name, number=after)
         ]
+        pacts = await self._pacts_by_member(league)
         for rank, s in enumerate(gc, start=1):
             tail = scoring.standing_text(rank, s, leader)  # the game words its own resources
             piece = game.narration.piece_name(None, s.piece)
-            lines.append(f"{rank}. {piece} ({names.get(s.player, s.player)}) {tail}")
+            kept, broken = pacts.get(s.player, (0, 0))
+            column = " · " + _("pacts kept {kept}, broken {broken}", kept=kept, broken=broken) if pacts else ""
+            lines.append(f"{rank}. {piece} ({names.get(s.player, s.player)}) {tail}{column}")
         return "\n".join(lines)
+
+    async def _pacts_by_member(self, league: League) -> dict[str, tuple[int, int]]:
+        """Each member's pacts kept and broken over the league's finished stages (empty: no pact made)."""
+        tally: dict[str, tuple[int, int]] = {}
+        if self.pact_tally is None:
+            return tally
+        for stage in await self.store.stages(league.id):
+            race = await self.races.storage.race(stage.race_id) if stage.race_id is not None else None
+            if race is None or race.status != "finished":
+                continue
+            for player, (kept, broken) in (await self.pact_tally(race)).items():
+                before = tally.get(player, (0, 0))
+                tally[player] = (before[0] + kept, before[1] + broken)
+        return tally
 
     async def results(self, guild_id: int, league_name: str | None, number: int) -> Outcome:
         LEAGUE_STAGE.check(number)
@@ -601,6 +631,11 @@ class LeagueService:
             assert race is not None
             race_id, lobby = race.id, race.lobby
         await self.store.stage_opened(league.id, stage.number, race_id, channel_id)
+        carried: list[Post] = []
+        opened_race = await self.races.storage.race(race_id)
+        for hook in self.stage_opened if opened_race is not None else []:
+            assert opened_race is not None
+            carried += await hook(opened_race)
         timer, bank = int(lobby["timer"]), lobby.get("bank")
         riders = seats.users(lobby["seats"])
         with speaking(await self.races.languages.public(league.guild_id)):  # the stage's channel
@@ -624,7 +659,7 @@ class LeagueService:
                     minutes=timer // 60,
                 )
         header = Post(f"{opened} " + " ".join(f"<@{u}>" for u in riders), mentions=riders)
-        return channel_id, outcome.first_in_channel(Publish(header))
+        return channel_id, outcome.first_in_channel(Publish(header), *(Publish(p) for p in carried))
 
     async def _seated(self, league: League, scoring: LeagueScoring[object]) -> list[SeatData]:
         """The stage's seats: each member still in the league, as the classification carries them on."""

@@ -30,6 +30,7 @@ from bot.service.languages import Languages
 from bot.service.listeners import Listeners
 from bot.service.model import ChoiceView, Close, DirectMessage, Outcome, Post, Prompt, Publish, Retire
 from bot.service.pace_clocks import Clocks
+from bot.service.pact_marks import asked_again, breaks_by_index, marked
 from bot.service.recap import finish_posts
 from bot.service.store import Loaded, RaceStore
 from bot.service.turns import Turns
@@ -92,8 +93,9 @@ class RaceCore:
 
     # ------------------------------------------------------------------ decisions
 
-    async def decide(self, race_id: int, version: int, user_id: int, index: int) -> Outcome:
-        """A button or menu choice: choice ``index`` of the prompt shown at ``version``."""
+    async def decide(self, race_id: int, version: int, user_id: int, index: int, *, sure: bool = False) -> Outcome:
+        """A button or menu choice: choice ``index`` of the prompt shown at ``version`` (``sure``: taken
+        again after being told it breaks a pact, ``pact_marks.asked_again``)."""
         # a few decisions at a time, in the order they came: the others wait off the loop (turns.py)
         async with self._turns.turn(), self.store.lock(race_id):
             loaded = await self.store.at_version(race_id, version)
@@ -101,12 +103,15 @@ class RaceCore:
             choices = loaded.game.rules.choices(loaded.state, player)
             if not 0 <= index < len(choices) or choices[index].anytime:
                 raise Refusal(_("That choice is not on offer any more; use the latest prompt."))
+            asked = None if sure else await asked_again(self.listeners, loaded, player, index)  # a pact at stake
+            if asked is not None:
+                return asked
             return await self._apply_manual(loaded, player, user_id, choices[index].action)
 
     async def _prompt_for(self, race_id: int, version: int, user_id: int) -> tuple[Loaded, Prompt]:
         loaded = await self.store.at_version(race_id, version)
         self._player_to_act(loaded, user_id)
-        prompt = self.prompt(loaded)
+        prompt = await self.marked_prompt(loaded, private=True)  # a menu shown to the player alone
         assert prompt is not None
         return loaded, prompt
 
@@ -160,6 +165,9 @@ class RaceCore:
                 )
             if not picked.anytime:
                 self._player_to_act(loaded, user_id)
+                asked = await asked_again(self.listeners, loaded, player, options.index(picked))  # a pact at stake
+                if asked is not None:
+                    return asked
             return await self._apply_manual(loaded, player, user_id, picked.action)
 
     async def _own_choices(self, channel_id: int, user_id: int) -> tuple[Loaded, list[Choice]] | None:
@@ -314,7 +322,7 @@ class RaceCore:
         outcome = outcome.then(*(DirectMessage(user, text) for user, text in played.dms))
         if played.notes:  # written in the race's language (``pace_clocks.Clocks.play_on``)
             outcome = outcome.first_in_channel(Publish(Post("\n".join(played.notes))))
-        return outcome
+        return outcome.then(*await self.listeners.after_commit(fresh, len(race.actions), before))  # a pact broken
 
     async def ping_for(
         self,
@@ -407,7 +415,7 @@ class RaceCore:
                 posts += await self.listeners.after_stage(race, after)
             closed = Close("🏁 " + _("The race is over: the result is below."))
             return Outcome("Done.", posts=posts).then(closed, *dms)
-        prompt = self.prompt(loaded)
+        prompt = await self.marked_prompt(loaded)
         user = seats.user_of(race.lobby, decision.player)
         due = await self.clocks.due_text(race, decision.player) if user is not None else ""
         caught_up = self.catch_up.since_line(race, game, after, decision.player) if user is not None else ""
@@ -495,8 +503,13 @@ class RaceCore:
         """The lines under a board: the race's alliances, and who is away until when."""
         return await self.listeners.alliances(race) + away_lines(race.lobby)
 
+    async def marked_prompt(self, loaded: Loaded, *, private: bool = False) -> Prompt | None:
+        """The prompt, each choice that would break a pact of the player's saying so (``pact_marks.py``):
+        in the channel, its public pacts only; ``private`` (a menu only the player sees), all of them."""
+        return self.prompt(loaded, await breaks_by_index(self.listeners, loaded, public_only=not private))
+
     @staticmethod
-    def prompt(loaded: Loaded) -> Prompt | None:
+    def prompt(loaded: Loaded, breaks: dict[int, str] | None = None) -> Prompt | None:
         race, game, state = loaded.race, loaded.game, loaded.state
         decision = game.rules.pending(state)
         if decision is None:
@@ -504,6 +517,7 @@ class RaceCore:
         views = tuple(
             ChoiceView.of(i, c) for i, c in enumerate(game.rules.choices(state, decision.player)) if not c.anytime
         )
+        views = marked(views, breaks or {})
         return Prompt(
             race.id,
             race.version,

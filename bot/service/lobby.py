@@ -375,8 +375,12 @@ class Lobby:
             if late:
                 headline += " " + _("(The bot stopped as the race began: it goes on from its start.)")
         outcome = await self.core.commit(loaded, [], headline=headline, envelope=envelope)
+        threads = []
+        for thread in self._team_threads(race):  # a shared colour is an alliance from the start (its thread)
+            players = [str(s["player"]) for s in race.lobby["seats"] if s.get("user") in thread.users]
+            threads.append(replace(thread, alliance_id=await self.core.listeners.team_alliance(race, players)))
         with speaking(await self.core.public(race)):
-            return outcome.then(*self._team_threads(race))
+            return outcome.then(*threads)
 
     async def repair_starts(self, shards: Shards | None = None) -> list[tuple[int, Outcome]]:
         """At start-up: every running race (of ``shards``) with no deadline makes the commit it lacks, and

@@ -27,6 +27,8 @@ class ChoiceView:
     step_label: str = ""
     risky: bool = False
     passive: bool = False  # a pass ("Pass", "No slipstream"): a quiet button, whatever the language
+    breaks: str = ""  # the pacts it would break, in words ("breaks no chase with bob"): bot/service/pact_marks.py
+    confirm: bool = False  # the second step of a choice that breaks a pact: take it anyway
 
     @staticmethod
     def of(index: int, choice: Choice) -> ChoiceView:
@@ -43,8 +45,15 @@ class ChoiceView:
                 "step_label": choice.step_label,
                 "risky": choice.risky,
                 "passive": target is None and choice.action.do == "pass",
+                "breaks": "",
+                "confirm": False,
             },
         )
+
+    @staticmethod
+    def marked(view: ChoiceView, breaks: str) -> ChoiceView:
+        """``view`` saying which pacts it would break."""
+        return replace(view, breaks=breaks)
 
 
 @dataclass(frozen=True)
@@ -88,6 +97,7 @@ class Post:
     mentions: list[int] = field(default_factory=list)
     file: tuple[str, bytes] | None = None
     alliance_proposal: int | None = None  # show Accept / Decline for this proposal
+    pact_proposal: int | None = None  # show Accept / Decline for this pact (in the alliance's thread)
     image_alt: str = ""  # the image described for a screen reader (Discord's attachment description)
 
 
@@ -177,6 +187,14 @@ class OpenThread:
 
 
 @dataclass(frozen=True)
+class JoinThread:
+    """``users`` added to a private thread the bot opened before (a new member of an alliance)."""
+
+    thread_id: int
+    users: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class DirectMessage:
     """A private message to one person."""
 
@@ -192,9 +210,23 @@ class Elsewhere:
     outcome: Outcome
 
 
-Effect = Reply | ShowLobby | Retire | Replace | EditLobby | Publish | Close | OpenThread | DirectMessage | Elsewhere
+Effect = (
+    Reply
+    | ShowLobby
+    | Retire
+    | Replace
+    | EditLobby
+    | Publish
+    | Close
+    | OpenThread
+    | JoinThread
+    | DirectMessage
+    | Elsewhere
+)
 CHANNEL_POSTS = (Replace, Publish, Close)  # what the race channel is told, in order (under its lock)
-E = TypeVar("E", Reply, ShowLobby, Retire, Replace, EditLobby, Publish, Close, OpenThread, DirectMessage, Elsewhere)
+E = TypeVar(
+    "E", Reply, ShowLobby, Retire, Replace, EditLobby, Publish, Close, OpenThread, JoinThread, DirectMessage, Elsewhere
+)
 
 
 class Outcome:

@@ -18,6 +18,9 @@ from bot.service.autoplay import Played, autoplay
 from bot.service.common import AUTOPLAY_LIMIT, title
 from bot.service.durations import duration
 from bot.service.languages import Languages
+from bot.service.listeners import Listeners
+from bot.service.pact_marks import ai_keeping, breaking, names_in
+from bot.service.pact_marks import held as in_force_now
 from bot.service.store import RaceStore
 from bot.storage import Charges, Clock, PaceTime, Premove, RaceRow, StandingOrder
 from rules.action import Action
@@ -61,8 +64,11 @@ def _label(game: AnyGame, state: object, player: str, action: Action) -> str:
 class Clocks:
     """The pace of every race: what plays itself after a commit, the clocks, deadlines and reminders."""
 
-    def __init__(self, store: RaceStore, languages: Languages | None = None) -> None:
+    def __init__(
+        self, store: RaceStore, languages: Languages | None = None, listeners: Listeners | None = None
+    ) -> None:
         self.store = store
+        self.listeners = listeners or Listeners()  # the race's pacts: kept by the AI, asked about before plans act
         self.storage = store.storage
         self.now = store.now
         self.languages = languages or Languages(store.storage)  # notes in the race's language, DMs in the reader's
@@ -74,6 +80,8 @@ class Clocks:
         played = Played(state, [])
         used: list[str] = []
         public = await self.languages.public(race.guild_id)  # the notes are posted in the race's channel
+        pacts = in_force_now(await self.listeners.pacts(race), race)
+        names = names_in(race)
         for _turn in range(AUTOPLAY_LIMIT):
             decision = game.rules.pending(played.state)
             if decision is None:
@@ -84,14 +92,15 @@ class Clocks:
             if seats.plays_itself(race.lobby, player) and not planned_away:
                 # AI seats may play thousands of decisions: in a thread, so other races' clicks go on
                 stop = {o.player for o in orders}
-                played.state, auto = await asyncio.to_thread(autoplay, race, played.state, game, stop)
+                played.state, auto = await asyncio.to_thread(autoplay, race, played.state, game, stop, pacts)
                 played.actions += [(action, None, True) for action in auto]
                 continue
             orders = await self._end_orders(race, game, played, orders, player, user)
             if planned_away:  # a seat handed to the AI keeps its player's plans: the AI makes what they leave
                 choice = ordered(game, played.state, decision, [o for o in orders if o.player == player])
                 if choice is None:
-                    action = player_at(game, seats.ai_level(race.lobby, player))(played.state, player)
+                    policy = ai_keeping(game, player_at(game, seats.ai_level(race.lobby, player)), pacts, race)
+                    action = policy(played.state, player)
                     played.state = game.rules.apply(played.state, action)[0]
                     played.actions.append((action, None, True))
                     continue
@@ -107,6 +116,9 @@ class Clocks:
                 used.append(player)
                 with speaking(await self.languages.private(user)):  # why it was dropped is told to its owner
                     held, why = self._premove_now(game, played.state, decision, premove)
+                    breaks = breaking(game, played.state, pacts, held, names, race.stage) if held is not None else ""
+                    if breaks:  # asked about on the prompt, never applied silently
+                        held, why = None, _("was not applied: it {breaks}. Choose on the prompt.", breaks=breaks)
                     told = _(
                         "{race_title}: your decision made ahead ({choice}) {why}",
                         race_title=title(race),
@@ -127,6 +139,20 @@ class Clocks:
             if choice is None:
                 with speaking(public):
                     played.notes += self._left_to_player(race, game, played.state, decision, orders)
+                break
+            with speaking(public):
+                breaks = breaking(game, played.state, pacts, choice.action, names, race.stage)
+            if breaks:  # a standing order that would break a pact: the player is asked
+                with speaking(public):
+                    name = seats.name_of(race.lobby, player)
+                    label = _label(game, played.state, player, choice.action)
+                    played.notes.append(
+                        _(
+                            "{name}'s standing orders ({choice}) would break a pact: {name} decides.",
+                            name=name,
+                            choice=label,
+                        )
+                    )
                 break
             with speaking(public):
                 label = _label(game, played.state, player, choice.action)

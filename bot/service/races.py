@@ -51,7 +51,7 @@ class RaceService:
         self.languages = Languages(storage)
         self.core = RaceCore(
             store,
-            clocks=Clocks(store, self.languages),
+            clocks=Clocks(store, self.languages, self.listeners),
             catch_up=CatchUp(),
             links=WebLinks(storage, pages),
             listeners=self.listeners,

@@ -9,6 +9,7 @@ from bot.service.away import Away
 from bot.service.common import AWAY_AFTER, Refusal, title, who
 from bot.service.core import RaceCore
 from bot.service.model import Outcome, Post
+from bot.service.pact_marks import ai_keeping, held
 from bot.storage import RaceRow
 from bot.storage.lobby import LobbyData
 from rules.i18n import _, speaking
@@ -98,7 +99,8 @@ class Timers:
         game, state = loaded.game, loaded.state
         decision = game.rules.pending(state)
         assert decision is not None
-        choose = game.cautious_ai or game.ai
+        pacts = held(await self.core.listeners.pacts(race), race)
+        choose = ai_keeping(game, game.cautious_ai or game.ai, pacts, race)  # the absent member's pacts kept
         action = choose(state, decision.player)
         user = seats.user_of(race.lobby, decision.player)
         streak = 1

@@ -130,7 +130,8 @@ class Waiting:
             highlight = [c for c in rules.choices(state, decision.player) if c.target is not None and c.step is None]
             image = await core.board(loaded, highlight, acting=decision.piece)
             alt = core.described(loaded)
-        return Post(text, image, prompt=core.prompt(loaded), image_alt=alt)
+            prompt = await core.marked_prompt(loaded)  # its marks in the channel's words
+        return Post(text, image, prompt=prompt, image_alt=alt)
 
     async def prompt_at(self, race_id: int | None, version: int | None) -> Prompt | None:
         """The prompt a post was made with, if the race still stands at ``version`` (else it has moved on)."""
@@ -139,4 +140,4 @@ class Waiting:
         race = await self.storage.race(race_id)
         if race is None or race.status != "running" or race.version != version:
             return None
-        return self.core.prompt(await self.core.store.load(race))
+        return await self.core.marked_prompt(await self.core.store.load(race))

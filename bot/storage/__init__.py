@@ -146,8 +146,43 @@ class Alliance:
     race_id: int
     proposer: str
     partner: str
-    status: str  # proposed, active, declined, ended
+    status: str  # proposed, active, declined, ended, lapsed
     thread_id: int | None
+    name: str | None = None
+
+
+@dataclass
+class AllianceMember:
+    """One person's place in an alliance: ``invited`` (since ``since``), ``member``, or no longer:
+    ``declined``, ``lapsed`` (not answered in time), ``left``."""
+
+    alliance_id: int
+    player: str
+    status: str
+    invited_by: str | None
+    since: float
+
+
+@dataclass
+class PactRow:
+    """A pact as kept: proposed to the alliance's ``members`` (those of the race then), ``accepted`` by
+    some of them; ``active`` from the record's action ``made_at`` to ``ended_at``; or ``declined``,
+    ``lapsed``, ``ended``. ``public``: told to everyone, not only the allies."""
+
+    id: int
+    alliance_id: int
+    kind: str
+    proposer: str
+    ally: str | None
+    until_unit: str
+    until_value: int | None
+    public: bool
+    status: str
+    members: list[str]
+    accepted: list[str]
+    made_at: int | None
+    ended_at: int | None
+    created: float
 
 
 class ConstraintFailed(Exception):
@@ -181,6 +216,35 @@ class LeagueStorage(Protocol):
     async def propose_alliance(self, race_id: int, proposer: str, partner: str) -> int: ...
     async def set_alliance(
         self, alliance_id: int, status: str, *, expect: str | None = None, thread_id: int | None = None
+    ) -> bool: ...
+    async def create_alliance(self, race_id: int, name: str, founder: str, invited: str, now: float) -> int: ...
+    async def alliance_members(self, alliance_id: int) -> list[AllianceMember]: ...
+    async def race_of_thread(self, thread_id: int) -> int | None: ...
+    async def invite_member(self, alliance_id: int, player: str, by: str, now: float) -> bool: ...
+    async def set_member(self, alliance_id: int, player: str, status: str, *, expect: str, now: float) -> bool: ...
+    async def invitations_before(self, since: float) -> list[AllianceMember]: ...
+    async def add_pact(
+        self,
+        alliance_id: int,
+        kind: str,
+        proposer: str,
+        ally: str | None,
+        until: tuple[str, int | None],
+        public: bool,
+        members: list[str],
+        now: float,
+    ) -> int: ...
+    async def pacts(self, alliance_id: int) -> list[PactRow]: ...
+    async def pact(self, pact_id: int) -> PactRow | None: ...
+    async def set_pact(
+        self,
+        pact_id: int,
+        *,
+        expect: str,
+        status: str | None = None,
+        accepted: list[str] | None = None,
+        made_at: int | None = None,
+        ended_at: int | None = None,
     ) -> bool: ...
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from bot.storage import Alliance, ConstraintFailed, League, Member, NameTaken, Stage
 
 LEAGUE_COLUMNS = "id, guild_id, organiser_id, name, game, channel_id, settings, status"
-ALLIANCE_COLUMNS = "id, race_id, proposer, partner, status, thread_id"
+ALLIANCE_COLUMNS = "id, race_id, proposer, partner, status, thread_id, name"
 
 
 class LeagueTables(ABC):
@@ -139,7 +139,7 @@ class LeagueTables(ABC):
 
     @staticmethod
     def _alliance(row: Any) -> Alliance:
-        return Alliance(row[0], row[1], row[2], row[3], row[4], row[5])
+        return Alliance(row[0], row[1], row[2], row[3], row[4], row[5], row[6])
 
     async def alliances(self, race_id: int) -> list[Alliance]:
         rows = await self._rows(
@@ -152,11 +152,25 @@ class LeagueTables(ABC):
         return self._alliance(rows[0]) if rows else None
 
     async def propose_alliance(self, race_id: int, proposer: str, partner: str) -> int:
-        return await self._insert(
-            "INSERT INTO alliances (race_id, proposer, partner, status, created) "
-            "VALUES ({}, {}, {}, 'proposed', {}) RETURNING id",
-            (race_id, proposer, partner, time.time()),
+        return await self.create_alliance(race_id, "", proposer, partner, time.time())
+
+    async def create_alliance(self, race_id: int, name: str, founder: str, invited: str, now: float) -> int:
+        """A new alliance of ``founder``, with ``invited`` asked to join (its first invitation)."""
+        alliance_id = await self._insert(
+            "INSERT INTO alliances (race_id, proposer, partner, status, name, created) "
+            "VALUES ({}, {}, {}, 'proposed', {}, {}) RETURNING id",
+            (race_id, founder, invited, name or None, now),
         )
+        member = (
+            "INSERT INTO alliance_members (alliance_id, player, status, invited_by, since) VALUES ({}, {}, {}, {}, {})"
+        )
+        await self._transaction(
+            [
+                (member, (alliance_id, founder, "member", None, now)),
+                (member, (alliance_id, invited, "invited", founder, now)),
+            ]
+        )
+        return alliance_id
 
     async def set_alliance(
         self, alliance_id: int, status: str, *, expect: str | None = None, thread_id: int | None = None

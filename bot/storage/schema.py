@@ -257,4 +257,42 @@ MIGRATIONS: list[Migration] = [
         )
         """,
     ),
+    Migration(
+        "alliances of any size (issue 37): a name, members invited one by one (each answers or the "
+        "invitation lapses), and the pacts the allies agree; the two-player alliances carried over",
+        """
+        ALTER TABLE alliances ADD COLUMN name TEXT;
+        CREATE TABLE alliance_members (
+            alliance_id {int} NOT NULL REFERENCES alliances(id),
+            player TEXT NOT NULL,
+            status TEXT NOT NULL,
+            invited_by TEXT,
+            since {real} NOT NULL,
+            PRIMARY KEY (alliance_id, player)
+        );
+        INSERT INTO alliance_members (alliance_id, player, status, invited_by, since)
+            SELECT id, proposer, CASE WHEN status IN ('proposed', 'active') THEN 'member' ELSE 'left' END,
+                NULL, created FROM alliances;
+        INSERT INTO alliance_members (alliance_id, player, status, invited_by, since)
+            SELECT id, partner, CASE status WHEN 'proposed' THEN 'invited' WHEN 'active' THEN 'member'
+                WHEN 'declined' THEN 'declined' ELSE 'left' END, proposer, created FROM alliances;
+        CREATE TABLE pacts (
+            id {id},
+            alliance_id {int} NOT NULL REFERENCES alliances(id),
+            kind TEXT NOT NULL,
+            proposer TEXT NOT NULL,
+            ally TEXT,
+            until_unit TEXT NOT NULL,
+            until_value INTEGER,
+            public INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL,
+            members TEXT NOT NULL,
+            accepted TEXT NOT NULL,
+            made_at INTEGER,
+            ended_at INTEGER,
+            created {real} NOT NULL
+        );
+        CREATE INDEX pacts_by_alliance ON pacts(alliance_id)
+        """,
+    ),
 ]

@@ -23,6 +23,7 @@ from typing import Any
 from bot.shards import Shards
 from bot.storage import ChannelBusy, Charges, Clock, ConstraintFailed, NewerSchema, RaceRow, StoredAction
 from bot.storage.action_cache import ActionCache
+from bot.storage.alliance_tables import AllianceTables
 from bot.storage.away_tables import AwayTables
 from bot.storage.dialect import Dialect
 from bot.storage.health_tables import HealthTables
@@ -57,6 +58,7 @@ def grouped(writes: Sequence[Statement]) -> list[tuple[str, list[tuple[Any, ...]
 
 class SqlStorage(
     LeagueTables,
+    AllianceTables,
     PeopleTables,
     PaceTables,
     WebTables,
