@@ -534,11 +534,6 @@ async def test_a_bad_evening_on_discord_three_races_in_two_servers_all_finish(tm
         no_trouble(bot, fake)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="a SIGTERM during a decision's walk: its private answer raises 'Session is closed', a traceback",
-)
 async def test_a_stop_signal_during_a_slow_post_ends_without_a_traceback(server: Server, bot: BotProcess) -> None:
     fake, channel, alice = server.fake, server.channel, server.alice
     await open_race_with_ai(fake, alice, channel, ais=1)

@@ -88,7 +88,8 @@ class DomestiqueBot(discord.Client):
         self._timers: asyncio.Task[None] | None = None
         self._gateway: asyncio.Task[Any] | None = None  # the task reading the gateway, stopped first on close
         self._ticking = False
-        self._telling: set[asyncio.Task[None]] = set()  # timer outcomes being posted, a task per channel
+        self._telling: set[asyncio.Task[None]] = set()
+        self._server_locks: dict[int, asyncio.Lock] = {}  # timer outcomes being posted, a task per channel
         self._repaired = False  # the first timer pass finishes the starts a crash left unfinished
 
     async def answer(self, interaction: discord.Interaction, work: Awaitable[Outcome], *, defer: bool = True) -> None:
@@ -247,13 +248,20 @@ class DomestiqueBot(discord.Client):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server: its races wait until the bot is added back."""
-        paused = await self.service.waiting.pause_server(guild.id)
+        async with self._server_lock(guild.id):
+            paused = await self.service.waiting.pause_server(guild.id)
         log.info("removed from server %s: %s races wait", guild.id, paused)
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """Added back to a server: each race that waited shows its board and a live prompt, and goes on."""
-        for channel_id, outcome in await self.service.waiting.back_in_server(guild.id):
+        async with self._server_lock(guild.id):  # after a removal's pause, never before it
+            back = await self.service.waiting.back_in_server(guild.id)
+        for channel_id, outcome in back:
             await self._tell_channel(channel_id, outcome)
+
+    def _server_lock(self, guild_id: int) -> asyncio.Lock:
+        """A server's removal and return are handled one after the other, in the order they came."""
+        return self._server_locks.setdefault(guild_id, asyncio.Lock())
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         with speaking(posting.own_language(interaction)):

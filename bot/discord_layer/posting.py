@@ -179,7 +179,10 @@ async def say_safely(interaction: discord.Interaction, text: str) -> None:
     """A private answer that may find the interaction dead (late, or its token expired): then only logged."""
     try:
         await say(interaction, text, ephemeral=True)
-    except DISCORD_FAILURES as exc:
+    except Exception as exc:
+        # the bot stopping mid-walk closes its HTTP session: aiohttp says so with a RuntimeError
+        if not isinstance(exc, DISCORD_FAILURES) and not interaction.client.is_closed():
+            raise
         cast(Host, interaction.client).failures.failed(exc, f"answering interaction {interaction.id}")
 
 
