@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -12,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_layer import posting
+from bot.discord_layer.background import stopped
 from bot.discord_layer.command_tree import register_all
 from bot.discord_layer.components import DYNAMIC_ITEMS
 from bot.discord_layer.failures import DISCORD_FAILURES, FailureCounts
@@ -116,10 +116,7 @@ class DomestiqueBot(discord.Client):
 
     async def close(self) -> None:
         await self._stop_reading()
-        if self._timers is not None:
-            self._timers.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._timers
+        await stopped(self._timers)
         if self._telling:
             await asyncio.wait(self._telling, timeout=10)
         await self.outbox.stop()
@@ -172,7 +169,6 @@ class DomestiqueBot(discord.Client):
         ]
         if not self._repaired:
             parts.insert(0, ("unfinished starts", self._repair_starts))
-        started = self.service.core.now()
         for name, tick in parts:
             try:
                 ticks = await tick()
@@ -183,7 +179,7 @@ class DomestiqueBot(discord.Client):
                 self._telling.add(task := asyncio.create_task(self._tell_channel(channel_id, outcome)))
                 task.add_done_callback(self._telling.discard)
         if self.health is not None:
-            self.health.timer_pass(started)
+            self.health.timer_pass()
         dues: list[float] = []
         for next_due in (self.service.timers.next_deadline, self.leagues.next_due, self.alliances.next_lapse):
             try:

@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_layer.background import stopped
 from bot.discord_layer.failures import FailureCounts
 from bot.discord_layer.outbox import Outbox
 from bot.shards import Shards
@@ -40,16 +41,14 @@ class Health:
         self.failures = failures
         self.name = process_name(shards)
         self.last_pass: float | None = None  # the timer loop's last pass (wall clock)
-        self.pass_seconds = 0.0
         self.lag = 0.0  # how late the last report's sleep woke, seconds
         self.most_lag = 0.0
         self._client: discord.Client | None = None
         self._task: asyncio.Task[None] | None = None
 
-    def timer_pass(self, started: float) -> None:
-        """The timer loop finished a pass that began at ``started`` (the service's clock)."""
+    def timer_pass(self) -> None:
+        """The timer loop finished a pass."""
         self.last_pass = time.time()
-        self.pass_seconds = max(0.0, time.time() - started) if started > 1e9 else 0.0
 
     async def start(self, client: discord.Client) -> None:
         self._client = client
@@ -58,9 +57,7 @@ class Health:
     async def stop(self) -> None:
         task, self._task = self._task, None
         if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            await stopped(task)
             with contextlib.suppress(Exception):
                 await self.storage.forget_health(self.name)
 

@@ -14,13 +14,13 @@ for ``/race resume`` elsewhere; a revoked permission keeps the posts and tells t
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 from itertools import groupby
 
 import discord
 
+from bot.discord_layer.background import stopped
 from bot.discord_layer.failures import DISCORD_FAILURES, TRANSIENT, FailureCounts, kind_of, short
 from bot.discord_layer.live_prompts import REPLACED, LivePrompts
 from bot.discord_layer.sending import send_post, send_private
@@ -74,10 +74,7 @@ class Outbox:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stopped(task)
 
     def wake(self) -> None:
         """Look at once: a sleeping loop is started again; one delivering looks again when it is done."""
