@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from rules.events import Event
 from rules.formula_de_mini.circuit import Circuit
 from rules.formula_de_mini.path import Path
+from rules.formula_de_mini.versions import VERSIONS
 from rules.rng import Dice
+from rules.versions import RulesVersion
 
 TEAMS = ("red", "blue", "green", "yellow")
 START_LP = 20
@@ -44,6 +46,7 @@ class Setup:
     players: tuple[Player, ...]
     options: Options
     track_name: str
+    rules: RulesVersion = VERSIONS.newest  # the rules version it is played under (rules/versions.py)
 
     @property
     def laps(self) -> int:
