@@ -29,7 +29,7 @@ def parse_options(raw: object) -> Options:
             raise MalformedRecord(f"$.options.{key}", f"expected {type(getattr(defaults, key)).__name__}")
         values[key] = value
     if values.get("laps", 0) < 0:
-        raise MalformedRecord("$.options.laps", "expected a number of laps from 1 (0: the circuit's own)")
+        raise MalformedRecord("$.options.laps", "expected a number of laps from 1 (0: the default)")
     assert {f.name for f in fields(Options)} == OPTION_NAMES
     return Options(**values)
 
