@@ -29,6 +29,7 @@ from rules.formula_de_mini.model import (
 )
 from rules.formula_de_mini.moves import MoveOption, move_options, slipstream_options, start_path
 from rules.formula_de_mini.path import Path
+from rules.formula_de_mini.versions import ELIMINATION_LP, SPUN_COLLIDES
 from rules.memo import by_state_identity
 from rules.rng import Dice
 
@@ -407,7 +408,7 @@ def _pay_blocking(state: State, car: Car, option: MoveOption) -> State:
             (
                 c
                 for c in state.cars
-                if c.status == "racing" and c.cell in state.setup.circuit.track.cells[option.to].successors
+                if c.status in _on_track(state) and c.cell in state.setup.circuit.track.cells[option.to].successors
             ),
             key=lambda c: c.cell.split(".")[1],
         )
@@ -441,6 +442,11 @@ def _overshoot(state: State, car: Car, spaces: int) -> State:
     return _lose(state, car, spaces, "overshot a corner")
 
 
+def _on_track(state: State) -> tuple[str, ...]:
+    """The statuses of the cars a car may collide with or hit: a spun-out car too (R-FDM-SPUN)."""
+    return ("racing", "spun") if state.setup.rules.has(SPUN_COLLIDES) else ("racing",)
+
+
 def _neighbours(state: State, car: Car) -> list[Car]:
     """Cars the mover stopped beside or behind (not in front of)."""
     circuit = state.setup.circuit
@@ -451,7 +457,7 @@ def _neighbours(state: State, car: Car) -> list[Car]:
     row = car.row
     out = []
     for other in state.cars:
-        if other.id == car.id or other.status != "racing" or other.cell in circuit.pit_cells:
+        if other.id == car.id or other.status not in _on_track(state) or other.cell in circuit.pit_cells:
             continue
         beside = abs(other.row - row) <= 0 and abs(int(other.cell.split(".")[1]) - int(car.cell.split(".")[1])) == 1
         if other.cell in ahead or beside:
@@ -470,7 +476,11 @@ def _collisions(state: State, mover: Car) -> State:
         if value <= COLLISION_ON:
             state = _lose(state, state.car(other.id), 1, f"collision with {mover.id}")
             eliminated_by_me += state.car(other.id).status == "eliminated"
-    for other in others:  # the mover rolls last, once per car
+    if eliminated_by_me and state.setup.rules.has(ELIMINATION_LP):
+        # "causes the elimination of one or more other cars then their own car will automatically
+        # lose an LP without rolling the black die" (R-FDM-ELIMINATES): one LP, no rolls
+        return _lose(state, state.car(mover.id), 1, "eliminated another car")
+    for other in others:  # the mover rolls last, once per car (before R-FDM-ELIMINATES: an LP per car eliminated)
         me = state.car(mover.id)
         if me.status == "eliminated":
             break

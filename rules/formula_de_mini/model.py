@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from rules.events import Event
 from rules.formula_de_mini.circuit import Circuit
 from rules.formula_de_mini.path import Path
+from rules.formula_de_mini.versions import THREE_LAPS, VERSIONS
 from rules.rng import Dice
+from rules.versions import RulesVersion
 
 TEAMS = ("red", "blue", "green", "yellow")
 START_LP = 20
@@ -19,11 +21,12 @@ SLIPSTREAM_MIN_GEAR = 3
 COLLISION_ON = 4  # black die 1-4: damaged
 ENGINE_LP = 2
 PIT_EXIT_MAX_GEAR = 3
+BOOK_LAPS = 3  # a race's laps on a circuit of the box (rulings.md R-FDM-LAPS)
 
 
 @dataclass(frozen=True)
 class Options:
-    laps: int = 0  # 0: the circuit's own number of laps
+    laps: int = 0  # 0: the default (Setup.laps, R-FDM-LAPS)
     shift_5_to_1: bool = True  # rulings.md R-FDM-5-TO-1
 
 
@@ -44,10 +47,18 @@ class Setup:
     players: tuple[Player, ...]
     options: Options
     track_name: str
+    rules: RulesVersion = VERSIONS.newest  # the rules version it is played under (rules/versions.py)
 
     @property
     def laps(self) -> int:
-        return self.options.laps or self.circuit.laps
+        """The race's laps: its ``laps`` option, else 3 on a circuit of the box (R-FDM-LAPS: "after the
+        1st or 2nd lap" leaves laps to drive after either stop), else the circuit's own (an inline
+        circuit's, and the box's 2 before rules 2026-12)."""
+        if self.options.laps:
+            return self.options.laps
+        if self.rules.has(THREE_LAPS) and self.track_name != "inline":
+            return BOOK_LAPS
+        return self.circuit.laps
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from rules.formula_de_mini.circuit import Circuit, build_circuit, load_circuit
 from rules.formula_de_mini.engine import new_race
 from rules.formula_de_mini.gears import dice
 from rules.formula_de_mini.model import OPTION_NAMES, TEAMS, Options, Player, Setup, State
+from rules.formula_de_mini.versions import VERSIONS
 from rules.game import Envelope
 from rules.track import whole_number
 
@@ -28,7 +29,7 @@ def parse_options(raw: object) -> Options:
             raise MalformedRecord(f"$.options.{key}", f"expected {type(getattr(defaults, key)).__name__}")
         values[key] = value
     if values.get("laps", 0) < 0:
-        raise MalformedRecord("$.options.laps", "expected a number of laps from 1 (0: the circuit's own)")
+        raise MalformedRecord("$.options.laps", "expected a number of laps from 1 (0: the default)")
     assert {f.name for f in fields(Options)} == OPTION_NAMES
     return Options(**values)
 
@@ -74,7 +75,8 @@ def build(record: Envelope) -> State:
             "$.track",
             "expected 'formula-de-mini/canyon', 'formula-de-mini/island' or an inline circuit (docs/actions.md)",
         )
-    setup = Setup(circuit, parse_players(record["players"]), parse_options(record.get("options", {})), name)
+    options = parse_options(record.get("options", {}))
+    setup = Setup(circuit, parse_players(record["players"]), options, name, VERSIONS.of_envelope(record))
     if sum(p.cars for p in setup.players) > len(circuit.grid):
         raise InvalidSetup("$.track.grid", f"this circuit's grid has {len(circuit.grid)} slots")
     if len(setup.players) > len(set(circuit.stands)):
@@ -212,8 +214,10 @@ def _start(state: State, raw: object) -> State:
         lp = whole_number(spec.get("lp", 20), f"{path}.lp", 0, 99)
         lap = whole_number(spec.get("lap", 1), f"{path}.lap", 1, MAX_LAPS)
         status = spec.get("status", "racing")
-        if status not in ("racing", "pits"):
-            raise MalformedRecord(f"{path}.status", "expected racing or pits")
+        if status not in ("racing", "pits", "spun"):
+            raise MalformedRecord(f"{path}.status", "expected racing, pits or spun")
+        if status == "spun":
+            gear = 1  # a spun-out car starts off again in 1st gear
         corner = circuit.corner_number(at)
         cars[cid] = replace(
             cars[cid],

@@ -24,7 +24,7 @@ from rules.hell_of_the_north.model import (
 from rules.hell_of_the_north.moves import ride_options
 from rules.hell_of_the_north.order import classification, peloton_order
 from rules.hell_of_the_north.ride import add_events, replace_rider, reveal_weather
-from rules.hell_of_the_north.versions import CAUGHT_PAYS, EMPTY, FEED_CAUGHT
+from rules.hell_of_the_north.versions import CAUGHT_PAYS, DROP_FED, EMPTY, FEED_CAUGHT
 from rules.leader1 import family
 
 STEPS = ("breakaways", "breaking-away", "positioning", "pursuit", "dropped")
@@ -179,7 +179,13 @@ def move_peloton(state: State) -> State:
         else:
             state = place_behind(state, current, "dropped")
             events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
+    dropping = state.drop_requests
     state = family.drop_chosen(state, lambda s, rid, status: place_behind(s, s.rider(rid), status), events)
+    if played.has(DROP_FED):  # "whether in a breakaway or in the peloton, the player may draw" (R-HOTN-DROP)
+        for rid in dropping:
+            dropped = state.rider(rid)
+            if dropped.status == "dropped" and dropped.row is not None:
+                state = family.feed_peloton(state, [dropped], old, dropped.row, events)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     state = add_events(state, events)

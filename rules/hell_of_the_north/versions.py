@@ -11,10 +11,13 @@ FEED_CAUGHT = Change(
     "R-HOTN-FEED-CAUGHT", "a rider the peloton catches before a feed marker in the move that passes it draws a tile"
 )
 
+DROP_FED = Change("R-HOTN-DROP", "a rider dropping back by choice draws a tile for a feed marker it ends past")
+
 VERSIONS = versions(
     "hell-of-the-north",
     RulesVersion("2026-11", None),
     RulesVersion("2026-12", utc("2026-12-01T16:05:03+00:00"), (CAUGHT_PAYS, BOXED_IN, EMPTY)),
     RulesVersion("2026-12.2", utc("2026-12-01T16:46:34+00:00"), (FEED_CAUGHT,)),
+    RulesVersion("2026-12.3", utc("2026-12-06T01:52:27+00:00"), (DROP_FED,)),
     unversioned="2026-12.2",  # the newest when versions began: what a record without rules means
 )

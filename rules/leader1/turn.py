@@ -15,7 +15,7 @@ from rules.leader1.model import Event, Rider, State, event
 from rules.leader1.moves import ride_options
 from rules.leader1.order import classification, peloton_order
 from rules.leader1.ride import replace_rider
-from rules.leader1.versions import FEED_CAUGHT
+from rules.leader1.versions import FEED_CAUGHT, PELOTON_PASSES
 
 PHASES = ("breakaways", "breaking-away", "pursuit", "dropped")
 
@@ -99,9 +99,13 @@ def move_peloton(state: State) -> State:
     if feed_caught:
         state = family.peloton_passes(state, peloton_order(state), old, new, events, caught_at)
     events += catches
+    # a fallen or punctured rider stays on its square (C.2, C.3); only one on the squares the
+    # peloton lands on goes behind it (rulings.md R-PELOTON-PASSES; before it, every one at or
+    # behind the peloton's front row went behind it)
+    reached = new - 1 if setup.rules.has(PELOTON_PASSES) else None
     for r in state.riders:
-        if r.status in ("fallen", "punctured") and (r.row or 0) <= new:
-            state = _place_behind(state, r, r.status)  # rulings.md R-PELOTON-PASSES
+        if r.status in ("fallen", "punctured") and (reached is None or (r.row or 0) >= reached) and (r.row or 0) <= new:
+            state = _place_behind(state, r, r.status)
     # B.4 "*Riders in the peloton at the beginning of the movement" pay: those dropped on
     # purpose too (rulings.md R-DROP); who cannot pay is left behind (B.5)
     price = setup.ruleset.peloton_cost.get(min(squares, max(setup.ruleset.peloton_cost, default=0)), 0)

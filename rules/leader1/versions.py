@@ -8,9 +8,15 @@ FEED_CAUGHT = Change(
     "R-FEED-CAUGHT", "a rider the peloton absorbs before a feed-zone token in the move that passes it picks a tile"
 )
 
+PELOTON_PASSES = Change(
+    "R-PELOTON-PASSES",
+    "a fallen or punctured rider stays on its square; only one on the squares the peloton lands on goes behind it",
+)
+
 VERSIONS = versions(
     "leader1",
     RulesVersion("2026-11", None),
     RulesVersion("2026-12", utc("2026-12-01T16:46:34+00:00"), (FEED_CAUGHT,)),
+    RulesVersion("2026-12.2", utc("2026-12-06T01:50:45+00:00"), (PELOTON_PASSES,)),
     unversioned="2026-12",  # the newest when versions began: what a record without rules means
 )
