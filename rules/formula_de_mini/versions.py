@@ -16,6 +16,6 @@ THREE_LAPS = Change("R-FDM-LAPS", "a race on a circuit of the box runs 3 laps, n
 VERSIONS = versions(
     "formula-de-mini",
     RulesVersion("2026-11", None),
-    RulesVersion("2026-12", utc("2026-12-06T01:54:08+00:00"), (SPUN_COLLIDES, ELIMINATION_LP, THREE_LAPS)),
+    RulesVersion("2026-12", utc("2026-12-06T03:00:00+00:00"), (SPUN_COLLIDES, ELIMINATION_LP, THREE_LAPS)),
     unversioned="2026-11",  # the newest when versions began: what a record without rules means
 )

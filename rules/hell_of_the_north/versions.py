@@ -18,6 +18,6 @@ VERSIONS = versions(
     RulesVersion("2026-11", None),
     RulesVersion("2026-12", utc("2026-12-01T16:05:03+00:00"), (CAUGHT_PAYS, BOXED_IN, EMPTY)),
     RulesVersion("2026-12.2", utc("2026-12-01T16:46:34+00:00"), (FEED_CAUGHT,)),
-    RulesVersion("2026-12.3", utc("2026-12-06T01:52:27+00:00"), (DROP_FED,)),
+    RulesVersion("2026-12.3", utc("2026-12-06T03:00:00+00:00"), (DROP_FED,)),
     unversioned="2026-12.2",  # the newest when versions began: what a record without rules means
 )

@@ -17,6 +17,6 @@ VERSIONS = versions(
     "leader1",
     RulesVersion("2026-11", None),
     RulesVersion("2026-12", utc("2026-12-01T16:46:34+00:00"), (FEED_CAUGHT,)),
-    RulesVersion("2026-12.2", utc("2026-12-06T01:50:45+00:00"), (PELOTON_PASSES,)),
+    RulesVersion("2026-12.2", utc("2026-12-06T03:00:00+00:00"), (PELOTON_PASSES,)),
     unversioned="2026-12",  # the newest when versions began: what a record without rules means
 )
