@@ -8,7 +8,9 @@ wait for each other), and migrations that several processes may start at once (a
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
+import logging
 from collections.abc import Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -20,6 +22,8 @@ from bot.storage.dialect import POSTGRESQL
 from bot.storage.redact import shown
 from bot.storage.sql import SqlStorage
 
+log = logging.getLogger("domestique")
+CLOSE_WAIT = 30.0  # seconds close() waits for the methods under way
 MIGRATION_LOCK = 7_161_840  # pg_advisory_xact_lock key: processes starting together migrate one at a time
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
@@ -37,15 +41,18 @@ class _Checkout:
         pool = self.storage._pool
         if pool is None:
             raise RuntimeError("storage is not open")
-        self.storage._held.set(await pool.acquire())
+        self.storage._held.set((pool, await pool.acquire()))
 
     async def __aexit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         held = self.storage._held.get()
         self.storage._held.set(None)
-        if held is not None and self.storage._pool is not None:
-            await self.storage._pool.release(held)
+        if held is not None:
+            # back to the pool it came from, even when close() has begun: close waits for every
+            # connection, so one kept here would hold the shutdown for ever (CI once hung so)
+            pool, connection = held
+            await pool.release(connection)
 
 
 class PostgresStorage(SqlStorage):
@@ -59,7 +66,9 @@ class PostgresStorage(SqlStorage):
         self.url = url
         self.pool_size = pool_size
         self._pool: asyncpg.Pool | None = None
-        self._held: contextvars.ContextVar[Connection | None] = contextvars.ContextVar("held", default=None)
+        self._held: contextvars.ContextVar[tuple[asyncpg.Pool, Connection] | None] = contextvars.ContextVar(
+            "held", default=None
+        )
         self._guard = _Checkout(self)
 
     @property
@@ -67,7 +76,7 @@ class PostgresStorage(SqlStorage):
         held = self._held.get()
         if held is None:
             raise RuntimeError("storage is not open, or used outside a method")
-        return held
+        return held[1]
 
     async def open(self) -> None:
         """Connect and migrate; a second call does nothing."""
@@ -82,9 +91,15 @@ class PostgresStorage(SqlStorage):
             raise
 
     async def close(self) -> None:
+        """Stop lending connections, let the methods under way finish (at most CLOSE_WAIT seconds),
+        then close; a method still running after that loses its connection."""
         if self._pool is not None:
             pool, self._pool = self._pool, None
-            await pool.close()
+            try:
+                await asyncio.wait_for(pool.close(), CLOSE_WAIT)
+            except TimeoutError:
+                log.warning("PostgreSQL connections still in use after %s s; closing them", CLOSE_WAIT)
+                pool.terminate()
 
     async def _migration_lock(self) -> None:
         await self._exec("SELECT pg_advisory_xact_lock({})", (MIGRATION_LOCK,))
