@@ -38,3 +38,8 @@ class InvalidSetup(MalformedRecord):
 
 class UnknownTrack(MalformedRecord):
     """A track name that is not shipped in data/."""
+
+
+def reason(exc: BaseException) -> str:
+    """What went wrong as a player reads it: a record error's message without its JSON path ("$.track")."""
+    return exc.message if isinstance(exc, MalformedRecord) else str(exc)

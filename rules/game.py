@@ -125,6 +125,14 @@ class SeatOption:
     name: str
     about: str
     values: Callable[[Seat], Sequence[str]]
+    label: Callable[[], str] | None = None  # its name as players read it, in the language of the moment
+    value_label: Callable[[str], str] | None = None  # a value (a rider type's id) as players read it
+
+    def shown_name(self) -> str:
+        return self.label() if self.label is not None else self.name
+
+    def shown_value(self, value: str) -> str:
+        return self.value_label(value) if self.value_label is not None else value
 
 
 @dataclass(frozen=True)
@@ -140,6 +148,17 @@ class RaceOption:
     values: tuple[str, ...]
     value: Callable[[str], object]
     default: str | None = None
+    label: str = ""  # its name as players read it (N_ marked); the id ``name`` is what is typed and stored
+    labels: tuple[tuple[str, str], ...] = ()  # (value, its words as players read them, N_ marked)
+
+    def shown_name(self) -> str:
+        """The option's name in the language of the moment."""
+        return _(self.label) if self.label else self.name
+
+    def shown_value(self, value: str) -> str:
+        """A value as players read it in the language of the moment (a number as it is)."""
+        words = dict(self.labels).get(value)
+        return _(words) if words else value
 
 
 @dataclass(frozen=True)

@@ -83,12 +83,12 @@ async def test_a_private_message_is_in_the_recipients_language(simcord_env, monk
     czech = [m.content for m in petr.user.dm_channel.history() if m.author.bot]
     hungarian = [m.content for m in anna.user.dm_channel.history() if m.author.bot]
     assert czech and all(t.startswith("Z: Kerékpár · #verseny (https://discord.com/channels/") for t in czech)
-    assert all("**Závod 1 · first-race**: " in t for t in czech)
+    assert all("**Závod 1 · První závod**: " in t for t in czech)
     assert any("Jsi na tahu v tomto kole" in t for t in czech) and any(
         "Od tvého posledního rozhodnutí: " in t for t in czech
     )
     assert hungarian and all(t.startswith("Innen: Kerékpár · #verseny") for t in hungarian)
-    assert all("**1. verseny · first-race**: " in t for t in hungarian)
+    assert all("**1. verseny · Első verseny**: " in t for t in hungarian)
     assert any("Te jössz ebben a körben" in t for t in hungarian)
     assert [t for t in czech + hungarian if english_in(t, NAMES)] == []
     # the reminder, half way to the deadline, by private message in the recipient's language

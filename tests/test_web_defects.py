@@ -17,8 +17,8 @@ import pytest
 from bot.storage import Member
 from bot.storage.sqlite import SqliteStorage
 from bot.web.server import bound_port, start_web
-from bot.web.timeline import track_title
 from rules.registry import game_ids
+from rules.shown import track_title
 from tests.support.web_race import CHANNEL, HOST, crawl, play_race, web_client
 
 

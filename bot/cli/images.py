@@ -14,6 +14,7 @@ from rules.game import Picture
 from rules.i18n import Language, _, speaking
 from rules.record import Record, start_state
 from rules.registry import AnyGame, featured, find_game, games
+from rules.shown import track_title
 
 
 def board(game: str, state: Any, title: str, *, highlight: bool = True) -> bytes:
@@ -54,7 +55,7 @@ def mid_race(record: Record, fraction: float = 0.4, span: float = 0.15) -> Any:
 def picture(game: AnyGame, shown: Picture) -> bytes:
     """One of a game's docs pictures, drawn from its sample race."""
     record, final = sample_race(game, shown.sample)
-    title = _("Race {number} · {track}", number=1, track=str(record.track).split("/", 1)[-1])
+    title = _("Race {number} · {track}", number=1, track=track_title(str(record.track)))
     if shown.moment == "recap":
         return render_recap(turn_states(record), width=480, board=painted(game.id, title))
     if shown.moment == "start":

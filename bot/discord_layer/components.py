@@ -303,10 +303,12 @@ class LobbyButton(
 class ColourSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dq:lc:(?P<race>[0-9]+)"):
     """Join the lobby in the colour you pick (the Join button takes the first free one)."""
 
-    def __init__(self, race: int, colours: tuple[str, ...] = ()) -> None:
-        options = [discord.SelectOption(label=c.capitalize(), value=c) for c in colours] or [
-            discord.SelectOption(label="-", value="-")
-        ]
+    def __init__(self, race: int, colours: tuple[str, ...] = (), words: tuple[str, ...] = ()) -> None:
+        """``words``: each colour as the channel reads it (its id where none is given)."""
+        labels = [*words, *colours[len(words) :]]
+        options = [
+            discord.SelectOption(label=w[:1].upper() + w[1:], value=c) for c, w in zip(colours, labels, strict=False)
+        ] or [discord.SelectOption(label="-", value="-")]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"dq:lc:{race}",
@@ -322,7 +324,8 @@ class ColourSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dq
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ColourSelect:
-        return cls(int(match["race"]), tuple(o.value for o in _options(item)))
+        options = _options(item)
+        return cls(int(match["race"]), tuple(o.value for o in options), tuple(o.label for o in options))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         colour = _selected(interaction)
@@ -332,10 +335,11 @@ class ColourSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dq
         await bot.answer(interaction, work)  # the lobby message it is on is edited in place
 
 
-def lobby_view(race_id: int, colours: tuple[str, ...] = ()) -> discord.ui.View:
+def lobby_view(race_id: int, colours: tuple[str, ...] = (), words: tuple[str, ...] = ()) -> discord.ui.View:
+    """The lobby's menu of free colours (``words``: as the channel reads them) and its buttons."""
     view = discord.ui.View(timeout=None)
     if colours:
-        view.add_item(ColourSelect(race_id, colours[:MENU]))
+        view.add_item(ColourSelect(race_id, colours[:MENU], words[:MENU]))
     for what in ("join", "leave", "ai", "start"):
         view.add_item(LobbyButton(race_id, what))
     return view

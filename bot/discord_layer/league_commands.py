@@ -18,6 +18,7 @@ from bot.service.bounds import LEAGUE_HOUR, LEAGUE_STAGE, PIECES
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
+from renderer.words import team
 from rules.i18n import _, speaking
 from rules.registry import find_game, game_ids, games
 
@@ -45,7 +46,9 @@ async def league_colour_autocomplete(interaction: discord.Interaction, current: 
     leagues = await host(interaction).service.storage.leagues(interaction.guild_id or 0)
     played = {lg.game for lg in leagues}
     colours = {c for game in games() if game.id in played for c in game.colours}
-    return [app_commands.Choice(name=c, value=c) for c in sorted(colours) if current.lower() in c][:25]
+    shown = [(c, team(c)) for c in sorted(colours)]  # the colour in words, its id typed
+    typed = current.lower()
+    return [app_commands.Choice(name=w, value=c) for c, w in shown if typed in c or typed in w.lower()][:25]
 
 
 @in_own_language

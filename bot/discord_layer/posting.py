@@ -413,7 +413,7 @@ class Walk:
         if asked is None:
             return
         interaction = asked.interaction
-        view = lobby_view(lobby.race_id, lobby.colours)
+        view = lobby_view(lobby.race_id, lobby.colours, lobby.colour_words)
         if asked.on_the_prompt:  # a lobby button: its message shows the change
             await interaction.edit_original_response(content=lobby.text[:2000], view=view)
             if interaction.message is not None:
@@ -490,7 +490,7 @@ async def edit_lobby_message(interaction: discord.Interaction, lobby: ShowLobby)
     partial = getattr(interaction.channel, "get_partial_message", None)
     if lobby.message_id is None or not lobby.line or partial is None:
         return False
-    view = lobby_view(lobby.race_id, lobby.colours)
+    view = lobby_view(lobby.race_id, lobby.colours, lobby.colour_words)
     try:
         await partial(lobby.message_id).edit(
             content=lobby.text[:2000], view=view, allowed_mentions=discord.AllowedMentions.none()

@@ -22,6 +22,7 @@ from bot.leagues.team_classification import Teams, team_table
 from bot.service import seats
 from bot.service.backoff import Backoff
 from bot.service.bounds import LEAGUE_STAGE
+from bot.service.colours import colour_id
 from bot.service.common import Refusal, record_of
 from bot.service.model import Outcome, Post, Publish
 from bot.service.names import clean_name
@@ -307,6 +308,7 @@ class LeagueService:
         shown = f"AI {count}" if ai else name
         taken = [self._seat(m) for m in members]
         try:
+            colour = colour_id(game.colours, colour)  # typed in the player's words or as its id
             colour, kinds = game.seat(taken, int(league.settings["riders"]), colour)
         except ValueError as exc:
             raise Refusal(str(exc)) from None

@@ -9,6 +9,7 @@ from rules.game import Choice
 from rules.i18n import _
 from rules.record import FORMAT, Record, dated, parse_record
 from rules.registry import AnyGame, find_game
+from rules.shown import track_title
 from rules.versions import RulesVersion
 
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 60, 7 * 24 * 3600, 24 * 3600
@@ -77,7 +78,7 @@ def title(race: RaceRow) -> str:
         label = _("Stage {number}", number=race.stage)
     else:
         label = stored or _("Race {number}", number=race.id)
-    return f"{label} · {str(race.lobby['track']).split('/', 1)[-1]}"
+    return f"{label} · {track_title(str(race.lobby['track']))}"
 
 
 def who(race: RaceRow, player: str, *, mention: bool = True) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.service import race_options, seats
 from bot.service.absence import marked_away
+from bot.service.colours import colour_id
 from bot.service.common import TIMER_DEFAULT, TIMER_MAX, TIMER_MIN, Refusal, title
 from bot.service.core import RaceCore
 from bot.service.durations import in_words
@@ -117,7 +118,9 @@ class Lobby:
             except ValueError:
                 continue
             free.append(colour)
-        return Outcome.of(ShowLobby(race.id, self.lobby_text(race, game), tuple(free), race.lobby.get("message"), line))
+        words = tuple(team(c) for c in free)
+        text = self.lobby_text(race, game)
+        return Outcome.of(ShowLobby(race.id, text, tuple(free), race.lobby.get("message"), line, colour_words=words))
 
     @staticmethod
     def _joined(race: RaceRow) -> str:
@@ -174,6 +177,7 @@ class Lobby:
         if not ai and user_id is not None and seats.human_seat(race.lobby, user_id) is not None:
             raise Refusal(_("You are already in this race."))
         try:
+            colour = colour_id(game.colours, colour)  # typed in the player's words or as its id
             colour, kinds = game.seat(seats.seats_from(race.lobby), int(race.lobby["riders"]), colour)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
@@ -226,8 +230,12 @@ class Lobby:
         level: str | None = None,
     ) -> Outcome:
         """An AI seat, playing at ``level`` (easy, normal, strong; the strongest if not given)."""
+        if level is not None and level not in LEVELS:  # typed as players read it ("könnyű"), or refused so
+            said = level.strip().casefold()
+            level = next((known for known in LEVELS if level_word(known).casefold() == said), level)
         if level is not None and level not in LEVELS:
-            raise Refusal(_("An AI plays {levels}; not {typed}.", levels=", ".join(LEVELS), typed=repr(level[:20])))
+            levels = ", ".join(level_word(known) for known in LEVELS)
+            raise Refusal(_("An AI plays {levels}; not {typed}.", levels=levels, typed=repr(level[:20])))
         async with self.store.channel_race(channel_id) as opened:
             race, game = opened.race, opened.game
             self._same_lobby(race, race_id)
@@ -259,6 +267,7 @@ class Lobby:
         """A per-seat choice of the game's (Leader 1: sprinter, descender), before the start."""
         async with self.store.channel_race(channel_id) as opened:
             race, game = opened.race, opened.game
+            option = race_options.option_id(game, option)  # typed as its id or as players read its name
             race_option = race_options.find(game, option)
             if race_option is not None:
                 return await self._race_option(race, game, user_id, race_option, value)
@@ -266,27 +275,36 @@ class Lobby:
             if not known:
                 raise Refusal(_("{game_title} has no choices to make before the start.", game_title=game.title))
             if option not in known:
-                every = [*known, *(o.name for o in game.race_options)]
+                every = [o.shown_name() for o in game.seat_options] + [o.shown_name() for o in game.race_options]
                 raise Refusal(_("Choices before the start: {options}.", options=", ".join(every)))
             if race.status != "lobby":
                 raise Refusal(_("These choices are made before the start."))
             seat = seats.human_seat(race.lobby, user_id)
             if seat is None:
                 raise Refusal(_("Join the race first."))
-            allowed = list(known[option].values(seats.seat_from(seat)))
+            picked = known[option]
+            allowed = list(picked.values(seats.seat_from(seat)))
+            value = None if value is None else race_options.value_id(allowed, picked.shown_value, value)
             if value is not None and value not in allowed:
-                raise Refusal(_("{option}: one of {values}.", option=option, values=", ".join(allowed)))
+                shown_values = ", ".join(picked.shown_value(v) for v in allowed)
+                raise Refusal(_("{option}: one of {values}.", option=picked.shown_name(), values=shown_values))
             options = {**(seat.get("options") or {}), option: value}
             options = {k: v for k, v in options.items() if v}
             if value is not None and any(v == value for k, v in options.items() if k != option):
+                taken = picked.shown_value(value)
                 raise Refusal(
-                    _("Your {value} already has another role: one role per {noun}.", value=value, noun=game.piece)
+                    _(
+                        "Your {value} already has another role: one role per {noun}.",
+                        value=taken,
+                        noun=game.piece,
+                    )
                 )
             mine: SeatData = {**seat, "options": {k: str(v) for k, v in options.items()}}
             updated = [mine if s is seat else s for s in race.lobby["seats"]]
             if not await self.storage.update_lobby(race.id, race.version, {**race.lobby, "seats": updated}):
                 raise Refusal(_("The lobby changed at the same moment; try again."))
-            chosen = "; ".join(f"{k}: {v}" for k, v in options.items()) or _("none")
+            chosen = "; ".join(f"{known[k].shown_name()}: {known[k].shown_value(str(v))}" for k, v in options.items())
+            chosen = chosen or _("none")
             return Outcome(_("Your choices: {chosen}.", chosen=chosen))
 
     async def _race_option(
@@ -296,15 +314,15 @@ class Lobby:
         if race.status != "lobby":
             raise Refusal(_("These choices are made before the start."))
         if user_id != race.host_id:
-            raise Refusal(_("Only the host chooses {option} for the race.", option=option.name))
+            raise Refusal(_("Only the host chooses {option} for the race.", option=option.shown_name()))
         lobby = race_options.with_choice(game, race.lobby, option, value)
         if not await self.storage.update_lobby(race.id, race.version, lobby):
             raise Refusal(_("The lobby changed at the same moment; try again."))
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         with speaking(await self.core.public(fresh)):
-            shown = race_options.chosen(lobby).get(option.name, option.default or _("default"))
-            line = _("The host chose {option}: {value}.", option=option.name, value=shown)
+            shown = race_options.shown_choice(option, lobby)
+            line = _("The host chose {option}: {value}.", option=option.shown_name(), value=shown)
             outcome = self.lobby_outcome(fresh, game, line)
         posted = outcome.lobby
         if posted is not None and posted.message_id is None:  # the lobby is posted anew, the choice told above it

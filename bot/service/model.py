@@ -140,6 +140,7 @@ class ShowLobby:
     message_id: int | None = None
     line: str = ""
     ephemeral: bool = False
+    colour_words: tuple[str, ...] = ()  # each of ``colours`` as the channel reads it (the menu's labels)
 
 
 @dataclass(frozen=True)

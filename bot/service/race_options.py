@@ -3,11 +3,12 @@ host with /race option, kept in the lobby under ``options``, written into the re
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.service.common import Refusal
 from bot.storage.lobby import LobbyData
-from rules.game import RaceOption
+from rules.game import RaceOption, SeatOption
 from rules.i18n import _
 from rules.registry import AnyGame
 
@@ -28,6 +29,7 @@ def with_choice(game: AnyGame, lobby: LobbyData, option: RaceOption, value: str 
     if value is None or not value.strip():
         options.pop(option.name, None)
     else:
+        value = value_id(option.values, option.shown_value, value)
         try:
             option.value(value)
         except ValueError as exc:
@@ -57,6 +59,28 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
     if not game.race_options:
         return ""
     given = chosen(lobby)
-    usual = _("default")
-    parts = [f"{o.name}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
+    parts = [f"{o.shown_name()}: {_shown(o, given.get(o.name, o.default))}" for o in game.race_options]
     return _("Race options (host, /race option): {options}.", options="; ".join(parts))
+
+
+def _shown(option: RaceOption, value: str | None) -> str:
+    """A chosen value as players read it; none chosen: the game's default."""
+    return _("default") if value is None else option.shown_value(value)
+
+
+def shown_choice(option: RaceOption, lobby: LobbyData) -> str:
+    """What the host chose for ``option`` (or its default), as players read it."""
+    return _shown(option, chosen(lobby).get(option.name, option.default))
+
+
+def option_id(game: AnyGame, typed: str) -> str:
+    """An option's id from what was typed: the id itself, or its name as players read it."""
+    every: list[SeatOption | RaceOption] = [*game.seat_options, *game.race_options]
+    said = typed.strip().casefold()
+    return next((o.name for o in every if said in (o.name, o.shown_name().casefold())), typed)
+
+
+def value_id(allowed: Sequence[str], shown: Callable[[str], str], typed: str) -> str:
+    """A value's id from what was typed: the id itself, or the value as players read it."""
+    said = typed.strip().casefold()
+    return next((v for v in allowed if said in (v.casefold(), shown(v).casefold())), typed)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from bot.storage.lobby import LobbyData, SeatData
 from rules.ai_levels import STRONGEST, level_named
 from rules.game import Seat
 from rules.i18n import _
+from rules.shown import seat_name
 
 SEAT_FIELDS = SeatData.__required_keys__ | SeatData.__optional_keys__
 
@@ -69,8 +69,8 @@ def name_of(lobby: LobbyData, player: str) -> str:
 def shown_name(seat: SeatData) -> str:
     """A seat's name as players read it: an AI seat's stored name ("AI 2") in the reader's language."""
     name = str(seat.get("name") or "")
-    if seat.get("ai") and (not name or re.fullmatch(r"AI \d+", name)):
-        return _("AI {number}", number=name[3:]) if name else _("AI")
+    if seat.get("ai"):
+        return seat_name(name) if name else _("AI")
     return name or _("a player")
 
 

@@ -8,9 +8,9 @@ from html import escape
 from bot.leagues.league import standings_from
 from bot.storage import Storage
 from bot.web.pages import layout, when
-from bot.web.timeline import track_title
 from rules.i18n import N_, _, current, ngettext
 from rules.registry import find_game
+from rules.shown import track_title
 
 STAGE_WORDS = {
     "scheduled": N_("to come"),

@@ -15,8 +15,9 @@ from bot.service import seats
 from bot.service.common import record_of
 from bot.storage import RaceRow
 from renderer.words import team
-from rules.i18n import N_, _, ngettext
+from rules.i18n import _
 from rules.registry import AnyGame, find_game
+from rules.shown import track_title
 
 
 @dataclass(frozen=True)
@@ -54,40 +55,6 @@ class Timeline:
 
 
 # the shipped stages and circuits, by their ids (a stage added later reads as its id in words)
-TRACK_NAMES = {
-    "col-du-domestique": N_("Col du Domestique"),
-    "first-race": N_("First race"),
-    "flatlands": N_("Flatlands"),
-    "grand-tour": N_("Grand tour"),
-    "rolling-hills": N_("Rolling hills"),
-    "ardennes": N_("Ardennes"),
-    "flanders": N_("Flanders"),
-    "roubaix": N_("Roubaix"),
-    "canyon": N_("Canyon"),
-    "island": N_("Island"),
-    "itt-25": N_("Time trial, 25 hexagons"),
-    "itt-50": N_("Time trial, 50 hexagons"),
-    "itt-75": N_("Time trial, 75 hexagons"),
-    "ttt-100": N_("Team time trial, 100 hexagons"),
-    "leg-bohemia": N_("Bohemia"),
-    "leg-ridge-and-river": N_("Ridge and river"),
-}
-
-
-def track_title(track: str) -> str:
-    """A stage or circuit as a reader names it: "Col du domestique", "a random route of 25 hexagons"
-    (never its id, "random-25-s187431")."""
-    name = track.split("/", 1)[-1]
-    parts = name.split("-")
-    if parts[0] == "random" and len(parts) >= 2 and parts[1].isdigit():
-        n = int(parts[1])
-        return ngettext("a random route of {n} hexagon", "a random route of {n} hexagons", n)
-    if name in TRACK_NAMES:
-        return _(TRACK_NAMES[name])
-    words = " ".join(p for p in parts if p)
-    return words[:1].upper() + words[1:]
-
-
 def title_of(race: RaceRow) -> str:
     label = race.lobby.get("title") or _("Race {number}", number=race.id)
     return f"{label} · {track_title(str(race.lobby['track']))}"

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from rules.action import Field, Vocabulary
 from rules.errors import DomestiqueError
+from rules.errors import reason as error_reason
 from rules.events import Event, whole
 from rules.formula_de_mini import ai, engine
 from rules.formula_de_mini.circuit import circuit_names, load_circuit
@@ -35,6 +36,7 @@ from rules.game import (
     rules_for_setup_states,
 )
 from rules.i18n import N_, _, ngettext, npgettext, pgettext
+from rules.shown import seat_name
 from rules.team_seats import NumberedTeams
 
 VOCABULARY = Vocabulary(
@@ -95,7 +97,7 @@ def outcome(state: State) -> Outcome:
 
 
 def _player_name(state: State, player: str) -> str:
-    return next((p.name or p.id for p in state.setup.players if p.id == player), player)
+    return seat_name(next((p.name or p.id for p in state.setup.players if p.id == player), player))
 
 
 REASONS = {
@@ -221,7 +223,7 @@ def resolve_track(name: str, seed: int) -> str:
     try:
         load_circuit(name)
     except (DomestiqueError, OSError) as exc:
-        raise ValueError(_("{name} is not a circuit: {why}", name=repr(name[:40]), why=exc)) from None
+        raise ValueError(_("{name} is not a circuit: {why}", name=repr(name[:40]), why=error_reason(exc))) from None
     return f"formula-de-mini/{name}"
 
 

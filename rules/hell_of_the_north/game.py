@@ -208,9 +208,27 @@ def sample_players(count: int) -> list[PlayerRecord]:
 
 # the qualities each player gives riders in the lobby (/race option)
 QUALITY_OPTIONS = (
-    SeatOption("descent", N_("the rider with the descent quality (+1 square starting downhill)"), lambda s: s.kinds),
-    SeatOption("sprint", N_("the rider with the sprint quality (+1 square in a sprint zone)"), lambda s: s.kinds),
-    SeatOption("attack", N_("the rider with the attack quality (first dark square ignored)"), lambda s: s.kinds),
+    SeatOption(
+        "descent",
+        N_("the rider with the descent quality (+1 square starting downhill)"),
+        lambda s: s.kinds,
+        lambda: words.quality("descent"),
+        words.kind,
+    ),
+    SeatOption(
+        "sprint",
+        N_("the rider with the sprint quality (+1 square in a sprint zone)"),
+        lambda s: s.kinds,
+        lambda: words.quality("sprint"),
+        words.kind,
+    ),
+    SeatOption(
+        "attack",
+        N_("the rider with the attack quality (first dark square ignored)"),
+        lambda s: s.kinds,
+        lambda: words.quality("attack"),
+        words.kind,
+    ),
 )
 
 
@@ -229,6 +247,7 @@ RACE_OPTIONS = (
         N_("weather markers face down beside the route, 0 to 6 (empty: the route's own)"),
         tuple(str(n) for n in range(MAX_WEATHER + 1)),
         weather_count,
+        label=N_("weather markers"),
     ),
 )
 

@@ -191,8 +191,10 @@ def sample_players(count: int) -> list[PlayerRecord]:
 
 # the qualities each player gives riders in the lobby (/race option)
 QUALITY_OPTIONS = (
-    SeatOption("sprinter", N_("the rider who sprints for bonus time"), lambda s: s.kinds),
-    SeatOption("descender", N_("the rider who descends best"), lambda s: s.kinds),
+    SeatOption(
+        "sprinter", N_("the rider who sprints for bonus time"), lambda s: s.kinds, lambda: _("sprinter"), words.kind
+    ),
+    SeatOption("descender", N_("the rider who descends best"), lambda s: s.kinds, lambda: _("descender"), words.kind),
 )
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Generic, NamedTuple, TypeVar
 
 from rules.action import Action, Field, Vocabulary
-from rules.errors import DomestiqueError
+from rules.errors import DomestiqueError, reason
 from rules.events import Event, whole
 from rules.frozen import built
 from rules.game import (
@@ -36,6 +36,7 @@ from rules.leader1 import words as terms
 from rules.leader1.actions import Decision as EngineDecision
 from rules.leader1.family import AnyFamilyState, FamilyRider, arrival_order
 from rules.leader1.paths import RideOption
+from rules.shown import seat_name
 
 FS = TypeVar("FS", bound=AnyFamilyState)  # an edition's own state
 Name = Callable[[AnyFamilyState, str], str]  # (state, rider id) -> what players call the rider
@@ -63,7 +64,7 @@ def piece_name(state: AnyFamilyState | None, rider_id: str) -> str:
 
 
 def player_name(state: AnyFamilyState, player: str) -> str:
-    return next((p.name or p.id for p in state.setup.players if p.id == player), player)
+    return seat_name(next((p.name or p.id for p in state.setup.players if p.id == player), player))
 
 
 def outcome(state: AnyFamilyState, out: str) -> Outcome:
@@ -152,7 +153,7 @@ def resolve_track(name: str, seed: int, game_id: str, load: Callable[[str], obje
     try:
         load(name)
     except (DomestiqueError, OSError) as exc:
-        raise ValueError(_("{name} is not a stage: {why}", name=repr(name[:40]), why=exc)) from None
+        raise ValueError(_("{name} is not a stage: {why}", name=repr(name[:40]), why=reason(exc))) from None
     return f"{game_id}/{name}"
 
 

@@ -23,14 +23,15 @@ def colour(team: str) -> str:
         "black": pgettext("rider colour", "black"),
         "orange": pgettext("rider colour", "orange"),
         "red": pgettext("rider colour", "red"),
+        "grey": pgettext("rider colour", "grey"),
     }
     return words.get(team, team)
 
 
 def typed_colour(team: str) -> str:
-    """A colour a player types (its id), with its name when the language calls it otherwise: "sárga (yellow)"."""
-    said = colour(team)
-    return team if said == team else _("{colour} ({typed})", colour=said, typed=team)
+    """A colour as a player may type it: its name in the language of the moment ("sárga"; the service
+    takes the name or the id, ``bot/service/colours.py``)."""
+    return colour(team)
 
 
 def kind(rider_type: str) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rules.action import Field, Vocabulary
-from rules.errors import DomestiqueError
+from rules.errors import DomestiqueError, reason
 from rules.events import Event, whole
 from rules.game import (
     Choice,
@@ -39,6 +39,7 @@ from rules.peloton.standings import classifications, finish_order, time_of
 from rules.peloton.versions import VERSIONS
 from rules.peloton.view import public_view
 from rules.peloton.words import discipline_name, piece_name, wind_name
+from rules.shown import seat_name
 from rules.team_seats import NumberedTeams
 from rules.teams import after_the_last, best_times
 
@@ -90,7 +91,7 @@ HELP = N_(
 
 
 def _player_name(state: State, player: str) -> str:
-    return next((p.name for p in state.setup.players if p.id == player), player)
+    return seat_name(next((p.name for p in state.setup.players if p.id == player), player))
 
 
 def letters(n: int) -> str:
@@ -407,7 +408,7 @@ def resolve_track(name: str, seed: int) -> str:
     try:
         load_course(name)
     except (DomestiqueError, OSError) as exc:
-        raise ValueError(_("{name} is not a course: {why}", name=repr(name[:40]), why=exc)) from None
+        raise ValueError(_("{name} is not a course: {why}", name=repr(name[:40]), why=reason(exc))) from None
     return f"peloton/{name}"
 
 
@@ -546,6 +547,8 @@ GAME = Game(
             start_order.LOBBY,
             start_order.lobby_value,
             start_order.DEFAULT,
+            label=N_("starting order"),
+            labels=tuple(start_order.SHORT.items()),
         ),
     ),
     pace=pace_hooks(),

@@ -24,6 +24,7 @@ ABOUT = {
     "drawn": N_("lots drawn from the race's seed"),
     "standings": N_("the overall classification (a league's legs)"),
 }
+SHORT = {"seats": N_("by seats"), "drawn": N_("drawn by lot"), "standings": N_("by the standings")}  # the values' words
 DEFAULT = "drawn"  # what a new race writes into its record (the lobby, sims)
 LOBBY = ("drawn", "seats")  # what a lobby's host may choose (standings are a league's)
 LEAGUE = "standings"  # what a league's leg writes
@@ -46,18 +47,18 @@ def lobby_value(typed: str) -> str:
     """The host's choice in the lobby as the record's option; ValueError says what may be chosen."""
     value = typed.strip().lower()
     if value not in LOBBY:
-        choices = ", ".join(f"{v} ({_(ABOUT[v])})" for v in LOBBY)
+        choices = ", ".join(_(SHORT[v]) for v in LOBBY)  # in words: the lobby takes them as typed so
         if value == "standings":
             raise ValueError(
                 _(
-                    "start_order: one of {choices}; {typed} is not one "
-                    "(standings: only a league's legs start by the overall classification).",
+                    "Starting order: one of {choices}; {typed} is not one "
+                    "(only a league's legs start by the overall classification).",
                     choices=choices,
                     typed=repr(typed[:40]),
                 )
             )
         raise ValueError(
-            _("start_order: one of {choices}; {typed} is not one.", choices=choices, typed=repr(typed[:40]))
+            _("Starting order: one of {choices}; {typed} is not one.", choices=choices, typed=repr(typed[:40]))
         )
     return value
 
