@@ -33,6 +33,7 @@ from bot.storage.lobby import SeatData
 from renderer.registry import paint_standings
 from rules.game import LeagueScoring, Seat, Standing
 from rules.i18n import _, ngettext, pgettext, speaking
+from rules.leader1.words import colour as rider_colour
 from rules.registry import AnyGame, find_game, game_ids
 
 log = logging.getLogger("domestique")
@@ -234,7 +235,7 @@ class LeagueService:
                     "Each player has {least} to {most} {noun}.",
                     least=rules.pieces.minimum,
                     most=rules.pieces.maximum,
-                    noun=rules.pieces_word(),
+                    noun=rules.piece_word(rules.pieces.maximum),  # counted after the range's last number
                 )
             )
         values = parse_settings(settings, scoring)
@@ -315,13 +316,17 @@ class LeagueService:
         await self.store.add_member(league.id, Member(player, user_id, shown, colour, list(kinds), False))
         with speaking(await self.races.languages.public(league.guild_id)):  # said in the channel
             if ai:
-                said = _("An AI team races for {league_name} in {colour}.", league_name=league.name, colour=colour)
+                said = _(
+                    "An AI team races for {league_name} in {colour}.",
+                    league_name=league.name,
+                    colour=rider_colour(colour),
+                )
             else:
                 said = _(
                     "{who} races for {league_name} in {colour}.",
                     who=f"<@{user_id}>",
                     league_name=league.name,
-                    colour=colour,
+                    colour=rider_colour(colour),
                 )
         return Outcome(said, ephemeral=False)
 

@@ -23,6 +23,7 @@ from rules.ai_levels import LEVELS, STRONGEST, level_named
 from rules.errors import DomestiqueError
 from rules.game import RaceOption
 from rules.i18n import _, pgettext, speaking
+from rules.leader1.words import colour as rider_colour
 from rules.record import FORMAT, parse_record, start_state
 from rules.registry import AnyGame, find_game, game_ids
 
@@ -80,7 +81,7 @@ class Lobby:
                     game_title=rules.title,
                     least=rules.pieces.minimum,
                     most=rules.pieces.maximum,
-                    noun=rules.pieces_word(),
+                    noun=rules.piece_word(rules.pieces.maximum),  # counted after the range's last number
                 )
             )
         seed = self.core.new_seed() if seed is None else seed
@@ -129,8 +130,9 @@ class Lobby:
         who = seats.shown_name(seat) if seat.get("ai") else f"<@{seat['user']}>"
         level = level_named(seat.get("level")) if seat.get("ai") else STRONGEST
         if level == STRONGEST:
-            return _("{who} joins in {colour}.", who=who, colour=team(seat["team"]))
-        return _("{who} ({level}) joins in {colour}.", who=who, level=level_word(level), colour=team(seat["team"]))
+            return _("{who} joins in {colour}.", who=who, colour=rider_colour(seat["team"]))
+        level_said = level_word(level)
+        return _("{who} ({level}) joins in {colour}.", who=who, level=level_said, colour=rider_colour(seat["team"]))
 
     def lobby_text(self, race: RaceRow, game: AnyGame) -> str:
         per = int(race.lobby["riders"])

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.events import whole
 from rules.hell_of_the_north.model import Event
-from rules.i18n import N_, _
+from rules.i18n import N_, _, ngettext
 from rules.leader1 import family, words
 
 WEATHER_WORDS = {
@@ -90,8 +90,11 @@ def _told(kind: str, d: Any, rider: str) -> str | None:
         "dropped": lambda: _("{rider} is dropped ({reason})", rider=rider, reason=words.reason(d.get("reason"))),
         "drops": lambda: _("{rider} will drop back from the peloton", rider=rider),
         "placed": lambda: _("{rider} goes to the {part} of the peloton", rider=rider, part=words.part(d.get("part"))),
-        "peloton": lambda: _(
-            "the peloton moves {squares} squares to row {to}", squares=d.get("squares"), to=d.get("to")
+        "peloton": lambda: ngettext(
+            "the peloton moves {n} square to row {to}",
+            "the peloton moves {n} squares to row {to}",
+            int(d.get("squares") or 0),
+            to=d.get("to"),
         ),
         "ate": lambda: _("{rider} eats a feed tile worth {value}", rider=rider, value=d.get("value")),
         "heat": lambda: _(

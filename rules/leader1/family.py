@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rules.events import Event, event
-from rules.i18n import _
+from rules.i18n import _, ngettext
 from rules.leader1.base import FamilySetup, RiderBase, StateBase
 from rules.leader1.feed import Piles, draw
 from rules.leader1.model import FEED_COLOUR
@@ -340,19 +340,26 @@ def ride_line(kind: str, d: Mapping[str, object], rider: str, more: Sequence[str
     if d.get("slipstream"):
         extra.append(_("slipstream"))
     if d.get("crossings"):
-        extra.append(_("crossed {crossings} on a blocked road", crossings=d["crossings"]))
+        crossed = int(str(d["crossings"]))
+        extra.append(ngettext("crossed {n} on a blocked road", "crossed {n} on a blocked road", crossed))
     extra += more
     tail = _(" ({details})", details=", ".join(extra)) if extra else ""
     if kind == "breakaway":
-        return _(
-            "{rider} breaks away to {to}, {squares} squares{details}",
+        return ngettext(
+            "{rider} breaks away to {to}, {n} square{details}",
+            "{rider} breaks away to {to}, {n} squares{details}",
+            int(str(d["squares"])),
             rider=rider,
             to=d["to"],
-            squares=d["squares"],
             details=tail,
         )
-    return _(
-        "{rider} rides to {to}, {squares} squares{details}", rider=rider, to=d["to"], squares=d["squares"], details=tail
+    return ngettext(
+        "{rider} rides to {to}, {n} square{details}",
+        "{rider} rides to {to}, {n} squares{details}",
+        int(str(d["squares"])),
+        rider=rider,
+        to=d["to"],
+        details=tail,
     )
 
 

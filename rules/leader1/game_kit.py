@@ -204,7 +204,7 @@ def ride_texts(o: RideOption, middle: list[str], risky: bool) -> tuple[str, str]
     free = _("{free} free incl. slipstream", free=o.free) if o.slipstream else _("{free} free", free=o.free)
     parts = [free, _("{paid} paid", paid=o.paid)]
     if o.crossings:
-        parts.append(_("crosses {crossings} on a blocked road", crossings=o.crossings))
+        parts.append(ngettext("crosses {n} on a blocked road", "crosses {n} on a blocked road", o.crossings))
     parts += middle
     if risky:
         label = _("{label} · RISK", label=label)

@@ -50,8 +50,12 @@ def describe(event: Event) -> str | None:
             if on
         ]
         more = _(" ({details})", details=", ".join(extras)) if extras else ""
-        return _(
-            "the peloton moves {squares} squares to row {to}{details}", squares=d["squares"], to=d["to"], details=more
+        return ngettext(
+            "the peloton moves {n} square to row {to}{details}",
+            "the peloton moves {n} squares to row {to}{details}",
+            int(str(d["squares"])),
+            to=d["to"],
+            details=more,
         )
     if kind == "paid":
         return None
