@@ -503,11 +503,18 @@ class Game(Generic[S]):
     # a team's result in a finished stage: (final state, the team's players) -> its result (docs/alliances.md)
     team_result: Callable[[S, Sequence[str]], TeamResult] | None = None
     versions: VersionTable | None = None  # its rules versions (rules/versions.py); None: one version, never changed
+    rounds: bool = False  # its turns are "rounds" (Formula Dé Mini, where a lap is something else: kör / kolo)
 
     @property
     def rules_versions(self) -> VersionTable:
         """The game's rules versions, oldest first (a game that never changed its rules has one)."""
         return self.versions if self.versions is not None else single(self.id)
+
+    def turn_heading(self, turn: int, what: str) -> str:
+        """A turn's heading and what happened in it, in the language of the moment, as the game calls a turn."""
+        if self.rounds:
+            return _("**Round {turn}**: {what}", turn=turn, what=what)
+        return _("**Turn {turn}**: {what}", turn=turn, what=what)
 
     def piece_word(self, count: int) -> str:
         """The game's piece in words for ``count`` of them ("3 riders"), in the language of the moment and

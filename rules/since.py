@@ -26,8 +26,8 @@ BEFELL = {
     "caught": N_("caught by the peloton"),
     "pitted": N_("pitted"),
     "stalled": N_("stalled"),
-    "finished-race": N_("finished"),
-    "arrived": N_("finished"),
+    "finished-race": N_("crossed the finish line"),
+    "arrived": N_("crossed the finish line"),
 }
 
 

@@ -39,6 +39,14 @@ CONCEPTS = [
     "race",
     "league",
     "stage",
+    # issue 38's words from the books
+    "finished",
+    "face-up",
+    "intermediate-sprint",
+    "quality",
+    "orange",
+    "lap",
+    "round",
 ]
 
 
@@ -125,6 +133,12 @@ def test_every_language_has_the_same_concepts() -> None:
         ("hu", "The peloton catches YR", "A boly utoléri YR-t", "A mezőny utoléri YR-t"),
         ("cs", "A stage's result", "Výsledek kola", "Výsledek etapy"),
         ("cs", "What happened in the last turns", "Co se stalo v posledních tazích", "Co se stalo v posledních kolech"),
+        ("hu", "yellow rouleur crossed the finish line", "sárga irammenő befejeződött", "sárga irammenő célba ért"),
+        ("hu", "weather turned up on row 7: rain", "időjárás felfordult", "időjárás-jelző képpel felfelé fordul"),
+        ("hu", "Canyon · round 3 · 2 laps", "Kanyon · 3. kör · 2 kör", "Kanyon · 3. forduló · 2 kör"),
+        ("hu", "orange 4", "narancs 4-es", "narancssárga 4-es"),
+        ("cs", "riders: energy, quality, risks", "jezdci: energie, síla, rizika", "jezdci: energie, schopnost, rizika"),
+        ("cs", "yellow leader crossed the finish line", "žlutý lídr dokončen", "žlutý lídr v cíli"),
     ],
 )
 def test_the_check_catches_a_word_that_is_not_the_glossary_s(

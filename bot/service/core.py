@@ -393,7 +393,7 @@ class RaceCore:
             for turn in sorted({e.turn for e in events}):
                 told = words.summary(after, [e for e in events if e.turn == turn])
                 if told:
-                    lines.append(_("**Turn {turn}**: {what}.", turn=turn, what="; ".join(told)))
+                    lines.append(game.turn_heading(turn, "; ".join(told)) + ".")
         decision = rules.pending(after)
         dms = await self.secret_news(loaded, before, events)
         if decision is None:

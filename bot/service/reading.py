@@ -101,7 +101,7 @@ class Reading:
         for turn in range(max(1, now - turns + 1), now + 1):
             told = game.narration.summary(state, [e for e in events if e.turn == turn])
             if told:
-                lines.append(_("**Turn {turn}**: {what}", turn=turn, what="; ".join(told)))
+                lines.append(game.turn_heading(turn, "; ".join(told)))
         timed_out = [a for a in race.actions[-10:] if a.automatic and a.user_id is not None]
         if timed_out:
             lines.append(
