@@ -76,7 +76,7 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
     await m["alice"].slash(league_channel, "league ai", colour="white")
     closed = await m["alice"].slash(league_channel, "league close")
     first_stage = datetime.datetime(2026, 1, 1, 1, 0, tzinfo=datetime.UTC)  # a Thursday, 01:00
-    assert f"Stage 1: first-race, <t:{int(first_stage.timestamp())}:F>" in closed.response.content
+    assert f"Stage 1: First race, <t:{int(first_stage.timestamp())}:F>" in closed.response.content
     schedule = await m["carol"].slash(league_channel, "league schedule")
     assert "Stage 3" in schedule.response.content
 

@@ -32,9 +32,10 @@ from bot.storage import League, Member, NameTaken, RaceRow, Stage, Storage
 from bot.storage.lobby import SeatData
 from renderer.registry import paint_standings
 from rules.game import LeagueScoring, Seat, Standing
-from rules.i18n import _, ngettext, pgettext, speaking
+from rules.i18n import LANGUAGES, _, ngettext, pgettext, speaking
 from rules.leader1.words import colour as rider_colour
 from rules.registry import AnyGame, find_game, game_ids
+from rules.shown import track_title
 
 log = logging.getLogger("domestique")
 WEEK = 7 * 24 * 3600
@@ -267,8 +268,8 @@ class LeagueService:
             await self.store.create_league(guild_id, organiser_id, name, game, channel_id, league_settings)
         except NameTaken:
             raise Refusal(_("A league called {name} already exists here.", name=repr(name))) from None
-        shown = ", ".join(t.split("/", 1)[-1] for t in tracks)
         with speaking(await self.races.languages.public(guild_id)):  # said in the channel
+            shown = ", ".join(track_title(t) for t in tracks)
             said = ngettext(
                 "League **{name}** ({game_title}) created: {n} stage(s) ({tracks}), {weekday} at {hour}:00 {zone}. "
                 "Players: /league join. The organiser closes entries with /league close, which schedules the stages.",
@@ -379,7 +380,7 @@ class LeagueService:
         for stage in await self.store.stages(league.id):
             when = f"<t:{int(stage.due or 0)}:F>"
             status = stage_status(stage.status)
-            track = stage.track.split("/", 1)[-1]
+            track = track_title(stage.track)
             lines.append(
                 _(
                     "Stage {number}: {track}, {when} — {status}",
@@ -594,7 +595,6 @@ class LeagueService:
         opening by a crash is finished with the race it already has, in its channel (never a second one)."""
         league, game, scoring = held.league, held.game, held.scoring
         options = scoring.stage_options(self._values(league))
-        shown = stage.track.split("/", 1)[-1]
         existing = await self.races.storage.league_race(league.id, stage.number) if stage.status == "opening" else None
         if existing is not None and existing.status in ("lobby", "running"):
             outcome = await self.races.lobby.resume_league_race(existing, options)
@@ -615,7 +615,7 @@ class LeagueService:
                         "{league_name} — stage {number}: {track}",
                         league_name=league.name,
                         number=stage.number,
-                        track=shown,
+                        track=track_title(stage.track),
                     )
                 made = await make_channel(league.channel_id, named)
                 await self.store.stage_channel(league.id, stage.number, made)
@@ -652,7 +652,7 @@ class LeagueService:
                     "a clock of {bank_hours} h {bank_minutes} min each for the stage.",
                     league_name=league.name,
                     number=stage.number,
-                    track=shown,
+                    track=track_title(stage.track),
                     minutes=timer // 60,
                     bank_hours=bank // 3600,
                     bank_minutes=bank % 3600 // 60,
@@ -662,7 +662,7 @@ class LeagueService:
                     "**{league_name}**, stage {number} ({track}) is open: turn timer {minutes} min.",
                     league_name=league.name,
                     number=stage.number,
-                    track=shown,
+                    track=track_title(stage.track),
                     minutes=timer // 60,
                 )
         header = Post(f"{opened} " + " ".join(f"<@{u}>" for u in riders), mentions=riders)
@@ -708,7 +708,13 @@ class LeagueService:
         gc, lines = scoring.classify(before, state, self._values(league))
         head = _("**{league_name}**, stage {number} result", league_name=league.name, number=race.stage)
         text = [head, *lines, await self._gc_text(this, gc, race.stage)]
-        result = {"lines": text, "gc": standings_to(gc)}
+        said: dict[str, list[str]] = {}  # the result in every language, for the league page's readers
+        for language in LANGUAGES:
+            with speaking(language):
+                told = scoring.classify(before, state, self._values(league))[1]
+                heading = _("**{league_name}**, stage {number} result", league_name=league.name, number=race.stage)
+                said[language] = [heading, *told]
+        result = {"lines": text, "gc": standings_to(gc), "lines_in": said}
         if not await self.store.stage_finished(league.id, race.stage, result):
             return []
         stages = await self.store.stages(league.id)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import hashlib
 from html import escape
+from typing import Any
 
 from bot.leagues.league import standings_from
 from bot.storage import Storage
 from bot.web.pages import layout, when
 from rules.i18n import N_, _, current, ngettext
 from rules.registry import find_game
-from rules.shown import track_title
+from rules.shown import seat_name, track_title
 
 STAGE_WORDS = {
     "scheduled": N_("to come"),
@@ -43,7 +44,7 @@ async def league_main(storage: Storage, league_id: int) -> tuple[str, str]:
         gone = escape(_("This league is no more."))
         return _("League"), f'<div id="league"><main><p>{gone}</p></main></div>'
     game = find_game(league.game)
-    names = {m.player: m.name for m in await storage.members(league.id)}
+    names = {m.player: seat_name(m.name) for m in await storage.members(league.id)}
     stages = await storage.stages(league.id)
     done = [s for s in stages if s.status == "finished" and s.result]
     count, title = escape(ngettext("{n} stage", "{n} stages", len(stages))), escape(_(game.title))
@@ -78,9 +79,17 @@ async def league_main(storage: Storage, league_id: int) -> tuple[str, str]:
         state = escape(_(STAGE_WORDS.get(stage.status, stage.status)))
         body.append(f'<li value="{stage.number}"><strong>{number}</strong>: {track}{due} · {state}{link}')
         if stage.result and stage.result.get("lines"):
-            lines = [_plain(x) for x in stage.result["lines"][1:] if "<@" not in x]
+            lines = [_plain(x) for x in _result_lines(stage.result)[1:] if "<@" not in x]
             body.append(f"<details><summary>{result_word}</summary><ul>")
             body.append("".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul></details>")
         body.append("</li>")
     body.append("</ol></section></main>")
     return league.name, '<div id="league">' + "".join(body) + "</div>"
+
+
+def _result_lines(result: dict[str, Any]) -> list[str]:
+    """A stage's result in the reader's language (stored in every language since issue 38; a result
+    stored before then, in the language its channel spoke)."""
+    by_language = result.get("lines_in") or {}
+    lines = by_language.get(current()) or result["lines"]
+    return [str(line) for line in lines]

@@ -237,7 +237,7 @@ class Leader1Scoring:
                 extra = (_(" (stage win +2)") if line.won else "") + (
                     _(", bonus ×{bonuses}", bonuses=line.bonuses) if line.bonuses else ""
                 )
-                delay = _("+{delay} turn(s)", delay=line.delay) if line.delay else _("winner")
+                delay = ngettext("+{n} turn", "+{n} turns", line.delay) if line.delay else _("winner")
                 text.append(
                     _(
                         "{rider}: {delay}{extra}, {energy} energy left",
