@@ -9,11 +9,14 @@ protanopia, deuteranopia and tritanopia (tests/test_renderer_colours.py checks i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib.resources import files
 from io import BytesIO
 
 from PIL import ImageFont
+
+from rules.i18n import pgettext
 
 RGB = tuple[int, int, int]
 
@@ -125,10 +128,32 @@ def team_of(piece_id: str) -> str:
 
 
 def rider_label(rider_id: str) -> str:
-    """``yellow-rouleur`` -> ``YR``: a short label that does not rely on colour (black is K)."""
-    team, _, kind = rider_id.partition("-")
-    letter = "K" if team == "black" else team[:1].upper()
-    return letter + RIDER_LETTER.get(kind, kind[:1].upper())
+    """``yellow-rouleur`` -> ``YR``: a short label that does not rely on colour, built from the words of
+    the language of the moment (the catalogs' ``piece code`` entries: Hungarian ``SI``, sárga irammenő;
+    Czech ``ŽR``, žlutý rovinář), so the board says what the prompts say."""
+    team, _sep, kind = rider_id.partition("-")
+    team_code = _TEAM_CODE.get(team)
+    kind_code = _KIND_CODE.get(kind)
+    letter = team_code() if team_code is not None else team[:1].upper()
+    return letter + (kind_code() if kind_code is not None else RIDER_LETTER.get(kind, kind[:1].upper()))
+
+
+# a team's and a rider type's letters in a piece's code, each language's from its own words
+_TEAM_CODE: dict[str, Callable[[], str]] = {
+    "yellow": lambda: pgettext("piece code: yellow", "Y"),
+    "blue": lambda: pgettext("piece code: blue", "B"),
+    "green": lambda: pgettext("piece code: green", "G"),
+    "white": lambda: pgettext("piece code: white", "W"),
+    "black": lambda: pgettext("piece code: black", "K"),
+    "orange": lambda: pgettext("piece code: orange", "O"),
+    "red": lambda: pgettext("piece code: red", "R"),
+    "grey": lambda: pgettext("piece code: grey", "G"),
+}
+_KIND_CODE: dict[str, Callable[[], str]] = {
+    "rouleur": lambda: pgettext("piece code: rouleur", "R"),
+    "leader": lambda: pgettext("piece code: leader", "L"),
+    "climber": lambda: pgettext("piece code: climber", "C"),
+}
 
 
 # Every flat colour drawn anywhere: the PNG palette (renderer.encode) keeps these exact.
