@@ -50,10 +50,10 @@ async def test_the_host_picks_how_strong_an_ai_seat_plays(simcord_env) -> None:
     channel, members = await open_race(simcord_env, "leader1", "first-race", 1, "blue")
     added = await members["alice"].slash(channel, "race ai", level="easy")
     assert added.response.content == "AI 1 (easy) joins in green."  # the lobby message shows the seat
-    assert any("AI 1 (AI, easy)" in m.content for m in channel.history())
+    assert any("green: AI 1 (easy)" in m.content for m in channel.history())
     added = await members["alice"].slash(channel, "race ai")
     assert added.response.content == "AI 2 joins in white."
-    assert any("AI 2 (AI)" in m.content for m in channel.history())
+    assert any("white: AI 2\n" in m.content for m in channel.history())
     bot: DomestiqueBot = simcord_env.bot
     stored = await bot.storage.active_race(channel.id)
     assert [s.get("level") for s in stored.lobby["seats"] if s["ai"]] == ["easy", "strong"]

@@ -114,7 +114,7 @@ def test_ordinals_and_durations_are_said_as_each_language_says_them() -> None:
     with speaking("hu"):
         assert [ordinal(n) for n in (1, 2, 3, 11)] == ["1.", "2.", "3.", "11."]
         assert (in_words(604800), in_words(5400)) == ("7 nap", "90 perc")
-        assert duration(7500) == "2 ó 05 p"
+        assert duration(7500) == "2 óra 05 perc" and duration(2 * 86400 + 23 * 3600) == "2 nap 23 óra"  # issue 38
     with speaking("cs"):
         assert [ordinal(n) for n in (1, 2, 3, 11)] == ["1.", "2.", "3.", "11."]
         # Czech has three plural forms: 1, 2-4, 5 and more

@@ -152,8 +152,9 @@ class Lobby:
         lines = [_("**{race_title}** — lobby ({setup})", race_title=title(race), setup=setup)]
         for seat in race.lobby["seats"]:
             level = level_named(seat.get("level"))
-            shown = _("AI") if level == STRONGEST else _("AI, {level}", level=level_word(level))
-            who = f"{seats.shown_name(seat)} ({shown})" if seat.get("ai") else f"<@{seat['user']}>"
+            name = seats.shown_name(seat)  # an AI seat's name says it is one ("Gép 1"): only a weaker level is added
+            ai = name if level == STRONGEST else _("{name} ({level})", name=name, level=level_word(level))
+            who = ai if seat.get("ai") else f"<@{seat['user']}>"
             lines.append(f"- {team(seat['team'])}: {who}")
         options = race_options.describe(game, race.lobby)
         if options:

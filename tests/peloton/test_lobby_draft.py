@@ -47,7 +47,7 @@ async def open_draft(env: Any, pieces: int = 2) -> tuple[Any, dict[str, Any], in
     await members["bob"].click(lobby, label="Join")
     await members["alice"].click(lobby, label="Add AI player")
     shown = now(channel, lobby.id)
-    assert "red: <@" in shown.content and "(AI)" in shown.content
+    assert "red: <@" in shown.content and ": AI 1\n" in shown.content
     # these tests read the draft in seat order; drawn lots (a new race's default) are tested in
     # tests/peloton/test_start_order.py
     await members["alice"].slash(channel, "race option", option="start_order", value="seats")
