@@ -503,7 +503,8 @@ class Game(Generic[S]):
     # a team's result in a finished stage: (final state, the team's players) -> its result (docs/alliances.md)
     team_result: Callable[[S, Sequence[str]], TeamResult] | None = None
     versions: VersionTable | None = None  # its rules versions (rules/versions.py); None: one version, never changed
-    rounds: bool = False  # its turns are "rounds" (Formula Dé Mini, where a lap is something else: kör / kolo)
+    # what its turns are called: Formula Dé Mini's "rounds" (a lap is a kör / kolo there), Peloton's "moves"
+    turns_called: Literal["turn", "round", "move"] = "turn"
 
     @property
     def rules_versions(self) -> VersionTable:
@@ -512,8 +513,10 @@ class Game(Generic[S]):
 
     def turn_heading(self, turn: int, what: str) -> str:
         """A turn's heading and what happened in it, in the language of the moment, as the game calls a turn."""
-        if self.rounds:
+        if self.turns_called == "round":
             return _("**Round {turn}**: {what}", turn=turn, what=what)
+        if self.turns_called == "move":
+            return _("**Move {turn}**: {what}", turn=turn, what=what)
         return _("**Turn {turn}**: {what}", turn=turn, what=what)
 
     def piece_word(self, count: int) -> str:

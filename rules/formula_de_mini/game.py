@@ -285,7 +285,7 @@ GAME = Game(
     piece=N_("car"),  # marked for the catalogs; translated where shown
     pieces_noun=N_("cars"),
     counted=lambda n: npgettext("after a number", "car", "cars", n),
-    rounds=True,
+    turns_called="round",
     **SEATS.fields(),
     vocabulary=VOCABULARY,
     # the game's own choices, remembered by language (the shared memo would hand one language's labels to another)

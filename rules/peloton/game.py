@@ -507,6 +507,7 @@ GAME = Game(
     piece=N_("cyclist"),  # marked for the catalogs; translated where shown
     pieces_noun=N_("cyclists"),
     counted=lambda n: npgettext("after a number", "cyclist", "cyclists", n),
+    turns_called="move",
     **SEATS.fields(),
     vocabulary=VOCABULARY,
     rules=Rules(
