@@ -132,10 +132,15 @@ def rider_label(rider_id: str) -> str:
     the language of the moment (the catalogs' ``piece code`` entries: Hungarian ``SI``, sárga irammenő;
     Czech ``ŽR``, žlutý rovinář), so the board says what the prompts say."""
     team, _sep, kind = rider_id.partition("-")
-    team_code = _TEAM_CODE.get(team)
     kind_code = _KIND_CODE.get(kind)
-    letter = team_code() if team_code is not None else team[:1].upper()
-    return letter + (kind_code() if kind_code is not None else RIDER_LETTER.get(kind, kind[:1].upper()))
+    return team_code(team) + (kind_code() if kind_code is not None else RIDER_LETTER.get(kind, kind[:1].upper()))
+
+
+def team_code(team: str) -> str:
+    """A team's letter in a piece's code, from the colour's word in the language of the moment (``Y``,
+    hu ``S`` sárga, cs ``Ž`` žlutý); a car's code is it and the car's number (``R1``)."""
+    code = _TEAM_CODE.get(team)
+    return code() if code is not None else team[:1].upper()
 
 
 # a team's and a rider type's letters in a piece's code, each language's from its own words
