@@ -262,7 +262,7 @@ async def test_feed_tiles_are_told_only_to_their_owner(env) -> None:
     user, text = dms[0]
     race, state = await current(service, storage)
     team = "yellow" if user == ANN else "blue"
-    assert text.startswith("**Race 1 · first-race**: " + team) and "worth" in text  # says which race it is from
+    assert text.startswith("**Race 1 · First race**: " + team) and "worth" in text  # says which race it is from
 
 
 async def test_two_processes_appending_at_the_same_version_commit_once(env) -> None:
