@@ -21,9 +21,8 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot.storage import NewerSchema
 from bot.storage.dialect import Dialect
-from bot.storage.schema import MIGRATIONS
+from bot.storage.schema import MIGRATIONS, NewerSchema
 
 Statement = tuple[str, tuple[Any, ...]]
 
