@@ -170,7 +170,7 @@ async def test_closing_the_storage_waits_for_the_transaction_under_way(tmp_path:
         async with storage.db.guard:
             entered.set()
             await release.wait()
-            read.append(await storage.races._race(race.id))  # the connection is still open
+            read.append(await storage.race_tables._race(race.id))  # the connection is still open
 
     task = asyncio.create_task(saving())
     await entered.wait()

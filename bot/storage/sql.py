@@ -26,27 +26,38 @@ from bot.storage.race_tables import RaceTables
 from bot.storage.web_tables import WebTables
 
 
-class SqlStorage(
-    LeagueTables,
-    AllianceTables,
-    PeopleTables,
-    PaceTables,
-    WebTables,
-    AwayTables,
-    LanguageTables,
-    PromptTables,
-    OutboxTables,
-    HealthTables,
-):
+class SqlStorage(AllianceTables):
     """Everything the bot keeps, in SQL both databases run (``bot/storage/dialect.py``)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self.races = RaceTables(db)
-        self._parts: dict[str, object] = {type(part).__name__: part for part in (self.races,)}
+        self.race_tables = RaceTables(db)
+        self.league_tables = LeagueTables(db)
+        self.people_tables = PeopleTables(db)
+        self.pace_tables = PaceTables(db)
+        self.web_tables = WebTables(db)
+        self.away_tables = AwayTables(db)
+        self.language_tables = LanguageTables(db)
+        self.prompt_tables = PromptTables(db)
+        self.outbox_tables = OutboxTables(db)
+        self.health_tables = HealthTables(db)
+        parts: tuple[object, ...] = (
+            self.race_tables,
+            self.league_tables,
+            self.people_tables,
+            self.pace_tables,
+            self.web_tables,
+            self.away_tables,
+            self.language_tables,
+            self.prompt_tables,
+            self.outbox_tables,
+            self.health_tables,
+        )
+        self._parts: dict[str, object] = {type(part).__name__: part for part in parts}
 
     @property
     def parts(self) -> Mapping[str, object]:
+        """The table parts, by their class's name (``Forward`` finds a method's part here)."""
         return self._parts
 
     @property
@@ -64,7 +75,7 @@ class SqlStorage(
     async def schema_version(self) -> int:
         return await self.db.schema_version()
 
-    # ---- the table mixins' helpers (until they are parts)
+    # ---- the alliance mixin's helpers (until it is a part)
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         return await self.db.rows(sql, args)
@@ -77,9 +88,6 @@ class SqlStorage(
 
     async def _transaction(self, statements: list[Statement]) -> None:
         await self.db.transaction(statements)
-
-    async def _reads(self, statements: list[Statement]) -> list[list[Any]]:
-        return await self.db.reads(statements)
 
     # ---- races (``bot/storage/race_tables.py``)
 
@@ -99,3 +107,96 @@ class SqlStorage(
     save_snapshot = Forward(RaceTables.save_snapshot)
     snapshot = Forward(RaceTables.snapshot)
     drop_snapshot = Forward(RaceTables.drop_snapshot)
+
+    # ---- leagues, their stages and alliances (``bot/storage/league_tables.py``)
+
+    create_league = Forward(LeagueTables.create_league)
+    leagues = Forward(LeagueTables.leagues)
+    league = Forward(LeagueTables.league)
+    set_league_status = Forward(LeagueTables.set_league_status)
+    members = Forward(LeagueTables.members)
+    add_member = Forward(LeagueTables.add_member)
+    remove_member = Forward(LeagueTables.remove_member)
+    stages = Forward(LeagueTables.stages)
+    schedule = Forward(LeagueTables.schedule)
+    claim_stage = Forward(LeagueTables.claim_stage)
+    stage_channel = Forward(LeagueTables.stage_channel)
+    stage_opened = Forward(LeagueTables.stage_opened)
+    stage_finished = Forward(LeagueTables.stage_finished)
+    alliances = Forward(LeagueTables.alliances)
+    alliance = Forward(LeagueTables.alliance)
+    propose_alliance = Forward(LeagueTables.propose_alliance)
+    create_alliance = Forward(LeagueTables.create_alliance)
+    set_alliance = Forward(LeagueTables.set_alliance)
+
+    # ---- people (``bot/storage/people_tables.py``)
+
+    notify_mode = Forward(PeopleTables.notify_mode)
+    set_notify_mode = Forward(PeopleTables.set_notify_mode)
+    add_note = Forward(PeopleTables.add_note)
+    take_notes = Forward(PeopleTables.take_notes)
+
+    # ---- pace (``bot/storage/pace_tables.py``)
+
+    set_premove = Forward(PaceTables.set_premove)
+    premoves = Forward(PaceTables.premoves)
+    plans = Forward(PaceTables.plans)
+    drop_premove = Forward(PaceTables.drop_premove)
+    set_order = Forward(PaceTables.set_order)
+    orders = Forward(PaceTables.orders)
+    drop_orders = Forward(PaceTables.drop_orders)
+    clocks = Forward(PaceTables.clocks)
+    save_clock = Forward(PaceTables.save_clock)
+    add_pace_time = Forward(PaceTables.add_pace_time)
+    pace_times = Forward(PaceTables.pace_times)
+
+    # ---- the web pages' links (``bot/storage/web_tables.py``)
+
+    web_token = Forward(WebTables.web_token)
+    renew_web_token = Forward(WebTables.renew_web_token)
+    web_off = Forward(WebTables.web_off)
+    race_version = Forward(WebTables.race_version)
+    web_page = Forward(WebTables.web_page)
+
+    # ---- who is away (``bot/storage/away_tables.py``)
+
+    set_away = Forward(AwayTables.set_away)
+    away_until = Forward(AwayTables.away_until)
+    end_away = Forward(AwayTables.end_away)
+    aways_due = Forward(AwayTables.aways_due)
+    next_return = Forward(AwayTables.next_return)
+
+    # ---- languages (``bot/storage/language_tables.py``)
+
+    locale_of = Forward(LanguageTables.locale_of)
+    see_locale = Forward(LanguageTables.see_locale)
+    choose_language = Forward(LanguageTables.choose_language)
+
+    # ---- live prompts (``bot/storage/prompt_tables.py``)
+
+    live_prompt = Forward(PromptTables.live_prompt)
+    keep_live_prompt = Forward(PromptTables.keep_live_prompt)
+    drop_live_prompt = Forward(PromptTables.drop_live_prompt)
+
+    # ---- the outbox and races that wait (``bot/storage/outbox_tables.py``)
+
+    owe = Forward(OutboxTables.owe)
+    owed = Forward(OutboxTables.owed)
+    owed_channels = Forward(OutboxTables.owed_channels)
+    outbox_depth = Forward(OutboxTables.outbox_depth)
+    delivered = Forward(OutboxTables.delivered)
+    retry_later = Forward(OutboxTables.retry_later)
+    forget_owed = Forward(OutboxTables.forget_owed)
+    pause = Forward(OutboxTables.pause)
+    told_of_pause = Forward(OutboxTables.told_of_pause)
+    unpause = Forward(OutboxTables.unpause)
+    pause_of = Forward(OutboxTables.pause_of)
+    paused_races = Forward(OutboxTables.paused_races)
+    push_deadline = Forward(OutboxTables.push_deadline)
+    move_race = Forward(OutboxTables.move_race)
+
+    # ---- health reports (``bot/storage/health_tables.py``)
+
+    report_health = Forward(HealthTables.report_health)
+    health_reports = Forward(HealthTables.health_reports)
+    forget_health = Forward(HealthTables.forget_health)
