@@ -9,11 +9,10 @@ signature written once, in the part. ``SqliteStorage`` and ``PostgresStorage`` g
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from bot.storage.alliance_tables import AllianceTables
 from bot.storage.away_tables import AwayTables
-from bot.storage.database import Database, Statement
+from bot.storage.database import Database
 from bot.storage.forward import Forward
 from bot.storage.health_tables import HealthTables
 from bot.storage.language_tables import LanguageTables
@@ -26,13 +25,14 @@ from bot.storage.race_tables import RaceTables
 from bot.storage.web_tables import WebTables
 
 
-class SqlStorage(AllianceTables):
+class SqlStorage:
     """Everything the bot keeps, in SQL both databases run (``bot/storage/dialect.py``)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self.race_tables = RaceTables(db)
         self.league_tables = LeagueTables(db)
+        self.alliance_tables = AllianceTables(db)
         self.people_tables = PeopleTables(db)
         self.pace_tables = PaceTables(db)
         self.web_tables = WebTables(db)
@@ -44,6 +44,7 @@ class SqlStorage(AllianceTables):
         parts: tuple[object, ...] = (
             self.race_tables,
             self.league_tables,
+            self.alliance_tables,
             self.people_tables,
             self.pace_tables,
             self.web_tables,
@@ -74,20 +75,6 @@ class SqlStorage(AllianceTables):
 
     async def schema_version(self) -> int:
         return await self.db.schema_version()
-
-    # ---- the alliance mixin's helpers (until it is a part)
-
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-        return await self.db.rows(sql, args)
-
-    async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
-        return await self.db.insert(sql, args)
-
-    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int:
-        return await self.db.update(sql, args)
-
-    async def _transaction(self, statements: list[Statement]) -> None:
-        await self.db.transaction(statements)
 
     # ---- races (``bot/storage/race_tables.py``)
 
@@ -128,6 +115,18 @@ class SqlStorage(AllianceTables):
     propose_alliance = Forward(LeagueTables.propose_alliance)
     create_alliance = Forward(LeagueTables.create_alliance)
     set_alliance = Forward(LeagueTables.set_alliance)
+
+    # ---- an alliance's members and pacts (``bot/storage/alliance_tables.py``)
+
+    race_of_thread = Forward(AllianceTables.race_of_thread)
+    alliance_members = Forward(AllianceTables.alliance_members)
+    invite_member = Forward(AllianceTables.invite_member)
+    set_member = Forward(AllianceTables.set_member)
+    invitations_before = Forward(AllianceTables.invitations_before)
+    add_pact = Forward(AllianceTables.add_pact)
+    pacts = Forward(AllianceTables.pacts)
+    pact = Forward(AllianceTables.pact)
+    set_pact = Forward(AllianceTables.set_pact)
 
     # ---- people (``bot/storage/people_tables.py``)
 
