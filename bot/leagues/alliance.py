@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bot.service import seats
 from bot.service.common import Refusal, playing_seat
-from bot.service.model import Elsewhere, JoinThread, OpenThread, Outcome, Post, Reply
+from bot.service.model import Answered, Elsewhere, JoinThread, OpenThread, Outcome, Post, Reply
 from bot.service.races import RaceService
 from bot.storage import Alliance, AllianceMember, RaceRow, Storage
 from bot.storage.lobby import SeatData
@@ -273,8 +273,9 @@ class AllianceService:
             alliance_id, player, "member" if accept else "declined", expect="invited", now=now
         ):
             raise Refusal(_("This proposal was already answered."))
+        settled = await self._answered(race, player, user_id, accept)
         if not accept:
-            return await self._declined(race, alliance, player)
+            return (await self._declined(race, alliance, player)).then(settled)
         founding = alliance.status == "proposed"
         if founding:
             await self.store.set_alliance(alliance_id, "active", expect="proposed")
@@ -285,7 +286,8 @@ class AllianceService:
                 accepted = Post(_("Alliance: {names}.", names=names))
                 thread = _("Alliance {pair}", pair=self.title(race, allied))[:100]
                 users = tuple(self._users(race, allied.members))
-                return Outcome(_("Accepted."), posts=[accepted]).then(OpenThread(thread, users, alliance_id))
+                opened = OpenThread(thread, users, alliance_id)
+                return Outcome(_("Accepted."), posts=[accepted]).then(settled, opened)
             joined = Post(
                 _(
                     "{who} joins the alliance {alliance}.",
@@ -299,7 +301,14 @@ class AllianceService:
         effects = []
         if allied.row.thread_id is not None and user_id:
             effects.append(JoinThread(allied.row.thread_id, (user_id,)))
-        return Outcome(_("Accepted."), posts=[joined]).then(*effects, *told)
+        return Outcome(_("Accepted."), posts=[joined]).then(settled, *effects, *told)
+
+    async def _answered(self, race: RaceRow, player: str, user_id: int, accept: bool) -> Answered:
+        """The invitation answered: its message says who answered, and its buttons go."""
+        with speaking(await self.races.core.public(race)):  # the invitation is the channel's message
+            who = self._plain(race, player)
+            line = _("Accepted by {who}.", who=who) if accept else _("Declined by {who}.", who=who)
+        return Answered(line, user_id)
 
     def _and(self, race: RaceRow, players: tuple[str, ...]) -> str:
         names = [self._name(race, p) for p in players]

@@ -15,7 +15,7 @@ from collections.abc import Awaitable
 from bot.leagues.alliance import AllianceService, Allied
 from bot.service import seats
 from bot.service.common import Refusal, record_of
-from bot.service.model import Effect, Elsewhere, Outcome, Post, Publish, Reply
+from bot.service.model import Answered, Effect, Elsewhere, Outcome, Post, Publish, Reply
 from bot.service.store import Opened
 from bot.storage import Alliance, PactRow, RaceRow, Storage
 from rules.i18n import _, speaking
@@ -299,20 +299,24 @@ class PactService:
                     who=self.alliances._plain(race, player),
                     pact=self.described(race, row),
                 )
-            return Outcome(_("Declined.")).then(*self._told(allied, Post(line)))
+                settled = Answered(_("Declined by {who}.", who=self.alliances._plain(race, player)))
+            return Outcome(_("Declined.")).then(settled, *self._told(allied, Post(line)))
         accepted = sorted({*row.accepted, player})
         if not await self.store.set_pact(pact_id, expect="proposed", accepted=accepted):
             raise Refusal(_("This pact proposal is no longer open."))
         row.accepted = accepted
+        with speaking(await self.races.core.public(race)):  # the proposal is the thread's message
+            settled = Answered(_("Accepted by {who}.", who=self.alliances._plain(race, player)), closed=False)
         if set(row.members) <= set(accepted):
-            return await self._made(race, allied, row, _("Accepted: the pact is made."))
+            made = await self._made(race, allied, row, _("Accepted: the pact is made."))
+            return made.then(dataclasses.replace(settled, closed=True))
         with speaking(await self.races.core.public(race)):  # the alliance's thread
             line = _(
                 "{who} accepts the pact: {pact}.",
                 who=self.alliances._plain(race, player),
                 pact=self.described(race, row),
             )
-        return Outcome(_("Accepted.")).then(*self._told(allied, Post(line)))
+        return Outcome(_("Accepted.")).then(settled, *self._told(allied, Post(line)))
 
     async def end(self, channel_id: int, user_id: int, pact_id: int) -> Outcome:
         race, player, mine = await self._mine(channel_id, user_id)
