@@ -210,6 +210,7 @@ class LeagueService:
         settings: str = "",
         clock: bool = True,
         teams: bool = False,
+        pact_votes: str = "all",
     ) -> Outcome:
         if game not in game_ids():
             raise Refusal(
@@ -260,6 +261,7 @@ class LeagueService:
             "values": values,
             "clock": clock,
             "teams": teams,  # its alliances scored: a team classification beside the general one
+            "pact_votes": pact_votes,  # how its alliances agree pacts: "all" or "majority" (pact_votes.py)
         }
         try:
             await self.store.create_league(guild_id, organiser_id, name, game, channel_id, league_settings)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Awaitable
 
 from bot.leagues.alliance import AllianceService, Allied
+from bot.leagues.pact_votes import Tally, as_votes, tally, votes_of, with_answer, with_votes
 from bot.service import seats
 from bot.service.common import Refusal, record_of
 from bot.service.model import Answered, Effect, Elsewhere, Outcome, Post, Publish, Reply
@@ -234,17 +235,32 @@ class PactService:
         await self.store.set_pact(pact_id, expect="proposed", accepted=accepted)
         row = await self.store.pact(pact_id)
         assert row is not None
-        if set(members) <= set(accepted):
-            return await self._made(race, mine, row, _("Pact made."))
+        votes = await votes_of(race, self.store)
+        counted = tally(row, votes)
+        if counted.made:
+            return await self._made(race, mine, row, _("Pact made."), counted)
         with speaking(await self.races.core.public(race)):  # the alliance's thread
             waiting = [u for u in (seats.user_of(race.lobby, p) for p in members if p not in accepted) if u]
             found = game.pacts.kind(row.kind)
-            asked = _(
-                "{who} proposes a pact: {pact}. {about} Every member accepts it, or it is not made.",
-                who=self.alliances._plain(race, player),
-                pact=self.described(race, row),
-                about=_(found.about) if found is not None else "",
-            )
+            about = _(found.about) if found is not None else ""
+            who, pact = self.alliances._plain(race, player), self.described(race, row)
+            if votes == "majority":
+                asked = _(
+                    "{who} proposes a pact: {pact}. {about} It is made when {needed} of the {count} members "
+                    "accept it.",
+                    who=who,
+                    pact=pact,
+                    about=about,
+                    needed=counted.needed,
+                    count=len(counted.members),
+                )
+            else:
+                asked = _(
+                    "{who} proposes a pact: {pact}. {about} Every member accepts it, or it is not made.",
+                    who=who,
+                    pact=pact,
+                    about=about,
+                )
             post = Post(asked, mentions=waiting, pact_proposal=pact_id)
         assert mine.row.thread_id is not None
         return Outcome(_("Pact proposed to your allies in your alliance's thread.")).then(*self._told(mine, post))
@@ -254,12 +270,20 @@ class PactService:
         thread = allied.row.thread_id
         return [] if thread is None else [Elsewhere(thread, Outcome(posts=list(posts)))]
 
-    async def _made(self, race: RaceRow, allied: Allied, row: PactRow, reply: str) -> Outcome:
+    async def _made(self, race: RaceRow, allied: Allied, row: PactRow, reply: str, counted: Tally) -> Outcome:
         made_at = len(race.actions)
         if not await self.store.set_pact(row.id, expect="proposed", status="active", made_at=made_at):
             raise Refusal(_("This pact proposal is no longer open."))
         with speaking(await self.races.core.public(race)):  # the alliance's thread, the channel when public
-            line = _("Pact made: {pact}.", pact=self.described(race, row))
+            if counted.by_majority:
+                line = _(
+                    "Pact made by a majority ({yes} of {count} members): {pact}.",
+                    yes=len(counted.yes),
+                    count=len(counted.members),
+                    pact=self.described(race, row),
+                )
+            else:
+                line = _("Pact made: {pact}.", pact=self.described(race, row))
             public = (
                 [
                     Post(
@@ -287,28 +311,32 @@ class PactService:
             raise Refusal(_("Only the members of this alliance answer its pacts."))
         if row.status != "proposed" or alliance.status != "active":
             raise Refusal(_("This pact proposal is no longer open."))
-        if player in row.accepted and accept:
+        votes = await votes_of(race, self.store)
+        if player in tally(row, votes).yes and accept:
             raise Refusal(_("You have accepted it already; the others have not all answered yet."))
+        if tally(row, votes).answered(player):
+            raise Refusal(_("You have answered it already: an answer to a pact is final."))
         allied = await self.alliances.allied(alliance)
-        if not accept:
-            if not await self.store.set_pact(pact_id, expect="proposed", status="declined"):
-                raise Refusal(_("This pact proposal is no longer open."))
-            with speaking(await self.races.core.public(race)):  # the alliance's thread
-                line = _(
-                    "{who} declined the pact: {pact}. It is not made.",
-                    who=self.alliances._plain(race, player),
-                    pact=self.described(race, row),
-                )
-                settled = Answered(_("Declined by {who}.", who=self.alliances._plain(race, player)))
-            return Outcome(_("Declined.")).then(settled, *self._told(allied, Post(line)))
-        accepted = sorted({*row.accepted, player})
-        if not await self.store.set_pact(pact_id, expect="proposed", accepted=accepted):
+        answers = with_answer(row, player, accept)
+        counted = tally(dataclasses.replace(row, accepted=answers), votes)
+        lost = counted.lost
+        status = "declined" if lost else None
+        if not await self.store.set_pact(pact_id, expect="proposed", accepted=answers, status=status):
             raise Refusal(_("This pact proposal is no longer open."))
-        row.accepted = accepted
+        row.accepted = answers
+        if not accept:
+            with speaking(await self.races.core.public(race)):  # the alliance's thread
+                who, pact = self.alliances._plain(race, player), self.described(race, row)
+                if lost:
+                    line = _("{who} declined the pact: {pact}. It is not made.", who=who, pact=pact)
+                else:
+                    line = _("{who} declined the pact: {pact}.", who=who, pact=pact)
+                settled = Answered(_("Declined by {who}.", who=who), closed=lost)
+            return Outcome(_("Declined.")).then(settled, *self._told(allied, Post(line)))
         with speaking(await self.races.core.public(race)):  # the proposal is the thread's message
             settled = Answered(_("Accepted by {who}.", who=self.alliances._plain(race, player)), closed=False)
-        if set(row.members) <= set(accepted):
-            made = await self._made(race, allied, row, _("Accepted: the pact is made."))
+        if counted.made:
+            made = await self._made(race, allied, row, _("Accepted: the pact is made."), counted)
             return made.then(dataclasses.replace(settled, closed=True))
         with speaking(await self.races.core.public(race)):  # the alliance's thread
             line = _(
@@ -331,6 +359,26 @@ class PactService:
             )
             public = [Post(line)] if row.public else []
         return self.alliances.said(race, -1, _("Ended."), *public).then(*self._told(mine, Post(line)))
+
+    async def set_votes(self, channel_id: int, user_id: int, decide: str) -> Outcome:
+        """``/alliance votes``: the race's host decides how its alliances agree their pacts (every member,
+        or a majority of them); in a league, its organiser decided it at ``/league create``."""
+        race = await self.alliances.race_here(channel_id)
+        if race is None:
+            raise Refusal(_("There is no race in this channel: alliances are made inside a race."))
+        if race.league_id is not None:
+            raise Refusal(_("In a league its organiser decides how pacts are agreed (/league create pacts:)."))
+        if user_id != race.host_id:
+            raise Refusal(_("Only the race's host decides how its alliances agree their pacts."))
+        votes = as_votes(decide)
+        if not await self.races.storage.keep_lobby(race.id, race.version, with_votes(race.lobby, votes)):
+            raise Refusal(_("The race changed at the same moment; try again."))
+        with speaking(await self.races.core.public(race)):  # the race's channel
+            if votes == "majority":
+                line = _("From now on a majority of an alliance's members makes its pacts.")
+            else:
+                line = _("From now on every member of an alliance accepts its pacts, or they are not made.")
+        return self.alliances.said(race, channel_id, _("Done."), Post(line))
 
     async def choices(self, channel_id: int, user_id: int) -> list[tuple[str, str]]:
         """The pact kinds of the channel's race's game, for the autocomplete: (id, name and what it asks)."""
