@@ -75,6 +75,7 @@ class PactService:
         self.store = store
         self.races.listeners.race_pacts.append(self.in_force)
         self.races.listeners.committed.append(self.after_commit)
+        alliances.pacts_carried.append(self.carry)
 
     def names(self, race: RaceRow) -> Names:
         """A player's name as the channel knows them ("bob", "AI 2"), for the rules' words."""
@@ -359,6 +360,35 @@ class PactService:
             )
             public = [Post(line)] if row.public else []
         return self.alliances.said(race, -1, _("Ended."), *public).then(*self._told(mine, Post(line)))
+
+    async def carry(self, race: RaceRow, old: Alliance, alliance_id: int, members: tuple[str, ...]) -> list[str]:
+        """A league stage opening: each pact of the alliance's last stage in force "until stage N" with N
+        this stage or later rides on, between the members still in it, from the stage's first decision
+        (a pact "until the end" ends with its race). The public ones in words."""
+        public = []
+        for row in await self.store.pacts(old.id):
+            until = until_of(row)
+            bound = [p for p in row.members if p in members]
+            carried = (
+                row.status == "active"
+                and until.unit == "stage"
+                and race.stage is not None
+                and (until.value or 0) >= race.stage
+                and len(bound) >= 2
+                and (row.ally is None or row.ally in bound)
+            )
+            if not carried:
+                continue
+            until_pair = (row.until_unit, row.until_value)
+            now = self.races.core.now()
+            pact_id = await self.store.add_pact(
+                alliance_id, row.kind, row.proposer, row.ally, until_pair, row.public, bound, now
+            )
+            await self.store.set_pact(pact_id, expect="proposed", accepted=bound)
+            await self.store.set_pact(pact_id, expect="proposed", status="active", made_at=len(race.actions))
+            if row.public:
+                public.append(self.described(race, row))
+        return public
 
     async def set_votes(self, channel_id: int, user_id: int, decide: str) -> Outcome:
         """``/alliance votes``: the race's host decides how its alliances agree their pacts (every member,
