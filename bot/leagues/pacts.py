@@ -13,14 +13,23 @@ import re
 from collections.abc import Awaitable
 
 from bot.leagues.alliance import AllianceService, Allied
+from bot.leagues.pact_records import (
+    Made,
+    as_pact,
+    game_of,
+    made_pacts,
+    race_ledger,
+    shifted,
+    until_of,
+)
+from bot.leagues.pact_records import tally as race_tally
 from bot.leagues.pact_votes import Tally, as_votes, tally, votes_of, with_answer, with_votes
 from bot.service import seats
 from bot.service.common import Refusal, record_of
 from bot.service.model import Answered, Effect, Elsewhere, Outcome, Post, Publish, Reply
-from bot.service.store import Opened
 from bot.storage import Alliance, PactRow, RaceRow, Storage
 from rules.i18n import _, speaking
-from rules.pact_ledger import Entry, breach_line, by_member, ledger, summary
+from rules.pact_ledger import Entry, breach_line, ledger, summary
 from rules.pact_play import why_not
 from rules.pacts import UNTIL_UNITS, Names, Pact, Until, UntilUnit
 from rules.registry import AnyGame
@@ -39,23 +48,6 @@ def parse_until(text: str | None) -> Until:
     assert unit in UNTIL_UNITS
     chosen: UntilUnit = "turn" if unit == "turn" else "row" if unit == "row" else "stage"
     return Until(chosen, int(found["value"]))
-
-
-def until_of(row: PactRow) -> Until:
-    unit = row.until_unit
-    chosen: UntilUnit = "turn" if unit == "turn" else "row" if unit == "row" else "stage" if unit == "stage" else "end"
-    return Until(chosen, row.until_value)
-
-
-def as_pact(row: PactRow) -> Pact:
-    """A pact made (accepted by its members) as the rules read it."""
-    return Pact(row.kind, tuple(row.members), row.ally, until_of(row), row.made_at or 0, row.ended_at)
-
-
-def shifted(pact: Pact, by: int) -> Pact:
-    """``pact`` for a record cut at action ``by``: its action counts ``by`` fewer."""
-    ended = pact.ended_at - by if pact.ended_at is not None else None
-    return dataclasses.replace(pact, made_at=pact.made_at - by, ended_at=ended)
 
 
 def until_words(until: Until) -> str:
@@ -98,25 +90,13 @@ class PactService:
             raise Refusal(_("You are in no alliance in this race: pacts are made between allies (/alliance invite)."))
         return race, player, mine
 
-    async def made(self, race: RaceRow) -> list[tuple[Alliance, PactRow]]:
+    async def made(self, race: RaceRow) -> Made:
         """Every pact made in the race, with its alliance, in the order made."""
-        found: list[tuple[Alliance, PactRow]] = []
-        for a in await self.store.alliances(race.id):  # an alliance that has ended too: its pacts judged while it was
-            found += [(a, p) for p in await self.store.pacts(a.id) if p.made_at is not None]
-        return sorted(found, key=lambda pair: pair[1].id)
+        return await made_pacts(self.store, race)
 
-    async def ledger_of(self, race: RaceRow) -> tuple[list[tuple[Alliance, PactRow]], tuple[Entry, ...]]:
+    async def ledger_of(self, race: RaceRow) -> tuple[Made, tuple[Entry, ...]]:
         """The race's pacts and their ledger so far, computed from its record (``rules/pact_ledger.py``)."""
-        made = await self.made(race)
-        if not made or race.envelope is None:
-            return made, ()
-        game = _game_of(race)
-        record = record_of(race, game)
-        start = game.rules.build(record.envelope())
-        pacts = [as_pact(p) for _a, p in made]
-        names = self.names(race)
-        entries = await asyncio.to_thread(ledger, game, start, record.actions, pacts, names, stage=race.stage)
-        return made, entries
+        return await race_ledger(self.store, race)
 
     async def _ledger_since(
         self, race: RaceRow, first: int, before: object
@@ -453,10 +433,9 @@ class PactService:
 
     async def tally(self, race: RaceRow) -> dict[str, tuple[int, int]]:
         """Each member's pacts kept and broken in one race (a league's stage), for ``/league standings``."""
-        _made, entries = await self.ledger_of(race)
-        return by_member(entries)
+        return await race_tally(self.store, race)
 
 
 def _game_of(race: RaceRow) -> AnyGame:
     """The race's game."""
-    return Opened.of(race).game
+    return game_of(race)
