@@ -58,6 +58,8 @@ async def test_a_member_leaves_between_stages_and_pacts_until_a_stage_ride_on(si
         await m["alice"].slash(stage1, "alliance invite", player=m[other])
         await m[other].click(last_with(stage1, f"<@{m[other].id}>, "), label="Accept")
     (thread,) = [t for t in league_channel.threads if t.name.startswith("Alliance")]  # beside the stage's
+    votes = await m["alice"].slash(stage1, "alliance votes", decide="majority")
+    assert votes.ephemeral and "In a league its organiser decides" in reply_text(votes)
     for kind, until in (("relay", "stage 2"), ("no-chase", "end")):
         await m["alice"].slash(thread, "alliance pact", kind=kind, until=until)
         for name in ("bob", "carol"):
@@ -95,6 +97,10 @@ async def test_a_member_leaves_between_stages_and_pacts_until_a_stage_ride_on(si
     stage2 = next(t for t in league_channel.threads if "stage 2" in t.name)
     riding = [t for t in thread_texts_of(stage2) if "riding on" in t]
     assert riding == ["Alliances riding on from the last stage: yellow alice + blue bob."]  # private pacts untold
+    left = await m["bob"].slash(league_channel, "alliance leave")  # typed in the league's channel, in a stage
+    assert left.ephemeral and reply_text(left) == "Left."
+    assert thread_texts_of(stage2)[-1].startswith("Alliance ended: ")  # announced in the stage's channel
+    assert not any(t.startswith("Alliance ended") for t in thread_texts_of(league_channel))
 
 
 async def pacts_in_the_standings(simcord_env: Any, m: dict[str, Any], league_channel: Any) -> None:
