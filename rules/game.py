@@ -133,13 +133,15 @@ class RaceOption:
     weather markers; Peloton: the starting order); ``value`` turns what was typed into the record's
     option, or raises ValueError with the reason shown to the host. ``default``, when given, is what a
     new race writes into its record when the host chooses nothing (Peloton's ``drawn``, while a record
-    without the option keeps its old meaning); None writes nothing."""
+    without the option keeps its old meaning); None writes nothing. ``title`` is the name players read
+    (marked with ``N_``, translated where shown; empty: ``name``): the lobby accepts either."""
 
     name: str
     about: str
     values: tuple[str, ...]
     value: Callable[[str], object]
     default: str | None = None
+    title: str = ""
 
 
 @dataclass(frozen=True)

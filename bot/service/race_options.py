@@ -13,7 +13,14 @@ from rules.registry import AnyGame
 
 
 def find(game: AnyGame, name: str) -> RaceOption | None:
-    return next((o for o in game.race_options if o.name == name), None)
+    """The option named ``name``: its id, or its title in the language of the moment (any case)."""
+    typed = name.strip().casefold()
+    return next((o for o in game.race_options if typed in (o.name, shown_name(o).casefold())), None)
+
+
+def shown_name(option: RaceOption) -> str:
+    """The option's name as players read it (its translated title, else its id)."""
+    return _(option.title) if option.title else option.name
 
 
 def chosen(lobby: LobbyData) -> dict[str, str]:
@@ -58,5 +65,5 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
         return ""
     given = chosen(lobby)
     usual = _("default")
-    parts = [f"{o.name}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
+    parts = [f"{shown_name(o)}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
     return _("Race options (host, /race option): {options}.", options="; ".join(parts))
