@@ -15,7 +15,7 @@ PIT_EXIT = OptionChoice(
         "or at-once (it drives off the same turn)"
     ),
     {
-        "next-turn": N_("next-turn: a car leaving its pit stand drives off on its next turn"),
-        "at-once": N_("at-once: a car leaving its pit stand drives off the same turn"),
+        "next-turn": N_("a car leaving its pit stand drives off on its next turn"),
+        "at-once": N_("a car leaving its pit stand drives off the same turn"),
     },
 )
