@@ -154,7 +154,7 @@ async def test_the_lobby_shows_the_start_order_the_host_changes_it_and_the_recor
     assert refused.ephemeral and "Only the host" in (refused.response or refused.followups[0]).content
     wrong = await alice.slash(channel, "race option", option="start_order", value="fastest")
     text = (wrong.response or wrong.followups[0]).content
-    assert wrong.ephemeral and "start_order: one of drawn" in text and "seats (the lobby's seats in turn)" in text
+    assert wrong.ephemeral and "starting order: one of drawn" in text and "seats (the lobby's seats in turn)" in text
     league_only = await alice.slash(channel, "race option", option="start_order", value="standings")
     assert "only a league's legs" in (league_only.response or league_only.followups[0]).content
     chosen = await alice.slash(channel, "race option", option="start_order", value="seats")
