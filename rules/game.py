@@ -133,15 +133,24 @@ class RaceOption:
     weather markers; Peloton: the starting order); ``value`` turns what was typed into the record's
     option, or raises ValueError with the reason shown to the host. ``default``, when given, is what a
     new race writes into its record when the host chooses nothing (Peloton's ``drawn``, while a record
-    without the option keeps its old meaning); None writes nothing. ``title`` is the name players read
-    (marked with ``N_``, translated where shown; empty: ``name``): the lobby accepts either."""
+    without the option keeps its old meaning); None writes nothing."""
 
     name: str
     about: str
     values: tuple[str, ...]
     value: Callable[[str], object]
     default: str | None = None
-    title: str = ""
+    label: str = ""  # its name as players read it (N_ marked); the id ``name`` is what is typed and stored
+    labels: tuple[tuple[str, str], ...] = ()  # (value, its words as players read them, N_ marked)
+
+    def shown_name(self) -> str:
+        """The option's name in the language of the moment."""
+        return _(self.label) if self.label else self.name
+
+    def shown_value(self, value: str) -> str:
+        """A value as players read it in the language of the moment (a number as it is)."""
+        words = dict(self.labels).get(value)
+        return _(words) if words else value
 
 
 @dataclass(frozen=True)

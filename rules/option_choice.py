@@ -43,7 +43,7 @@ class OptionChoice:
         return value
 
     def race_option(self) -> RaceOption:
-        return RaceOption(self.name, self.about, tuple(self.readings), self.lobby_value, title=self.title)
+        return RaceOption(self.name, self.about, tuple(self.readings), self.lobby_value, label=self.title)
 
     def of_record(self, options: Mapping[str, object]) -> str:
         """The record's value (the default when it has none); MalformedRecord when it is not a reading."""

@@ -13,14 +13,9 @@ from rules.registry import AnyGame
 
 
 def find(game: AnyGame, name: str) -> RaceOption | None:
-    """The option named ``name``: its id, or its title in the language of the moment (any case)."""
-    typed = name.strip().casefold()
-    return next((o for o in game.race_options if typed in (o.name, shown_name(o).casefold())), None)
-
-
-def shown_name(option: RaceOption) -> str:
-    """The option's name as players read it (its translated title, else its id)."""
-    return _(option.title) if option.title else option.name
+    """The option named by its id or by its name as players read it."""
+    said = name.strip().casefold()
+    return next((o for o in game.race_options if said in (o.name, o.shown_name().casefold())), None)
 
 
 def chosen(lobby: LobbyData) -> dict[str, str]:
@@ -65,5 +60,5 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
         return ""
     given = chosen(lobby)
     usual = _("default")
-    parts = [f"{shown_name(o)}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
+    parts = [f"{o.shown_name()}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
     return _("Race options (host, /race option): {options}.", options="; ".join(parts))

@@ -556,7 +556,7 @@ GAME = Game(
             start_order.LOBBY,
             start_order.lobby_value,
             start_order.DEFAULT,
-            title=start_order.TITLE,
+            label=start_order.TITLE,
         ),
         *(o.race_option() for o in variants.OPTIONS),
     ),
