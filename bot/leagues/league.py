@@ -481,7 +481,7 @@ class LeagueService:
         pacts = await self._pacts_by_member(league)
         if image is None or not pacts:
             return image
-        game = find_game(league.game)
+        game = with_game(league).game
         rows = []
         for rank, s in enumerate(gc, start=1):
             kept, broken = pacts.get(s.player, (0, 0))
