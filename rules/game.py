@@ -133,13 +133,37 @@ class RaceOption:
     weather markers; Peloton: the starting order); ``value`` turns what was typed into the record's
     option, or raises ValueError with the reason shown to the host. ``default``, when given, is what a
     new race writes into its record when the host chooses nothing (Peloton's ``drawn``, while a record
-    without the option keeps its old meaning); None writes nothing."""
+    without the option keeps its old meaning); None writes nothing.
+
+    ``title`` is the option's name as players read it and ``labels`` each value's words, by value
+    (catalog entries, ``N_``; empty: the id, which is also always accepted); ``usual`` is the value a
+    record without the option means, shown while nobody has chosen."""
 
     name: str
     about: str
     values: tuple[str, ...]
     value: Callable[[str], object]
     default: str | None = None
+    title: str = ""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    usual: str | None = None
+
+    def shown_name(self) -> str:
+        """The option's name in the reader's language."""
+        return _(self.title) if self.title else self.name
+
+    def shown_value(self, value: str) -> str:
+        """A value's words in the reader's language (the value itself when it has none)."""
+        label = self.labels.get(value)
+        return _(label) if label else value
+
+    def typed(self, text: str) -> str:
+        """What the host typed, a value's id or its words in the reader's language, as the value's id."""
+        wanted = text.strip().casefold()
+        for value in self.values:
+            if wanted in (value.casefold(), self.shown_value(value).casefold()):
+                return value
+        return text.strip()
 
 
 @dataclass(frozen=True)

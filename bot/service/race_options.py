@@ -3,6 +3,7 @@ host with /race option, kept in the lobby under ``options``, written into the re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.service.common import Refusal
@@ -13,7 +14,9 @@ from rules.registry import AnyGame
 
 
 def find(game: AnyGame, name: str) -> RaceOption | None:
-    return next((o for o in game.race_options if o.name == name), None)
+    """The option named by its id or by its name in the reader's language."""
+    wanted = name.strip().casefold()
+    return next((o for o in game.race_options if wanted in (o.name.casefold(), o.shown_name().casefold())), None)
 
 
 def chosen(lobby: LobbyData) -> dict[str, str]:
@@ -28,11 +31,12 @@ def with_choice(game: AnyGame, lobby: LobbyData, option: RaceOption, value: str 
     if value is None or not value.strip():
         options.pop(option.name, None)
     else:
+        value = option.typed(value)
         try:
             option.value(value)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        options[option.name] = value.strip()
+        options[option.name] = value
     return {**lobby, "options": options}
 
 
@@ -57,6 +61,23 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
     if not game.race_options:
         return ""
     given = chosen(lobby)
-    usual = _("default")
-    parts = [f"{o.name}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
+    parts = [f"{o.shown_name()}: {shown(o, given.get(o.name))}" for o in game.race_options]
     return _("Race options (host, /race option): {options}.", options="; ".join(parts))
+
+
+def shown(option: RaceOption, value: str | None) -> str:
+    """An option's value as the lobby shows it: the host's choice, else what the race plays without one."""
+    value = value if value is not None else (option.default or option.usual)
+    return option.shown_value(value) if value is not None else _("default")
+
+
+def in_play(game: AnyGame, options: Mapping[str, object]) -> str:
+    """A running race's line of race options, as its record has them (/race status), or '' when the
+    game has none."""
+    if not game.race_options:
+        return ""
+    parts = []
+    for o in game.race_options:
+        value = options.get(o.name)
+        parts.append(f"{o.shown_name()}: {shown(o, None if value is None else str(value))}")
+    return _("Race options: {options}.", options="; ".join(parts))

@@ -21,7 +21,7 @@ async def _lobby_with_weather(env: Any, value: str) -> tuple[Any, dict[str, Any]
     chosen = _text(await members["alice"].slash(channel, "race option", option="weather", value=value))
     assert f"The host chose weather: {value}." in chosen.content
     lobby = next(m for m in channel.history() if "lobby (" in m.content)  # edited in place
-    assert f"Race options (host, /race option): weather: {value}." in lobby.content
+    assert f"Race options (host, /race option): weather: {value};" in lobby.content  # then the other options
     return channel, members
 
 
@@ -34,7 +34,9 @@ async def test_a_race_with_no_weather_markers(simcord_env) -> None:
     state = await state_now(bot, channel)
     assert state.weather == ()
     status = _text(await members["bob"].slash(channel, "race status")).content
-    assert "weather:" not in status and "face down" not in status
+    markers = [line for line in status.splitlines() if line.startswith("weather:")]  # the route's markers line
+    assert not markers and "face down" not in status
+    assert "Race options: weather: 0;" in status  # what the record chose, /race status tells
 
 
 async def test_a_race_with_six_weather_markers_keeps_them_face_down(simcord_env) -> None:
