@@ -133,37 +133,26 @@ class RaceOption:
     weather markers; Peloton: the starting order); ``value`` turns what was typed into the record's
     option, or raises ValueError with the reason shown to the host. ``default``, when given, is what a
     new race writes into its record when the host chooses nothing (Peloton's ``drawn``, while a record
-    without the option keeps its old meaning); None writes nothing.
-
-    ``title`` is the option's name as players read it and ``labels`` each value's words, by value
-    (catalog entries, ``N_``; empty: the id, which is also always accepted); ``usual`` is the value a
-    record without the option means, shown while nobody has chosen."""
+    without the option keeps its old meaning); None writes nothing. ``usual``, when given, is the
+    value a record without the option means, shown while nobody has chosen (Leader 1's ``drop``)."""
 
     name: str
     about: str
     values: tuple[str, ...]
     value: Callable[[str], object]
     default: str | None = None
-    title: str = ""
-    labels: Mapping[str, str] = field(default_factory=dict)
+    label: str = ""  # its name as players read it (N_ marked); the id ``name`` is what is typed and stored
+    labels: tuple[tuple[str, str], ...] = ()  # (value, its words as players read them, N_ marked)
     usual: str | None = None
 
     def shown_name(self) -> str:
-        """The option's name in the reader's language."""
-        return _(self.title) if self.title else self.name
+        """The option's name in the language of the moment."""
+        return _(self.label) if self.label else self.name
 
     def shown_value(self, value: str) -> str:
-        """A value's words in the reader's language (the value itself when it has none)."""
-        label = self.labels.get(value)
-        return _(label) if label else value
-
-    def typed(self, text: str) -> str:
-        """What the host typed, a value's id or its words in the reader's language, as the value's id."""
-        wanted = text.strip().casefold()
-        for value in self.values:
-            if wanted in (value.casefold(), self.shown_value(value).casefold()):
-                return value
-        return text.strip()
+        """A value as players read it in the language of the moment (a number as it is)."""
+        words = dict(self.labels).get(value)
+        return _(words) if words else value
 
 
 @dataclass(frozen=True)

@@ -72,5 +72,5 @@ async def test_a_hungarian_host_names_a_hell_of_the_north_option_and_its_value_i
     race = await bot.storage.active_race(channel.id)
     assert race.envelope["options"] == {"weather_reveal": "at-once"}
     status = _text(await petr.slash(channel, "race status")).content  # petr reads Czech
-    assert "Volby závodu: počasí: " in status and "odkryté počasí: hned, uprostřed tahu" in status
+    assert "Volby závodu: žetony počasí: " in status and "odkryté počasí: hned, uprostřed tahu" in status
     assert "weather_reveal" not in status and "at-once" not in status

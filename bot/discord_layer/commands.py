@@ -14,7 +14,6 @@ from discord import app_commands
 
 from bot.discord_layer.host import channel_of, host
 from bot.discord_layer.posting import in_own_language, own_language, say
-from bot.service import race_options
 from bot.service.bounds import CLOCK_HOURS, PIECES, RACE_NUMBER, RECAP_TURNS
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
@@ -162,9 +161,9 @@ async def option_autocomplete(interaction: discord.Interaction, current: str) ->
     if opened is None:
         return []
     game = opened.game
-    options = [(o.name, o.name, _(o.about)) for o in game.seat_options]
-    options += [(o.name, o.shown_name(), _(o.about)) for o in game.race_options]
-    return _matching([(name, f"{shown}: {about}") for name, shown, about in options], current)
+    options = [(o.name, f"{o.name}: {_(o.about)}") for o in game.seat_options]
+    options += [(o.name, f"{o.shown_name()}: {_(o.about)}") for o in game.race_options]  # the id is sent
+    return _matching(options, current)
 
 
 @in_own_language
@@ -174,7 +173,7 @@ async def value_autocomplete(interaction: discord.Interaction, current: str) -> 
         return []
     active, game = opened.race, opened.game
     name = getattr(interaction.namespace, "option", None)
-    race_option = race_options.find(game, name) if name else None
+    race_option = next((o for o in game.race_options if o.name == name), None)
     if race_option is not None:
         return _matching([(v, race_option.shown_value(v)) for v in race_option.values], current)
     seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id), None)

@@ -3,7 +3,7 @@ host with /race option, kept in the lobby under ``options``, written into the re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.service.common import Refusal
@@ -14,9 +14,9 @@ from rules.registry import AnyGame
 
 
 def find(game: AnyGame, name: str) -> RaceOption | None:
-    """The option named by its id or by its name in the reader's language."""
-    wanted = name.strip().casefold()
-    return next((o for o in game.race_options if wanted in (o.name.casefold(), o.shown_name().casefold())), None)
+    """The option named by its id or by its name as players read it."""
+    said = name.strip().casefold()
+    return next((o for o in game.race_options if said in (o.name, o.shown_name().casefold())), None)
 
 
 def chosen(lobby: LobbyData) -> dict[str, str]:
@@ -31,12 +31,12 @@ def with_choice(game: AnyGame, lobby: LobbyData, option: RaceOption, value: str 
     if value is None or not value.strip():
         options.pop(option.name, None)
     else:
-        value = option.typed(value)
+        value = value_id(option.values, option.shown_value, value)
         try:
             option.value(value)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
-        options[option.name] = value
+        options[option.name] = value.strip()
     return {**lobby, "options": options}
 
 
@@ -81,3 +81,9 @@ def in_play(game: AnyGame, options: Mapping[str, object]) -> str:
         value = options.get(o.name)
         parts.append(f"{o.shown_name()}: {shown(o, None if value is None else str(value))}")
     return _("Race options: {options}.", options="; ".join(parts))
+
+
+def value_id(allowed: Sequence[str], shown: Callable[[str], str], typed: str) -> str:
+    """A value's id from what was typed: the id itself, or the value as players read it."""
+    said = typed.strip().casefold()
+    return next((v for v in allowed if said in (v.casefold(), shown(v).casefold())), typed)

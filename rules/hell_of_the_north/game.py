@@ -229,7 +229,7 @@ RACE_OPTIONS = (
         N_("weather markers face down beside the route, 0 to 6 (empty: the route's own)"),
         tuple(str(n) for n in range(MAX_WEATHER + 1)),
         weather_count,
-        title=N_("weather"),
+        label=N_("weather markers"),
     ),
     rule_options.PELOTON_BONUS,
     rule_options.WEATHER_REVEAL,

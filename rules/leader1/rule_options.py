@@ -10,18 +10,19 @@ from rules.game import RaceOption
 from rules.i18n import N_, _
 
 
-def choice_option(name: str, title: str, about: str, labels: Mapping[str, str]) -> RaceOption:
+def choice_option(name: str, label: str, about: str, labels: Mapping[str, str]) -> RaceOption:
     """An option with a few named values, the first the one a record without it means."""
     values = tuple(labels)
 
-    def value(text: str) -> str:  # an id or its words in the reader's language, as the id
-        chosen = option.typed(text)
-        if chosen not in values:
+    def value(typed: str) -> str:  # an id or its words in the reader's language, as the id
+        said = typed.strip().casefold()
+        chosen = next((v for v in values if said in (v, option.shown_value(v).casefold())), None)
+        if chosen is None:
             every = ", ".join(option.shown_value(v) for v in values)
             raise ValueError(_("{option}: one of {values}.", option=option.shown_name(), values=every))
         return chosen
 
-    option = RaceOption(name, about, values, value, title=title, labels=dict(labels), usual=values[0])
+    option = RaceOption(name, about, values, value, label=label, labels=tuple(labels.items()), usual=values[0])
     return option
 
 
