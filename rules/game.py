@@ -133,17 +133,16 @@ class RaceOption:
     weather markers; Peloton: the starting order); ``value`` turns what was typed into the record's
     option, or raises ValueError with the reason shown to the host. ``default``, when given, is what a
     new race writes into its record when the host chooses nothing (Peloton's ``drawn``, while a record
-    without the option keeps its old meaning); None writes nothing. ``usual``, when given, is the
-    value a record without the option means, shown while nobody has chosen (Leader 1's ``drop``)."""
+    without the option keeps its old meaning); None writes nothing."""
 
     name: str
     about: str
     values: tuple[str, ...]
     value: Callable[[str], object]
+    usual: str | None = field(default=None, kw_only=True)  # what a record without it means, shown till chosen
     default: str | None = None
     label: str = ""  # its name as players read it (N_ marked); the id ``name`` is what is typed and stored
     labels: tuple[tuple[str, str], ...] = ()  # (value, its words as players read them, N_ marked)
-    usual: str | None = None
 
     def shown_name(self) -> str:
         """The option's name in the language of the moment."""

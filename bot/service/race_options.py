@@ -61,14 +61,19 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
     if not game.race_options:
         return ""
     given = chosen(lobby)
-    parts = [f"{o.shown_name()}: {shown(o, given.get(o.name))}" for o in game.race_options]
+    parts = [f"{o.shown_name()}: {_shown(o, given.get(o.name, o.default))}" for o in game.race_options]
     return _("Race options (host, /race option): {options}.", options="; ".join(parts))
 
 
-def shown(option: RaceOption, value: str | None) -> str:
-    """An option's value as the lobby shows it: the host's choice, else what the race plays without one."""
-    value = value if value is not None else (option.default or option.usual)
-    return option.shown_value(value) if value is not None else _("default")
+def _shown(option: RaceOption, value: str | None) -> str:
+    """A chosen value as players read it; none chosen: what a record without it means, else the default."""
+    value = value if value is not None else option.usual
+    return _("default") if value is None else option.shown_value(value)
+
+
+def shown_choice(option: RaceOption, lobby: LobbyData) -> str:
+    """What the host chose for ``option`` (or its default), as players read it."""
+    return _shown(option, chosen(lobby).get(option.name, option.default))
 
 
 def in_play(game: AnyGame, options: Mapping[str, object]) -> str:
@@ -79,7 +84,7 @@ def in_play(game: AnyGame, options: Mapping[str, object]) -> str:
     parts = []
     for o in game.race_options:
         value = options.get(o.name)
-        parts.append(f"{o.shown_name()}: {shown(o, None if value is None else str(value))}")
+        parts.append(f"{o.shown_name()}: {_shown(o, None if value is None else str(value))}")
     return _("Race options: {options}.", options="; ".join(parts))
 
 
