@@ -303,7 +303,7 @@ class Lobby:
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         with speaking(await self.core.public(fresh)):
-            shown = race_options.chosen(lobby).get(option.name, option.default or _("default"))
+            shown = race_options.shown_choice(option, lobby)
             line = _("The host chose {option}: {value}.", option=option.shown_name(), value=shown)
             outcome = self.lobby_outcome(fresh, game, line)
         posted = outcome.lobby
