@@ -43,7 +43,15 @@ class OptionChoice:
         return value
 
     def race_option(self) -> RaceOption:
-        return RaceOption(self.name, self.about, tuple(self.readings), self.lobby_value, label=self.title)
+        return RaceOption(
+            self.name,
+            self.about,
+            tuple(self.readings),
+            self.lobby_value,
+            usual=self.default,
+            label=self.title,
+            labels=tuple(self.readings.items()),
+        )
 
     def of_record(self, options: Mapping[str, object]) -> str:
         """The record's value (the default when it has none); MalformedRecord when it is not a reading."""
@@ -54,6 +62,3 @@ class OptionChoice:
             )
         return str(value)
 
-    def status(self, value: str) -> str:
-        """The line of /race status: the option's name and the race's reading, in words."""
-        return _("{option}: {reading}", option=_(self.title), reading=_(self.readings[value]))

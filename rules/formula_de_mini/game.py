@@ -190,7 +190,7 @@ def _status_word(status: str) -> str:
 
 
 def status(state: State) -> list[str]:
-    return [PIT_EXIT.status(state.setup.options.pit_exit)] + [
+    return [
         _(
             "{vehicle} ({owner}): {status} at {cell}, lap {lap}, {gear} gear, {lp} LP",
             vehicle=piece_name_of(c.id),

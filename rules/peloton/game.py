@@ -359,8 +359,6 @@ def status(state: State) -> list[str]:
             wind=wind_name(state.wind),
         )
     ]
-    shown = variants.TIME_BONUSES if state.discipline == "leg" else variants.TRIAL_WIND  # the one that applies
-    lines.append(shown.status(shown.of_record(state.setup.options)))
     for c in state.cyclists:
         where = c.cell or _("waiting to start")
         if c.status == FINISHED:
