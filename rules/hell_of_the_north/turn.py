@@ -24,7 +24,7 @@ from rules.hell_of_the_north.model import (
 from rules.hell_of_the_north.moves import ride_options
 from rules.hell_of_the_north.order import classification, peloton_order
 from rules.hell_of_the_north.ride import add_events, replace_rider, reveal_weather
-from rules.hell_of_the_north.versions import CAUGHT_PAYS, DROP_FED, EMPTY, FEED_CAUGHT
+from rules.hell_of_the_north.versions import CAUGHT_PAYS, DROP_FED, EMPTY, FEED_CAUGHT, FEED_ONCE
 from rules.leader1 import family
 
 STEPS = ("breakaways", "breaking-away", "positioning", "pursuit", "dropped")
@@ -153,10 +153,12 @@ def move_peloton(state: State) -> State:
             state = replace_rider(state, replace(r, status="peloton", part=part, row=None, lane=None, slipstream=False))
             catches.append(event(turn, "caught", rider=r.id, part=part))
     # feed zones and time bonuses the peloton passes (R-HOTN-BONUS-PELOTON): a rider it caught
-    # before a feed marker passes the marker in the peloton (R-HOTN-FEED-CAUGHT)
+    # before a feed marker passes the marker in the peloton (R-HOTN-FEED-CAUGHT); one tile per
+    # rider per marker, even for one this move then places back behind the marker (2026-12.4)
+    once = played.has(FEED_ONCE)
     if played.has(FEED_CAUGHT):
         riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
-        state = family.peloton_passes(state, riding, old, new, events, caught_at)
+        state = family.peloton_passes(state, riding, old, new, events, caught_at, once)
     events += catches
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1 and (r.row or 0) <= new:
@@ -185,7 +187,7 @@ def move_peloton(state: State) -> State:
         for rid in dropping:
             dropped = state.rider(rid)
             if dropped.status == "dropped" and dropped.row is not None:
-                state = family.feed_peloton(state, [dropped], old, dropped.row, events)
+                state = family.feed_peloton(state, [dropped], old, dropped.row, events, once=once)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     state = add_events(state, events)

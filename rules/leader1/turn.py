@@ -15,7 +15,7 @@ from rules.leader1.model import Event, Rider, State, event
 from rules.leader1.moves import ride_options
 from rules.leader1.order import classification, peloton_order
 from rules.leader1.ride import replace_rider
-from rules.leader1.versions import FEED_CAUGHT, PELOTON_PASSES
+from rules.leader1.versions import FEED_CAUGHT, FEED_ONCE, PELOTON_PASSES
 
 PHASES = ("breakaways", "breaking-away", "pursuit", "dropped")
 
@@ -95,9 +95,11 @@ def move_peloton(state: State) -> State:
             state = replace_rider(state, replace(r, status="peloton", row=None, lane=None, slipstream=False))
             catches.append(event(turn, "caught", rider=r.id))
     # feed zones and bonus tokens passed by the peloton (C.4, D.2; R-BONUS-PELOTON): a rider it
-    # absorbed before a feed token passes the token inside it (R-FEED-CAUGHT)
+    # absorbed before a feed token passes the token inside it (R-FEED-CAUGHT); one tile per rider
+    # per token, even for a rider this move then places back behind the token (R-FEED-TILES)
     if feed_caught:
-        state = family.peloton_passes(state, peloton_order(state), old, new, events, caught_at)
+        once = setup.rules.has(FEED_ONCE)
+        state = family.peloton_passes(state, peloton_order(state), old, new, events, caught_at, once)
     events += catches
     # a fallen or punctured rider stays on its square (C.2, C.3); only one on the squares the
     # peloton lands on goes behind it (rulings.md R-PELOTON-PASSES; before it, every one at or
