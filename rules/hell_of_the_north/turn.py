@@ -22,9 +22,9 @@ from rules.hell_of_the_north.model import (
     face_value,
 )
 from rules.hell_of_the_north.moves import ride_options
-from rules.hell_of_the_north.order import classification, peloton_order
+from rules.hell_of_the_north.order import classification, peloton_arrival_order, peloton_order
 from rules.hell_of_the_north.ride import add_events, replace_rider, reveal_weather
-from rules.hell_of_the_north.versions import CAUGHT_PAYS, DROP_FED, EMPTY, FEED_CAUGHT, FEED_ONCE
+from rules.hell_of_the_north.versions import CAUGHT_PAYS, DROP_FED, EMPTY, FEED_CAUGHT, FEED_ONCE, PELOTON_ARRIVES
 from rules.leader1 import family
 
 STEPS = ("breakaways", "breaking-away", "positioning", "pursuit", "dropped")
@@ -197,7 +197,11 @@ def move_peloton(state: State) -> State:
 
 
 def _peloton_arrives(state: State, events: list[Event]) -> State:
-    state = family.peloton_arrives(state, peloton_order(state), events)
+    """The peloton crosses the line: the front part first, then the back, each in marker order
+    (R-HOTN-PELOTON-ARRIVES; before rules 2026-12.4 marker order first, then the part)."""
+    played = state.setup.rules
+    ordered = peloton_arrival_order(state) if played.has(PELOTON_ARRIVES) else peloton_order(state)
+    state = family.peloton_arrives(state, ordered, events)
     riders = tuple(replace(r, part=None) if r.status == "finished" else r for r in state.riders)
     return replace(state, riders=riders)
 
