@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from rules.action import Action
 from rules.events import Event
-from rules.game import Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing, TeamResult
+from rules.game import Decision, LeagueSetting, PlayerRecord, RaceOption, Seat, SeatOption, Standing, TeamResult
 from rules.i18n import N_, _, ngettext, pgettext
 from rules.leader1 import ai, engine, game_kit, words
 from rules.leader1.menu import choices, piece_name
-from rules.leader1.model import RIDER_TYPES, TEAMS, State
+from rules.leader1.model import BUNCH_FINISH, RIDER_TYPES, TEAMS, State
 from rules.leader1.narrate import describe, summary
 from rules.leader1.order import arrival_order, classification
 from rules.leader1.pace import hooks as pace_hooks
@@ -273,6 +273,28 @@ def team_result(final: State, players: Sequence[str]) -> TeamResult:
     return TeamResult(turns, ngettext("best two riders: {n} turn behind", "best two riders: {n} turns behind", turns))
 
 
+def bunch_finish(value: str) -> str:
+    """The lobby's ``bunch_finish`` option: who wins when the peloton crosses the line (R-PELOTON-ARRIVES)."""
+    text = value.strip().lower()
+    if text not in BUNCH_FINISH:
+        raise ValueError(_("bunch_finish: `token` or `energy`."))
+    return text
+
+
+# the host's choices for the whole race (/race option), written in the record's options
+RACE_OPTIONS = (
+    RaceOption(
+        "bunch_finish",
+        N_(
+            "who wins when the peloton crosses the line: `token` (the peloton leader's rouleur, leader, climber, "
+            "then clockwise; the default) or `energy` (the most energy left first)"
+        ),
+        BUNCH_FINISH,
+        bunch_finish,
+    ),
+)
+
+
 GAME = replace(
     game_kit.family_game(
         id="leader1",
@@ -296,4 +318,5 @@ GAME = replace(
     pacts=PACTS,
     team_result=team_result,
     versions=VERSIONS,
+    race_options=RACE_OPTIONS,
 )

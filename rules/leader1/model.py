@@ -41,9 +41,13 @@ class Options:
     gc_ring: int = 12
     # D: a later stage of a stage race, where eliminations leave players with unequal teams (R-STAGE-RIDERS)
     stage_race: bool = False
+    # who wins a bunch finish (rulings.md R-PELOTON-ARRIVES): "token", C.3's peloton order; "energy",
+    # D.1's tie rule, the most energy left first, then C.3's order
+    bunch_finish: str = "token"
 
 
-OPTION_NAMES = {"elimination", "elimination_turns", "gc_ring", "stage_race"}
+BUNCH_FINISH = ("token", "energy")
+OPTION_NAMES = {"elimination", "elimination_turns", "gc_ring", "stage_race", "bunch_finish"}
 
 
 @dataclass(frozen=True)

@@ -126,7 +126,13 @@ def move_peloton(state: State) -> State:
 
 
 def _peloton_arrives(state: State, events: list[Event]) -> State:
-    return family.peloton_arrives(state, peloton_order(state), events)
+    """The peloton crosses the line in C.3's order, or, with the race option ``bunch_finish: energy``,
+    the most energy left first (D.1: "the rider with more energy left is in the lead"), then C.3's
+    order (rulings.md R-PELOTON-ARRIVES)."""
+    ordered = peloton_order(state)
+    if state.setup.options.bunch_finish == "energy":
+        ordered = sorted(ordered, key=lambda r: -r.energy)  # stable: C.3's order among equals
+    return family.peloton_arrives(state, ordered, events)
 
 
 def punctures(state: State) -> State:

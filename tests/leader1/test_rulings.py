@@ -8,7 +8,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from rules.errors import MalformedRecord
 from rules.leader1.dice import PELOTON
+from rules.leader1.game import GAME
 from rules.leader1.model import State
 from rules.leader1.moves import ride_options
 from rules.leader1.versions import VERSIONS
@@ -72,3 +76,15 @@ def test_an_inline_road_without_energy_gives_5_per_6_rows() -> None:
         energy = 5 * ((rows + 5) // 6)
         assert road_from_inline(track).energy == energy
         assert {r.energy for r in play(record(track)).riders} == {energy}
+
+
+def test_bunch_finish_takes_token_or_energy_and_refuses_anything_else() -> None:
+    # R-PELOTON-ARRIVES's race option: offered in the lobby, kept in the record, a bad value refused in a line
+    option = next(o for o in GAME.race_options if o.name == "bunch_finish")
+    assert option.values == ("token", "energy") and option.value(" Energy ") == "energy"
+    with pytest.raises(ValueError, match=r"^bunch_finish: `token` or `energy`\.$"):
+        option.value("sprint")
+    assert play(record(PLAIN, options={"bunch_finish": "energy"})).setup.options.bunch_finish == "energy"
+    assert play(record(PLAIN)).setup.options.bunch_finish == "token"
+    with pytest.raises(MalformedRecord, match=r"^\$\.options\.bunch_finish: expected one of token, energy$"):
+        play(record(PLAIN, options={"bunch_finish": "sprint"}))
