@@ -25,7 +25,7 @@ async def test_a_hungarian_lobby_names_the_options_in_hungarian_and_accepts_the_
     chosen = reply(await anna.slash(channel, "race option", option="Időjóváírás", value="on"))
     assert "időjóváírás: a célban az első háromnak 10, 6 és 4 mp jóváírás" in chosen.content  # the reading, in words
     by_id = reply(await anna.slash(channel, "race option", option="trial_headwind", value="sheltered"))
-    assert "ellenszél időfutamban: időfutamban is, mint szakaszversenyben" in by_id.content  # typed as an id, told in words
+    assert "ellenszél időfutamban: időfutamban is, mint szakaszversenyben" in by_id.content  # an id, told in words
     await anna.slash(channel, "race ai")
     await anna.slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot
@@ -40,7 +40,7 @@ async def test_formula_de_mini_s_pit_exit_is_chosen_in_the_lobby_and_shown_in_th
     channel = guild.create_text_channel("race")
     alice = guild.add_member(simcord_env.create_user("alice"))
     opened = reply(await alice.slash(channel, "race new", game="formula-de-mini", pieces=1))
-    assert "pit exit: a car leaving its pit stand drives off on its next turn" in opened.content  # the default, in words
+    assert "pit exit: a car leaving its pit stand drives off on its next turn" in opened.content  # the default
     wrong = reply(await alice.slash(channel, "race option", option="pit exit", value="later"))
     assert "pit exit: one of next-turn (a car leaving its pit stand drives off on its next turn)" in wrong.content
     await alice.slash(channel, "race option", option="pit exit", value="at-once")

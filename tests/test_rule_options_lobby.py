@@ -11,7 +11,8 @@ from tests.support.discord_play import open_race
 from tests.support.languages import locales
 
 LEADER1_USUAL = (
-    "dropping on purpose: pays with the peloton; boxed in: stands still; bonus the peloton crosses: nobody gets it"
+    "dropping on purpose: pays with the peloton; boxed in: stands still; bonus the peloton crosses: nobody gets it; "
+    "bunch finish: in peloton order"
 )
 
 
@@ -44,7 +45,7 @@ async def test_a_leader1_lobby_shows_each_option_in_words_and_the_record_and_sta
     status = _text(await members["bob"].slash(channel, "race status")).content
     assert (
         "Race options: dropping on purpose: leaves before the move; boxed in: rides through; "
-        "bonus the peloton crosses: nobody gets it." in status
+        "bonus the peloton crosses: nobody gets it; bunch finish: in peloton order." in status
     )
 
 

@@ -18,6 +18,7 @@ from rules.hell_of_the_north.model import (
     risk_need,
 )
 from rules.hell_of_the_north.moves import RideOption, ride_options
+from rules.hell_of_the_north.versions import FEED_ONCE
 from rules.leader1 import family
 from rules.rng import Dice, Die
 
@@ -75,7 +76,8 @@ def resolve_ride(state: State, option: RideOption) -> State:
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
-    kept, dice, piles = family.feed_rider(state, rider, dice, start_row, dest_row, events)
+    once = state.setup.rules.has(FEED_ONCE)  # one tile per marker (R-HOTN-FEED-CAUGHT)
+    kept, dice, piles = family.feed_rider(state, rider, dice, start_row, dest_row, events, once)
     if option.heat and kept:  # Weather, heat: show a kept tile and add it at once (R-HOTN-HEAT)
         value, kept = kept[0], kept[1:]
         energy += value
@@ -85,6 +87,8 @@ def resolve_ride(state: State, option: RideOption) -> State:
     events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
     moved = replace(family.ridden(rider, option.to, energy, risks, kept, stamp), skip_turn=None, bonuses=bonuses)
+    if once:
+        moved = replace(moved, fed_at=family.fed_rows(rider, state.setup.road.feed, start_row, dest_row))
     if option.finishes:
         moved = replace(moved, status="finished", arrived_turn=turn, part=None)
         events.append(event(turn, "arrived", rider=rider.id, at=option.to))

@@ -296,5 +296,5 @@ GAME = replace(
     pacts=PACTS,
     team_result=team_result,
     versions=VERSIONS,
-    race_options=(rule_options.DROP, rule_options.BOXED_IN, rule_options.PELOTON_BONUS),
+    race_options=(rule_options.DROP, rule_options.BOXED_IN, rule_options.PELOTON_BONUS, rule_options.BUNCH_FINISH),
 )

@@ -50,3 +50,12 @@ WEATHER_REVEAL = choice_option(
     N_("a weather marker turned face up acts from the next move (usual) or at once, on the move that reveals it"),
     {"next-move": N_("from the next move"), "at-once": N_("at once, mid-move")},
 )
+BUNCH_FINISH = choice_option(
+    "bunch_finish",
+    N_("bunch finish"),
+    N_(
+        "who wins when the peloton crosses the line: the peloton leader's rouleur, leader, climber, then "
+        "clockwise (usual), or the most energy left first"
+    ),
+    {"token": N_("in peloton order"), "energy": N_("most energy left first")},
+)

@@ -15,7 +15,7 @@ from rules.leader1.model import Event, Rider, State, event
 from rules.leader1.moves import ride_options
 from rules.leader1.order import classification, peloton_order
 from rules.leader1.ride import replace_rider
-from rules.leader1.versions import FEED_CAUGHT, PELOTON_PASSES
+from rules.leader1.versions import FEED_CAUGHT, FEED_ONCE, PELOTON_PASSES
 
 PHASES = ("breakaways", "breaking-away", "pursuit", "dropped")
 
@@ -103,9 +103,13 @@ def move_peloton(state: State) -> State:
             state = replace_rider(state, replace(r, status="peloton", row=None, lane=None, slipstream=False))
             catches.append(event(turn, "caught", rider=r.id))
     # feed zones and bonus tokens passed by the peloton (C.4, D.2; R-BONUS-PELOTON): a rider it
-    # absorbed before a feed token passes the token inside it (R-FEED-CAUGHT)
+    # absorbed before a feed token passes the token inside it (R-FEED-CAUGHT); one tile per rider
+    # per token, even for a rider this move then places back behind the token (R-FEED-TILES)
     if feed_caught:
-        state = family.peloton_passes(state, riding(state), old, new, events, caught_at, bonus_to_first=first_rider)
+        once = setup.rules.has(FEED_ONCE)
+        state = family.peloton_passes(
+            state, riding(state), old, new, events, caught_at, once, bonus_to_first=first_rider
+        )
     events += catches
     # a fallen or punctured rider stays on its square (C.2, C.3); only one on the squares the
     # peloton lands on goes behind it (rulings.md R-PELOTON-PASSES; before it, every one at or
@@ -137,7 +141,13 @@ def move_peloton(state: State) -> State:
 
 
 def _peloton_arrives(state: State, events: list[Event]) -> State:
-    return family.peloton_arrives(state, peloton_order(state), events)
+    """The peloton crosses the line in C.3's order, or, with the race option ``bunch_finish: energy``,
+    the most energy left first (D.1: "the rider with more energy left is in the lead"), then C.3's
+    order (rulings.md R-PELOTON-ARRIVES)."""
+    ordered = peloton_order(state)
+    if state.setup.options.bunch_finish == "energy":
+        ordered = sorted(ordered, key=lambda r: -r.energy)  # stable: C.3's order among equals
+    return family.peloton_arrives(state, ordered, events)
 
 
 def punctures(state: State) -> State:
