@@ -1,6 +1,7 @@
 """Issue 39, in a real browser (Debian's chromium, headless; one for the whole module): in all four
 games, a finished race's page at 400 px is at most 4,000 px tall and nothing on it is wider than
-the screen; its images are in the page's language (the language is in their addresses); at 1280 px
+the screen; its board's smallest text is at least 11 px on screen (the board cut for a phone,
+measured by the page's layout); its images are in the page's language (the language is in their addresses); at 1280 px
 the board and who acts are above the fold, side by side; a turn's link moves the replay's board in
 place and puts the turn in the address (a permalink that opens there). Screenshots are kept in the
 test's folder."""
@@ -10,8 +11,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot.storage import RaceRow
 from bot.storage.sqlite import SqliteStorage
 from bot.web.server import bound_port, start_web
+from bot.web.timeline import timeline
+from renderer.phone import PhoneBoard, paint_for_phone
 from rules.registry import game_ids
 from tests.support.chromium import Browser, NoBrowser
 from tests.support.web_race import CHANNEL, play_race
@@ -20,9 +24,28 @@ FINISHED = CHANNEL + 1
 TALLEST = 4000  # px, a finished race's page at 400 px
 
 
-async def _look(browser: Browser, url: str, name: str, folder: Path, *, running: bool) -> None:
+READABLE = 11  # px: the least a board's string may be on a 400 px screen
+
+
+async def _board_text_on_screen(browser: Browser, cut: PhoneBoard) -> float:
+    """The smallest font of the board's strings as the page shows them: the font the painter used
+    (in the picture's own pixels) times the picture's shown width over its natural width."""
+    shown = json.loads(
+        await browser.evaluate(
+            "(() => { const i = document.querySelector('#live img.board'); return JSON.stringify("
+            "{src: i.currentSrc, shown: i.getBoundingClientRect().width, natural: i.naturalWidth}); })()"
+        )
+    )
+    assert "/phone/" in shown["src"], f"a phone is given the whole board: {shown['src']}"
+    assert shown["natural"] == cut.box[2] - cut.box[0], (shown, cut.box)
+    return float(cut.smallest * shown["shown"] / shown["natural"])
+
+
+async def _look(browser: Browser, url: str, name: str, folder: Path, *, running: bool, cut: PhoneBoard) -> None:
     await browser.open(f"{url}?lang=cs", width=400)
     await browser.wait_for("Array.from(document.images).every(i => i.complete)")
+    smallest = await _board_text_on_screen(browser, cut)
+    assert smallest >= READABLE, f"{name}: the board's smallest text is {smallest:.1f} px at 400 px"
     height = await browser.evaluate("document.documentElement.scrollHeight")
     assert await browser.evaluate("document.documentElement.scrollWidth") <= 400, f"{name} scrolls sideways"
     if not running:
@@ -57,6 +80,14 @@ async def _look(browser: Browser, url: str, name: str, folder: Path, *, running:
     assert await browser.evaluate("document.getElementById('replay-shown').textContent") == first
 
 
+def _phone_board(race: RaceRow) -> PhoneBoard:
+    """The board the page gives a phone, drawn here as the pages draw it (its font sizes known)."""
+    now = timeline(race)
+    cut = paint_for_phone(race.game, now.state, acting=now.acting, title=now.title, language="cs")
+    assert cut is not None
+    return cut
+
+
 async def test_every_game_reads_on_a_phone_and_uses_a_wide_screen(tmp_path: Path) -> None:
     browser = Browser()
     try:
@@ -79,7 +110,10 @@ async def test_every_game_reads_on_a_phone_and_uses_a_wide_screen(tmp_path: Path
             assert running is not None and finished is not None and finished.status == "finished"
             for race, kind in ((running, "running"), (finished, "finished")):
                 token = await storage.web_token("race", race.id)
-                await _look(browser, f"{site}/r/{token}", f"{game}-{kind}", tmp_path, running=kind == "running")
+                cut = _phone_board(race)
+                await _look(
+                    browser, f"{site}/r/{token}", f"{game}-{kind}", tmp_path, running=kind == "running", cut=cut
+                )
     finally:
         if runner is not None:
             await runner.cleanup()

@@ -29,6 +29,7 @@ from bot.web.health import health_route
 from bot.web.language import picked
 from bot.web.league_page import league_main, league_page, version_of
 from bot.web.timeline import Timeline, timeline
+from renderer.phone import paint_for_phone
 from rules.i18n import current
 
 T = TypeVar("T")
@@ -149,6 +150,15 @@ class Pages:
             raise web.HTTPNotFound()
         return image
 
+    async def phone_board(self, race: Timeline) -> bytes:
+        """The board now, cut for a phone (``renderer.phone``), drawn in a thread of the pages' process."""
+        cut = await asyncio.to_thread(
+            paint_for_phone, race.game.id, race.state, acting=race.acting, title=race.title, language=current()
+        )
+        if cut is None:
+            raise web.HTTPNotFound()
+        return cut.png
+
 
 PAGES: web.AppKey[Pages] = web.AppKey("pages", Pages)
 
@@ -251,6 +261,15 @@ def routes(site: Pages) -> web.RouteTableDef:
         key = ("board", race.race_id, race.version, current())
         data = await site.once(key, lambda: site.board(race, race.state, race.acting))
         # the same address is the same picture forever only when the language is in it
+        return _image(data, "image/png", forever=picked(request))
+
+    @table.get(f"/r/{TOKEN}/phone/{{version:[0-9]{{1,9}}}}.png")
+    async def board_for_phone(request: web.Request) -> web.Response:
+        race = await site.race(request.match_info["token"])
+        if int(request.match_info["version"]) != race.version or race.state is None:
+            raise web.HTTPNotFound()
+        key = ("phone", race.race_id, race.version, current())
+        data = await site.once(key, lambda: site.phone_board(race))
         return _image(data, "image/png", forever=picked(request))
 
     @table.get(f"/r/{TOKEN}/turn/{{turn:[0-9]{{1,6}}}}.png")

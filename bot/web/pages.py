@@ -82,6 +82,23 @@ def alt_text(lines: Sequence[str], turn: int | None = None) -> str:
     return _("The board now: {where}", where=where)
 
 
+PHONE = "(max-width: 700px)"  # a screen that gets the board cut for it (renderer.phone)
+
+
+def board_html(race: Timeline, base: str) -> str:
+    """The board now, a tap to it at full size: a phone is given the map around the pieces, cut so
+    its smallest label reads at 11 px or more (the page says the rest in words); a wider screen the
+    whole board."""
+    board = picture(base, f"board/{race.version}.png")
+    phone = picture(base, f"phone/{race.version}.png")
+    full = escape(_("the board at full size"))
+    return (
+        f'<a class="full" href="{board}" title="{full}"><picture>'
+        f'<source media="{PHONE}" srcset="{phone}">'
+        f'<img class="board" src="{board}" alt="{escape(alt_text(race.standings))}"></picture></a>'
+    )
+
+
 def live_html(race: Timeline, base: str) -> str:
     """The part of the race page that changes with every decision: the board, who acts, the standings."""
     turn = race.game.rules.turn(race.state) if race.state is not None else 0
@@ -92,12 +109,7 @@ def live_html(race: Timeline, base: str) -> str:
         in_lobby = escape(_("In the lobby"))
         parts.append(f"<h2>{in_lobby}</h2>" + _list(race.players))
         return "".join(parts)
-    board = picture(base, f"board/{race.version}.png")
-    full = escape(_("the board at full size"))
-    parts.append(
-        f'<a class="full" href="{board}" title="{full}">'
-        f'<img class="board" src="{board}" alt="{escape(alt_text(race.standings))}"></a>'
-    )
+    parts.append(board_html(race, base))
     if race.waiting:
         due = ""
         if race.deadline is not None:

@@ -123,7 +123,16 @@ function swap(data) {
   var preload = new Image();
   preload.onload = put;
   preload.onerror = put;
-  preload.src = img.getAttribute("src");
+  preload.src = shownSource(holder, img);
+}
+
+function shownSource(holder, img) {
+  // the picture the browser will show: a phone's cut board where its media query holds
+  var source = holder.querySelector("picture source");
+  if (source && window.matchMedia(source.getAttribute("media")).matches) {
+    return source.getAttribute("srcset");
+  }
+  return img.getAttribute("src");
 }
 
 function setupLive() {
