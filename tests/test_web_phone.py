@@ -63,6 +63,7 @@ async def _look(browser: Browser, url: str, name: str, folder: Path, *, running:
     assert board["right"] <= other["left"], f"{name}: the board and {beside} are not side by side"
     assert await browser.evaluate("document.documentElement.scrollWidth") <= 1280
     (folder / f"{name}-1280.png").write_bytes(await browser.screenshot(1280))
+    await _sorts(browser, name)
     # a turn of the move list: the board moves in place, the address names the turn
     await browser.evaluate("window.stayed = 'yes'")
     await browser.evaluate("document.querySelector('#replay .turn-links a[data-turn]').click()")
@@ -78,6 +79,29 @@ async def _look(browser: Browser, url: str, name: str, folder: Path, *, running:
     permalink = await browser.evaluate("location.href")
     await browser.open(permalink, width=400)
     assert await browser.evaluate("document.getElementById('replay-shown').textContent") == first
+
+
+SORTED = (
+    "Array.from(document.querySelectorAll('#live table.sortable tbody tr'))"
+    ".map(r => r.cells[{column}].getAttribute('data-v')).filter(v => v !== '').map(Number)"
+)
+
+
+async def _sorts(browser: Browser, name: str) -> None:
+    """A click on a heading of the race's table sorts it by that column; a second click, the other way."""
+    columns = await browser.evaluate("document.querySelectorAll('#live table.sortable thead th').length")
+    assert columns >= 5, f"{name}: no race table"
+    column = columns - 1
+    click = f"document.querySelectorAll('#live table.sortable thead th button')[{column}].click()"
+    lower_first = await browser.evaluate(
+        f"document.querySelectorAll('#live table.sortable thead th')[{column}].hasAttribute('data-lower-first')"
+    )
+    await browser.evaluate(click)
+    first = await browser.evaluate(SORTED.format(column=column))
+    assert first == sorted(first, reverse=not lower_first), (name, first)
+    await browser.evaluate(click)
+    second = await browser.evaluate(SORTED.format(column=column))
+    assert second == sorted(second, reverse=lower_first), (name, second)
 
 
 def _phone_board(race: RaceRow) -> PhoneBoard:

@@ -13,6 +13,7 @@ from html import escape
 from babel.dates import format_skeleton
 
 from bot.web.language import NAMES
+from bot.web.race_table import numbers_html
 from bot.web.timeline import Timeline
 from rules.i18n import LANGUAGES, N_, _, current, ngettext, pgettext
 
@@ -124,12 +125,13 @@ def live_html(race: Timeline, base: str) -> str:
     if race.finish:
         finish = escape(pgettext("web", "Finish"))
         parts.append(f"<h2>{finish}</h2>" + _list(race.finish, "ul"))
+        parts.append(numbers_html(race, _("The race's numbers")))  # the finish table
         # the same pieces in the same order: folded under the finish
         parts.append(
             f'<details class="standings"><summary><h2>{standings}</h2></summary>{_list(race.standings)}</details>'
         )
     else:
-        parts.append(f"<h2>{standings}</h2>" + _list(race.standings))
+        parts.append(f"<h2>{standings}</h2>" + numbers_html(race, "") + _list(race.standings))
     return "".join(parts)
 
 

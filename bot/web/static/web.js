@@ -117,6 +117,7 @@ function swap(data) {
       setupRecap(document);
     }
     localTimes(document);
+    setupSortable(document.getElementById("live"));
     document.body.setAttribute("data-version", String(data.version));
   }
   if (!img) { put(); return; }
@@ -180,8 +181,46 @@ function setupLeagueLive() {
   setTimeout(poll, 10000);
 }
 
+function sortBy(table, th, column) {
+  // numbers by their value (an empty one last), ascending at the first click unless more is better
+  var lowerFirst = th.hasAttribute("data-lower-first") || column === 0;
+  var now = th.getAttribute("aria-sort");
+  var ascending = now ? now !== "ascending" : lowerFirst;
+  Array.from(table.querySelectorAll("th")).forEach(function (other) { other.removeAttribute("aria-sort"); });
+  th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+  var body = table.tBodies[0];
+  var rows = Array.from(body.rows);
+  function key(row) {
+    var cell = row.cells[column];
+    var value = cell.getAttribute("data-v");
+    return value === null ? cell.textContent : value;
+  }
+  var numeric = th.getAttribute("data-kind") === "number";
+  rows.sort(function (a, b) {
+    var x = key(a), y = key(b);
+    if (x === "" || y === "") { return (x === "") - (y === ""); }
+    var order = numeric ? Number(x) - Number(y) : x.localeCompare(y);
+    return ascending ? order : -order;
+  });
+  rows.forEach(function (row) { body.appendChild(row); });
+}
+
+function setupSortable(root) {
+  // each heading becomes a button that sorts the table by its column (a plain table without the script)
+  Array.from(root.querySelectorAll("table.sortable")).forEach(function (table) {
+    Array.from(table.tHead.rows[0].cells).forEach(function (th, column) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = th.textContent;
+      th.replaceChildren(button);
+      button.addEventListener("click", function () { sortBy(table, th, column); });
+    });
+  });
+}
+
 document.addEventListener("DOMContentLoaded", function () {
   localTimes(document);
+  setupSortable(document);
   setupReplay();
   setupRecap(document);
   setupLive();
