@@ -71,6 +71,7 @@ class Pages:
         self._timelines: Kept = Kept(32)  # each race's latest version only: a timeline holds every turn's state
         self._made: Kept = Kept(256)  # pages and images, by what they show
         self._making: dict[Any, asyncio.Future[Any]] = {}
+        self._public: dict[tuple[str, int], tuple[float, bool]] = {}  # made public, when read
 
     async def once(self, key: Any, make: Callable[[], Awaitable[T]], *, kept: Kept | None = None) -> T:
         """``make()``'s value for ``key``, made once however many viewers ask at the same moment, and
@@ -150,6 +151,18 @@ class Pages:
             raise web.HTTPNotFound()
         return image
 
+    async def public(self, kind: str, ref_id: int) -> bool:
+        """Whether the page was made public, read at most once every few seconds a page."""
+        now = time.monotonic()
+        seen = self._public.get((kind, ref_id))
+        if seen is not None and now - seen[0] < LEAGUE_FRESH:
+            return seen[1]
+        public = await self.storage.web_public(kind, ref_id)
+        if len(self._public) > 4096:
+            self._public.clear()
+        self._public[(kind, ref_id)] = (now, public)
+        return public
+
     async def phone_board(self, race: Timeline) -> bytes:
         """The board now, cut for a phone (``renderer.phone``), drawn in a thread of the pages' process."""
         cut = await asyncio.to_thread(
@@ -178,9 +191,11 @@ def public_origin(request: web.Request) -> str:
     return f"http://{served}" if served else f"{request.scheme}://{request.host}"
 
 
-def _html(text: str) -> web.Response:
+def _html(text: str, *, public: bool = False) -> web.Response:
     response = web.Response(text=text, content_type="text/html")
     response.headers["Cache-Control"] = "no-cache"
+    if not public:  # said in the header too, for what reads no HTML
+        response.headers["X-Robots-Tag"] = pages.NOT_LISTED
     return response
 
 
@@ -214,7 +229,8 @@ def routes(site: Pages) -> web.RouteTableDef:
         turn, since = _number(request, "turn"), _number(request, "since")
         start = race.turn_since(since) if since is not None else None
         origin = public_origin(request)
-        key = ("page", race.race_id, race.version, turn, start, current(), origin)
+        public = await site.public("race", race.race_id)
+        key = ("page", race.race_id, race.version, turn, start, current(), origin, public)
 
         async def make() -> str:
             row = await site._row(race.race_id)
@@ -224,9 +240,11 @@ def routes(site: Pages) -> web.RouteTableDef:
                 league_token = await site.storage.web_token("league", row.league_id)
                 league = f"/l/{league_token}" if league_token else None
             base = f"/r/{token}"
-            return pages.race_page(race, base, channel=channel, turn=turn, since=start, league=league, origin=origin)
+            return pages.race_page(
+                race, base, channel=channel, turn=turn, since=start, league=league, origin=origin, public=public
+            )
 
-        return _html(await site.once(key, make))
+        return _html(await site.once(key, make), public=public)
 
     @table.get(f"/r/{TOKEN}/live")
     async def live(request: web.Request) -> web.Response:
@@ -303,7 +321,8 @@ def routes(site: Pages) -> web.RouteTableDef:
         if found is None or found[0] != "league":
             raise web.HTTPNotFound()
         token = request.match_info["token"]
-        return _html(await league_page(site.storage, found[1], f"/l/{token}/live"))
+        public = await site.public("league", found[1])
+        return _html(await league_page(site.storage, found[1], f"/l/{token}/live", public=public), public=public)
 
     @table.get(f"/l/{TOKEN}/live")
     async def league_live(request: web.Request) -> web.Response:

@@ -55,9 +55,14 @@ def _languages() -> str:
     return " · ".join(links)
 
 
-def layout(title: str, body: str, *, data: str = "", image: str | None = None) -> str:
+NOT_LISTED = "noindex, nofollow"  # a page not made public: for the people given its link
+
+
+def layout(title: str, body: str, *, data: str = "", image: str | None = None, public: bool = False) -> str:
     """A whole page. ``image``: the picture a link preview shows (an absolute address). Pages are
-    not for search engines: a link is given to the race's people, not published."""
+    not for search engines (a link is given to the race's people, not published) unless the host
+    or organiser made the page ``public`` (``/race web public``)."""
+    robots = "" if public else f'<meta name="robots" content="{NOT_LISTED}">'
     shows = escape(_("Domestique · this page shows only what the race's channel shows"))
     your_time = escape(_("your time"))
     preview = f'<meta property="og:title" content="{escape(title)}"><meta property="og:type" content="website">'
@@ -66,7 +71,7 @@ def layout(title: str, body: str, *, data: str = "", image: str | None = None) -
     return (
         f'<!doctype html>\n<html lang="{current()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="robots" content="noindex, nofollow">'
+        f"{robots}"
         f"<title>{escape(title)}</title>{preview}"
         '<link rel="icon" href="/favicon.ico" type="image/svg+xml">'
         '<link rel="stylesheet" href="/static/web.css"><script src="/static/web.js" defer></script>'
@@ -237,6 +242,7 @@ def race_page(
     since: int | None,
     league: str | None = None,
     origin: str = "",
+    public: bool = False,
 ) -> str:
     to_channel = escape(_("the race's Discord channel"))
     game_title = escape(_(race.game.title))
@@ -269,7 +275,7 @@ def race_page(
     live = race.status in ("lobby", "running")
     data = f' data-live="{base}/live" data-version="{race.version}" data-status="{race.status}"' if live else ""
     image = f"{origin}{picture(base, f'board/{race.version}.png')}" if origin and race.state is not None else None
-    return layout(race.title, "".join(body), data=data, image=image)
+    return layout(race.title, "".join(body), data=data, image=image, public=public)
 
 
 def plain_page(status: int, text: str) -> str:
