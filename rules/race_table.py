@@ -28,16 +28,18 @@ class Value:
 
 @dataclass(frozen=True)
 class Line:
-    """One piece's numbers, in the table's columns' order."""
+    """One piece's numbers, in the table's columns' order, and its player."""
 
     piece: str
+    player: str
     values: tuple[Value, ...]
 
 
 @dataclass(frozen=True)
 class Numbers:
-    """A game's columns (catalog headings) and each piece's values; ``lower_first`` names the
-    columns where less is better (a time), sorted from the smallest at the first click."""
+    """A game's columns (catalog headings) and each piece's values, in the race's order now (first
+    to last); ``lower_first`` names the columns where less is better (a time), sorted from the
+    smallest at the first click."""
 
     columns: tuple[str, ...]
     lines: tuple[Line, ...]
@@ -56,10 +58,14 @@ NumbersOf = Callable[[Any, Any], Numbers]  # (the race's first state, the state 
 
 def numbers_of(game_id: str) -> NumbersOf | None:
     """The function that reads ``game_id``'s numbers, or None for a game that has none."""
-    if game_id in ("leader1", "hell-of-the-north"):
-        from rules.leader1.numbers import family_numbers
+    if game_id == "leader1":
+        from rules.leader1.numbers import leader1_numbers
 
-        return family_numbers
+        return leader1_numbers
+    if game_id == "hell-of-the-north":
+        from rules.hell_of_the_north.numbers import hell_numbers
+
+        return hell_numbers
     if game_id == "peloton":
         from rules.peloton.numbers import peloton_numbers
 

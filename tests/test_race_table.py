@@ -67,3 +67,21 @@ async def test_the_finish_table_has_a_row_a_piece_and_names_no_player_id(tmp_pat
     assert re.search(r"<td>1</td>|<td data-v=\"0\">1</td>", rows[1])  # the winner first, place 1
     assert "Hana" in html and "Jo" in html  # players by the names the channel shows
     assert not re.search(r"\bu\d{6,}|\bai\d\b", html)  # never a player's id
+
+
+@pytest.mark.parametrize("game", game_ids())
+async def test_while_racing_each_row_has_its_place_now_and_its_player(tmp_path: Path, game: str) -> None:
+    storage = SqliteStorage(str(tmp_path / "races.db"))
+    await storage.open()
+    try:
+        await play_race(storage, game, decisions=6)
+        row = await storage.active_race(CHANNEL)
+        assert row is not None
+        html = numbers_html(timeline(row), "")
+    finally:
+        await storage.close()
+    rows = re.findall(r"<tr>(.*?)</tr>", html)[1:]
+    places = [re.match(r'<td data-v="\d+">(\d+)</td>', r) for r in rows]
+    assert [int(m.group(1)) for m in places if m] == list(range(1, len(rows) + 1))
+    players = [re.findall(r"<td>([^<]*)</td>", r)[1] for r in rows]
+    assert all(players) and {"Hana", "Jo"} <= set(players), players

@@ -9,7 +9,7 @@ from html import escape
 
 from bot.web.timeline import Timeline
 from rules.i18n import N_, _, pgettext
-from rules.race_table import Numbers, numbers_of
+from rules.race_table import Line, Numbers, numbers_of
 
 PIECE_WORD = {"formula-de-mini": N_("car")}  # what the other games' pieces are called: riders
 
@@ -22,13 +22,16 @@ def race_numbers(race: Timeline) -> Numbers | None:
     return read(race.turns[0].state, race.state)
 
 
-def _order(race: Timeline, numbers: Numbers) -> list[tuple[str, str, int | None]]:
-    """(piece, player, place) in the race's order: the outcome's placings, then the pieces still out of it."""
-    placings = race.game.rules.outcome(race.state).placings
-    seen = {p.piece for p in placings}
-    order = [(p.piece, p.player, p.rank) for p in placings]
-    owners = {p.piece: p.player for p in placings}
-    return order + [(line.piece, owners.get(line.piece, ""), None) for line in numbers.lines if line.piece not in seen]
+def _rows(race: Timeline, numbers: Numbers) -> list[tuple[Line, int | None]]:
+    """Each piece's line and place: while racing, its place in the race now; at the finish, in the
+    finish's order, its rank (None: did not finish)."""
+    outcome = race.game.rules.outcome(race.state)
+    if not outcome.finished:
+        return [(line, place) for place, line in enumerate(numbers.lines, start=1)]
+    order = {p.piece: i for i, p in enumerate(outcome.placings)}
+    rank = {p.piece: p.rank for p in outcome.placings}
+    lines = sorted(numbers.lines, key=lambda line: order.get(line.piece, len(order)))
+    return [(line, rank.get(line.piece)) for line in lines]
 
 
 def numbers_html(race: Timeline, caption: str) -> str:
@@ -49,15 +52,12 @@ def numbers_html(race: Timeline, caption: str) -> str:
         for column in numbers.columns
     ]
     rows = []
-    for index, (piece, player, place) in enumerate(_order(race, numbers)):
-        line = numbers.of(piece)
-        if line is None:
-            continue
-        name = race.game.narration.piece_name(race.state, piece)
+    for index, (line, place) in enumerate(_rows(race, numbers)):
+        name = race.game.narration.piece_name(race.state, line.piece)
         cells = [
             f'<td data-v="{index}">{place if place is not None else "–"}</td>',
             f"<td>{escape(name)}</td>",
-            f"<td>{escape(people.get(player, ''))}</td>",
+            f"<td>{escape(people.get(line.player, ''))}</td>",
         ]
         cells += [f'<td data-v="{"" if v.number is None else v.number}">{escape(v.shown)}</td>' for v in line.values]
         rows.append("<tr>" + "".join(cells) + "</tr>")

@@ -11,8 +11,9 @@ LAPS, LP_LOST, LP_LEFT = N_("laps"), N_("life points lost"), N_("life points lef
 
 
 def car_numbers(start: State, now: State) -> Numbers:
+    arrived = {cid: i for i, cid in enumerate(now.arrivals)}
     lines = []
-    for car in now.cars:
+    for car in sorted(now.cars, key=lambda c: arrived.get(c.id, len(arrived))):  # the finishers first
         first = next((c.lp for c in start.cars if c.id == car.id), START_LP)
-        lines.append(Line(car.id, (Value(car.lap), Value(first - car.lp), Value(car.lp))))
+        lines.append(Line(car.id, car.player, (Value(car.lap), Value(first - car.lp), Value(car.lp))))
     return Numbers((LAPS, LP_LOST, LP_LEFT), tuple(lines))

@@ -4,7 +4,11 @@ energy left and the risks it took."""
 
 from __future__ import annotations
 
-from rules.leader1.family import AnyFamilyState
+from collections.abc import Sequence
+
+from rules.leader1.family import AnyFamilyState, FamilyRider
+from rules.leader1.model import State
+from rules.leader1.order import arrival_order, classification
 from rules.race_table import ENERGY_LEFT, ENERGY_SPENT, RISKS, Line, Numbers, Value
 
 
@@ -14,10 +18,15 @@ def _eaten(state: AnyFamilyState, rider: str) -> int:
     )
 
 
-def family_numbers(start: AnyFamilyState, now: AnyFamilyState) -> Numbers:
+def family_numbers(start: AnyFamilyState, now: AnyFamilyState, order: Sequence[FamilyRider]) -> Numbers:
+    """The riders' numbers, in ``order`` (the game's: those who arrived, then the others, first to last)."""
     lines = []
-    for rider in now.riders:
+    for rider in order:
         first = next((r for r in start.riders if r.id == rider.id), rider)
         spent = first.energy + _eaten(now, rider.id) - rider.energy
-        lines.append(Line(rider.id, (Value(spent), Value(rider.energy), Value(rider.risks))))
+        lines.append(Line(rider.id, rider.player, (Value(spent), Value(rider.energy), Value(rider.risks))))
     return Numbers((ENERGY_SPENT, ENERGY_LEFT, RISKS), tuple(lines))
+
+
+def leader1_numbers(start: State, now: State) -> Numbers:
+    return family_numbers(start, now, [*arrival_order(now), *classification(now)])

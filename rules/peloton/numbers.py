@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.i18n import N_
 from rules.peloton import timing
+from rules.peloton.game import outcome
 from rules.peloton.model import Cyclist, State
 from rules.peloton.standings import classifications, time_of
 from rules.race_table import ENERGY_LEFT, Line, Numbers, Value
@@ -22,9 +23,11 @@ def _time(state: State, c: Cyclist) -> Value:
 
 def peloton_numbers(start: State, now: State) -> Numbers:
     table = classifications(now)
+    order = [now.cyclist(p.piece) for p in outcome(now).placings]  # the finishers first
     lines = tuple(
         Line(
             c.id,
+            c.player,
             (
                 _time(now, c),
                 Value(table["points"].get(c.id, 0)),
@@ -32,6 +35,6 @@ def peloton_numbers(start: State, now: State) -> Numbers:
                 Value(c.energy),
             ),
         )
-        for c in now.cyclists
+        for c in order
     )
     return Numbers((TIME, POINTS, MOUNTAINS, ENERGY_LEFT), lines, frozenset({TIME}))
