@@ -169,6 +169,7 @@ async def test_the_leak_crawl_reads_every_turn_page_and_board(tmp_path: Path) ->
     for turn in turns:
         assert seen.statuses[f"{url}?lang=en&turn={turn}"] == 200, turn
         assert seen.statuses[f"{url}/turn/{turn}.png?lang=en"] == 200, turn
+        assert seen.statuses[f"{url}/phone/turn/{turn}.png?lang=en"] == 200, turn
     assert any("/board/" in address and seen.statuses[address] == 200 for address in seen.statuses)
     assert any("/phone/" in address and seen.statuses[address] == 200 for address in seen.statuses)
     await storage.close()

@@ -8,7 +8,9 @@ test's folder."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
 
 from bot.storage import RaceRow
@@ -18,12 +20,14 @@ from bot.web.timeline import timeline
 from renderer.phone import PhoneBoard, paint_for_phone
 from rules.registry import game_ids
 from tests.support.chromium import Browser, NoBrowser
+from tests.support.doc_shots import SHOTS, keep_for_docs
 from tests.support.web_race import CHANNEL, play_race
 
 FINISHED = CHANNEL + 1
 TALLEST = 4000  # px, a finished race's page at 400 px
 
 
+DOCS = {"leader1-running": "web-race", "peloton-finished": "web-finished"}  # docs/web.md's pictures
 READABLE = 11  # px: the least a board's string may be on a 400 px screen
 
 
@@ -44,6 +48,9 @@ async def _board_text_on_screen(browser: Browser, cut: PhoneBoard) -> float:
 async def _look(browser: Browser, url: str, name: str, folder: Path, *, running: bool, cut: PhoneBoard) -> None:
     await browser.open(f"{url}?lang=cs", width=400)
     await browser.wait_for("Array.from(document.images).every(i => i.complete)")
+    # the picture's source is chosen as the page settles; measured below all the same if it never is
+    with contextlib.suppress(TimeoutError):
+        await browser.wait_for("document.querySelector('#live img.board').currentSrc.includes('/phone/')", seconds=10)
     smallest = await _board_text_on_screen(browser, cut)
     assert smallest >= READABLE, f"{name}: the board's smallest text is {smallest:.1f} px at 400 px"
     height = await browser.evaluate("document.documentElement.scrollHeight")
@@ -79,6 +86,14 @@ async def _look(browser: Browser, url: str, name: str, folder: Path, *, running:
     permalink = await browser.evaluate("location.href")
     await browser.open(permalink, width=400)
     assert await browser.evaluate("document.getElementById('replay-shown').textContent") == first
+    # the replay's board on a phone is cut for it too
+    await browser.wait_for(
+        f"document.getElementById('replay-board').currentSrc.includes('/phone/turn/{first}.png?lang=cs')", seconds=10
+    )
+    if name in DOCS and os.environ.get(SHOTS):  # docs/web.md's pictures, in English
+        await browser.open(f"{url}?lang=en", width=400)
+        keep_for_docs(await browser.screenshot(400), f"{DOCS[name]}-400.png")
+        keep_for_docs(await browser.screenshot(1280), f"{DOCS[name]}-1280.png", first_screen=800)
 
 
 SORTED = (

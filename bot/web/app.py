@@ -163,10 +163,10 @@ class Pages:
         self._public[(kind, ref_id)] = (now, public)
         return public
 
-    async def phone_board(self, race: Timeline) -> bytes:
-        """The board now, cut for a phone (``renderer.phone``), drawn in a thread of the pages' process."""
+    async def phone_board(self, race: Timeline, state: Any, acting: tuple[str, ...]) -> bytes:
+        """A board cut for a phone (``renderer.phone``), drawn in a thread of the pages' process."""
         cut = await asyncio.to_thread(
-            paint_for_phone, race.game.id, race.state, acting=race.acting, title=race.title, language=current()
+            paint_for_phone, race.game.id, state, acting=acting, title=race.title, language=current()
         )
         if cut is None:
             raise web.HTTPNotFound()
@@ -287,7 +287,7 @@ def routes(site: Pages) -> web.RouteTableDef:
         if int(request.match_info["version"]) != race.version or race.state is None:
             raise web.HTTPNotFound()
         key = ("phone", race.race_id, race.version, current())
-        data = await site.once(key, lambda: site.phone_board(race))
+        data = await site.once(key, lambda: site.phone_board(race, race.state, race.acting))
         return _image(data, "image/png", forever=picked(request))
 
     @table.get(f"/r/{TOKEN}/turn/{{turn:[0-9]{{1,6}}}}.png")
@@ -300,6 +300,17 @@ def routes(site: Pages) -> web.RouteTableDef:
         # a turn's first board changes only if an undo takes back a decision before it
         key = ("turn", race.race_id, number, turn.key, current())
         data = await site.once(key, lambda: site.board(race, turn.state, ()))
+        return _image(data, "image/png", forever=False)
+
+    @table.get(f"/r/{TOKEN}/phone/turn/{{turn:[0-9]{{1,6}}}}.png")
+    async def phone_board_of_turn(request: web.Request) -> web.Response:
+        race = await site.race(request.match_info["token"])
+        number = int(request.match_info["turn"])
+        turn = next((t for t in race.turns if t.number == number), None)
+        if turn is None:
+            raise web.HTTPNotFound()
+        key = ("phone-turn", race.race_id, number, turn.key, current())
+        data = await site.once(key, lambda: site.phone_board(race, turn.state, ()))
         return _image(data, "image/png", forever=False)
 
     @table.get(f"/r/{TOKEN}/recap.gif")

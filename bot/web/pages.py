@@ -213,8 +213,9 @@ def replay_html(race: Timeline, base: str, at: int) -> str:
         f'<button type="button" id="replay-back" aria-label="{words["back"]}">◀</button>'
         f'<input type="range" id="replay-turn" min="{first}" max="{last}" value="{at}">'
         f'<button type="button" id="replay-next" aria-label="{words["next"]}">▶</button>'
+        f'<picture><source id="replay-phone" media="{PHONE}" srcset="{picture(base, f"phone/turn/{at}.png")}">'
         f'<img class="board" id="replay-board" src="{picture(base, f"turn/{at}.png")}" '
-        f'alt="{escape(turn_alt(race, at))}">'
+        f'alt="{escape(turn_alt(race, at))}"></picture>'
         f'<p id="replay-moves">{words["turn"]}: {_turn_lines(race, at)}</p>'
         f'<nav class="turn-links">{words["turns"]} {links}</nav></section>'
     )

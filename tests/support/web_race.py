@@ -102,7 +102,7 @@ async def crawl(client: TestClient[Any, Any], url: str) -> Crawl:
         await read(unescape(path))
     for lang, turn in sorted(set(re.findall(r'href="\?lang=(\w+)&amp;turn=(\d+)#replay"', page))):
         turn_page = await read(f"{url}?lang={lang}&turn={turn}")
-        for path in sorted(set(re.findall(rf'src="(/[^"]+/turn/{turn}\.png[^"]*)"', turn_page))):
+        for path in sorted(set(re.findall(rf'(?:src|srcset)="(/[^"]+/turn/{turn}\.png[^"]*)"', turn_page))):
             await read(unescape(path))
     for since in range(0, 400, 7):
         await read(f"{url}?since={since}")

@@ -43,6 +43,8 @@ function setupReplay() {
   function show(turn) {
     slider.value = String(turn);
     shown.textContent = String(turn);
+    var phone = document.getElementById("replay-phone");  // a phone's cut board, chosen before the image
+    if (phone) { phone.srcset = base + "/phone/turn/" + turn + ".png?lang=" + language(); }
     board.src = base + "/turn/" + turn + ".png?lang=" + language();
     board.alt = (section.getAttribute("data-alt-word") || "#").replace("#", String(turn));
     section.querySelectorAll("a[data-turn]").forEach(function (link) {
