@@ -162,8 +162,9 @@ async def option_autocomplete(interaction: discord.Interaction, current: str) ->
     if opened is None:
         return []
     game = opened.game
-    options = [(o.name, _(o.about)) for o in game.seat_options] + [(o.name, _(o.about)) for o in game.race_options]
-    return _matching([(name, f"{name}: {about}") for name, about in options], current)
+    options = [(o.name, f"{o.name}: {_(o.about)}") for o in game.seat_options]
+    options += [(o.name, f"{o.shown_name()}: {_(o.about)}") for o in game.race_options]  # the id is sent
+    return _matching(options, current)
 
 
 @in_own_language

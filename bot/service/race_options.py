@@ -13,7 +13,9 @@ from rules.registry import AnyGame
 
 
 def find(game: AnyGame, name: str) -> RaceOption | None:
-    return next((o for o in game.race_options if o.name == name), None)
+    """The option named by its id or by its name as players read it."""
+    said = name.strip().casefold()
+    return next((o for o in game.race_options if said in (o.name, o.shown_name().casefold())), None)
 
 
 def chosen(lobby: LobbyData) -> dict[str, str]:
@@ -58,5 +60,5 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
         return ""
     given = chosen(lobby)
     usual = _("default")
-    parts = [f"{o.name}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
+    parts = [f"{o.shown_name()}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
     return _("Race options (host, /race option): {options}.", options="; ".join(parts))
