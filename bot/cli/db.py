@@ -51,7 +51,7 @@ TABLES: list[tuple[str, str, str]] = [
     ("standing_orders", "race_id, player, piece, kind, number, until, until_number", "race_id, player, piece, kind"),
     ("clocks", "race_id, player, budget, used, asked", "race_id, player"),
     ("pace_times", "id, race_id, player, seconds, automatic, idx", "id"),
-    ("web_links", "kind, ref_id, token", "kind, ref_id"),
+    ("web_links", "kind, ref_id, token, public", "kind, ref_id"),
     ("away", "user_id, until, since", "user_id"),
     ("live_prompts", "channel_id, message_id, content", "channel_id"),
     (

@@ -18,6 +18,7 @@ from bot.service.bounds import LEAGUE_HOUR, LEAGUE_STAGE, PIECES
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
+from bot.service.web_pages import WEB_ACTIONS
 from rules.i18n import _, speaking
 from rules.registry import find_game, game_ids, games
 
@@ -176,8 +177,8 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
 
 
 @league.command(name="web", description="The league's web page (the organiser can turn it off or renew it)")
-@app_commands.describe(action="link: show it; off: turn the page off; new: a new link, the old one stops (organiser)")
-@app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in ("link", "off", "new")])
+@app_commands.describe(action="link; (organiser) off, new: a new link, public/private: listed by search engines")
+@app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in WEB_ACTIONS])
 async def league_web(interaction: discord.Interaction, action: str = "link", league: str | None = None) -> None:
     work = _leagues(interaction).web(
         interaction.guild_id or 0, league, interaction.user.id, action, _manager(interaction)

@@ -299,4 +299,8 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX pacts_by_alliance ON pacts(alliance_id)
         """,
     ),
+    Migration(
+        "a web page made public by its host or organiser: no noindex (docs/web.md, issue 39)",
+        "ALTER TABLE web_links ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
+    ),
 ]

@@ -154,6 +154,8 @@ class SqlStorage:
     web_token = Forward(WebTables.web_token)
     renew_web_token = Forward(WebTables.renew_web_token)
     web_off = Forward(WebTables.web_off)
+    set_web_public = Forward(WebTables.set_web_public)
+    web_public = Forward(WebTables.web_public)
     race_version = Forward(WebTables.race_version)
     web_page = Forward(WebTables.web_page)
 

@@ -58,6 +58,18 @@ class WebTables:
         )
         self._web_seen.clear()
 
+    async def set_web_public(self, kind: str, ref_id: int, public: bool) -> None:
+        """Make the page public (search engines may index it) or not (the default); its link stays."""
+        await self.web_token(kind, ref_id)  # the page's row, made as its link is
+        await self.db.update(
+            "UPDATE web_links SET public = {} WHERE kind = {} AND ref_id = {}", (int(public), kind, ref_id)
+        )
+
+    async def web_public(self, kind: str, ref_id: int) -> bool:
+        """Whether the host or organiser made the page public."""
+        rows = await self.db.rows("SELECT public FROM web_links WHERE kind = {} AND ref_id = {}", (kind, ref_id))
+        return bool(rows and rows[0][0])
+
     async def race_version(self, race_id: int) -> int | None:
         """The race's version alone (a page asks whether anything changed without reading the race)."""
         rows = await self.db.rows("SELECT version FROM races WHERE id = {}", (race_id,))

@@ -31,11 +31,12 @@ def version_of(main: str) -> str:
     return hashlib.blake2b(main.encode(), digest_size=8).hexdigest()
 
 
-async def league_page(storage: Storage, league_id: int, live: str) -> str:
-    """The whole page; ``live``: the address its script asks every few seconds whether it changed."""
+async def league_page(storage: Storage, league_id: int, live: str, *, public: bool = False) -> str:
+    """The whole page; ``live``: the address its script asks every few seconds whether it changed;
+    ``public``: the organiser let search engines list it."""
     title, main = await league_main(storage, league_id)
     data = f' data-league-live="{escape(live)}" data-version="{version_of(main)}"'
-    return layout(title, main, data=data)
+    return layout(title, main, data=data, public=public)
 
 
 async def league_main(storage: Storage, league_id: int) -> tuple[str, str]:

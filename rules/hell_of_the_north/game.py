@@ -110,10 +110,12 @@ def status(state: State) -> list[str]:
 
 
 def _where(r: Rider) -> str:
-    """Where a rider is, after its status: the peloton's part it is in (none before the start), or its square."""
+    """Where a rider is, after its status: the peloton's part it is in (none before the start), its
+    square, or nothing once it finished with the peloton."""
     if r.status == "peloton":
         return _(" ({part})", part=words.part(r.part)) if r.part else ""
-    return "" if r.cell is None else _(" at {cell}", cell=r.cell)
+    # a rider who finished with the peloton has a row and no lane: no square to name
+    return "" if r.row is None or r.lane is None else _(" at {cell}", cell=r.cell)
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
