@@ -147,6 +147,7 @@ class RaceOption:
     about: str
     values: tuple[str, ...]
     value: Callable[[str], object]
+    usual: str | None = field(default=None, kw_only=True)  # what a record without it means, shown till chosen
     default: str | None = None
     label: str = ""  # its name as players read it (N_ marked); the id ``name`` is what is typed and stored
     labels: tuple[tuple[str, str], ...] = ()  # (value, its words as players read them, N_ marked)

@@ -169,7 +169,9 @@ async def test_the_leak_crawl_reads_every_turn_page_and_board(tmp_path: Path) ->
     for turn in turns:
         assert seen.statuses[f"{url}?lang=en&turn={turn}"] == 200, turn
         assert seen.statuses[f"{url}/turn/{turn}.png?lang=en"] == 200, turn
+        assert seen.statuses[f"{url}/phone/turn/{turn}.png?lang=en"] == 200, turn
     assert any("/board/" in address and seen.statuses[address] == 200 for address in seen.statuses)
+    assert any("/phone/" in address and seen.statuses[address] == 200 for address in seen.statuses)
     await storage.close()
 
 
@@ -213,8 +215,8 @@ async def test_a_page_has_a_link_preview_no_index_and_a_tap_to_the_full_board(tm
         title = re.search(r'<meta property="og:title" content="([^"]+)">', page).group(1)
         assert title == re.search(r"<title>([^<]+)</title>", page).group(1)
         assert '<meta name="robots" content="noindex, nofollow">' in page
-        board = re.search(r'<a class="full" href="([^"]+)"[^>]*><img class="board" src="([^"]+)"', page)
-        assert board and board.group(1) == board.group(2)
+        board = re.search(r'<a class="full" href="([^"]+)"[^>]*><picture>.*?<img class="board" src="([^"]+)"', page)
+        assert board and board.group(1) == board.group(2)  # a phone's cut board too taps to the whole one
     await storage.close()
 
 

@@ -17,6 +17,7 @@ from bot.discord_layer.posting import in_own_language, own_language, say
 from bot.service.bounds import CLOCK_HOURS, PIECES, RACE_NUMBER, RECAP_TURNS
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import PRESETS, in_words, parse_duration
+from bot.service.web_pages import WEB_ACTIONS
 from renderer.words import team
 from rules.i18n import _, speaking
 from rules.registry import games
@@ -205,8 +206,10 @@ async def race_status(interaction: discord.Interaction) -> None:
 
 
 @race.command(name="web", description="The race's web page: watch, catch up, replay (the host can turn it off)")
-@app_commands.describe(action="link: show it; off: turn the page off (host); new: a new link, the old stops (host)")
-@app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in ("link", "off", "new")])
+@app_commands.describe(
+    action="link: show it; (host) off; new: a new link; public/private: listed by search engines or not"
+)
+@app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in WEB_ACTIONS])
 async def race_web(interaction: discord.Interaction, action: str = "link") -> None:
     bot = host(interaction)
     work = bot.service.web.web(channel_of(interaction), interaction.user.id, action)

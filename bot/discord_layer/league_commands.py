@@ -18,11 +18,13 @@ from bot.service.bounds import LEAGUE_HOUR, LEAGUE_STAGE, PIECES
 from bot.service.common import TIMER_DEFAULT, Refusal
 from bot.service.durations import parse_duration
 from bot.service.model import Outcome
+from bot.service.web_pages import WEB_ACTIONS
 from renderer.words import team
 from rules.i18n import _, speaking
 from rules.registry import find_game, game_ids, games
 
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+PactVotes = Literal["all", "majority"]  # bot/leagues/pact_votes.py
 
 
 def _leagues(interaction: discord.Interaction) -> LeagueService:
@@ -83,6 +85,7 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
     timer="time per decision at most: pick one, or write e.g. 90m, 36h, 2d (24 hours if empty)",
     clock="each player gets a time bank so a stage ends within its week (default on)",
     teams="score the alliances: a team classification beside the general one",
+    pacts="how alliances agree a pact: all of their members (the default) or a majority",
 )
 async def league_create(
     interaction: discord.Interaction,
@@ -98,6 +101,7 @@ async def league_create(
     settings: str = "",
     clock: bool = True,
     teams: bool = False,
+    pacts: PactVotes = "all",
 ) -> None:
     try:
         with speaking(own_language(interaction)):
@@ -120,6 +124,7 @@ async def league_create(
         settings=settings,
         clock=clock,
         teams=teams,
+        pact_votes=pacts,
     )
     await answer(interaction, work, defer=False)
 
@@ -175,8 +180,8 @@ async def league_standings(interaction: discord.Interaction, league: str | None 
 
 
 @league.command(name="web", description="The league's web page (the organiser can turn it off or renew it)")
-@app_commands.describe(action="link: show it; off: turn the page off; new: a new link, the old one stops (organiser)")
-@app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in ("link", "off", "new")])
+@app_commands.describe(action="link; (organiser) off, new: a new link, public/private: listed by search engines")
+@app_commands.choices(action=[app_commands.Choice(name=a, value=a) for a in WEB_ACTIONS])
 async def league_web(interaction: discord.Interaction, action: str = "link", league: str | None = None) -> None:
     work = _leagues(interaction).web(
         interaction.guild_id or 0, league, interaction.user.id, action, _manager(interaction)
@@ -310,6 +315,13 @@ async def alliance_pact(
     work = _pacts(interaction).propose(
         interaction.channel_id or 0, interaction.user.id, kind, ally.id if ally else None, until, public
     )
+    await answer(interaction, work, defer=False)
+
+
+@alliance.command(name="votes", description="How this race's alliances agree their pacts (the race's host)")
+@app_commands.describe(decide="all: every member accepts a pact; majority: more than half of its members do")
+async def alliance_votes(interaction: discord.Interaction, decide: PactVotes) -> None:
+    work = _pacts(interaction).set_votes(interaction.channel_id or 0, interaction.user.id, decide)
     await answer(interaction, work, defer=False)
 
 

@@ -3,7 +3,7 @@ host with /race option, kept in the lobby under ``options``, written into the re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.service.common import Refusal
@@ -14,7 +14,9 @@ from rules.registry import AnyGame
 
 
 def find(game: AnyGame, name: str) -> RaceOption | None:
-    return next((o for o in game.race_options if o.name == name), None)
+    """The option named by its id or by its name as players read it."""
+    said = name.strip().casefold()
+    return next((o for o in game.race_options if said in (o.name, o.shown_name().casefold())), None)
 
 
 def chosen(lobby: LobbyData) -> dict[str, str]:
@@ -64,7 +66,8 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
 
 
 def _shown(option: RaceOption, value: str | None) -> str:
-    """A chosen value as players read it; none chosen: the game's default."""
+    """A chosen value as players read it; none chosen: what a record without it means, else the default."""
+    value = value if value is not None else option.usual
     return _("default") if value is None else option.shown_value(value)
 
 
@@ -78,6 +81,18 @@ def option_id(game: AnyGame, typed: str) -> str:
     every: list[SeatOption | RaceOption] = [*game.seat_options, *game.race_options]
     said = typed.strip().casefold()
     return next((o.name for o in every if said in (o.name, o.shown_name().casefold())), typed)
+
+
+def in_play(game: AnyGame, options: Mapping[str, object]) -> str:
+    """A running race's line of race options, as its record has them (/race status), or '' when the
+    game has none."""
+    if not game.race_options:
+        return ""
+    parts = []
+    for o in game.race_options:
+        value = options.get(o.name)
+        parts.append(f"{o.shown_name()}: {_shown(o, None if value is None else str(value))}")
+    return _("Race options: {options}.", options="; ".join(parts))
 
 
 def value_id(allowed: Sequence[str], shown: Callable[[str], str], typed: str) -> str:

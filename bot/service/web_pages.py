@@ -11,7 +11,7 @@ from bot.storage import RaceRow, Storage
 from rules.i18n import N_, _
 
 NOT_SERVED = N_("This bot serves no web pages (its operator can turn them on with DOMESTIQUE_WEB).")
-WEB_ACTIONS = ("link", "off", "new")
+WEB_ACTIONS = ("link", "off", "new", "public", "private")
 
 
 class PageLinks(Protocol):
@@ -77,7 +77,9 @@ class Web:
         if not self.links.served:
             raise Refusal(_(NOT_SERVED))
         if action not in WEB_ACTIONS:
-            raise Refusal(_("Choose link, off or new."))
+            raise Refusal(_("Choose link, off, new, public or private."))
+        if action in ("public", "private"):
+            return await self._visibility("league", league_id, action == "public")
         if action == "off":
             await self.storage.web_off("league", league_id)
             return Outcome(
@@ -99,9 +101,11 @@ class Web:
         if race is None:
             raise Refusal(_("There is no race in this channel. Start one with /race new."))
         if action not in WEB_ACTIONS:
-            raise Refusal(_("Choose link, off or new."))
+            raise Refusal(_("Choose link, off, new, public or private."))
         if action != "link" and user_id != race.host_id:
-            raise Refusal(_("Only the race's host can turn its page off or make a new link."))
+            raise Refusal(_("Only the race's host can turn its page off, make a new link or make it public."))
+        if action in ("public", "private"):
+            return await self._visibility("race", race.id, action == "public")
         if action == "off":
             await self.storage.web_off("race", race.id)
             self.links.forget(race.id)
@@ -113,3 +117,12 @@ class Web:
             return Outcome(_("The host turned this race's web page off. /race web new (host) makes a new link."))
         said = _("A new link (the old one no longer works)") if action == "new" else _("The race's web page")
         return Outcome(f"{said}: <{link}>", ephemeral=action != "link")
+
+    async def _visibility(self, kind: str, ref_id: int, public: bool) -> Outcome:
+        """Make a page public (search engines may list it) or private again (the default: ``noindex``)."""
+        await self.storage.set_web_public(kind, ref_id, public)
+        if not public:
+            return Outcome(_("The web page is private again: search engines are asked not to list it."))
+        if kind == "league":
+            return Outcome(_("The league's web page is public now: search engines may list it (/league web private)."))
+        return Outcome(_("The race's web page is public now: search engines may list it (/race web private)."))

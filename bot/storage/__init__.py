@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.storage.lobby import LobbyData
+from bot.storage.schema import NewerSchema as NewerSchema  # raised on open (``Database.migrate``)
 
 if TYPE_CHECKING:
     from bot.shards import Shards
@@ -189,10 +190,6 @@ class ConstraintFailed(Exception):
     """The database refused a write that breaks a unique or foreign key (either database's error)."""
 
 
-class NewerSchema(Exception):
-    """The database was written by a newer Domestique than this one."""
-
-
 class LeagueStorage(Protocol):
     """Leagues (their members and stages) and alliances."""
 
@@ -357,6 +354,8 @@ class WebStorage(Protocol):
     async def web_token(self, kind: str, ref_id: int) -> str | None: ...
     async def renew_web_token(self, kind: str, ref_id: int) -> str: ...
     async def web_off(self, kind: str, ref_id: int) -> None: ...
+    async def set_web_public(self, kind: str, ref_id: int, public: bool) -> None: ...
+    async def web_public(self, kind: str, ref_id: int) -> bool: ...
     async def web_page(self, token: str) -> tuple[str, int] | None: ...
     async def race_version(self, race_id: int) -> int | None: ...
 

@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 from bot.storage.dialect import Dialect
 
 
+class NewerSchema(Exception):
+    """The database was written by a newer Domestique than this one."""
+
+
 @dataclass(frozen=True)
 class Migration:
     about: str
@@ -294,5 +298,9 @@ MIGRATIONS: list[Migration] = [
         );
         CREATE INDEX pacts_by_alliance ON pacts(alliance_id)
         """,
+    ),
+    Migration(
+        "a web page made public by its host or organiser: no noindex (docs/web.md, issue 39)",
+        "ALTER TABLE web_links ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
     ),
 ]

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from bot.leagues.pact_records import public_ledger
 from bot.service.drawing import Drawing, ThreadDrawing
 from bot.service.recap import recap_gif
 from bot.storage import RaceRow, Storage
@@ -28,7 +29,9 @@ from bot.web.guard import RateLimit, guard
 from bot.web.health import health_route
 from bot.web.language import picked
 from bot.web.league_page import league_main, league_page, version_of
+from bot.web.pact_section import ledger_section, with_section
 from bot.web.timeline import Timeline, timeline
+from renderer.phone import paint_for_phone
 from rules.i18n import current
 
 T = TypeVar("T")
@@ -70,6 +73,7 @@ class Pages:
         self._timelines: Kept = Kept(32)  # each race's latest version only: a timeline holds every turn's state
         self._made: Kept = Kept(256)  # pages and images, by what they show
         self._making: dict[Any, asyncio.Future[Any]] = {}
+        self._public: dict[tuple[str, int], tuple[float, bool]] = {}  # made public, when read
 
     async def once(self, key: Any, make: Callable[[], Awaitable[T]], *, kept: Kept | None = None) -> T:
         """``make()``'s value for ``key``, made once however many viewers ask at the same moment, and
@@ -149,6 +153,27 @@ class Pages:
             raise web.HTTPNotFound()
         return image
 
+    async def public(self, kind: str, ref_id: int) -> bool:
+        """Whether the page was made public, read at most once every few seconds a page."""
+        now = time.monotonic()
+        seen = self._public.get((kind, ref_id))
+        if seen is not None and now - seen[0] < LEAGUE_FRESH:
+            return seen[1]
+        public = await self.storage.web_public(kind, ref_id)
+        if len(self._public) > 4096:
+            self._public.clear()
+        self._public[(kind, ref_id)] = (now, public)
+        return public
+
+    async def phone_board(self, race: Timeline, state: Any, acting: tuple[str, ...]) -> bytes:
+        """A board cut for a phone (``renderer.phone``), drawn in a thread of the pages' process."""
+        cut = await asyncio.to_thread(
+            paint_for_phone, race.game.id, state, acting=acting, title=race.title, language=current()
+        )
+        if cut is None:
+            raise web.HTTPNotFound()
+        return cut.png
+
 
 PAGES: web.AppKey[Pages] = web.AppKey("pages", Pages)
 
@@ -168,9 +193,11 @@ def public_origin(request: web.Request) -> str:
     return f"http://{served}" if served else f"{request.scheme}://{request.host}"
 
 
-def _html(text: str) -> web.Response:
+def _html(text: str, *, public: bool = False) -> web.Response:
     response = web.Response(text=text, content_type="text/html")
     response.headers["Cache-Control"] = "no-cache"
+    if not public:  # said in the header too, for what reads no HTML
+        response.headers["X-Robots-Tag"] = pages.NOT_LISTED
     return response
 
 
@@ -204,7 +231,8 @@ def routes(site: Pages) -> web.RouteTableDef:
         turn, since = _number(request, "turn"), _number(request, "since")
         start = race.turn_since(since) if since is not None else None
         origin = public_origin(request)
-        key = ("page", race.race_id, race.version, turn, start, current(), origin)
+        public = await site.public("race", race.race_id)
+        key = ("page", race.race_id, race.version, turn, start, current(), origin, public)
 
         async def make() -> str:
             row = await site._row(race.race_id)
@@ -214,9 +242,12 @@ def routes(site: Pages) -> web.RouteTableDef:
                 league_token = await site.storage.web_token("league", row.league_id)
                 league = f"/l/{league_token}" if league_token else None
             base = f"/r/{token}"
-            return pages.race_page(race, base, channel=channel, turn=turn, since=start, league=league, origin=origin)
+            page = pages.race_page(
+                race, base, channel=channel, turn=turn, since=start, league=league, origin=origin, public=public
+            )
+            return with_section(page, ledger_section(await public_ledger(site.storage, row)))
 
-        return _html(await site.once(key, make))
+        return _html(await site.once(key, make), public=public)
 
     @table.get(f"/r/{TOKEN}/live")
     async def live(request: web.Request) -> web.Response:
@@ -253,6 +284,15 @@ def routes(site: Pages) -> web.RouteTableDef:
         # the same address is the same picture forever only when the language is in it
         return _image(data, "image/png", forever=picked(request))
 
+    @table.get(f"/r/{TOKEN}/phone/{{version:[0-9]{{1,9}}}}.png")
+    async def board_for_phone(request: web.Request) -> web.Response:
+        race = await site.race(request.match_info["token"])
+        if int(request.match_info["version"]) != race.version or race.state is None:
+            raise web.HTTPNotFound()
+        key = ("phone", race.race_id, race.version, current())
+        data = await site.once(key, lambda: site.phone_board(race, race.state, race.acting))
+        return _image(data, "image/png", forever=picked(request))
+
     @table.get(f"/r/{TOKEN}/turn/{{turn:[0-9]{{1,6}}}}.png")
     async def board_of_turn(request: web.Request) -> web.Response:
         race = await site.race(request.match_info["token"])
@@ -263,6 +303,17 @@ def routes(site: Pages) -> web.RouteTableDef:
         # a turn's first board changes only if an undo takes back a decision before it
         key = ("turn", race.race_id, number, turn.key, current())
         data = await site.once(key, lambda: site.board(race, turn.state, ()))
+        return _image(data, "image/png", forever=False)
+
+    @table.get(f"/r/{TOKEN}/phone/turn/{{turn:[0-9]{{1,6}}}}.png")
+    async def phone_board_of_turn(request: web.Request) -> web.Response:
+        race = await site.race(request.match_info["token"])
+        number = int(request.match_info["turn"])
+        turn = next((t for t in race.turns if t.number == number), None)
+        if turn is None:
+            raise web.HTTPNotFound()
+        key = ("phone-turn", race.race_id, number, turn.key, current())
+        data = await site.once(key, lambda: site.phone_board(race, turn.state, ()))
         return _image(data, "image/png", forever=False)
 
     @table.get(f"/r/{TOKEN}/recap.gif")
@@ -284,7 +335,8 @@ def routes(site: Pages) -> web.RouteTableDef:
         if found is None or found[0] != "league":
             raise web.HTTPNotFound()
         token = request.match_info["token"]
-        return _html(await league_page(site.storage, found[1], f"/l/{token}/live"))
+        public = await site.public("league", found[1])
+        return _html(await league_page(site.storage, found[1], f"/l/{token}/live", public=public), public=public)
 
     @table.get(f"/l/{TOKEN}/live")
     async def league_live(request: web.Request) -> web.Response:

@@ -7,7 +7,9 @@ from html import escape
 from typing import Any
 
 from bot.leagues.league import standings_from
+from bot.leagues.pact_records import league_tally
 from bot.storage import Storage
+from bot.web.pact_section import pacts_column
 from bot.web.pages import layout, when
 from rules.i18n import N_, _, current, ngettext
 from rules.registry import find_game
@@ -30,11 +32,12 @@ def version_of(main: str) -> str:
     return hashlib.blake2b(main.encode(), digest_size=8).hexdigest()
 
 
-async def league_page(storage: Storage, league_id: int, live: str) -> str:
-    """The whole page; ``live``: the address its script asks every few seconds whether it changed."""
+async def league_page(storage: Storage, league_id: int, live: str, *, public: bool = False) -> str:
+    """The whole page; ``live``: the address its script asks every few seconds whether it changed;
+    ``public``: the organiser let search engines list it."""
     title, main = await league_main(storage, league_id)
     data = f' data-league-live="{escape(live)}" data-version="{version_of(main)}"'
-    return layout(title, main, data=data)
+    return layout(title, main, data=data, public=public)
 
 
 async def league_main(storage: Storage, league_id: int) -> tuple[str, str]:
@@ -55,9 +58,10 @@ async def league_main(storage: Storage, league_id: int) -> tuple[str, str]:
     if gc and game.scoring is not None:
         leader = next((s for s in gc if not s.eliminated), gc[0])
         someone = _("a player")
+        pacts = await league_tally(storage, league.id)
         rows = "".join(
             f"<li>{escape(game.narration.piece_name(None, s.piece))} ({escape(names.get(s.player, someone))}) "
-            f"{escape(game.scoring.standing_text(rank, s, leader))}</li>"
+            f"{escape(game.scoring.standing_text(rank, s, leader))}{pacts_column(pacts, s.player)}</li>"
             for rank, s in enumerate(gc, start=1)
         )
         after = escape(_("After stage {number}.", number=done[-1].number))

@@ -13,6 +13,7 @@ from html import escape
 from babel.dates import format_skeleton
 
 from bot.web.language import NAMES
+from bot.web.race_table import numbers_html
 from bot.web.timeline import Timeline
 from rules.i18n import LANGUAGES, N_, _, current, ngettext, pgettext
 
@@ -54,9 +55,14 @@ def _languages() -> str:
     return " · ".join(links)
 
 
-def layout(title: str, body: str, *, data: str = "", image: str | None = None) -> str:
+NOT_LISTED = "noindex, nofollow"  # a page not made public: for the people given its link
+
+
+def layout(title: str, body: str, *, data: str = "", image: str | None = None, public: bool = False) -> str:
     """A whole page. ``image``: the picture a link preview shows (an absolute address). Pages are
-    not for search engines: a link is given to the race's people, not published."""
+    not for search engines (a link is given to the race's people, not published) unless the host
+    or organiser made the page ``public`` (``/race web public``)."""
+    robots = "" if public else f'<meta name="robots" content="{NOT_LISTED}">'
     shows = escape(_("Domestique · this page shows only what the race's channel shows"))
     your_time = escape(_("your time"))
     preview = f'<meta property="og:title" content="{escape(title)}"><meta property="og:type" content="website">'
@@ -65,7 +71,7 @@ def layout(title: str, body: str, *, data: str = "", image: str | None = None) -
     return (
         f'<!doctype html>\n<html lang="{current()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="robots" content="noindex, nofollow">'
+        f"{robots}"
         f"<title>{escape(title)}</title>{preview}"
         '<link rel="icon" href="/favicon.ico" type="image/svg+xml">'
         '<link rel="stylesheet" href="/static/web.css"><script src="/static/web.js" defer></script>'
@@ -82,6 +88,23 @@ def alt_text(lines: Sequence[str], turn: int | None = None) -> str:
     return _("The board now: {where}", where=where)
 
 
+PHONE = "(max-width: 700px)"  # a screen that gets the board cut for it (renderer.phone)
+
+
+def board_html(race: Timeline, base: str) -> str:
+    """The board now, a tap to it at full size: a phone is given the map around the pieces, cut so
+    its smallest label reads at 11 px or more (the page says the rest in words); a wider screen the
+    whole board."""
+    board = picture(base, f"board/{race.version}.png")
+    phone = picture(base, f"phone/{race.version}.png")
+    full = escape(_("the board at full size"))
+    return (
+        f'<a class="full" href="{board}" title="{full}"><picture>'
+        f'<source media="{PHONE}" srcset="{phone}">'
+        f'<img class="board" src="{board}" alt="{escape(alt_text(race.standings))}"></picture></a>'
+    )
+
+
 def live_html(race: Timeline, base: str) -> str:
     """The part of the race page that changes with every decision: the board, who acts, the standings."""
     turn = race.game.rules.turn(race.state) if race.state is not None else 0
@@ -92,12 +115,7 @@ def live_html(race: Timeline, base: str) -> str:
         in_lobby = escape(_("In the lobby"))
         parts.append(f"<h2>{in_lobby}</h2>" + _list(race.players))
         return "".join(parts)
-    board = picture(base, f"board/{race.version}.png")
-    full = escape(_("the board at full size"))
-    parts.append(
-        f'<a class="full" href="{board}" title="{full}">'
-        f'<img class="board" src="{board}" alt="{escape(alt_text(race.standings))}"></a>'
-    )
+    parts.append(board_html(race, base))
     if race.waiting:
         due = ""
         if race.deadline is not None:
@@ -112,12 +130,13 @@ def live_html(race: Timeline, base: str) -> str:
     if race.finish:
         finish = escape(pgettext("web", "Finish"))
         parts.append(f"<h2>{finish}</h2>" + _list(race.finish, "ul"))
+        parts.append(numbers_html(race, _("The race's numbers")))  # the finish table
         # the same pieces in the same order: folded under the finish
         parts.append(
             f'<details class="standings"><summary><h2>{standings}</h2></summary>{_list(race.standings)}</details>'
         )
     else:
-        parts.append(f"<h2>{standings}</h2>" + _list(race.standings))
+        parts.append(f"<h2>{standings}</h2>" + numbers_html(race, "") + _list(race.standings))
     return "".join(parts)
 
 
@@ -194,8 +213,9 @@ def replay_html(race: Timeline, base: str, at: int) -> str:
         f'<button type="button" id="replay-back" aria-label="{words["back"]}">◀</button>'
         f'<input type="range" id="replay-turn" min="{first}" max="{last}" value="{at}">'
         f'<button type="button" id="replay-next" aria-label="{words["next"]}">▶</button>'
+        f'<picture><source id="replay-phone" media="{PHONE}" srcset="{picture(base, f"phone/turn/{at}.png")}">'
         f'<img class="board" id="replay-board" src="{picture(base, f"turn/{at}.png")}" '
-        f'alt="{escape(turn_alt(race, at))}">'
+        f'alt="{escape(turn_alt(race, at))}"></picture>'
         f'<p id="replay-moves">{words["turn"]}: {_turn_lines(race, at)}</p>'
         f'<nav class="turn-links">{words["turns"]} {links}</nav></section>'
     )
@@ -223,6 +243,7 @@ def race_page(
     since: int | None,
     league: str | None = None,
     origin: str = "",
+    public: bool = False,
 ) -> str:
     to_channel = escape(_("the race's Discord channel"))
     game_title = escape(_(race.game.title))
@@ -255,7 +276,7 @@ def race_page(
     live = race.status in ("lobby", "running")
     data = f' data-live="{base}/live" data-version="{race.version}" data-status="{race.status}"' if live else ""
     image = f"{origin}{picture(base, f'board/{race.version}.png')}" if origin and race.state is not None else None
-    return layout(race.title, "".join(body), data=data, image=image)
+    return layout(race.title, "".join(body), data=data, image=image, public=public)
 
 
 def plain_page(status: int, text: str) -> str:

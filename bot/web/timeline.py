@@ -48,6 +48,7 @@ class Timeline:
     acting: tuple[str, ...] = field(default_factory=tuple)  # the piece to act (drawn highlighted)
     texts: tuple[str, ...] = ()  # the actions replayed, as stored: a later version goes on from here
     chain: str = ""  # the key after the last of them (``Turn.key``)
+    people: tuple[tuple[str, str], ...] = ()  # (player, name as the channel shows it), for the race's table
 
     def turn_since(self, action: int) -> int | None:
         """The turn of action ``action`` (a player's last decision), or None if there is no such action."""
@@ -158,4 +159,5 @@ def timeline(race: RaceRow, previous: Timeline | None = None) -> Timeline:
         (decision.piece,) if decision is not None and decision.piece else (),
         tuple(a.text for a in race.actions),
         chain,
+        people=tuple((str(s["player"]), seats.shown_name(s)) for s in race.lobby.get("seats", []) if s.get("player")),
     )

@@ -29,7 +29,7 @@ from rules.formula_de_mini.model import (
 )
 from rules.formula_de_mini.moves import MoveOption, move_options, slipstream_options, start_path
 from rules.formula_de_mini.path import Path
-from rules.formula_de_mini.versions import ELIMINATION_LP, SPUN_COLLIDES
+from rules.formula_de_mini.versions import ELIMINATION_LP, ENGINE_ANY_MOVE, SPUN_COLLIDES
 from rules.memo import by_state_identity
 from rules.rng import Dice
 
@@ -290,6 +290,8 @@ def _resolve(state: State, choice: Choice) -> State:
     if action.do == "pit":
         car = replace(car, status="racing", lp=moving.roll, gear=action.gear or 1, pitted=True)
         state = _log(_put(state, car), "left-pits", car=car.id, lp=car.lp, gear=car.gear)
+        if state.setup.options.pit_exit == "at-once":  # the race option: it drives off this turn (R-FDM-PIT)
+            return _next(_roll(state, car))
         return _next(replace(state, moving=None, queue=state.queue[1:]))
     if action.do == "pass" and moving.step == "pit-exit":
         state = _log(state, "stays-in-pits", car=car.id)
@@ -364,7 +366,7 @@ def _finish_move(state: State, car: Car, moving: Moving, option: MoveOption | No
     state = _pay_blocking(state, car, option)
     car = state.car(car.id)
     if car.status == "eliminated":
-        return _next(replace(state, queue=state.queue[1:]))
+        return _next(replace(_engine_after_any_move(state, car), queue=state.queue[1:]))
     if option.overshoot:
         state = _overshoot(state, car, option.overshoot)
         car = state.car(car.id)
@@ -380,11 +382,16 @@ def _finish_move(state: State, car: Car, moving: Moving, option: MoveOption | No
         car = replace(car, status="finished", finished_turn=state.turn)
         state = _log(_put(state, car), "finished-race", car=car.id, place=len(state.arrivals) + 1)
         state = replace(state, arrivals=(*state.arrivals, car.id))
+        state = _engine_after_any_move(state, car)
     elif car.status != "eliminated":
         state = _put(state, car)
         state = _collisions(state, car)
-        if _engine_pushed(state, car):
+        if state.setup.rules.has(ENGINE_ANY_MOVE):
+            state = _engine_after_any_move(state, car)
+        elif _engine_pushed(state, car):
             state = _engine_damage(state)
+    else:  # eliminated by overshooting
+        state = _engine_after_any_move(state, car)
     return _next(replace(state, queue=state.queue[1:]))
 
 
@@ -498,6 +505,11 @@ def _collisions(state: State, mover: Car) -> State:
 def _engine_pushed(state: State, car: Car) -> bool:
     if car.cell in state.setup.circuit.pit_cells:
         return False  # "engine damage [does] not apply in the pit lane"
+    return _pushed_roll(state, car)
+
+
+def _pushed_roll(state: State, car: Car) -> bool:
+    """Did ``car`` roll a 12 in 4th or a 20 in 5th for the move it has just made?"""
     last = next(  # the car's last gear roll: read from the end, the log grows all race
         (
             e
@@ -514,6 +526,29 @@ def _engine_pushed(state: State, car: Car) -> bool:
 def _engine_damage(state: State) -> State:
     pit_lane = state.setup.circuit.pit_cells
     for car in [c for c in state.cars if c.status == "racing" and c.gear >= 4 and c.cell not in pit_lane]:
+        value, state = _black(state)
+        state = _log(state, "rolled", die="black", value=value, car=car.id, reason="engine")
+        if value <= COLLISION_ON:
+            state = _lose(state, state.car(car.id), ENGINE_LP, "engine damage")
+    return state
+
+
+def _engine_after_any_move(state: State, mover: Car) -> State:
+    """R-FDM-ENGINE (rules 2026-12.2): the 12 in 4th or 20 in 5th is the trigger. Every other car in
+    4th or 5th outside the pit lane tests its engine whatever became of the mover (it finished or was
+    eliminated); the mover tests its own unless it finished or was eliminated, a car that has just
+    spun out too (its gear changes on its next turn). A mover that ends in the pit lane triggers
+    nothing (R-FDM-PIT-LANE). Before that version nothing here happens (``_engine_pushed`` and
+    ``_engine_damage`` instead)."""
+    pit_lane = state.setup.circuit.pit_cells
+    if not state.setup.rules.has(ENGINE_ANY_MOVE) or mover.cell in pit_lane or not _pushed_roll(state, mover):
+        return state
+    for car in state.cars:
+        if car.cell in pit_lane:
+            continue
+        own = car.id == mover.id and car.status in ("racing", "spun")
+        if not own and not (car.id != mover.id and car.status == "racing" and car.gear >= 4):
+            continue
         value, state = _black(state)
         state = _log(state, "rolled", die="black", value=value, car=car.id, reason="engine")
         if value <= COLLISION_ON:

@@ -31,7 +31,7 @@ from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, gene
 from rules.hell_of_the_north.versions import VERSIONS
 from rules.hell_of_the_north.view import public_view
 from rules.i18n import N_, _, ngettext, pgettext
-from rules.leader1 import game_kit, words
+from rules.leader1 import game_kit, rule_options, words
 from rules.teams import after_the_last, best_times
 
 VOCABULARY = game_kit.vocabulary("black-rouleur", Field("part", "text", "front or back of the peloton tile"))
@@ -110,10 +110,12 @@ def status(state: State) -> list[str]:
 
 
 def _where(r: Rider) -> str:
-    """Where a rider is, after its status: the peloton's part it is in (none before the start), or its square."""
+    """Where a rider is, after its status: the peloton's part it is in (none before the start), its
+    square, or nothing once it finished with the peloton."""
     if r.status == "peloton":
         return _(" ({part})", part=words.part(r.part)) if r.part else ""
-    return "" if r.cell is None else _(" at {cell}", cell=r.cell)
+    # a rider who finished with the peloton has a row and no lane: no square to name
+    return "" if r.row is None or r.lane is None else _(" at {cell}", cell=r.cell)
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
@@ -249,6 +251,8 @@ RACE_OPTIONS = (
         weather_count,
         label=N_("weather markers"),
     ),
+    rule_options.PELOTON_BONUS,
+    rule_options.WEATHER_REVEAL,
 )
 
 

@@ -16,6 +16,13 @@ def peloton_order(state: State) -> list[Rider]:
     return sorted(pool, key=lambda r: (marker_rank(state, r.player), r.part != "front", RIDER_TYPES.index(r.kind)))
 
 
+def peloton_arrival_order(state: State) -> list[Rider]:
+    """Riders crossing the line in the peloton: the front part before the back, each part in marker
+    order (rulings.md R-HOTN-PELOTON-ARRIVES: the part is where a rider is)."""
+    pool = [r for r in state.riders if r.status == "peloton"]
+    return sorted(pool, key=lambda r: (r.part != "front", marker_rank(state, r.player), RIDER_TYPES.index(r.kind)))
+
+
 def classification(state: State) -> list[Rider]:
     """Every rider still racing, first to last: ahead of the peloton, in it, behind it (Figure 16)."""
     return family.classification(state, peloton_order(state))

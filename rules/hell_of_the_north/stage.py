@@ -18,7 +18,7 @@ from rules.hell_of_the_north.order import arrival_order
 class StageLine:
     rider: str
     player: str
-    turns: int  # turns behind the stage winner, bonuses taken off (never below 0 for the winner)
+    turns: int  # turns behind the stage winner less its stage and time bonuses: -2 or less for the winner (R-HOTN-GC)
     won: int  # the stage bonus: 2 for the winner, 1 for the second
     bonuses: int
     energy: int

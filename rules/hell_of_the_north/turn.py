@@ -15,6 +15,7 @@ from rules.hell_of_the_north.model import (
     PELOTON,
     PELOTON_COST,
     ROULEUR_MOUNTAIN_EXTRA,
+    TIME_BONUS,
     Event,
     Rider,
     State,
@@ -22,9 +23,9 @@ from rules.hell_of_the_north.model import (
     face_value,
 )
 from rules.hell_of_the_north.moves import ride_options
-from rules.hell_of_the_north.order import classification, peloton_order
+from rules.hell_of_the_north.order import classification, peloton_arrival_order, peloton_order
 from rules.hell_of_the_north.ride import add_events, replace_rider, reveal_weather
-from rules.hell_of_the_north.versions import CAUGHT_PAYS, DROP_FED, EMPTY, FEED_CAUGHT
+from rules.hell_of_the_north.versions import CAUGHT_PAYS, DROP_FED, EMPTY, FEED_CAUGHT, FEED_ONCE, PELOTON_ARRIVES
 from rules.leader1 import family
 
 STEPS = ("breakaways", "breaking-away", "positioning", "pursuit", "dropped")
@@ -141,8 +142,10 @@ def move_peloton(state: State) -> State:
     state, moved = family.roll_peloton(state, PELOTON, face_value, events, leaving=leaving)
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     riding_at_start = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+    first_rider = setup.options.peloton_bonus == "first-rider"  # R-HOTN-BONUS-PELOTON's option
+    once = played.has(FEED_ONCE)  # one tile per rider per marker (2026-12.4)
     if not played.has(FEED_CAUGHT):  # before R-HOTN-FEED-CAUGHT: fed before the catch
-        state = family.peloton_passes(state, riding_at_start, old, new, events)
+        state = _passes(state, riding_at_start, old, new, events, {}, first_rider, once)
     # Caught by the peloton: drawn level -> the front part, passed -> the back part
     caught_at: dict[str, int] = {}
     catches: list[Event] = []
@@ -153,10 +156,11 @@ def move_peloton(state: State) -> State:
             state = replace_rider(state, replace(r, status="peloton", part=part, row=None, lane=None, slipstream=False))
             catches.append(event(turn, "caught", rider=r.id, part=part))
     # feed zones and time bonuses the peloton passes (R-HOTN-BONUS-PELOTON): a rider it caught
-    # before a feed marker passes the marker in the peloton (R-HOTN-FEED-CAUGHT)
+    # before a feed marker passes the marker in the peloton (R-HOTN-FEED-CAUGHT); one tile per
+    # rider per marker, even for one this move then places back behind the marker (2026-12.4)
     if played.has(FEED_CAUGHT):
         riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
-        state = family.peloton_passes(state, riding, old, new, events, caught_at)
+        state = _passes(state, riding, old, new, events, caught_at, first_rider, once)
     events += catches
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1 and (r.row or 0) <= new:
@@ -185,7 +189,7 @@ def move_peloton(state: State) -> State:
         for rid in dropping:
             dropped = state.rider(rid)
             if dropped.status == "dropped" and dropped.row is not None:
-                state = family.feed_peloton(state, [dropped], old, dropped.row, events)
+                state = family.feed_peloton(state, [dropped], old, dropped.row, events, once=once)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     state = add_events(state, events)
@@ -194,8 +198,33 @@ def move_peloton(state: State) -> State:
     return reveal_weather(state)
 
 
+def _passes(
+    state: State,
+    riding: list[Rider],
+    old: int,
+    new: int,
+    events: list[Event],
+    caught_at: dict[str, int],
+    first_rider: bool,
+    once: bool,
+) -> State:
+    """Feed markers and time bonuses the peloton passes; a bonus given to its first rider
+    (``peloton_bonus: first-rider``) takes a turn off its time as a rider's own would (Notes 2)."""
+    before = len(events)
+    state = family.peloton_passes(state, riding, old, new, events, caught_at, once, bonus_to_first=first_rider)
+    for e in events[before:]:
+        if e.type == "bonus":
+            winner = state.rider(str(e.data["rider"]))
+            state = replace_rider(state, replace(winner, bonuses=winner.bonuses + TIME_BONUS))
+    return state
+
+
 def _peloton_arrives(state: State, events: list[Event]) -> State:
-    state = family.peloton_arrives(state, peloton_order(state), events)
+    """The peloton crosses the line: the front part first, then the back, each in marker order
+    (R-HOTN-PELOTON-ARRIVES; before rules 2026-12.4 marker order first, then the part)."""
+    played = state.setup.rules
+    ordered = peloton_arrival_order(state) if played.has(PELOTON_ARRIVES) else peloton_order(state)
+    state = family.peloton_arrives(state, ordered, events)
     riders = tuple(replace(r, part=None) if r.status == "finished" else r for r in state.riders)
     return replace(state, riders=riders)
 

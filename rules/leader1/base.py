@@ -27,6 +27,7 @@ class RiderBase:
     lane: int | None = None
     risks: int = 0
     kept: tuple[int, ...] = ()
+    fed_at: tuple[int, ...] = ()  # the feed rows it has drawn for (R-FEED-TILES: one tile per token)
     slipstream: bool = False
     stamp: int = 0  # when the rider last reached its row: later is ahead
     skip_turn: int | None = None  # the turn a fallen rider sits out

@@ -183,13 +183,29 @@ def take_tile(
 
 
 def feed_rider(
-    state: AnyFamilyState, rider: FamilyRider, dice: Dice, start_row: int, dest_row: int, events: list[Event]
+    state: AnyFamilyState,
+    rider: FamilyRider,
+    dice: Dice,
+    start_row: int,
+    dest_row: int,
+    events: list[Event],
+    once: bool = False,
 ) -> tuple[tuple[int, ...], Dice, Piles]:
-    """Each feed zone a rider's move passes or reaches gives it a tile: what it keeps, the dice, the piles."""
+    """Each feed zone a rider's move passes or reaches gives it a tile: what it keeps, the dice, the piles.
+
+    ``once`` (R-FEED-TILES, R-HOTN-FEED-CAUGHT): a zone the rider has drawn for already, in the
+    peloton before it was placed back behind it, gives it nothing (its ``fed_at`` keeps them)."""
     kept, piles = rider.kept, state.piles
-    for _zone in crossed(state.setup.road.feed, start_row, dest_row):
+    for zone in crossed(state.setup.road.feed, start_row, dest_row):
+        if once and zone in rider.fed_at:
+            continue
         kept, dice, piles = take_tile(dice, piles, rider, kept, state.turn, events)
     return kept, dice, piles
+
+
+def fed_rows(rider: FamilyRider, road_feed: Iterable[int], start_row: int, dest_row: int) -> tuple[int, ...]:
+    """The feed rows ``rider`` has drawn for once it has ridden from ``start_row`` to ``dest_row``."""
+    return (*rider.fed_at, *(row for row in crossed(road_feed, start_row, dest_row) if row not in rider.fed_at))
 
 
 def feed_peloton(
@@ -199,21 +215,27 @@ def feed_peloton(
     new: int,
     events: list[Event],
     caught_at: Mapping[str, int] | None = None,
+    once: bool = False,
 ) -> S:
     """Each feed zone the peloton passes gives each of ``riders`` a tile, in that order.
 
     ``caught_at``: the riders the peloton caught in this move, each with the row it was caught
     on. A zone behind that row the rider passes inside the peloton and is fed there; a zone on
     that row or before it the rider reached on its own ride and drew for then, so never twice
-    (rulings.md R-FEED-CAUGHT, R-HOTN-FEED-CAUGHT)."""
+    (rulings.md R-FEED-CAUGHT, R-HOTN-FEED-CAUGHT). ``once``: a rider draws once per zone, and
+    the zones it draws for are kept on it (``fed_at``), so that it draws nothing for them again
+    when the peloton places it back behind them (R-FEED-TILES, R-HOTN-FEED-CAUGHT)."""
     caught = caught_at or {}
     for row in crossed(state.setup.road.feed, old, new):
         for r in riders:
             if r.id in caught and caught[r.id] >= row:
                 continue
             current = state.rider(r.id)
+            if once and row in current.fed_at:
+                continue
             kept, dice, piles = take_tile(state.dice, state.piles, current, current.kept, state.turn, events)
-            state = replace(replace_rider(state, replace(current, kept=kept)), dice=dice, piles=piles)
+            fed = replace(current, kept=kept, fed_at=(*current.fed_at, row)) if once else replace(current, kept=kept)
+            state = replace(replace_rider(state, fed), dice=dice, piles=piles)
     return state
 
 
@@ -224,12 +246,20 @@ def peloton_passes(
     new: int,
     events: list[Event],
     caught_at: Mapping[str, int] | None = None,
+    once: bool = False,
+    *,
+    bonus_to_first: bool = False,
 ) -> S:
     """What the peloton passes from row ``old`` to ``new``: each feed zone feeds ``riders`` (in that
-    order; those it caught in this move, ``caught_at``, as ``feed_peloton`` says), each bonus line
-    nobody has claimed yet is the peloton's."""
-    state = feed_peloton(state, riders, old, new, events, caught_at)
-    bonus_won, _ = bonus_rows_won(state, old, new, "peloton")
+    order; those it caught in this move, ``caught_at``, and ``once``, as ``feed_peloton`` says), each
+    bonus line nobody has claimed yet is the peloton's, lost (R-BONUS-PELOTON, R-HOTN-BONUS-PELOTON); with
+    ``bonus_to_first`` (the race option ``peloton_bonus: first-rider``) it is the first of ``riders``'
+    (a ``bonus`` event), and still lost when the peloton is empty."""
+    state = feed_peloton(state, riders, old, new, events, caught_at, once)
+    winner = riders[0].id if bonus_to_first and riders else "peloton"
+    bonus_won, rows = bonus_rows_won(state, old, new, winner)
+    if winner != "peloton":
+        events.extend(event(state.turn, "bonus", rider=winner, row=row) for row in rows)
     return replace(state, bonus_won=bonus_won)
 
 

@@ -9,9 +9,9 @@ from rules.action import Action
 from rules.events import Event
 from rules.game import Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing, TeamResult
 from rules.i18n import N_, _, ngettext, pgettext
-from rules.leader1 import ai, engine, game_kit, words
+from rules.leader1 import ai, engine, game_kit, rule_options, words
 from rules.leader1.menu import choices, piece_name
-from rules.leader1.model import RIDER_TYPES, TEAMS, State
+from rules.leader1.model import RIDER_TYPES, TEAMS, Rider, State
 from rules.leader1.narrate import describe, summary
 from rules.leader1.order import arrival_order, classification
 from rules.leader1.pace import hooks as pace_hooks
@@ -76,10 +76,12 @@ def announce(state: State, events: list[Event]) -> list[str]:
 
 
 def status(state: State) -> list[str]:
-    return [
-        game_kit.rider_status(state, r, "" if r.status == "peloton" or r.cell is None else _(" at {cell}", cell=r.cell))
-        for r in [*arrival_order(state), *classification(state)]
-    ]
+    return [game_kit.rider_status(state, r, _where(r)) for r in [*arrival_order(state), *classification(state)]]
+
+
+def _where(r: Rider) -> str:
+    """A rider's square after its status; nothing in the peloton or once it finished with it (no lane)."""
+    return "" if r.status == "peloton" or r.row is None or r.lane is None else _(" at {cell}", cell=r.cell)
 
 
 def news(before: State, after: State, events: list[Event]) -> list[tuple[str, str]]:
@@ -298,4 +300,5 @@ GAME = replace(
     pacts=PACTS,
     team_result=team_result,
     versions=VERSIONS,
+    race_options=(rule_options.DROP, rule_options.BOXED_IN, rule_options.PELOTON_BONUS, rule_options.BUNCH_FINISH),
 )

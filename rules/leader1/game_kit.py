@@ -262,8 +262,10 @@ def eat_choice(state: AnyFamilyState, a: Action, name: str) -> Choice:
 
 def rider_status(state: AnyFamilyState, rider: FamilyRider, where: str, quality: str = "") -> str:
     """One ``/race status`` line: the rider, its player (and ``quality``), where it is, what it has."""
-    return _(
-        "{rider} ({player}{quality}): {status}{where}, energy {energy}, {kept} kept, {risks} risks",
+    return ngettext(
+        "{rider} ({player}{quality}): {status}{where}, energy {energy}, {kept} kept, {n} risk",
+        "{rider} ({player}{quality}): {status}{where}, energy {energy}, {kept} kept, {n} risks",
+        rider.risks,
         rider=piece_name(state, rider.id),
         player=player_name(state, rider.player),
         quality=quality,
@@ -271,7 +273,6 @@ def rider_status(state: AnyFamilyState, rider: FamilyRider, where: str, quality:
         where=where,
         energy=rider.energy,
         kept=len(rider.kept),
-        risks=rider.risks,
     )
 
 

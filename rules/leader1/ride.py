@@ -9,6 +9,7 @@ from rules.leader1.dice import EVENTS
 from rules.leader1.model import Event, Rider, State, event
 from rules.leader1.moves import RideOption
 from rules.leader1.ruleset import Ruleset
+from rules.leader1.versions import FEED_ONCE
 from rules.rng import Dice
 
 
@@ -54,11 +55,14 @@ def resolve_ride(state: State, option: RideOption) -> State:
     if cracked:
         events.append(event(turn, "cracked", rider=rider.id, cost=cost))
 
-    kept, dice, piles = family.feed_rider(state, rider, dice, start_row, dest_row, events)
+    once = setup.rules.has(FEED_ONCE)  # one tile per token (R-FEED-TILES)
+    kept, dice, piles = family.feed_rider(state, rider, dice, start_row, dest_row, events, once)
     bonus_won, bonus_rows = family.bonus_rows_won(state, start_row, dest_row, rider.id)
     events += [event(turn, "bonus", rider=rider.id, row=row) for row in bonus_rows]
 
     moved = family.ridden(rider, option.to, energy, risks, kept, stamp)
+    if once:
+        moved = replace(moved, fed_at=family.fed_rows(rider, road.feed, start_row, dest_row))
     if option.rejoins:
         moved = replace(moved, status="peloton", row=None, lane=None)
         events.append(event(turn, "rejoined", rider=rider.id))

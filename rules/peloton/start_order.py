@@ -25,6 +25,8 @@ ABOUT = {
     "standings": N_("the overall classification (a league's legs)"),
 }
 SHORT = {"seats": N_("by seats"), "drawn": N_("drawn by lot"), "standings": N_("by the standings")}  # the values' words
+
+TITLE = N_("starting order")  # the option's name as players read it
 DEFAULT = "drawn"  # what a new race writes into its record (the lobby, sims)
 LOBBY = ("drawn", "seats")  # what a lobby's host may choose (standings are a league's)
 LEAGUE = "standings"  # what a league's leg writes
@@ -51,14 +53,20 @@ def lobby_value(typed: str) -> str:
         if value == "standings":
             raise ValueError(
                 _(
-                    "Starting order: one of {choices}; {typed} is not one "
-                    "(only a league's legs start by the overall classification).",
+                    "{option}: one of {choices}; {typed} is not one "
+                    "(standings: only a league's legs start by the overall classification).",
+                    option=_(TITLE),
                     choices=choices,
                     typed=repr(typed[:40]),
                 )
             )
         raise ValueError(
-            _("Starting order: one of {choices}; {typed} is not one.", choices=choices, typed=repr(typed[:40]))
+            _(
+                "{option}: one of {choices}; {typed} is not one.",
+                option=_(TITLE),
+                choices=choices,
+                typed=repr(typed[:40]),
+            )
         )
     return value
 

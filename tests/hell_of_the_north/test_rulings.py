@@ -14,6 +14,7 @@ from rules.hell_of_the_north.engine import apply, legal_actions, pending
 from rules.hell_of_the_north.game import GAME, HellOfTheNorthScoring
 from rules.hell_of_the_north.model import State
 from rules.hell_of_the_north.setup import build
+from rules.hell_of_the_north.stage import StageLine, general_classification
 
 PLAYERS = [{"id": "ann", "team": "black"}, {"id": "bob", "team": "white"}]
 
@@ -199,3 +200,15 @@ def test_a_puncture_on_the_cobbles_takes_the_slipstream_from_the_rider_following
     assert ("slipstream" in GAME.rules.public_view(state)["riders"]["black-rouleur"]) is kept
     decision = pending(state)
     assert decision is not None and decision.rider == "white-rouleur"  # the turn goes on
+
+
+def test_a_rider_timed_out_of_a_stage_is_out_of_the_multi_day_race_whatever_its_gc() -> None:
+    # R-HOTN-LATE: the GC leader, 10 turns ahead, is timed out of this stage; the stage winner is
+    # 10 turns behind it before the stage, well inside the book's 22, and the leader is out for good
+    lines = [
+        StageLine("white-rouleur", "bob", -2, 2, 0, 10, False),
+        StageLine("black-rouleur", "ann", 0, 0, 0, 0, True),
+    ]
+    ordered, out = general_classification({"black-rouleur": -10, "white-rouleur": 0}, set(), lines)
+    assert out == {"black-rouleur"}
+    assert [rid for rid, _ in ordered] == ["white-rouleur", "black-rouleur"]  # the riders out come last

@@ -21,7 +21,7 @@ async def _lobby_with_weather(env: Any, value: str) -> tuple[Any, dict[str, Any]
     chosen = _text(await members["alice"].slash(channel, "race option", option="weather", value=value))
     assert f"The host chose weather markers: {value}." in chosen.content
     lobby = next(m for m in channel.history() if "lobby (" in m.content)  # edited in place
-    assert f"Race options (host, /race option): weather markers: {value}." in lobby.content
+    assert f"Race options (host, /race option): weather markers: {value};" in lobby.content  # then the other options
     return channel, members
 
 

@@ -193,10 +193,10 @@ def english_in(text: str, names: tuple[str, ...] = ()) -> list[str]:
     """The English in ``text`` a Hungarian or Czech reader would meet: a piece of one of the bot's
     English messages, or a common English word (people's names, mentions, links, code and the
     games' own words, while untranslated, excepted)."""
+    for name in names:  # a name is no English ("Hell of the North" holds the fragment "of the")
+        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
     said = [f for f in area_fragments() if f in text]
     plain = NOT_WORDS.sub(" ", text)
-    for name in names:
-        plain = re.sub(re.escape(name), " ", plain, flags=re.IGNORECASE)
     excused = rules_vocabulary()
     excused = excused | BORROWED
     said += [w for w in re.findall(r"[A-Za-z]+", plain) if w.lower() in ENGLISH and w.lower() not in excused]

@@ -98,11 +98,11 @@ async def crawl(client: TestClient[Any, Any], url: str) -> Crawl:
 
     page = await read(url)
     assert found.statuses[url] == 200, page
-    for path in sorted(set(re.findall(r'(?:src|href|data-src)="(/[^"]+)"', page))):
+    for path in sorted(set(re.findall(r'(?:src|srcset|href|data-src)="(/[^"]+)"', page))):
         await read(unescape(path))
     for lang, turn in sorted(set(re.findall(r'href="\?lang=(\w+)&amp;turn=(\d+)#replay"', page))):
         turn_page = await read(f"{url}?lang={lang}&turn={turn}")
-        for path in sorted(set(re.findall(rf'src="(/[^"]+/turn/{turn}\.png[^"]*)"', turn_page))):
+        for path in sorted(set(re.findall(rf'(?:src|srcset)="(/[^"]+/turn/{turn}\.png[^"]*)"', turn_page))):
             await read(unescape(path))
     for since in range(0, 400, 7):
         await read(f"{url}?since={since}")

@@ -43,6 +43,8 @@ function setupReplay() {
   function show(turn) {
     slider.value = String(turn);
     shown.textContent = String(turn);
+    var phone = document.getElementById("replay-phone");  // a phone's cut board, chosen before the image
+    if (phone) { phone.srcset = base + "/phone/turn/" + turn + ".png?lang=" + language(); }
     board.src = base + "/turn/" + turn + ".png?lang=" + language();
     board.alt = (section.getAttribute("data-alt-word") || "#").replace("#", String(turn));
     section.querySelectorAll("a[data-turn]").forEach(function (link) {
@@ -117,13 +119,23 @@ function swap(data) {
       setupRecap(document);
     }
     localTimes(document);
+    setupSortable(document.getElementById("live"));
     document.body.setAttribute("data-version", String(data.version));
   }
   if (!img) { put(); return; }
   var preload = new Image();
   preload.onload = put;
   preload.onerror = put;
-  preload.src = img.getAttribute("src");
+  preload.src = shownSource(holder, img);
+}
+
+function shownSource(holder, img) {
+  // the picture the browser will show: a phone's cut board where its media query holds
+  var source = holder.querySelector("picture source");
+  if (source && window.matchMedia(source.getAttribute("media")).matches) {
+    return source.getAttribute("srcset");
+  }
+  return img.getAttribute("src");
 }
 
 function setupLive() {
@@ -171,8 +183,46 @@ function setupLeagueLive() {
   setTimeout(poll, 10000);
 }
 
+function sortBy(table, th, column) {
+  // numbers by their value (an empty one last), ascending at the first click unless more is better
+  var lowerFirst = th.hasAttribute("data-lower-first") || column === 0;
+  var now = th.getAttribute("aria-sort");
+  var ascending = now ? now !== "ascending" : lowerFirst;
+  Array.from(table.querySelectorAll("th")).forEach(function (other) { other.removeAttribute("aria-sort"); });
+  th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+  var body = table.tBodies[0];
+  var rows = Array.from(body.rows);
+  function key(row) {
+    var cell = row.cells[column];
+    var value = cell.getAttribute("data-v");
+    return value === null ? cell.textContent : value;
+  }
+  var numeric = th.getAttribute("data-kind") === "number";
+  rows.sort(function (a, b) {
+    var x = key(a), y = key(b);
+    if (x === "" || y === "") { return (x === "") - (y === ""); }
+    var order = numeric ? Number(x) - Number(y) : x.localeCompare(y);
+    return ascending ? order : -order;
+  });
+  rows.forEach(function (row) { body.appendChild(row); });
+}
+
+function setupSortable(root) {
+  // each heading becomes a button that sorts the table by its column (a plain table without the script)
+  Array.from(root.querySelectorAll("table.sortable")).forEach(function (table) {
+    Array.from(table.tHead.rows[0].cells).forEach(function (th, column) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = th.textContent;
+      th.replaceChildren(button);
+      button.addEventListener("click", function () { sortBy(table, th, column); });
+    });
+  });
+}
+
 document.addEventListener("DOMContentLoaded", function () {
   localTimes(document);
+  setupSortable(document);
   setupReplay();
   setupRecap(document);
   setupLive();
