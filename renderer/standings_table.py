@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer import layout
 from renderer.encode import png_bytes
 from renderer.palette import BACKGROUND, INK, MUTED, PANEL, READABLE, SMALL, TITLE, WIDTH
 from renderer.registry import StandingsPainter
@@ -53,6 +54,7 @@ def _fit(text: str, width: float, size: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis to ``width`` px (a name in a picture; the message beside it says it whole)."""
     if text_length(text, size, bold) <= width:
         return text
+    layout.lost("cut", text)
     while text and text_length(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"

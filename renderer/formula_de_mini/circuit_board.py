@@ -18,6 +18,7 @@ from renderer import layout
 from renderer.cache import LruCache, track_key
 from renderer.camera import View, fit_view
 from renderer.encode import png_bytes
+from renderer.fit import clipped
 from renderer.palette import (
     ACT_TEXT,
     ASPHALT,
@@ -618,9 +619,7 @@ def _split(text: str, width: float) -> list[str]:
 
 
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
-    while text and text_length(text, size, bold) > width:
-        text = text[:-2] + "…"
-    return text
+    return clipped(text, width, size, bold)
 
 
 def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
@@ -673,10 +672,16 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
         for piece in _split(text, room)
     ]
     top = y1 - 8 - 28 * len(legend)
-    lines = [_clip(line, room) for line in _last_round(state)[-(2 if unnamed else 4) :]] or ["-"]
+    told = _last_round(state)
+    for line in told[: -(2 if unnamed else 4)]:
+        layout.lost("dropped", line)
+    lines = [_clip(line, room) for line in told[-(2 if unnamed else 4) :]] or ["-"]
     if unnamed:  # the menu names every one; here as many as fit on two lines
         lines += _split(_clip(_("Also on offer: {list}", list=", ".join(unnamed)), 2 * room - 40), room)
-    for line in lines[-max(1, (top - 4 - y) // 29) :]:  # the latest kept, clear of the legend
+    kept = max(1, (top - 4 - y) // 29)
+    for line in lines[: len(lines) - kept]:
+        layout.lost("dropped", line)
+    for line in lines[-kept:]:  # the latest kept, clear of the legend
         write(draw, (x, y), line, fill=INK, size=SMALL)
         y += 29
     y = max(y + 4, top)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from PIL import ImageDraw
 
 from renderer import layout, words
+from renderer.fit import clipped
 from renderer.hell_of_the_north import weather
 from renderer.palette import (
     ACT_TEXT,
@@ -74,8 +75,7 @@ def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[st
             text = _("winner: {label} {name}", label=rider, name=owner).strip()
         else:
             text = pgettext("board: the race has ended", "over")
-    while text_length(text, TEXT, bold=True) > 440:
-        text = text[:-2] + "…"
+    text = clipped(text, 440, TEXT, bold=True)
     w = text_length(text, TEXT, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm", over=WHITE)
@@ -171,6 +171,8 @@ def _two_lines(parts: list[str], count: int, size: int = READABLE) -> list[str]:
         while rest and text_length(f"{rest[-1]} {line}", size) <= room:
             line = f"{rest.pop()} {line}"
         lines.insert(0, line)
+    for part in rest:
+        layout.lost("dropped", part)
     if rest and lines:
         lines[0] = "… " + lines[0]
     return lines
@@ -226,6 +228,4 @@ def _legend_line() -> str:
 
 
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
-    while text and text_length(text, size, bold) > width:
-        text = text[:-2] + "…"
-    return text
+    return clipped(text, width, size, bold)

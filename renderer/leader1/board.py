@@ -21,6 +21,7 @@ from renderer.cache import LruCache
 from renderer.camera import View
 from renderer.encode import indexed as mapped
 from renderer.encode import onto_palette, png_bytes
+from renderer.fit import clipped
 from renderer.leader1 import family_road as family
 from renderer.palette import (
     ACT_TEXT,
@@ -535,6 +536,8 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, alliance
     legend_top = y1 - _legend_height(x, x1)  # English: y1 - 122; longer words take more rows
     room = min(4 if not alliances else 3, max(1, (legend_top - 4 - (29 if alliances else 0) - y) // 31))
     wrapped = [piece for line in lines for piece in _wrap(line, x1 - x - 8, READABLE)]
+    for line in wrapped[: len(wrapped) - room]:
+        layout.lost("dropped", line)
     for line in wrapped[-room:] or ["-"]:  # the latest kept when it is long
         write(draw, (x, y), line, fill=INK, size=READABLE, over=PANEL)
         y += 31
@@ -573,9 +576,7 @@ def _wrap(text: str, width: float, size: int) -> list[str]:
 
 
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
-    while text and text_length(text, size, bold) > width:
-        text = text[:-2] + "…"
-    return text
+    return clipped(text, width, size, bold)
 
 
 def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], box: tuple[int, int, int, int]) -> None:
