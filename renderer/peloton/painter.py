@@ -23,6 +23,7 @@ from renderer.camera import View, fit_view
 from renderer.encode import indexed as mapped
 from renderer.encode import onto_palette, png_bytes
 from renderer.fit import clipped
+from renderer.heading import header_texts
 from renderer.layout import penetration
 from renderer.palette import (
     ACT_TEXT,
@@ -442,15 +443,7 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
         winner = state.arrivals[0] if state.arrivals else None
         owner = names.get(state.player_of(winner), "") if winner else ""
         text = _("winner: No. {number} {name}", number=winner, name=owner).rstrip() if winner else _("race over")
-    text = clipped(text, 420, TEXT, bold=True)
-    w = text_length(text, TEXT, bold=True)
-    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
-    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm", over=WHITE)
-    heading = _clip(
-        _("{title} · move {number}", title=name, number=state.round), WIDTH - w - 30 - 14 - 12, TEXT, bold=True
-    )
-    # clear of the box on its right
-    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
+    header_texts(draw, _("{title} · move {number}", title=name, number=state.round), text)
 
 
 WIND = (56, BOARD[1] + 50)  # the wind disc's centre: its tag below ("wind 1") clear of the left edge
