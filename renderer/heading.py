@@ -12,7 +12,8 @@ from renderer.fit import clipped, largest, split_in_two
 from renderer.palette import ACT_TEXT, INK, PANEL, SMALL, TEXT, WHITE, WIDTH
 from renderer.text import text_length, write
 
-ACT_ROOM = 440  # px: the widest the box of who acts may be
+ACT_ROOM = 440  # px: the widest the box of who acts is at a size above SMALL
+ACT_MOST = 640  # px: the widest it may be at SMALL, for a long name (the heading then on two lines)
 TWO_LINES = (14, 38)  # the centres of a heading's two lines in the 52 px header
 TWO_LINE_FLOOR = 20  # the least size of a heading on two lines
 
@@ -21,9 +22,9 @@ def header_texts(draw: ImageDraw.ImageDraw, heading: str, acting: str, *, blend:
     """Write ``heading`` and the box of ``acting`` in the header (``blend``: each string pasted onto its
     known ground, as on a palette canvas)."""
     act_size = largest(acting, ACT_ROOM, TEXT, SMALL, bold=True)
-    if act_size is None:  # a very long name: the box takes what it needs up to half the board
+    if act_size is None:  # a long name (Discord allows 32 characters): the box takes more of the header
         act_size = SMALL
-        acting = clipped(acting, WIDTH / 2, SMALL, bold=True)
+        acting = clipped(acting, ACT_MOST, SMALL, bold=True)
     w = text_length(acting, act_size, bold=True)
     draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
     over_act, over_panel = (WHITE, PANEL) if blend else (None, None)

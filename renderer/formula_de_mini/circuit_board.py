@@ -691,7 +691,8 @@ def _offered(unnamed: list[tuple[str, str]], width: float, height: float) -> tup
     for shown in range(len(unnamed) - 1, 0, -1):  # so many that the menu alone names the last ones
         rest = len(unnamed) - shown
         more = ngettext("+{n} more in the menu", "+{n} more in the menu", rest)
-        lines = wrapped(f"{_('Also on offer: {list}', list=_by_cost(unnamed[:shown]))} {more}", width, OFFERED_FLOOR)
+        listed = _("Also on offer: {list}", list=_by_cost(unnamed[:shown]))
+        lines = wrapped(f"{listed} {more}", width, OFFERED_FLOOR)
         if (OFFERED_FLOOR + 5) * len(lines) <= height:
             for name, cost in unnamed[shown:]:
                 layout.lost("dropped", f"{name} {cost}")
