@@ -23,13 +23,13 @@ from rules.record import start_state
 from rules.registry import find_game
 from tests.support.ai_races import ai_race
 
-SAMPLE = 14  # boards a race: spread over it, the start and the finish among them
+SAMPLE = 30  # boards a race: spread over it, the start and the finish among them
 
 
 @cache
-def states(game: str, seed: int) -> tuple[Any, ...]:
+def states(game: str, seed: int, stage: str | None = None) -> tuple[Any, ...]:
     """Every ``len // SAMPLE``-th state of an AI race of four, the first and the last among them."""
-    record, _ = ai_race(game, 4, seed)
+    record, _ = ai_race(game, 4, seed, stage)
     definition, state = start_state(record)
     out = [state]
     for action in record.actions:
@@ -39,13 +39,13 @@ def states(game: str, seed: int) -> tuple[Any, ...]:
     return (*out[:-1:step], out[-1])
 
 
-def bot_title(game: str) -> str:
+def bot_title(game: str, stage: str | None = None) -> str:
     """The title the bot gives a race's board (``bot.service.common.title``), in the language of the moment."""
-    return f"{_('Race {number}', number=123)} · {find_game(game).tracks.default.split('/', 1)[-1]}"
+    return f"{_('Race {number}', number=123)} · {(stage or find_game(game).tracks.default).split('/', 1)[-1]}"
 
 
-def losses_of(game: str, state: Any, legend: Sequence[str] = ()) -> list[str]:
-    """What the board as the bot posts it loses, in the language of the moment."""
+def drawn(game: str, state: Any, legend: Sequence[str] = (), stage: str | None = None) -> list[layout.Placed]:
+    """What the board as the bot posts it places, in the language of the moment."""
     rules = find_game(game).rules
     decision = rules.pending(state)
     choices, acting = [], []
@@ -53,19 +53,73 @@ def losses_of(game: str, state: Any, legend: Sequence[str] = ()) -> list[str]:
         choices = [c for c in rules.choices(state, decision.player) if c.target is not None and c.step is None]
         acting = [decision.piece] if decision.piece else []
     with layout.recording() as placed:
-        paint(game, state, highlight=choices, acting=acting, title=bot_title(game), legend=legend)
-    return layout.losses(placed, WIDTH, HEIGHT)
+        paint(game, state, highlight=choices, acting=acting, title=bot_title(game, stage), legend=legend)
+    return placed
+
+
+def losses_of(game: str, state: Any, legend: Sequence[str] = (), stage: str | None = None) -> list[str]:
+    """What the board as the bot posts it loses, in the language of the moment."""
+    return layout.losses(drawn(game, state, legend, stage), WIDTH, HEIGHT)
+
+
+def known_gap(game: str, placed: list[layout.Placed], lost: list[str]) -> bool:
+    """Whether a board's losses are all of a kind left to do (the panel has no room for it yet):
+    Hell of the North's one line of the last turn holding a single event longer than the line, or
+    Formula Dé Mini's last round given up, or its list cut short, for the spaces the board could not
+    name."""
+    if game == "hell-of-the-north":
+        told = _("Last turn:")
+        return all(loss.startswith(f"cut: '{told}") and ";" not in loss for loss in lost)
+    if game == "formula-de-mini":
+        offered = _("Also on offer: {list}", list="")
+        return any(p.kind == "text" and p.what.startswith(offered) for p in placed) and all(
+            loss.startswith("dropped:") for loss in lost
+        )
+    return False
+
+
+RACES = [  # each game's default course and another (the longest course names: titles on two lines)
+    ("leader1", None, 3),
+    ("leader1", "col-du-domestique", 5),
+    ("hell-of-the-north", None, 3),
+    ("hell-of-the-north", "flanders", 4),
+    ("formula-de-mini", None, 3),
+    ("formula-de-mini", "canyon", 4),
+    ("peloton", None, 3),
+    ("peloton", "leg-ridge-and-river", 3),
+]
+
+
+def race_losses(game: str, stage: str | None, seed: int, language: Language) -> dict[int, tuple[list[str], bool]]:
+    """Board number -> (its losses, whether they are a known gap), for the boards that lose something."""
+    out = {}
+    with speaking(language):
+        for i, state in enumerate(states(game, seed, stage)):
+            placed = drawn(game, state, stage=stage)
+            lost = layout.losses(placed, WIDTH, HEIGHT)
+            if lost:
+                out[i] = (lost, known_gap(game, placed, lost))
+    return out
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(
-    ("game", "seed"), [("leader1", 3), ("hell-of-the-north", 3), ("formula-de-mini", 3), ("peloton", 3)]
-)
-def test_a_board_keeps_every_line_over_an_ai_race(game: str, seed: int, language: Language) -> None:
-    with speaking(language):
-        found = {i: losses_of(game, s) for i, s in enumerate(states(game, seed))}
-    bad = {i: lost for i, lost in found.items() if lost}
+@pytest.mark.parametrize(("game", "stage", "seed"), RACES)
+def test_a_board_keeps_every_line_over_an_ai_race(game: str, stage: str | None, seed: int, language: Language) -> None:
+    bad = {i: lost for i, (lost, gap) in race_losses(game, stage, seed, language).items() if not gap}
     assert not bad, "\n".join(f"board {i}: {lost}" for i, lost in bad.items())
+
+
+@pytest.mark.xfail(strict=True, reason="issue 38, left to do: see known_gap (docs/board.md)")
+def test_the_known_gaps_are_closed() -> None:
+    """The losses ``known_gap`` lets pass, in every language: this fails while any is left."""
+    gaps = {
+        (game, stage, language, i): lost
+        for game, stage, seed in RACES
+        for language in LANGUAGES
+        for i, (lost, gap) in race_losses(game, stage, seed, language).items()
+        if gap
+    }
+    assert not gaps, gaps
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -663,10 +663,12 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[tuple[str, str
     write(draw, (x, y), _clip(_("Last round"), x1 - x - 8, bold=True), fill=MUTED, size=SMALL, bold=True)
     y += 30
     room = x1 - x - 8
+    events = [wrapped(line, room, SMALL) for line in _last_round(state)]
+    newest = len(events[-1]) if events else 0  # the round's latest event is never given up for the list
     # the menu names every space on offer; here those the board had no room to name, all of them
-    offered, size = _offered(unnamed, room, bottom - 4 - y)
+    offered, size = _offered(unnamed, room, bottom - 4 - y - 29 * newest)
     kept = (bottom - 4 - y - (size + 5) * len(offered)) // 29
-    told = latest_whole([wrapped(line, room, SMALL) for line in _last_round(state)], kept)
+    told = latest_whole(events, kept)
     for line in told or ([] if offered or kept < 1 else ["-"]):  # the latest kept whole
         write(draw, (x, y), line, fill=INK, size=SMALL)
         y += 29
