@@ -5,8 +5,11 @@ A string too wide for its room is noted to ``renderer.layout`` (``lost``), so a 
 
 from __future__ import annotations
 
+import re
+
 from renderer import layout
 from renderer.text import text_length
+from rules.i18n import pgettext
 
 
 def clipped(text: str, width: float, size: int, bold: bool = False) -> str:
@@ -69,3 +72,11 @@ def latest_whole(events: list[list[str]], room: int) -> list[str]:
             break
         kept.insert(0, event)
     return [line for event in kept for line in event]
+
+
+def abbreviated(line: str) -> str:
+    """A last-turn line as a panel says it: "squares" short, and an energy cost without its word
+    ("(-15 energy)": "(-15)"), in the language of the moment (the word from the catalog)."""
+    energy = pgettext("board: the word after an energy cost, left out", "energy")
+    line = re.sub(rf"\((-?\d+) {re.escape(energy)}\b", r"(\1", line)
+    return line.replace(" squares", " sq").replace(" energy", "")

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from PIL import ImageDraw
 
 from renderer import layout, words
-from renderer.fit import clipped, largest
+from renderer.fit import abbreviated, clipped, largest
 from renderer.heading import header_texts
 from renderer.hell_of_the_north import weather
 from renderer.palette import (
@@ -179,7 +179,7 @@ def _told(events: list[str]) -> tuple[str, int]:
     newest = f"{label} {events[-1]}"
     if text_length(newest, READABLE) > room:  # weather told by its short name (the strip shows its marker)
         for marker, full in WEATHER_WORDS.items():
-            newest = newest.replace(_abbreviated(_(full)), weather_short(marker))
+            newest = newest.replace(abbreviated(_(full)), weather_short(marker))
     return newest if text_length(newest, READABLE) <= room else clipped(newest, room, READABLE), READABLE
 
 
@@ -207,7 +207,7 @@ def last_turn(state: State) -> list[str]:
             line = line.replace(f"{r.id.split('-')[0]} {r.kind}", rider_label(r.id))
         for p in state.setup.players:
             line = re.sub(rf"\b{re.escape(p.id)}\b", p.name, line)
-        out.append(_abbreviated(line) + ";")
+        out.append(abbreviated(line) + ";")
     out[-1] = out[-1].rstrip(";")
     return out
 
@@ -230,10 +230,6 @@ def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float
     # than the 50 px a team has with four teams
     kept = _clip(_("{state} · kept {count}", state=status, count=len(rider.kept)), 192, SMALL)
     write(draw, (x + 34, y + 12), kept, fill=MUTED, size=SMALL, anchor="lm", over=PANEL)
-
-
-def _abbreviated(line: str) -> str:
-    return line.replace(" squares", " sq").replace(" energy", "")
 
 
 def weather_short(marker: str) -> str:

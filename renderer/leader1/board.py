@@ -21,7 +21,7 @@ from renderer.cache import LruCache
 from renderer.camera import View
 from renderer.encode import indexed as mapped
 from renderer.encode import onto_palette, png_bytes
-from renderer.fit import clipped, latest_whole, wrapped
+from renderer.fit import abbreviated, clipped, latest_whole, wrapped
 from renderer.heading import header_texts
 from renderer.leader1 import family_road as family
 from renderer.palette import (
@@ -585,7 +585,7 @@ def _short(line: str, state: State) -> str:
     for r in state.riders:  # as the rules name it (in the language of the moment), then in English
         line = line.replace(piece_name(state, r.id), rider_label(r.id))
         line = line.replace(r.id, rider_label(r.id)).replace(r.id.replace("-", " "), rider_label(r.id))
-    return line.replace(" squares", " sq").replace(" energy", "")
+    return abbreviated(line)
 
 
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
