@@ -452,7 +452,7 @@ class LeagueService:
     def _standings_alt(league: League, gc: tuple[Standing, ...], after: int, names: Mapping[str, str]) -> str:
         """The classification image in words, for a screen reader: its title, then each piece in order
         with its person and standing, as the image shows them (within Discord's limit)."""
-        game = find_game(league.game)
+        game = with_game(league).game
         scoring = scoring_of(game)
         leader = next((s for s in gc if not s.eliminated), gc[0])
         title = _("{league_name}: general classification after stage {number}", league_name=league.name, number=after)

@@ -16,7 +16,7 @@ from bot.storage import RaceRow
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import find_painter
 from rules.i18n import Language, _, ngettext, speaking
-from rules.registry import find_game
+from rules.record import start_state
 
 RECAP_NAME = "recap.gif"
 
@@ -29,8 +29,10 @@ def recap_gif(race: RaceRow, shown_title: str, turns: int | None = None) -> byte
 def recap(race: RaceRow, shown_title: str, turns: int | None = None) -> tuple[bytes, list[str]]:
     """``recap_gif``, and where every piece is on its last frame in words (the language of the moment),
     for its description."""
-    states = turn_states(record_of(race), turns)
-    where = [line.replace("**", "").rstrip(".") for line in find_game(race.game).narration.status(states[-1])]
+    record = record_of(race)
+    states = turn_states(record, turns)
+    narration = start_state(record)[0].narration  # the game the record names
+    where = [line.replace("**", "").rstrip(".") for line in narration.status(states[-1])]
     return render_recap(states, board=painted(race.game, shown_title)), where
 
 
