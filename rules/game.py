@@ -139,7 +139,19 @@ class RaceOption:
     about: str
     values: tuple[str, ...]
     value: Callable[[str], object]
+    usual: str | None = field(default=None, kw_only=True)  # what a record without it means, shown till chosen
     default: str | None = None
+    label: str = ""  # its name as players read it (N_ marked); the id ``name`` is what is typed and stored
+    labels: tuple[tuple[str, str], ...] = ()  # (value, its words as players read them, N_ marked)
+
+    def shown_name(self) -> str:
+        """The option's name in the language of the moment."""
+        return _(self.label) if self.label else self.name
+
+    def shown_value(self, value: str) -> str:
+        """A value as players read it in the language of the moment (a number as it is)."""
+        words = dict(self.labels).get(value)
+        return _(words) if words else value
 
 
 @dataclass(frozen=True)

@@ -27,19 +27,20 @@ async def running_race(store: Storage) -> int:
 
 
 async def test_two_player_alliances_are_carried_over_as_members(database_url: str, monkeypatch) -> None:
+    import bot.storage.database as database
     import bot.storage.sql as sql
     from bot.storage.schema import MIGRATIONS
 
-    monkeypatch.setattr(sql, "MIGRATIONS", MIGRATIONS[:-1])  # a database of the release before
+    monkeypatch.setattr(database, "MIGRATIONS", MIGRATIONS[:-1])  # a database of the release before
     old = storage_for(database_url)
     await old.open()
     race_id = await running_race(old)
     insert = "INSERT INTO alliances (race_id, proposer, partner, status, created) VALUES ({}, {}, {}, {}, 5.0)"
     assert isinstance(old, sql.SqlStorage)
     for proposer, partner, status in (("u1", "u2", "active"), ("u3", "u4", "proposed"), ("u1", "u3", "declined")):
-        await old._update(insert, (race_id, proposer, partner, status))
+        await old.db.update(insert, (race_id, proposer, partner, status))
     await old.close()
-    monkeypatch.setattr(sql, "MIGRATIONS", MIGRATIONS)
+    monkeypatch.setattr(database, "MIGRATIONS", MIGRATIONS)
     store = storage_for(database_url)
     await store.open()
     try:

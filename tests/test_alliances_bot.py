@@ -73,8 +73,16 @@ async def test_an_alliance_of_three_is_named_invited_told_and_shown(simcord_env)
     assert any("green carol joins the alliance Breakaway club" in msg.content for msg in channel.history())
     status = await m["dave"].slash(channel, "race status")
     assert "Alliance: Breakaway club: yellow alice + blue bob + green carol" in status.response.content
-    stale = await m["carol"].click(invitation, label="Accept")
+    answered = next(msg for msg in channel.history() if msg.id == invitation.id)
+    assert answered.content.endswith("\nAccepted by green carol.") and buttons(answered) == []  # settled
+    await m["alice"].slash(channel, "alliance invite", player=m["dave"])
+    to_dave = last_with(channel, f"<@{m['dave'].id}>, yellow")
+    stale = await m["carol"].click(to_dave, label="Accept")  # the alliance's buttons, on dave's invitation
     assert stale.ephemeral and "already answered" in reply_text(stale)
+    assert buttons(next(msg for msg in channel.history() if msg.id == to_dave.id)) == ["Accept", "Decline"]
+    await m["dave"].click(to_dave, label="Decline")
+    declined = next(msg for msg in channel.history() if msg.id == to_dave.id)
+    assert declined.content.endswith("\nDeclined by white dave.") and buttons(declined) == []
     left = await m["bob"].slash(channel, "alliance leave")
     assert left.ephemeral
     assert (
@@ -143,8 +151,8 @@ async def test_a_pact_is_proposed_accepted_by_every_member_and_ended_in_the_thre
     assert twice.ephemeral and "accepted it already" in reply_text(twice)
     await m["bob"].click(proposal, label="Accept")
     assert thread_texts(channel)[-1] == "Pact made: no chase with bob, until turn 12."
-    stale = await m["bob"].click(proposal, label="Decline")
-    assert stale.ephemeral and "no longer open" in reply_text(stale)
+    settled = next(msg for msg in thread.history() if msg.id == proposal.id)
+    assert settled.content.endswith("\nAccepted by blue bob.") and buttons(settled) == []  # no stale buttons
     bot: DomestiqueBot = simcord_env.bot
     race = await bot.storage.active_race(channel.id)
     (pact,) = await bot.pacts.in_force(race)

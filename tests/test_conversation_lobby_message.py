@@ -62,7 +62,7 @@ async def test_the_host_choosing_a_race_option_edits_the_lobby_too(simcord_env) 
     await m["alice"].slash(channel, "race new", game="hell-of-the-north", stage="flanders", pieces=1)
     await m["bob"].slash(channel, "race join", colour="white")
     chosen = await m["alice"].slash(channel, "race option", option="weather", value="3")
-    assert said(chosen).content == "The host chose weather: 3." and not said(chosen).components
+    assert said(chosen).content == "The host chose weather markers: 3." and not said(chosen).components
     [lobby] = live_lobbies(channel)
     assert "weather" in lobby.content.lower() and f"<@{m['bob'].id}>" in lobby.content, lobby.content
 

@@ -37,7 +37,7 @@ async def test_an_unreadable_snapshot_is_replayed_and_dropped(tmp_path: Path) ->
         race = await storage.active_race(CHANNEL)
         assert race is not None and len(race.actions) > 0
         assert await storage.snapshot(race.id) is not None
-        await storage._update("UPDATE snapshots SET state = {} WHERE race_id = {}", (b"\x80\x05garbage", race.id))
+        await storage.db.update("UPDATE snapshots SET state = {} WHERE race_id = {}", (b"\x80\x05garbage", race.id))
         service.core.store.forget(race.id)
         state = await service.core.state_of(race)  # logs the bad snapshot and replays
         assert await storage.snapshot(race.id) is None  # the bad row is gone, not retried on every load
@@ -167,10 +167,10 @@ async def test_closing_the_storage_waits_for_the_transaction_under_way(tmp_path:
     read: list[object] = []
 
     async def saving() -> None:  # a transaction under way, as a decision being saved holds it
-        async with storage._guard:
+        async with storage.db.guard:
             entered.set()
             await release.wait()
-            read.append(await storage._race(race.id))  # the connection is still open
+            read.append(await storage.race_tables._race(race.id))  # the connection is still open
 
     task = asyncio.create_task(saving())
     await entered.wait()
@@ -181,4 +181,4 @@ async def test_closing_the_storage_waits_for_the_transaction_under_way(tmp_path:
     await task
     await closing  # ... then closes
     assert read and read[0] is not None
-    assert storage._db is None
+    assert storage.db._db is None

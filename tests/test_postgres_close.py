@@ -20,9 +20,9 @@ async def test_close_waits_for_the_method_under_way_and_then_returns(
     started = asyncio.Event()
 
     async def slow_method() -> None:
-        async with storage._guard:
+        async with storage.db.guard:
             started.set()
-            await storage._conn.execute("SELECT pg_sleep(0.3)")
+            await storage.db._conn.execute("SELECT pg_sleep(0.3)")
 
     under_way = asyncio.create_task(slow_method())
     await started.wait()

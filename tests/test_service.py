@@ -87,7 +87,7 @@ async def test_the_database_is_migrated_and_in_wal_mode(env) -> None:
 
     assert await storage.schema_version() == len(MIGRATIONS)
     if not isinstance(storage, PostgresStorage):
-        assert (await storage._rows("PRAGMA journal_mode"))[0][0] == "wal"
+        assert (await storage.db.rows("PRAGMA journal_mode"))[0][0] == "wal"
 
 
 async def test_one_race_per_channel(env) -> None:
@@ -152,7 +152,7 @@ async def test_a_new_process_on_the_same_file_resumes_the_race(env) -> None:
         race2 = await other.active_race(CHANNEL)
         assert race2.version == race.version
         assert public_view(await fresh.core.state_of(race2)) == public_view(state)
-        await other._update("DELETE FROM snapshots")  # and without the snapshot, by replay
+        await other.db.update("DELETE FROM snapshots")  # and without the snapshot, by replay
         fresh.core.store.forget(race2.id)
         assert public_view(await fresh.core.state_of(race2)) == public_view(state)
     finally:
@@ -316,7 +316,7 @@ async def test_an_older_database_is_migrated_on_open_keeping_its_races(tmp_path:
     old = SqliteStorage(path)
     try:
         await old.open()  # a database as the first release left it
-        await old._exec(
+        await old.db.run(
             "INSERT INTO races (guild_id, channel_id, host_id, game, status, lobby, created) "
             "VALUES ({}, {}, {}, 'leader1', 'lobby', {}, 0)",
             (GUILD, CHANNEL, ANN, json.dumps({"track": "leader1/first-race", "seats": []})),

@@ -40,7 +40,7 @@ async def _race_with_a_snapshot(storage: SqliteStorage) -> tuple[RaceService, Ra
 
 
 async def _tamper(storage: SqliteStorage, race: RaceRow, blob: bytes) -> None:
-    await storage._update("UPDATE snapshots SET state = {} WHERE race_id = {}", (blob, race.id))
+    await storage.db.update("UPDATE snapshots SET state = {} WHERE race_id = {}", (blob, race.id))
 
 
 def _doctored(blob: bytes) -> tuple[int, State]:

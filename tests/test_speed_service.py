@@ -226,13 +226,13 @@ async def test_reads_are_made_on_the_event_loops_own_connection_and_fall_back_to
     service, storage = service
     await open_race(service, CHANNEL, seed=5)
     trips: list[object] = []
-    real_trip = type(storage)._in_db_thread
+    real_trip = type(storage.db)._in_db_thread
 
     async def counted(self, work):  # type: ignore[no-untyped-def]
         trips.append(work)
         return await real_trip(self, work)
 
-    monkeypatch.setattr(type(storage), "_in_db_thread", counted)
+    monkeypatch.setattr(type(storage.db), "_in_db_thread", counted)
     race = await storage.active_race(CHANNEL)
     assert race is not None and await storage.plans(race.id) == ([], [])
     assert trips == []  # a race, its actions and its plans read without a trip to the database thread
@@ -277,13 +277,13 @@ def test_a_loop_read_or_write_that_would_wait_for_a_lock_raises_busy_having_done
 async def test_a_notify_mode_is_read_once_and_a_change_is_seen_at_once(service, monkeypatch) -> None:
     service, storage = service
     reads: list[str] = []
-    real_rows = type(storage)._rows
+    real_rows = type(storage.db).rows
 
     async def counted(self, sql, args=()):  # type: ignore[no-untyped-def]
         reads.append(sql)
         return await real_rows(self, sql, args)
 
-    monkeypatch.setattr(type(storage), "_rows", counted)
+    monkeypatch.setattr(type(storage.db), "rows", counted)
     for _ in range(3):  # every prompt that pings asks
         assert await storage.notify_mode(GUILD, ANN) is None
     assert len(reads) == 1

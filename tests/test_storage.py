@@ -294,14 +294,15 @@ async def test_the_sql_helpers_behave_the_same_on_both(store: Storage) -> None:
     assert isinstance(store, SqlStorage)
     insert = "INSERT INTO alliances (race_id, proposer, partner, status, created) VALUES ({}, {}, {}, 'proposed', 0.5)"
     race_id = await running_race(store)
-    async with store._guard:
-        first = int((await store._fetch(insert + " RETURNING id", (race_id, "u1", "u2")))[0][0])
-        await store._run_many(insert, [(race_id, "u3", "u4"), (race_id, "u5", "u6")])
-        assert await store._run("UPDATE alliances SET status = 'ended' WHERE id > {}", (first,)) == 2
-        rows = await store._fetch("SELECT proposer FROM alliances ORDER BY id")
-        await store._run("INSERT INTO people (guild_id, user_id, notify) VALUES ({}, {}, 'dm')", (1, 2))
+    db = store.db
+    async with db.guard:
+        first = int((await db.fetch(insert + " RETURNING id", (race_id, "u1", "u2")))[0][0])
+        await db.run_many(insert, [(race_id, "u3", "u4"), (race_id, "u5", "u6")])
+        assert await db.run("UPDATE alliances SET status = 'ended' WHERE id > {}", (first,)) == 2
+        rows = await db.fetch("SELECT proposer FROM alliances ORDER BY id")
+        await db.run("INSERT INTO people (guild_id, user_id, notify) VALUES ({}, {}, 'dm')", (1, 2))
         with pytest.raises(ConstraintFailed):
-            await store._run("INSERT INTO people (guild_id, user_id, notify) VALUES ({}, {}, 'dm')", (1, 2))
+            await db.run("INSERT INTO people (guild_id, user_id, notify) VALUES ({}, {}, 'dm')", (1, 2))
     assert first > 0 and [r[0] for r in rows] == ["u1", "u3", "u5"]
 
 

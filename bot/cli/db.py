@@ -74,14 +74,15 @@ def _storage(url: str) -> SqlStorage:
 async def _read_all(source: SqlStorage) -> dict[str, list[tuple[Any, ...]]]:
     begin = "BEGIN ISOLATION LEVEL REPEATABLE READ" if isinstance(source, PostgresStorage) else "BEGIN"
     out: dict[str, list[tuple[Any, ...]]] = {}
-    async with source._guard:
-        await source._exec(begin)
+    db = source.db
+    async with db.guard:
+        await db.run(begin)
         try:
             for table, columns, order in TABLES:
-                rows = await source._fetch(f"SELECT {columns} FROM {table} ORDER BY {order}")
+                rows = await db.fetch(f"SELECT {columns} FROM {table} ORDER BY {order}")
                 out[table] = [tuple(row) for row in rows]
         finally:
-            await source._exec("COMMIT")
+            await db.run("COMMIT")
     return out
 
 
@@ -101,23 +102,23 @@ async def _write_all(target: SqlStorage, rows: dict[str, list[tuple[Any, ...]]])
         for row in rows[table]:
             values = tuple(float(v) if i in floats and v is not None else v for i, v in enumerate(row))
             statements.append((sql, values))
-    await target._transaction(statements)
+    await target.db.transaction(statements)
     if isinstance(target, PostgresStorage):
         await target.reset_ids()
 
 
 async def _tables(storage: SqlStorage) -> set[str]:
     if isinstance(storage, PostgresStorage):
-        rows = await storage._rows(
+        rows = await storage.db.rows(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
         )
     else:
-        rows = await storage._rows("SELECT name FROM sqlite_master WHERE type = 'table'")
+        rows = await storage.db.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
     return {str(r[0]) for r in rows} - {"schema_version", "sqlite_sequence"}
 
 
 async def _is_empty(storage: SqlStorage) -> bool:
-    counts = [await storage._rows(f"SELECT COUNT(*) FROM {table}") for table, _, _ in TABLES]
+    counts = [await storage.db.rows(f"SELECT COUNT(*) FROM {table}") for table, _, _ in TABLES]
     return all(int(c[0][0]) == 0 for c in counts)
 
 

@@ -161,8 +161,9 @@ async def option_autocomplete(interaction: discord.Interaction, current: str) ->
     if opened is None:
         return []
     game = opened.game
-    options = [(o.name, _(o.about)) for o in game.seat_options] + [(o.name, _(o.about)) for o in game.race_options]
-    return _matching([(name, f"{name}: {about}") for name, about in options], current)
+    options = [(o.name, f"{o.name}: {_(o.about)}") for o in game.seat_options]
+    options += [(o.name, f"{o.shown_name()}: {_(o.about)}") for o in game.race_options]  # the id is sent
+    return _matching(options, current)
 
 
 @in_own_language
@@ -174,7 +175,7 @@ async def value_autocomplete(interaction: discord.Interaction, current: str) -> 
     name = getattr(interaction.namespace, "option", None)
     race_option = next((o for o in game.race_options if o.name == name), None)
     if race_option is not None:
-        return _matching([(v, v) for v in race_option.values], current)
+        return _matching([(v, race_option.shown_value(v)) for v in race_option.values], current)
     seat = next((s for s in active.lobby["seats"] if s.get("user") == interaction.user.id), None)
     kinds = [str(k) for k in (seat.get("kinds", []) if seat is not None else [])]
     known = {o.name for o in game.seat_options}

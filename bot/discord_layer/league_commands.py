@@ -22,6 +22,7 @@ from rules.i18n import _, speaking
 from rules.registry import find_game, game_ids, games
 
 Weekday = Literal["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+PactVotes = Literal["all", "majority"]  # bot/leagues/pact_votes.py
 
 
 def _leagues(interaction: discord.Interaction) -> LeagueService:
@@ -80,6 +81,7 @@ league = app_commands.Group(name="league", description="Weekly stages with a gen
     timer="time per decision at most: pick one, or write e.g. 90m, 36h, 2d (24 hours if empty)",
     clock="each player gets a time bank so a stage ends within its week (default on)",
     teams="score the alliances: a team classification beside the general one",
+    pacts="how alliances agree a pact: all of their members (the default) or a majority",
 )
 async def league_create(
     interaction: discord.Interaction,
@@ -95,6 +97,7 @@ async def league_create(
     settings: str = "",
     clock: bool = True,
     teams: bool = False,
+    pacts: PactVotes = "all",
 ) -> None:
     try:
         with speaking(own_language(interaction)):
@@ -117,6 +120,7 @@ async def league_create(
         settings=settings,
         clock=clock,
         teams=teams,
+        pact_votes=pacts,
     )
     await answer(interaction, work, defer=False)
 
@@ -307,6 +311,13 @@ async def alliance_pact(
     work = _pacts(interaction).propose(
         interaction.channel_id or 0, interaction.user.id, kind, ally.id if ally else None, until, public
     )
+    await answer(interaction, work, defer=False)
+
+
+@alliance.command(name="votes", description="How this race's alliances agree their pacts (the race's host)")
+@app_commands.describe(decide="all: every member accepts a pact; majority: more than half of its members do")
+async def alliance_votes(interaction: discord.Interaction, decide: PactVotes) -> None:
+    work = _pacts(interaction).set_votes(interaction.channel_id or 0, interaction.user.id, decide)
     await answer(interaction, work, defer=False)
 
 

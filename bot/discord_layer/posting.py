@@ -18,7 +18,7 @@ from typing import Any, TypeVar, cast
 
 import discord
 
-from bot.discord_layer.alliance_threads import join_thread
+from bot.discord_layer.alliance_threads import answered_on, join_thread
 from bot.discord_layer.components import lobby_view, menus
 from bot.discord_layer.draft_components import edit_lobby, post_lobby
 from bot.discord_layer.failures import DISCORD_FAILURES
@@ -31,6 +31,7 @@ from bot.service.common import Refusal, chunks
 from bot.service.core import SAVED
 from bot.service.model import (
     CHANNEL_POSTS,
+    Answered,
     Close,
     DirectMessage,
     EditLobby,
@@ -344,6 +345,9 @@ class Walk:
                     await open_private_thread(self.client, self.channel, name, list(users), alliance_id)
             case JoinThread(thread_id, users):
                 await join_thread(self.client, thread_id, users)
+            case Answered():
+                if self.asked is not None and self.asked.clicked:
+                    await answered_on(self.asked.interaction.message, effect)
             case DirectMessage(user_id, text):
                 if self.channel is not None:
                     await send_private(self.client, self.host.service, self.channel, user_id, text)

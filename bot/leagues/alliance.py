@@ -5,12 +5,12 @@ announcement. Pacts between the members are ``bot/leagues/pacts.py``'s."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.service import seats
 from bot.service.common import Refusal, playing_seat
-from bot.service.model import Elsewhere, JoinThread, OpenThread, Outcome, Post, Reply
+from bot.service.model import Answered, Elsewhere, JoinThread, OpenThread, Outcome, Post, Reply
 from bot.service.races import RaceService
 from bot.storage import Alliance, AllianceMember, RaceRow, Storage
 from bot.storage.lobby import SeatData
@@ -18,6 +18,12 @@ from rules.i18n import _, speaking
 
 LAPSE = 48 * 3600.0  # an invitation not answered in this long lapses, and says so
 OPEN = ("proposed", "active")  # an alliance being formed, or formed
+PARTED = "parted"  # a member of a finished league stage's alliance who left it before the next stage
+
+
+PactsCarried = Callable[[RaceRow, Alliance, int, tuple[str, ...]], Awaitable[list[str]]]
+"""A stage opening: the pacts of the previous stage's alliance (its row) that ride on into the new
+alliance (its id, its members), copied; the public ones in words for the stage's channel."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,7 @@ class Allied:
     row: Alliance
     members: tuple[str, ...]  # players who accepted (the founder first)
     invited: tuple[str, ...]  # players asked who have not answered yet
+    parted: tuple[str, ...] = ()  # members at a league stage's finish who left before the next stage
 
     @property
     def id(self) -> int:
@@ -37,6 +44,8 @@ class AllianceService:
     def __init__(self, races: RaceService, store: Storage) -> None:
         self.races = races
         self.store = store
+        # a league alliance's pacts carried into the next stage (``PactService.carry``): the public ones in words
+        self.pacts_carried: list[PactsCarried] = []
         races.listeners.alliance_lines.append(self.lines)
         races.listeners.team_alliances.append(self.team)
 
@@ -60,9 +69,10 @@ class AllianceService:
 
     async def allied(self, alliance: Alliance) -> Allied:
         rows = await self.store.alliance_members(alliance.id)
-        members = tuple(m.player for m in rows if m.status == "member")
+        members = tuple(m.player for m in rows if m.status in ("member", PARTED))
         invited = tuple(m.player for m in rows if m.status == "invited")
-        return Allied(alliance, members, invited)
+        parted = tuple(m.player for m in rows if m.status == PARTED)
+        return Allied(alliance, members, invited, parted)
 
     async def of_race(self, race: RaceRow, *, formed: bool = False) -> list[Allied]:
         """The race's alliances being formed or formed (``formed``: only those with two members or more)."""
@@ -273,8 +283,9 @@ class AllianceService:
             alliance_id, player, "member" if accept else "declined", expect="invited", now=now
         ):
             raise Refusal(_("This proposal was already answered."))
+        settled = await self._answered(race, player, user_id, accept)
         if not accept:
-            return await self._declined(race, alliance, player)
+            return (await self._declined(race, alliance, player)).then(settled)
         founding = alliance.status == "proposed"
         if founding:
             await self.store.set_alliance(alliance_id, "active", expect="proposed")
@@ -285,7 +296,8 @@ class AllianceService:
                 accepted = Post(_("Alliance: {names}.", names=names))
                 thread = _("Alliance {pair}", pair=self.title(race, allied))[:100]
                 users = tuple(self._users(race, allied.members))
-                return Outcome(_("Accepted."), posts=[accepted]).then(OpenThread(thread, users, alliance_id))
+                opened = OpenThread(thread, users, alliance_id)
+                return Outcome(_("Accepted."), posts=[accepted]).then(settled, opened)
             joined = Post(
                 _(
                     "{who} joins the alliance {alliance}.",
@@ -299,7 +311,14 @@ class AllianceService:
         effects = []
         if allied.row.thread_id is not None and user_id:
             effects.append(JoinThread(allied.row.thread_id, (user_id,)))
-        return Outcome(_("Accepted."), posts=[joined]).then(*effects, *told)
+        return Outcome(_("Accepted."), posts=[joined]).then(settled, *effects, *told)
+
+    async def _answered(self, race: RaceRow, player: str, user_id: int, accept: bool) -> Answered:
+        """The invitation answered: its message says who answered, and its buttons go."""
+        with speaking(await self.races.core.public(race)):  # the invitation is the channel's message
+            who = self._plain(race, player)
+            line = _("Accepted by {who}.", who=who) if accept else _("Declined by {who}.", who=who)
+        return Answered(line, user_id)
 
     def _and(self, race: RaceRow, players: tuple[str, ...]) -> str:
         names = [self._name(race, p) for p in players]
@@ -394,8 +413,9 @@ class AllianceService:
         seated = {str(s["player"]) for s in race.lobby["seats"]}
         now = self.races.core.now()
         lines = []
+        public: list[str] = []
         for old in await self.of_race(before, formed=True):
-            members = [p for p in old.members if p in seated]
+            members = [p for p in old.members if p in seated and p not in old.parted]
             if len(members) < 2:
                 continue
             alliance_id = await self.store.create_alliance(race.id, old.row.name or "", members[0], members[1], now)
@@ -405,10 +425,15 @@ class AllianceService:
                 await self.store.set_member(alliance_id, other, "member", expect="invited", now=now)
             await self.store.set_alliance(alliance_id, "active", expect="proposed", thread_id=old.row.thread_id)
             lines.append(self.line(race, Allied(old.row, tuple(members), ())))
+            for carry in self.pacts_carried:
+                public += await carry(race, old.row, alliance_id, tuple(members))
         if not lines:
             return []
         with speaking(await self.races.core.public(race)):  # the stage's channel
-            return [Post(_("Alliances riding on from the last stage: {lines}.", lines="; ".join(lines)))]
+            posts = [Post(_("Alliances riding on from the last stage: {lines}.", lines="; ".join(lines)))]
+            if public:
+                posts.append(Post(_("Public pacts riding on: {pacts}.", pacts="; ".join(public))))
+            return posts
 
     async def thread_opened(self, alliance_id: int, thread_id: int) -> None:
         alliance = await self.store.alliance(alliance_id)
@@ -416,7 +441,56 @@ class AllianceService:
             await self.store.set_alliance(alliance_id, alliance.status, thread_id=thread_id)
 
     async def leave(self, channel_id: int, user_id: int) -> Outcome:
+        """``/alliance leave``: in a race (announced in its channel); in a league's channel, its alliance's
+        thread or a finished stage's, the alliance of the league's stage now running, or, between stages,
+        of the last one: the next stage carries over who is left."""
+        if await self.race_here(channel_id) is None:
+            league_race = await self._league_race_here(channel_id)
+            if league_race is not None and league_race.status == "finished":
+                return await self._leave_between_stages(league_race, channel_id, user_id)
+            if league_race is not None:
+                return await self._leave(league_race, playing_seat(league_race, user_id), channel_id)
         race, seat = await self._race_and_seat(channel_id, user_id)
+        return await self._leave(race, seat, channel_id)
+
+    async def _league_race_here(self, channel_id: int) -> RaceRow | None:
+        """The latest opened stage of the league whose channel this is (or whose stage's or alliance's
+        thread it is)."""
+        league_id = next((lg.id for lg in await self.store.leagues() if lg.channel_id == channel_id), None)
+        if league_id is None:
+            race_id = await self.store.race_of_thread(channel_id)
+            race = await self.races.storage.race(race_id) if race_id is not None else None
+            race = race or await self.races.storage.latest_race(channel_id)
+            league_id = race.league_id if race is not None else None
+        if league_id is None:
+            return None
+        opened = [s for s in await self.store.stages(league_id) if s.race_id is not None]
+        return await self.races.storage.race(opened[-1].race_id) if opened and opened[-1].race_id else None
+
+    async def _leave_between_stages(self, race: RaceRow, channel_id: int, user_id: int) -> Outcome:
+        """A member leaves a league alliance after a stage's finish: the finished stage keeps its team (its
+        results stand), the next stage carries over the others, and the league's channel is told."""
+        seat = playing_seat(race, user_id)
+        player = str(seat["player"])
+        mine = await self.mine(race, player)
+        now = self.races.core.now()
+        if mine is None or not await self.store.set_member(mine.id, player, PARTED, expect="member", now=now):
+            raise Refusal(_("You are in no alliance in this league."))
+        league = await self.store.league(race.league_id) if race.league_id is not None else None
+        left = [p for p in mine.members if p != player and p not in mine.parted]
+        with speaking(await self.races.core.public(race)):  # the league's channel and the alliance's thread
+            who, alliance = self._plain(race, player), self.title(race, mine)
+            if len(left) < 2:
+                line = _("{who} left the alliance {alliance}: it ends with this stage.", who=who, alliance=alliance)
+            else:
+                line = _(
+                    "{who} left the alliance {alliance}: the next stage carries over the others.",
+                    who=who,
+                    alliance=alliance,
+                )
+        told = [Elsewhere(league.channel_id, Outcome(posts=[Post(line)]))] if league is not None else []
+        return Outcome(_("Left.")).then(*told, *self.in_thread(mine, line))
+    async def _leave(self, race: RaceRow, seat: SeatData, channel_id: int) -> Outcome:
         player = str(seat["player"])
         mine = await self.mine(race, player)
         now = self.races.core.now()

@@ -30,6 +30,7 @@ from bot.service.pace import pace_lines
 from bot.service.races import RaceService
 from bot.storage import League, Member, NameTaken, RaceRow, Stage, Storage
 from bot.storage.lobby import SeatData
+from renderer.pacts_column import with_pacts_column
 from renderer.registry import paint_standings
 from rules.game import LeagueScoring, Seat, Standing
 from rules.i18n import _, ngettext, pgettext, speaking
@@ -211,6 +212,7 @@ class LeagueService:
         settings: str = "",
         clock: bool = True,
         teams: bool = False,
+        pact_votes: str = "all",
     ) -> Outcome:
         if game not in game_ids():
             raise Refusal(
@@ -261,6 +263,7 @@ class LeagueService:
             "values": values,
             "clock": clock,
             "teams": teams,  # its alliances scored: a team classification beside the general one
+            "pact_votes": pact_votes,  # how its alliances agree pacts: "all" or "majority" (pact_votes.py)
         }
         try:
             await self.store.create_league(guild_id, organiser_id, name, game, channel_id, league_settings)
@@ -418,6 +421,7 @@ class LeagueService:
             return Outcome(_("No stage of {league_name} has finished yet.", league_name=league.name) + away)
         names = {m.player: m.name for m in await self.store.members(league.id)}
         image = self._standings_image(league, gc, after, names)
+        image = await self._with_pacts(league, gc, names, image)
         alt = self._standings_alt(league, gc, after, names) if image is not None else ""
         text = await self._gc_text(with_game(league), gc, after)
         link = await self.races.core.links.league_link(league.id)
@@ -485,6 +489,22 @@ class LeagueService:
             column = " · " + _("pacts kept {kept}, broken {broken}", kept=kept, broken=broken) if pacts else ""
             lines.append(f"{rank}. {piece} ({names.get(s.player, s.player)}) {tail}{column}")
         return "\n".join(lines)
+
+    async def _with_pacts(
+        self, league: League, gc: tuple[Standing, ...], names: Mapping[str, str], image: bytes | None
+    ) -> bytes | None:
+        """The classification's image with each member's pacts kept and broken under it, once a pact was
+        put to the test in the league (the same column as the text's)."""
+        pacts = await self._pacts_by_member(league)
+        if image is None or not pacts:
+            return image
+        game = with_game(league).game
+        rows = []
+        for rank, s in enumerate(gc, start=1):
+            kept, broken = pacts.get(s.player, (0, 0))
+            column = _("kept {kept}, broken {broken}", kept=kept, broken=broken)
+            rows.append((str(rank), game.narration.piece_name(None, s.piece), names.get(s.player, s.player), column))
+        return with_pacts_column(image, _("Pacts kept and broken"), game.piece, rows)
 
     async def _pacts_by_member(self, league: League) -> dict[str, tuple[int, int]]:
         """Each member's pacts kept and broken over the league's finished stages (empty: no pact made)."""

@@ -13,13 +13,23 @@ import re
 from collections.abc import Awaitable
 
 from bot.leagues.alliance import AllianceService, Allied
+from bot.leagues.pact_records import (
+    Made,
+    as_pact,
+    game_of,
+    made_pacts,
+    race_ledger,
+    shifted,
+    until_of,
+)
+from bot.leagues.pact_records import tally as race_tally
+from bot.leagues.pact_votes import Tally, as_votes, tally, votes_of, with_answer, with_votes
 from bot.service import seats
 from bot.service.common import Refusal, record_of
-from bot.service.model import Effect, Elsewhere, Outcome, Post, Publish, Reply
-from bot.service.store import Opened
+from bot.service.model import Answered, Effect, Elsewhere, Outcome, Post, Publish, Reply
 from bot.storage import Alliance, PactRow, RaceRow, Storage
 from rules.i18n import _, speaking
-from rules.pact_ledger import Entry, breach_line, by_member, ledger, summary
+from rules.pact_ledger import Entry, breach_line, ledger, summary
 from rules.pact_play import why_not
 from rules.pacts import UNTIL_UNITS, Names, Pact, Until, UntilUnit
 from rules.registry import AnyGame
@@ -40,23 +50,6 @@ def parse_until(text: str | None) -> Until:
     return Until(chosen, int(found["value"]))
 
 
-def until_of(row: PactRow) -> Until:
-    unit = row.until_unit
-    chosen: UntilUnit = "turn" if unit == "turn" else "row" if unit == "row" else "stage" if unit == "stage" else "end"
-    return Until(chosen, row.until_value)
-
-
-def as_pact(row: PactRow) -> Pact:
-    """A pact made (accepted by its members) as the rules read it."""
-    return Pact(row.kind, tuple(row.members), row.ally, until_of(row), row.made_at or 0, row.ended_at)
-
-
-def shifted(pact: Pact, by: int) -> Pact:
-    """``pact`` for a record cut at action ``by``: its action counts ``by`` fewer."""
-    ended = pact.ended_at - by if pact.ended_at is not None else None
-    return dataclasses.replace(pact, made_at=pact.made_at - by, ended_at=ended)
-
-
 def until_words(until: Until) -> str:
     if until.unit == "turn":
         return _("until turn {n}", n=until.value)
@@ -74,6 +67,7 @@ class PactService:
         self.store = store
         self.races.listeners.race_pacts.append(self.in_force)
         self.races.listeners.committed.append(self.after_commit)
+        alliances.pacts_carried.append(self.carry)
 
     def names(self, race: RaceRow) -> Names:
         """A player's name as the channel knows them ("bob", "AI 2"), for the rules' words."""
@@ -96,25 +90,13 @@ class PactService:
             raise Refusal(_("You are in no alliance in this race: pacts are made between allies (/alliance invite)."))
         return race, player, mine
 
-    async def made(self, race: RaceRow) -> list[tuple[Alliance, PactRow]]:
+    async def made(self, race: RaceRow) -> Made:
         """Every pact made in the race, with its alliance, in the order made."""
-        found: list[tuple[Alliance, PactRow]] = []
-        for a in await self.store.alliances(race.id):  # an alliance that has ended too: its pacts judged while it was
-            found += [(a, p) for p in await self.store.pacts(a.id) if p.made_at is not None]
-        return sorted(found, key=lambda pair: pair[1].id)
+        return await made_pacts(self.store, race)
 
-    async def ledger_of(self, race: RaceRow) -> tuple[list[tuple[Alliance, PactRow]], tuple[Entry, ...]]:
+    async def ledger_of(self, race: RaceRow) -> tuple[Made, tuple[Entry, ...]]:
         """The race's pacts and their ledger so far, computed from its record (``rules/pact_ledger.py``)."""
-        made = await self.made(race)
-        if not made or race.envelope is None:
-            return made, ()
-        game = _game_of(race)
-        record = record_of(race, game)
-        start = game.rules.build(record.envelope())
-        pacts = [as_pact(p) for _a, p in made]
-        names = self.names(race)
-        entries = await asyncio.to_thread(ledger, game, start, record.actions, pacts, names, stage=race.stage)
-        return made, entries
+        return await race_ledger(self.store, race)
 
     async def _ledger_since(
         self, race: RaceRow, first: int, before: object
@@ -234,17 +216,32 @@ class PactService:
         await self.store.set_pact(pact_id, expect="proposed", accepted=accepted)
         row = await self.store.pact(pact_id)
         assert row is not None
-        if set(members) <= set(accepted):
-            return await self._made(race, mine, row, _("Pact made."))
+        votes = await votes_of(race, self.store)
+        counted = tally(row, votes)
+        if counted.made:
+            return await self._made(race, mine, row, _("Pact made."), counted)
         with speaking(await self.races.core.public(race)):  # the alliance's thread
             waiting = [u for u in (seats.user_of(race.lobby, p) for p in members if p not in accepted) if u]
             found = game.pacts.kind(row.kind)
-            asked = _(
-                "{who} proposes a pact: {pact}. {about} Every member accepts it, or it is not made.",
-                who=self.alliances._plain(race, player),
-                pact=self.described(race, row),
-                about=_(found.about) if found is not None else "",
-            )
+            about = _(found.about) if found is not None else ""
+            who, pact = self.alliances._plain(race, player), self.described(race, row)
+            if votes == "majority":
+                asked = _(
+                    "{who} proposes a pact: {pact}. {about} It is made when {needed} of the {count} members "
+                    "accept it.",
+                    who=who,
+                    pact=pact,
+                    about=about,
+                    needed=counted.needed,
+                    count=len(counted.members),
+                )
+            else:
+                asked = _(
+                    "{who} proposes a pact: {pact}. {about} Every member accepts it, or it is not made.",
+                    who=who,
+                    pact=pact,
+                    about=about,
+                )
             post = Post(asked, mentions=waiting, pact_proposal=pact_id)
         assert mine.row.thread_id is not None
         return Outcome(_("Pact proposed to your allies in your alliance's thread.")).then(*self._told(mine, post))
@@ -254,12 +251,20 @@ class PactService:
         thread = allied.row.thread_id
         return [] if thread is None else [Elsewhere(thread, Outcome(posts=list(posts)))]
 
-    async def _made(self, race: RaceRow, allied: Allied, row: PactRow, reply: str) -> Outcome:
+    async def _made(self, race: RaceRow, allied: Allied, row: PactRow, reply: str, counted: Tally) -> Outcome:
         made_at = len(race.actions)
         if not await self.store.set_pact(row.id, expect="proposed", status="active", made_at=made_at):
             raise Refusal(_("This pact proposal is no longer open."))
         with speaking(await self.races.core.public(race)):  # the alliance's thread, the channel when public
-            line = _("Pact made: {pact}.", pact=self.described(race, row))
+            if counted.by_majority:
+                line = _(
+                    "Pact made by a majority ({yes} of {count} members): {pact}.",
+                    yes=len(counted.yes),
+                    count=len(counted.members),
+                    pact=self.described(race, row),
+                )
+            else:
+                line = _("Pact made: {pact}.", pact=self.described(race, row))
             public = (
                 [
                     Post(
@@ -287,32 +292,40 @@ class PactService:
             raise Refusal(_("Only the members of this alliance answer its pacts."))
         if row.status != "proposed" or alliance.status != "active":
             raise Refusal(_("This pact proposal is no longer open."))
-        if player in row.accepted and accept:
+        votes = await votes_of(race, self.store)
+        if player in tally(row, votes).yes and accept:
             raise Refusal(_("You have accepted it already; the others have not all answered yet."))
+        if tally(row, votes).answered(player):
+            raise Refusal(_("You have answered it already: an answer to a pact is final."))
         allied = await self.alliances.allied(alliance)
-        if not accept:
-            if not await self.store.set_pact(pact_id, expect="proposed", status="declined"):
-                raise Refusal(_("This pact proposal is no longer open."))
-            with speaking(await self.races.core.public(race)):  # the alliance's thread
-                line = _(
-                    "{who} declined the pact: {pact}. It is not made.",
-                    who=self.alliances._plain(race, player),
-                    pact=self.described(race, row),
-                )
-            return Outcome(_("Declined.")).then(*self._told(allied, Post(line)))
-        accepted = sorted({*row.accepted, player})
-        if not await self.store.set_pact(pact_id, expect="proposed", accepted=accepted):
+        answers = with_answer(row, player, accept)
+        counted = tally(dataclasses.replace(row, accepted=answers), votes)
+        lost = counted.lost
+        status = "declined" if lost else None
+        if not await self.store.set_pact(pact_id, expect="proposed", accepted=answers, status=status):
             raise Refusal(_("This pact proposal is no longer open."))
-        row.accepted = accepted
-        if set(row.members) <= set(accepted):
-            return await self._made(race, allied, row, _("Accepted: the pact is made."))
+        row.accepted = answers
+        if not accept:
+            with speaking(await self.races.core.public(race)):  # the alliance's thread
+                who, pact = self.alliances._plain(race, player), self.described(race, row)
+                if lost:
+                    line = _("{who} declined the pact: {pact}. It is not made.", who=who, pact=pact)
+                else:
+                    line = _("{who} declined the pact: {pact}.", who=who, pact=pact)
+                settled = Answered(_("Declined by {who}.", who=who), closed=lost)
+            return Outcome(_("Declined.")).then(settled, *self._told(allied, Post(line)))
+        with speaking(await self.races.core.public(race)):  # the proposal is the thread's message
+            settled = Answered(_("Accepted by {who}.", who=self.alliances._plain(race, player)), closed=False)
+        if counted.made:
+            made = await self._made(race, allied, row, _("Accepted: the pact is made."), counted)
+            return made.then(dataclasses.replace(settled, closed=True))
         with speaking(await self.races.core.public(race)):  # the alliance's thread
             line = _(
                 "{who} accepts the pact: {pact}.",
                 who=self.alliances._plain(race, player),
                 pact=self.described(race, row),
             )
-        return Outcome(_("Accepted.")).then(*self._told(allied, Post(line)))
+        return Outcome(_("Accepted.")).then(settled, *self._told(allied, Post(line)))
 
     async def end(self, channel_id: int, user_id: int, pact_id: int) -> Outcome:
         race, player, mine = await self._mine(channel_id, user_id)
@@ -327,6 +340,55 @@ class PactService:
             )
             public = [Post(line)] if row.public else []
         return self.alliances.said(race, -1, _("Ended."), *public).then(*self._told(mine, Post(line)))
+
+    async def carry(self, race: RaceRow, old: Alliance, alliance_id: int, members: tuple[str, ...]) -> list[str]:
+        """A league stage opening: each pact of the alliance's last stage in force "until stage N" with N
+        this stage or later rides on, between the members still in it, from the stage's first decision
+        (a pact "until the end" ends with its race). The public ones in words."""
+        public = []
+        for row in await self.store.pacts(old.id):
+            until = until_of(row)
+            bound = [p for p in row.members if p in members]
+            carried = (
+                row.status == "active"
+                and until.unit == "stage"
+                and race.stage is not None
+                and (until.value or 0) >= race.stage
+                and len(bound) >= 2
+                and (row.ally is None or row.ally in bound)
+            )
+            if not carried:
+                continue
+            until_pair = (row.until_unit, row.until_value)
+            now = self.races.core.now()
+            pact_id = await self.store.add_pact(
+                alliance_id, row.kind, row.proposer, row.ally, until_pair, row.public, bound, now
+            )
+            await self.store.set_pact(pact_id, expect="proposed", accepted=bound)
+            await self.store.set_pact(pact_id, expect="proposed", status="active", made_at=len(race.actions))
+            if row.public:
+                public.append(self.described(race, row))
+        return public
+
+    async def set_votes(self, channel_id: int, user_id: int, decide: str) -> Outcome:
+        """``/alliance votes``: the race's host decides how its alliances agree their pacts (every member,
+        or a majority of them); in a league, its organiser decided it at ``/league create``."""
+        race = await self.alliances.race_here(channel_id)
+        if race is None:
+            raise Refusal(_("There is no race in this channel: alliances are made inside a race."))
+        if race.league_id is not None:
+            raise Refusal(_("In a league its organiser decides how pacts are agreed (/league create pacts:)."))
+        if user_id != race.host_id:
+            raise Refusal(_("Only the race's host decides how its alliances agree their pacts."))
+        votes = as_votes(decide)
+        if not await self.races.storage.keep_lobby(race.id, race.version, with_votes(race.lobby, votes)):
+            raise Refusal(_("The race changed at the same moment; try again."))
+        with speaking(await self.races.core.public(race)):  # the race's channel
+            if votes == "majority":
+                line = _("From now on a majority of an alliance's members makes its pacts.")
+            else:
+                line = _("From now on every member of an alliance accepts its pacts, or they are not made.")
+        return self.alliances.said(race, channel_id, _("Done."), Post(line))
 
     async def choices(self, channel_id: int, user_id: int) -> list[tuple[str, str]]:
         """The pact kinds of the channel's race's game, for the autocomplete: (id, name and what it asks)."""
@@ -371,10 +433,9 @@ class PactService:
 
     async def tally(self, race: RaceRow) -> dict[str, tuple[int, int]]:
         """Each member's pacts kept and broken in one race (a league's stage), for ``/league standings``."""
-        _made, entries = await self.ledger_of(race)
-        return by_member(entries)
+        return await race_tally(self.store, race)
 
 
 def _game_of(race: RaceRow) -> AnyGame:
     """The race's game."""
-    return Opened.of(race).game
+    return game_of(race)

@@ -266,7 +266,7 @@ class Lobby:
             if not known:
                 raise Refusal(_("{game_title} has no choices to make before the start.", game_title=game.title))
             if option not in known:
-                every = [*known, *(o.name for o in game.race_options)]
+                every = [*known, *(o.shown_name() for o in game.race_options)]
                 raise Refusal(_("Choices before the start: {options}.", options=", ".join(every)))
             if race.status != "lobby":
                 raise Refusal(_("These choices are made before the start."))
@@ -296,15 +296,15 @@ class Lobby:
         if race.status != "lobby":
             raise Refusal(_("These choices are made before the start."))
         if user_id != race.host_id:
-            raise Refusal(_("Only the host chooses {option} for the race.", option=option.name))
+            raise Refusal(_("Only the host chooses {option} for the race.", option=option.shown_name()))
         lobby = race_options.with_choice(game, race.lobby, option, value)
         if not await self.storage.update_lobby(race.id, race.version, lobby):
             raise Refusal(_("The lobby changed at the same moment; try again."))
         fresh = await self.storage.race(race.id)
         assert fresh is not None
         with speaking(await self.core.public(fresh)):
-            shown = race_options.chosen(lobby).get(option.name, option.default or _("default"))
-            line = _("The host chose {option}: {value}.", option=option.name, value=shown)
+            shown = race_options.shown_choice(option, lobby)
+            line = _("The host chose {option}: {value}.", option=option.shown_name(), value=shown)
             outcome = self.lobby_outcome(fresh, game, line)
         posted = outcome.lobby
         if posted is not None and posted.message_id is None:  # the lobby is posted anew, the choice told above it

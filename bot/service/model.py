@@ -203,6 +203,18 @@ class DirectMessage:
 
 
 @dataclass(frozen=True)
+class Answered:
+    """An invitation or a pact proposal answered with its button: the clicked message says so (``line``
+    added under it) and, once nothing is left to answer there (``closed``), loses its buttons. With
+    ``user_id``, only a message that mentions them is edited (one alliance's invitations to several
+    people share their buttons: each is its invitee's); a pact proposal is one message, edited anyway."""
+
+    line: str
+    user_id: int | None = None
+    closed: bool = True
+
+
+@dataclass(frozen=True)
 class Elsewhere:
     """What another race's channel is told (``/race away``, a return)."""
 
@@ -221,11 +233,24 @@ Effect = (
     | OpenThread
     | JoinThread
     | DirectMessage
+    | Answered
     | Elsewhere
 )
 CHANNEL_POSTS = (Replace, Publish, Close)  # what the race channel is told, in order (under its lock)
 E = TypeVar(
-    "E", Reply, ShowLobby, Retire, Replace, EditLobby, Publish, Close, OpenThread, JoinThread, DirectMessage, Elsewhere
+    "E",
+    Reply,
+    ShowLobby,
+    Retire,
+    Replace,
+    EditLobby,
+    Publish,
+    Close,
+    OpenThread,
+    JoinThread,
+    DirectMessage,
+    Answered,
+    Elsewhere,
 )
 
 

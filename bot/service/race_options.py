@@ -3,6 +3,7 @@ host with /race option, kept in the lobby under ``options``, written into the re
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.service.common import Refusal
@@ -13,7 +14,9 @@ from rules.registry import AnyGame
 
 
 def find(game: AnyGame, name: str) -> RaceOption | None:
-    return next((o for o in game.race_options if o.name == name), None)
+    """The option named by its id or by its name as players read it."""
+    said = name.strip().casefold()
+    return next((o for o in game.race_options if said in (o.name, o.shown_name().casefold())), None)
 
 
 def chosen(lobby: LobbyData) -> dict[str, str]:
@@ -28,6 +31,7 @@ def with_choice(game: AnyGame, lobby: LobbyData, option: RaceOption, value: str 
     if value is None or not value.strip():
         options.pop(option.name, None)
     else:
+        value = value_id(option.values, option.shown_value, value)
         try:
             option.value(value)
         except ValueError as exc:
@@ -57,6 +61,34 @@ def describe(game: AnyGame, lobby: LobbyData) -> str:
     if not game.race_options:
         return ""
     given = chosen(lobby)
-    usual = _("default")
-    parts = [f"{o.name}: {given.get(o.name, o.default or usual)}" for o in game.race_options]
+    parts = [f"{o.shown_name()}: {_shown(o, given.get(o.name, o.default))}" for o in game.race_options]
     return _("Race options (host, /race option): {options}.", options="; ".join(parts))
+
+
+def _shown(option: RaceOption, value: str | None) -> str:
+    """A chosen value as players read it; none chosen: what a record without it means, else the default."""
+    value = value if value is not None else option.usual
+    return _("default") if value is None else option.shown_value(value)
+
+
+def shown_choice(option: RaceOption, lobby: LobbyData) -> str:
+    """What the host chose for ``option`` (or its default), as players read it."""
+    return _shown(option, chosen(lobby).get(option.name, option.default))
+
+
+def in_play(game: AnyGame, options: Mapping[str, object]) -> str:
+    """A running race's line of race options, as its record has them (/race status), or '' when the
+    game has none."""
+    if not game.race_options:
+        return ""
+    parts = []
+    for o in game.race_options:
+        value = options.get(o.name)
+        parts.append(f"{o.shown_name()}: {_shown(o, None if value is None else str(value))}")
+    return _("Race options: {options}.", options="; ".join(parts))
+
+
+def value_id(allowed: Sequence[str], shown: Callable[[str], str], typed: str) -> str:
+    """A value's id from what was typed: the id itself, or the value as players read it."""
+    said = typed.strip().casefold()
+    return next((v for v in allowed if said in (v.casefold(), shown(v).casefold())), typed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from bot.service import seats
+from bot.service import race_options, seats
 from bot.service.absence import away_status, holiday
 from bot.service.common import Refusal, chunks, playing_seat, record_of, rules_version, title, who
 from bot.service.core import RaceCore
@@ -36,6 +36,9 @@ class Reading:
         played = rules_version(race, game)
         if not played.newest:  # a race keeps the rules it started under (docs/record-format.md, Rules)
             lines.append(_("Played under the rules of {version}.", version=played.name))
+        options = race_options.in_play(game, (race.envelope or {}).get("options") or {})
+        if options:
+            lines.append(options)
         if decision is not None:
             asked = game.narration.ask(state, decision, who(race, decision.player, mention=False))
             if race.deadline is not None:

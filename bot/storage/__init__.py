@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.storage.lobby import LobbyData
+from bot.storage.schema import NewerSchema as NewerSchema  # raised on open (``Database.migrate``)
 
 if TYPE_CHECKING:
     from bot.shards import Shards
@@ -187,10 +188,6 @@ class PactRow:
 
 class ConstraintFailed(Exception):
     """The database refused a write that breaks a unique or foreign key (either database's error)."""
-
-
-class NewerSchema(Exception):
-    """The database was written by a newer Domestique than this one."""
 
 
 class LeagueStorage(Protocol):

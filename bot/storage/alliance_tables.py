@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
 from typing import Any
 
 from bot.storage import AllianceMember, PactRow
+from bot.storage.database import Database
 
 MEMBER_COLUMNS = "alliance_id, player, status, invited_by, since"
 PACT_COLUMNS = (
@@ -15,21 +15,15 @@ PACT_COLUMNS = (
 )
 
 
-class AllianceTables(ABC):
+class AllianceTables:
     """The members and pacts part of ``SqlStorage``: each method one guarded statement."""
 
-    @abstractmethod
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
-
-    @abstractmethod
-    async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
-
-    @abstractmethod
-    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def race_of_thread(self, thread_id: int) -> int | None:
         """The race whose alliance has this private thread (commands typed in it act on that race)."""
-        rows = await self._rows("SELECT race_id FROM alliances WHERE thread_id = {} ORDER BY id DESC", (thread_id,))
+        rows = await self.db.rows("SELECT race_id FROM alliances WHERE thread_id = {} ORDER BY id DESC", (thread_id,))
         return int(rows[0][0]) if rows else None
 
     # ---- members
@@ -39,7 +33,7 @@ class AllianceTables(ABC):
         return AllianceMember(row[0], row[1], row[2], row[3], float(row[4]))
 
     async def alliance_members(self, alliance_id: int) -> list[AllianceMember]:
-        rows = await self._rows(
+        rows = await self.db.rows(
             f"SELECT {MEMBER_COLUMNS} FROM alliance_members WHERE alliance_id = {{}} "
             "ORDER BY CASE WHEN invited_by IS NULL THEN 0 ELSE 1 END, since, player",
             (alliance_id,),
@@ -49,19 +43,19 @@ class AllianceTables(ABC):
     async def invite_member(self, alliance_id: int, player: str, by: str, now: float) -> bool:
         """Ask ``player`` to join: a new invitation, or again after a decline, a lapse or leaving;
         False when they are a member or already invited."""
-        again = await self._update(
+        again = await self.db.update(
             "UPDATE alliance_members SET status = 'invited', invited_by = {}, since = {} "
             "WHERE alliance_id = {} AND player = {} AND status NOT IN ('member', 'invited')",
             (by, now, alliance_id, player),
         )
         if again:
             return True
-        known = await self._rows(
+        known = await self.db.rows(
             "SELECT status FROM alliance_members WHERE alliance_id = {} AND player = {}", (alliance_id, player)
         )
         if known:
             return False
-        await self._update(
+        await self.db.update(
             "INSERT INTO alliance_members (alliance_id, player, status, invited_by, since) "
             "VALUES ({}, {}, 'invited', {}, {})",
             (alliance_id, player, by, now),
@@ -69,7 +63,7 @@ class AllianceTables(ABC):
         return True
 
     async def set_member(self, alliance_id: int, player: str, status: str, *, expect: str, now: float) -> bool:
-        changed = await self._update(
+        changed = await self.db.update(
             "UPDATE alliance_members SET status = {}, since = {} "
             "WHERE alliance_id = {} AND player = {} AND status = {}",
             (status, now, alliance_id, player, expect),
@@ -78,7 +72,7 @@ class AllianceTables(ABC):
 
     async def invitations_before(self, since: float) -> list[AllianceMember]:
         """Invitations still unanswered that were sent before ``since`` (to lapse)."""
-        rows = await self._rows(
+        rows = await self.db.rows(
             f"SELECT {MEMBER_COLUMNS} FROM alliance_members WHERE status = 'invited' AND since < {{}} "
             "ORDER BY alliance_id, player",
             (since,),
@@ -117,7 +111,7 @@ class AllianceTables(ABC):
         members: list[str],
         now: float,
     ) -> int:
-        return await self._insert(
+        return await self.db.insert(
             "INSERT INTO pacts (alliance_id, kind, proposer, ally, until_unit, until_value, public, status, "
             "members, accepted, created) VALUES ({}, {}, {}, {}, {}, {}, {}, 'proposed', {}, {}, {}) RETURNING id",
             (
@@ -135,13 +129,13 @@ class AllianceTables(ABC):
         )
 
     async def pacts(self, alliance_id: int) -> list[PactRow]:
-        rows = await self._rows(
+        rows = await self.db.rows(
             f"SELECT {PACT_COLUMNS} FROM pacts WHERE alliance_id = {{}} ORDER BY id", (alliance_id,)
         )
         return [self._pact(r) for r in rows]
 
     async def pact(self, pact_id: int) -> PactRow | None:
-        rows = await self._rows(f"SELECT {PACT_COLUMNS} FROM pacts WHERE id = {{}}", (pact_id,))
+        rows = await self.db.rows(f"SELECT {PACT_COLUMNS} FROM pacts WHERE id = {{}}", (pact_id,))
         return self._pact(rows[0]) if rows else None
 
     async def set_pact(
@@ -168,4 +162,4 @@ class AllianceTables(ABC):
         if not sets:
             return False
         sql = "UPDATE pacts SET " + ", ".join(sets) + " WHERE id = {} AND status = {}"
-        return await self._update(sql, (*args, pact_id, expect)) == 1
+        return await self.db.update(sql, (*args, pact_id, expect)) == 1

@@ -6,20 +6,17 @@ SQLite and, through ``PostgresStorage``, on PostgreSQL (its twin is ``schema.MIG
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+
+from bot.storage.database import Database
 
 
-class AwayTables(ABC):
-    @abstractmethod
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
-
-    @abstractmethod
-    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
+class AwayTables:
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def set_away(self, user_id: int, until: float, since: float) -> None:
-        await self._update(
+        await self.db.update(
             "INSERT INTO away (user_id, until, since) VALUES ({}, {}, {}) "
             "ON CONFLICT(user_id) DO UPDATE SET until = excluded.until, since = excluded.since",
             (user_id, until, since),
@@ -30,21 +27,21 @@ class AwayTables(ABC):
         if not user_ids:
             return {}
         marks = ", ".join("{}" for _ in user_ids)
-        rows = await self._rows(f"SELECT user_id, until FROM away WHERE user_id IN ({marks})", tuple(user_ids))
+        rows = await self.db.rows(f"SELECT user_id, until FROM away WHERE user_id IN ({marks})", tuple(user_ids))
         return {int(r[0]): float(r[1]) for r in rows}
 
     async def end_away(self, user_id: int, until: float | None = None) -> bool:
         """Forget the person's absence (only the one ending at ``until``, if given); False when
         there was none (or another process ended it first)."""
         if until is None:
-            return await self._update("DELETE FROM away WHERE user_id = {}", (user_id,)) > 0
-        return await self._update("DELETE FROM away WHERE user_id = {} AND until = {}", (user_id, until)) > 0
+            return await self.db.update("DELETE FROM away WHERE user_id = {}", (user_id,)) > 0
+        return await self.db.update("DELETE FROM away WHERE user_id = {} AND until = {}", (user_id, until)) > 0
 
     async def aways_due(self, now: float) -> list[tuple[int, float]]:
         """(person, until) of every absence that has ended by ``now``."""
-        rows = await self._rows("SELECT user_id, until FROM away WHERE until <= {}", (now,))
+        rows = await self.db.rows("SELECT user_id, until FROM away WHERE until <= {}", (now,))
         return [(int(r[0]), float(r[1])) for r in rows]
 
     async def next_return(self) -> float | None:
-        rows = await self._rows("SELECT MIN(until) FROM away")
+        rows = await self.db.rows("SELECT MIN(until) FROM away")
         return float(rows[0][0]) if rows and rows[0][0] is not None else None

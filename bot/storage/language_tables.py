@@ -7,23 +7,19 @@ language is the person's own). The SQL runs on SQLite and PostgreSQL (``schema.M
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from typing import Any
+from bot.storage.database import Database
 
 GUILD = "guild"
 USER = "user"
 
 
-class LanguageTables(ABC):
-    @abstractmethod
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
-
-    @abstractmethod
-    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
+class LanguageTables:
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def locale_of(self, kind: str, ref_id: int) -> tuple[str | None, str | None]:
         """(the Discord locale last seen, the language chosen) of a server or person; (None, None) if unknown."""
-        rows = await self._rows("SELECT seen, chosen FROM languages WHERE kind = {} AND ref_id = {}", (kind, ref_id))
+        rows = await self.db.rows("SELECT seen, chosen FROM languages WHERE kind = {} AND ref_id = {}", (kind, ref_id))
         if not rows:
             return None, None
         seen, chosen = rows[0]
@@ -31,7 +27,7 @@ class LanguageTables(ABC):
 
     async def see_locale(self, kind: str, ref_id: int, locale: str) -> None:
         """Remember the Discord locale a server or person showed last (a timer has no interaction to ask)."""
-        await self._update(
+        await self.db.update(
             "INSERT INTO languages (kind, ref_id, seen) VALUES ({}, {}, {}) "
             "ON CONFLICT(kind, ref_id) DO UPDATE SET seen = excluded.seen",
             (kind, ref_id, locale),
@@ -39,7 +35,7 @@ class LanguageTables(ABC):
 
     async def choose_language(self, guild_id: int, language: str | None) -> None:
         """A server's public language chosen by its manager (None: Discord's preferred locale again)."""
-        await self._update(
+        await self.db.update(
             "INSERT INTO languages (kind, ref_id, chosen) VALUES ({}, {}, {}) "
             "ON CONFLICT(kind, ref_id) DO UPDATE SET chosen = excluded.chosen",
             (GUILD, guild_id, language),

@@ -4,30 +4,20 @@ from __future__ import annotations
 
 import json
 import time
-from abc import ABC, abstractmethod
 from typing import Any
 
 from bot.storage import Alliance, ConstraintFailed, League, Member, NameTaken, Stage
+from bot.storage.database import Database
 
 LEAGUE_COLUMNS = "id, guild_id, organiser_id, name, game, channel_id, settings, status"
 ALLIANCE_COLUMNS = "id, race_id, proposer, partner, status, thread_id, name"
 
 
-class LeagueTables(ABC):
+class LeagueTables:
     """The league part of ``SqlStorage``: each method one guarded statement or transaction."""
 
-    @abstractmethod
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
-
-    @abstractmethod
-    async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
-        """Run an INSERT ending with ``RETURNING id``; the new row's id."""
-
-    @abstractmethod
-    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
-
-    @abstractmethod
-    async def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None: ...
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     # ---- leagues
 
@@ -35,7 +25,7 @@ class LeagueTables(ABC):
         self, guild_id: int, organiser_id: int, name: str, game: str, channel_id: int, settings: dict[str, Any]
     ) -> int:
         try:
-            return await self._insert(
+            return await self.db.insert(
                 "INSERT INTO leagues (guild_id, organiser_id, name, game, channel_id, settings, status, created) "
                 "VALUES ({}, {}, {}, {}, {}, {}, 'entries', {}) RETURNING id",
                 (guild_id, organiser_id, name, game, channel_id, json.dumps(settings), time.time()),
@@ -49,20 +39,20 @@ class LeagueTables(ABC):
 
     async def leagues(self, guild_id: int | None = None) -> list[League]:
         where, args = ("WHERE guild_id = {}", (guild_id,)) if guild_id is not None else ("", ())
-        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues {where} ORDER BY id", args)
+        rows = await self.db.rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues {where} ORDER BY id", args)
         return [self._league(r) for r in rows]
 
     async def league(self, league_id: int) -> League | None:
-        rows = await self._rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = {{}}", (league_id,))
+        rows = await self.db.rows(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = {{}}", (league_id,))
         return self._league(rows[0]) if rows else None
 
     async def set_league_status(self, league_id: int, status: str) -> None:
-        await self._update("UPDATE leagues SET status = {} WHERE id = {}", (status, league_id))
+        await self.db.update("UPDATE leagues SET status = {} WHERE id = {}", (status, league_id))
 
     # ---- members
 
     async def members(self, league_id: int) -> list[Member]:
-        rows = await self._rows(
+        rows = await self.db.rows(
             "SELECT player, user_id, name, team, kinds, removed FROM league_members WHERE league_id = {} "
             "ORDER BY rowid",
             (league_id,),
@@ -70,21 +60,21 @@ class LeagueTables(ABC):
         return [Member(r[0], r[1], r[2], r[3], json.loads(r[4]), bool(r[5])) for r in rows]
 
     async def add_member(self, league_id: int, member: Member) -> None:
-        await self._update(
+        await self.db.update(
             "INSERT INTO league_members (league_id, player, user_id, name, team, kinds) "
             "VALUES ({}, {}, {}, {}, {}, {})",
             (league_id, member.player, member.user_id, member.name, member.team, json.dumps(member.kinds)),
         )
 
     async def remove_member(self, league_id: int, player: str) -> None:
-        await self._update(
+        await self.db.update(
             "UPDATE league_members SET removed = 1 WHERE league_id = {} AND player = {}", (league_id, player)
         )
 
     # ---- stages
 
     async def stages(self, league_id: int) -> list[Stage]:
-        rows = await self._rows(
+        rows = await self.db.rows(
             "SELECT number, track, due, status, race_id, channel_id, result FROM league_stages "
             "WHERE league_id = {} ORDER BY number",
             (league_id,),
@@ -101,11 +91,11 @@ class LeagueTables(ABC):
             for number, track, due in stages
         ]
         statements.append(("UPDATE leagues SET status = 'scheduled' WHERE id = {}", (league_id,)))
-        await self._transaction(statements)
+        await self.db.transaction(statements)
 
     async def claim_stage(self, league_id: int, number: int) -> bool:
         """Mark a stage as being opened; only one caller ever wins (the scheduler never opens twice)."""
-        changed = await self._update(
+        changed = await self.db.update(
             "UPDATE league_stages SET status = 'opening' WHERE league_id = {} AND number = {} AND status = 'scheduled'",
             (league_id, number),
         )
@@ -113,14 +103,14 @@ class LeagueTables(ABC):
 
     async def stage_channel(self, league_id: int, number: int, channel_id: int) -> None:
         """The channel made for a stage being opened, kept before its race is made (a retry reuses it)."""
-        await self._update(
+        await self.db.update(
             "UPDATE league_stages SET channel_id = {} WHERE league_id = {} AND number = {} AND status = 'opening'",
             (channel_id, league_id, number),
         )
 
     async def stage_opened(self, league_id: int, number: int, race_id: int, channel_id: int) -> None:
         # a stage of AI players only is over before this is written: it stays finished
-        await self._update(
+        await self.db.update(
             "UPDATE league_stages SET race_id = {}, channel_id = {}, "
             "status = CASE WHEN status = 'finished' THEN status ELSE 'running' END "
             "WHERE league_id = {} AND number = {}",
@@ -128,7 +118,7 @@ class LeagueTables(ABC):
         )
 
     async def stage_finished(self, league_id: int, number: int, result: dict[str, Any]) -> bool:
-        changed = await self._update(
+        changed = await self.db.update(
             "UPDATE league_stages SET status = 'finished', result = {} "
             "WHERE league_id = {} AND number = {} AND status != 'finished'",
             (json.dumps(result), league_id, number),
@@ -142,13 +132,13 @@ class LeagueTables(ABC):
         return Alliance(row[0], row[1], row[2], row[3], row[4], row[5], row[6])
 
     async def alliances(self, race_id: int) -> list[Alliance]:
-        rows = await self._rows(
+        rows = await self.db.rows(
             f"SELECT {ALLIANCE_COLUMNS} FROM alliances WHERE race_id = {{}} ORDER BY id", (race_id,)
         )
         return [self._alliance(r) for r in rows]
 
     async def alliance(self, alliance_id: int) -> Alliance | None:
-        rows = await self._rows(f"SELECT {ALLIANCE_COLUMNS} FROM alliances WHERE id = {{}}", (alliance_id,))
+        rows = await self.db.rows(f"SELECT {ALLIANCE_COLUMNS} FROM alliances WHERE id = {{}}", (alliance_id,))
         return self._alliance(rows[0]) if rows else None
 
     async def propose_alliance(self, race_id: int, proposer: str, partner: str) -> int:
@@ -156,7 +146,7 @@ class LeagueTables(ABC):
 
     async def create_alliance(self, race_id: int, name: str, founder: str, invited: str, now: float) -> int:
         """A new alliance of ``founder``, with ``invited`` asked to join (its first invitation)."""
-        alliance_id = await self._insert(
+        alliance_id = await self.db.insert(
             "INSERT INTO alliances (race_id, proposer, partner, status, name, created) "
             "VALUES ({}, {}, {}, 'proposed', {}, {}) RETURNING id",
             (race_id, founder, invited, name or None, now),
@@ -164,7 +154,7 @@ class LeagueTables(ABC):
         member = (
             "INSERT INTO alliance_members (alliance_id, player, status, invited_by, since) VALUES ({}, {}, {}, {}, {})"
         )
-        await self._transaction(
+        await self.db.transaction(
             [
                 (member, (alliance_id, founder, "member", None, now)),
                 (member, (alliance_id, invited, "invited", founder, now)),
@@ -183,4 +173,4 @@ class LeagueTables(ABC):
         args = (*args, alliance_id)
         if expect is not None:
             sql, args = sql + " AND status = {}", (*args, expect)
-        return await self._update(sql, args) == 1
+        return await self.db.update(sql, args) == 1

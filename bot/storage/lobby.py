@@ -41,3 +41,4 @@ class LobbyData(TypedDict):
     holiday: NotRequired[dict[str, float]]  # away until when, by player (``/race away``)
     spent: NotRequired[list[str]]  # players whose clock ran out
     options: NotRequired[dict[str, str]]  # the host's race options, as typed
+    pact_votes: NotRequired[str]  # how its alliances agree pacts: "all" (the default) or "majority"

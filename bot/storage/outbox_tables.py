@@ -14,11 +14,11 @@ channel's server (``shards``). The SQL runs on SQLite and PostgreSQL (``schema.M
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
 from bot.shards import Shards
+from bot.storage.database import Database
 
 REFRESH = "refresh"  # a row that asks for the race's board and live prompt as they are when delivered
 POST = "post"  # a row that is one message, as it was made
@@ -86,17 +86,14 @@ def _owed(row: Any) -> OwedPost:
     )
 
 
-class OutboxTables(ABC):
-    @abstractmethod
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
-
-    @abstractmethod
-    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
+class OutboxTables:
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def owe(self, posts: list[OwedPost], now: float) -> None:
         """Keep ``posts`` (in order) until they are delivered."""
         for post in posts:
-            await self._update(
+            await self.db.update(
                 "INSERT INTO outbox (channel_id, guild_id, kind, race_id, version, content, mentions, image, "
                 "image_name, file_name, file, nonce, attempts, due, failure, created, image_alt) "
                 "VALUES ({}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {})",
@@ -124,36 +121,36 @@ class OutboxTables(ABC):
     async def owed(self, shards: Shards | None = None) -> list[OwedPost]:
         """Every post owed to the channels of the servers in ``shards`` (all: None), oldest first."""
         owned, args = (shards or Shards.everything()).where()
-        rows = await self._rows(f"SELECT {_COLUMNS} FROM outbox WHERE {owned} ORDER BY id", args)
+        rows = await self.db.rows(f"SELECT {_COLUMNS} FROM outbox WHERE {owned} ORDER BY id", args)
         return [_owed(r) for r in rows]
 
     async def owed_channels(self) -> set[int]:
         """The channels owed something (their newer posts queue behind)."""
-        return {int(r[0]) for r in await self._rows("SELECT DISTINCT channel_id FROM outbox")}
+        return {int(r[0]) for r in await self.db.rows("SELECT DISTINCT channel_id FROM outbox")}
 
     async def outbox_depth(self) -> int:
-        rows = await self._rows("SELECT COUNT(*) FROM outbox")
+        rows = await self.db.rows("SELECT COUNT(*) FROM outbox")
         return int(rows[0][0]) if rows else 0
 
     async def delivered(self, post_id: int) -> None:
-        await self._update("DELETE FROM outbox WHERE id = {}", (post_id,))
+        await self.db.update("DELETE FROM outbox WHERE id = {}", (post_id,))
 
     async def retry_later(self, post_id: int, due: float, failure: str) -> None:
         """Delivering ``post_id`` failed (``failure``, one line): tried again at ``due``."""
-        await self._update(
+        await self.db.update(
             "UPDATE outbox SET attempts = attempts + 1, due = {}, failure = {} WHERE id = {}",
             (due, failure[:300], post_id),
         )
 
     async def forget_owed(self, channel_id: int) -> int:
         """Drop what a channel is owed (it is gone); how many posts were dropped."""
-        return await self._update("DELETE FROM outbox WHERE channel_id = {}", (channel_id,))
+        return await self.db.update("DELETE FROM outbox WHERE channel_id = {}", (channel_id,))
 
     # ---- races that wait
 
     async def pause(self, race_id: int, reason: str, now: float) -> bool:
         """``race_id`` waits for ``reason``; False when it already waited (for any reason)."""
-        changed = await self._update(
+        changed = await self.db.update(
             "INSERT INTO pauses (race_id, reason, since, told) VALUES ({}, {}, {}, 0) ON CONFLICT(race_id) DO NOTHING",
             (race_id, reason, now),
         )
@@ -161,29 +158,29 @@ class OutboxTables(ABC):
 
     async def told_of_pause(self, race_id: int) -> bool:
         """Mark the pause's host told; False when somebody already was (tell once)."""
-        return await self._update("UPDATE pauses SET told = 1 WHERE race_id = {} AND told = 0", (race_id,)) == 1
+        return await self.db.update("UPDATE pauses SET told = 1 WHERE race_id = {} AND told = 0", (race_id,)) == 1
 
     async def unpause(self, race_id: int) -> Pause | None:
         """``race_id`` goes on; the pause it was in, if any."""
         found = await self.pause_of(race_id)
         if found is not None:
-            await self._update("DELETE FROM pauses WHERE race_id = {}", (race_id,))
+            await self.db.update("DELETE FROM pauses WHERE race_id = {}", (race_id,))
         return found
 
     async def pause_of(self, race_id: int) -> Pause | None:
-        rows = await self._rows("SELECT race_id, reason, since, told FROM pauses WHERE race_id = {}", (race_id,))
+        rows = await self.db.rows("SELECT race_id, reason, since, told FROM pauses WHERE race_id = {}", (race_id,))
         return Pause(int(rows[0][0]), str(rows[0][1]), float(rows[0][2]), bool(rows[0][3])) if rows else None
 
     async def paused_races(self) -> dict[int, Pause]:
-        rows = await self._rows("SELECT race_id, reason, since, told FROM pauses")
+        rows = await self.db.rows("SELECT race_id, reason, since, told FROM pauses")
         return {int(r[0]): Pause(int(r[0]), str(r[1]), float(r[2]), bool(r[3])) for r in rows}
 
     async def push_deadline(self, race_id: int, by: float) -> None:
         """The race's turn timer stood still while it waited: its deadline moves on by ``by`` seconds."""
-        await self._update(
+        await self.db.update(
             "UPDATE races SET deadline = deadline + {} WHERE id = {} AND deadline IS NOT NULL", (by, race_id)
         )
 
     async def move_race(self, race_id: int, channel_id: int) -> None:
         """The race goes on in ``channel_id`` (its own was deleted: ``/race resume``)."""
-        await self._update("UPDATE races SET channel_id = {} WHERE id = {}", (channel_id, race_id))
+        await self.db.update("UPDATE races SET channel_id = {} WHERE id = {}", (channel_id, race_id))

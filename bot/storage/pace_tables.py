@@ -8,11 +8,11 @@ it takes back and sets the clocks as they were before them, in its own transacti
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
 from bot.storage import Clock, PaceTime, Premove, StandingOrder
+from bot.storage.database import Database
 
 CLOCK_SQL = (
     "INSERT INTO clocks (race_id, player, budget, used, asked) VALUES ({}, {}, {}, {}, {}) "
@@ -39,19 +39,16 @@ ORDERS_SQL = (
 )
 
 
-class PaceTables(ABC):
+class PaceTables:
     """The pace part of ``SqlStorage``: each method one guarded statement."""
 
-    @abstractmethod
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]: ...
-
-    @abstractmethod
-    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int: ...
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     async def set_premove(self, race_id: int, premove: Premove) -> None:
         """Set (or replace) the player's decision made ahead."""
         p = premove
-        await self._update(
+        await self.db.update(
             "INSERT INTO premoves (race_id, player, kind, piece, action, label, detail, user_id) "
             "VALUES ({}, {}, {}, {}, {}, {}, {}, {}) ON CONFLICT(race_id, player) DO UPDATE SET kind = excluded.kind, "
             "piece = excluded.piece, action = excluded.action, label = excluded.label, detail = excluded.detail, "
@@ -59,25 +56,21 @@ class PaceTables(ABC):
             (race_id, p.player, p.kind, p.piece, p.action, p.label, p.detail, p.user_id),
         )
 
-    async def _reads(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[list[Any]]:
-        """Each statement's rows (``SqliteStorage`` reads them in one trip)."""
-        return [await self._rows(sql, args) for sql, args in statements]
-
     async def premoves(self, race_id: int) -> list[Premove]:
-        return [Premove(*row) for row in await self._rows(PREMOVES_SQL, (race_id,))]
+        return [Premove(*row) for row in await self.db.rows(PREMOVES_SQL, (race_id,))]
 
     async def plans(self, race_id: int) -> tuple[list[Premove], list[StandingOrder]]:
         """The race's decisions made ahead and standing orders, read together (every commit asks)."""
-        premoves, orders = await self._reads([(PREMOVES_SQL, (race_id,)), (ORDERS_SQL, (race_id,))])
+        premoves, orders = await self.db.reads([(PREMOVES_SQL, (race_id,)), (ORDERS_SQL, (race_id,))])
         return [Premove(*row) for row in premoves], [StandingOrder(*row) for row in orders]
 
     async def drop_premove(self, race_id: int, player: str) -> bool:
         """Forget the player's premove; whether there was one."""
-        return await self._update("DELETE FROM premoves WHERE race_id = {} AND player = {}", (race_id, player)) > 0
+        return await self.db.update("DELETE FROM premoves WHERE race_id = {} AND player = {}", (race_id, player)) > 0
 
     async def set_order(self, race_id: int, order: StandingOrder) -> None:
         o = order
-        await self._update(
+        await self.db.update(
             "INSERT INTO standing_orders (race_id, player, piece, kind, number, until, until_number) "
             "VALUES ({}, {}, {}, {}, {}, {}, {}) ON CONFLICT(race_id, player, piece, kind) DO UPDATE SET "
             "number = excluded.number, until = excluded.until, until_number = excluded.until_number",
@@ -85,7 +78,7 @@ class PaceTables(ABC):
         )
 
     async def orders(self, race_id: int) -> list[StandingOrder]:
-        return [StandingOrder(*row) for row in await self._rows(ORDERS_SQL, (race_id,))]
+        return [StandingOrder(*row) for row in await self.db.rows(ORDERS_SQL, (race_id,))]
 
     async def drop_orders(self, race_id: int, player: str, piece: str | None = None, kind: str | None = None) -> int:
         """Cancel a player's orders (all, one piece's, or one of its kinds); how many were cancelled."""
@@ -95,25 +88,25 @@ class PaceTables(ABC):
             sql, args = sql + " AND piece = {}", (*args, piece)
         if kind is not None:
             sql, args = sql + " AND kind = {}", (*args, kind)
-        return await self._update(sql, args)
+        return await self.db.update(sql, args)
 
     async def clocks(self, race_id: int) -> list[Clock]:
-        rows = await self._rows(
+        rows = await self.db.rows(
             "SELECT player, budget, used, asked FROM clocks WHERE race_id = {} ORDER BY player", (race_id,)
         )
         return [Clock(*row) for row in rows]
 
     async def save_clock(self, race_id: int, clock: Clock) -> None:
-        await self._update(CLOCK_SQL, clock_rows(race_id, [clock])[0])
+        await self.db.update(CLOCK_SQL, clock_rows(race_id, [clock])[0])
 
     async def add_pace_time(self, time: PaceTime) -> None:
-        await self._update(PACE_TIME_SQL, pace_time_rows([time])[0])
+        await self.db.update(PACE_TIME_SQL, pace_time_rows([time])[0])
 
     async def pace_times(self, race_ids: list[int]) -> list[PaceTime]:
         if not race_ids:
             return []
         marks = ", ".join("{}" for _ in race_ids)
-        rows = await self._rows(
+        rows = await self.db.rows(
             f"SELECT race_id, player, seconds, automatic, idx FROM pace_times WHERE race_id IN ({marks}) ORDER BY id",
             tuple(race_ids),
         )

@@ -1,7 +1,7 @@
 """The shared storage: a PostgreSQL server (asyncpg), for several bot processes over one database.
 
-Every statement is ``SqlStorage``'s (``bot/storage/sql.py``), written once for both databases
-(``bot/storage/dialect.py``); what is PostgreSQL's own is here: a pool, from which each public
+Every statement is a table part's (``bot/storage/sql.py``), written once for both databases
+(``bot/storage/dialect.py``); what is PostgreSQL's own is its ``Database``, here: a pool, from which each public
 method checks a connection out for its whole transaction (so the tasks of one process no longer
 wait for each other), and migrations that several processes may start at once (an advisory lock).
 """
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import asyncpg
 
 from bot.storage import ConstraintFailed
+from bot.storage.database import Database
 from bot.storage.dialect import POSTGRESQL
 from bot.storage.redact import shown
 from bot.storage.sql import SqlStorage
@@ -32,9 +33,9 @@ if TYPE_CHECKING:
 
 
 class _Checkout:
-    """``_guard`` for PostgreSQL: a pooled connection held by the calling task for one method."""
+    """``guard`` for PostgreSQL: a pooled connection held by the calling task for one method."""
 
-    def __init__(self, storage: PostgresStorage) -> None:
+    def __init__(self, storage: PostgresDatabase) -> None:
         self.storage = storage
 
     async def __aenter__(self) -> None:
@@ -55,7 +56,7 @@ class _Checkout:
             await pool.release(connection)
 
 
-class PostgresStorage(SqlStorage):
+class PostgresDatabase(Database):
     """A PostgreSQL database (``postgresql://user@host/name``), migrated on open; safe for several processes."""
 
     dialect = POSTGRESQL
@@ -69,7 +70,7 @@ class PostgresStorage(SqlStorage):
         self._held: contextvars.ContextVar[tuple[asyncpg.Pool, Connection] | None] = contextvars.ContextVar(
             "held", default=None
         )
-        self._guard = _Checkout(self)
+        self.guard = _Checkout(self)
 
     @property
     def _conn(self) -> Connection:
@@ -84,8 +85,8 @@ class PostgresStorage(SqlStorage):
             return
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
         try:
-            async with self._guard:
-                await self._migrate()
+            async with self.guard:
+                await self.migrate()
         except BaseException:
             await self.close()
             raise
@@ -101,16 +102,16 @@ class PostgresStorage(SqlStorage):
                 log.warning("PostgreSQL connections still in use after %s s; closing them", CLOSE_WAIT)
                 pool.terminate()
 
-    async def _migration_lock(self) -> None:
-        await self._exec("SELECT pg_advisory_xact_lock({})", (MIGRATION_LOCK,))
+    async def migration_lock(self) -> None:
+        await self.run("SELECT pg_advisory_xact_lock({})", (MIGRATION_LOCK,))
 
-    async def _fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         try:
             return list(await self._conn.fetch(self.dialect.sql(sql), *args))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise ConstraintFailed(str(exc)) from exc
 
-    async def _run(self, sql: str, args: Sequence[Any] = ()) -> int:
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> int:
         try:
             status = await self._conn.execute(self.dialect.sql(sql), *args)
         except asyncpg.IntegrityConstraintViolationError as exc:
@@ -118,7 +119,7 @@ class PostgresStorage(SqlStorage):
         count = status.rsplit(" ", 1)[-1]  # the command tag: "UPDATE 2", "INSERT 0 1", "BEGIN"
         return int(count) if count.isdigit() else 0
 
-    async def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         try:
             await self._conn.executemany(self.dialect.sql(sql), rows)
         except asyncpg.IntegrityConstraintViolationError as exc:
@@ -126,18 +127,39 @@ class PostgresStorage(SqlStorage):
 
     async def execute_script(self, sql: str) -> None:
         """Run statements as they are (tests and ``domestique db copy`` use it)."""
-        async with self._guard:
+        async with self.guard:
             await self._conn.execute(sql)
 
     async def reset_ids(self) -> None:
         """Move each id sequence past the highest id (after rows were copied in with their ids)."""
-        async with self._guard:
-            rows = await self._fetch(
+        async with self.guard:
+            rows = await self.fetch(
                 "SELECT table_name FROM information_schema.columns "
                 "WHERE column_name = 'id' AND table_schema = current_schema()"
             )
             for table in sorted(str(r[0]) for r in rows):
-                await self._exec(
+                await self.run(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                     f"GREATEST((SELECT MAX(id) FROM {table}), 1), (SELECT MAX(id) FROM {table}) IS NOT NULL)"
                 )
+
+
+class PostgresStorage(SqlStorage):
+    """The storage on a PostgreSQL server (``PostgresDatabase``)."""
+
+    db: PostgresDatabase
+
+    def __init__(self, url: str, *, pool_size: int = 8) -> None:
+        super().__init__(PostgresDatabase(url, pool_size=pool_size))
+
+    @property
+    def url(self) -> str:
+        return self.db.url
+
+    async def execute_script(self, sql: str) -> None:
+        """Run statements as they are (tests and ``domestique db copy`` use it)."""
+        await self.db.execute_script(sql)
+
+    async def reset_ids(self) -> None:
+        """Move each id sequence past the highest id (after rows were copied in with their ids)."""
+        await self.db.reset_ids()

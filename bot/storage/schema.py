@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 from bot.storage.dialect import Dialect
 
 
+class NewerSchema(Exception):
+    """The database was written by a newer Domestique than this one."""
+
+
 @dataclass(frozen=True)
 class Migration:
     about: str

@@ -1,8 +1,8 @@
 """The embedded storage: one SQLite file (aiosqlite, WAL), migrated on open.
 
-Every statement is ``SqlStorage``'s (``bot/storage/sql.py``); what is SQLite's own is here. One
-connection serves every task, so each public method holds it for its whole transaction
-(``_guard``); the busy ones (a race read, an append, a transaction of several statements) make
+Every statement is a table part's (``bot/storage/sql.py``); what is SQLite's own is its ``Database``,
+here. One connection serves every task, so each public method holds it for its whole transaction
+(``guard``); the busy ones (a race read, an append, a transaction of several statements) make
 one trip to the database thread, so the lock is held briefly; small reads and writes run on the
 event loop's own connection (``bot/storage/sqlite_loop.py``) unless they would wait for a lock.
 """
@@ -18,8 +18,9 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage import ConstraintFailed
+from bot.storage.database import Database, Statement, grouped
 from bot.storage.dialect import SQLITE
-from bot.storage.sql import ACTIONS_FROM, RACE_COLUMNS, SqlStorage, Statement, grouped
+from bot.storage.sql import SqlStorage
 from bot.storage.sqlite_loop import Busy, LoopConnection
 
 T = TypeVar("T")
@@ -39,7 +40,7 @@ def _closed(cursor: sqlite3.Cursor) -> sqlite3.Cursor:
     return cursor
 
 
-class SqliteStorage(SqlStorage):
+class SqliteDatabase(Database):
     """One SQLite file in WAL mode, migrated on open."""
 
     dialect = SQLITE
@@ -49,7 +50,7 @@ class SqliteStorage(SqlStorage):
         self.path = path
         self._db: aiosqlite.Connection | None = None
         # one connection serves every task: its transactions must not interleave
-        self._guard = asyncio.Lock()
+        self.guard = asyncio.Lock()
 
     @property
     def _here(self) -> LoopConnection:
@@ -72,15 +73,15 @@ class SqliteStorage(SqlStorage):
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
-                await self._exec(f"PRAGMA {pragma}")
-            await self._migrate()
+                await self.run(f"PRAGMA {pragma}")
+            await self.migrate()
         except BaseException:
             await self.close()
             raise
 
     async def close(self) -> None:
         """Close after the transaction under way (if any) ends: a decision being saved is not cut off."""
-        async with self._guard:
+        async with self.guard:
             self._here.close()
             if self._db is not None:
                 await self._db.close()
@@ -92,7 +93,7 @@ class SqliteStorage(SqlStorage):
         """Run ``work`` on the sqlite3 connection in aiosqlite's own thread: one trip, not one per statement.
 
         Under load every trip waits for a turn of the event loop, and the connection is held
-        (``_guard``) the whole time: a read or a commit of several statements in one trip frees
+        (``guard``) the whole time: a read or a commit of several statements in one trip frees
         it several times sooner. aiosqlite has no public call for this; ``_execute`` (queue a
         function for its thread) and ``_conn`` (the sqlite3 connection) are its internals.
         """
@@ -105,15 +106,15 @@ class SqliteStorage(SqlStorage):
 
         return await run(guarded)
 
-    async def _fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         marked = self.dialect.sql(sql)
         return await self._in_db_thread(lambda db: db.execute(marked, tuple(args)).fetchall())
 
-    async def _run(self, sql: str, args: Sequence[Any] = ()) -> int:
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> int:
         marked = self.dialect.sql(sql)
         return await self._in_db_thread(lambda db: int(_closed(db.execute(marked, tuple(args))).rowcount))
 
-    async def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         marked = self.dialect.sql(sql)
         await self._in_db_thread(lambda db: _closed(db.executemany(marked, [tuple(r) for r in rows])))
 
@@ -140,32 +141,32 @@ class SqliteStorage(SqlStorage):
         await asyncio.sleep(0)
         return done
 
-    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+    async def rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         marked = self.dialect.sql(sql)
-        async with self._guard:
+        async with self.guard:
             return await self._read_here(lambda db: db.execute(marked, args).fetchall())
 
-    async def _reads(self, statements: list[Statement]) -> list[list[Any]]:
+    async def reads(self, statements: list[Statement]) -> list[list[Any]]:
         """Each statement's rows, all in one trip (one read transaction: they see the same moment)."""
         marked = [(self.dialect.sql(sql), args) for sql, args in statements]
 
         def read(db: sqlite3.Connection) -> list[list[Any]]:
             return [db.execute(sql, args).fetchall() for sql, args in marked]
 
-        async with self._guard:
+        async with self.guard:
             return await self._read_here(read)
 
-    async def _insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+    async def insert(self, sql: str, args: tuple[Any, ...] = ()) -> int:
         marked = self.dialect.sql(sql)
-        async with self._guard:
+        async with self.guard:
             return await self._write_here(lambda db: int(db.execute(marked, args).fetchall()[0][0]))
 
-    async def _update(self, sql: str, args: tuple[Any, ...] = ()) -> int:
+    async def update(self, sql: str, args: tuple[Any, ...] = ()) -> int:
         marked = self.dialect.sql(sql)
-        async with self._guard:
+        async with self.guard:
             return await self._write_here(lambda db: int(_closed(db.execute(marked, args)).rowcount))
 
-    async def _transaction(self, statements: list[Statement]) -> None:
+    async def transaction(self, statements: list[Statement]) -> None:
         """Run ``statements`` in one transaction, in one trip to the database thread."""
         marked = [(self.dialect.sql(sql), args) for sql, args in statements]
 
@@ -179,35 +180,33 @@ class SqliteStorage(SqlStorage):
                 db.execute("ROLLBACK")
                 raise
 
-        async with self._guard:
+        async with self.guard:
             await self._in_db_thread(run)
 
-    async def _found(self, where: str, args: tuple[Any, ...], starts: dict[int, int]) -> list[tuple[Any, list[Any]]]:
-        """The races and their new action rows in one read (on the event loop's connection)."""
-        races_sql = self.dialect.sql(f"SELECT {RACE_COLUMNS} FROM races WHERE {where} ORDER BY id")
-        actions_sql = self.dialect.sql(ACTIONS_FROM)
+    async def fetch_each(
+        self, parent: Statement, child: str, child_args: Callable[[Any], tuple[Any, ...]]
+    ) -> list[tuple[Any, list[Any]]]:
+        """Each row of ``parent`` with its rows of ``child``, in one read (on the event loop's connection)."""
+        parent_sql, parent_args = self.dialect.sql(parent[0]), parent[1]
+        child_sql = self.dialect.sql(child)
 
         def read(db: sqlite3.Connection) -> list[tuple[Any, list[Any]]]:
             return [
-                (row, db.execute(actions_sql, (row[0], starts.get(row[0], 0))).fetchall())
-                for row in db.execute(races_sql, args).fetchall()
+                (row, db.execute(child_sql, child_args(row)).fetchall())
+                for row in db.execute(parent_sql, parent_args).fetchall()
             ]
 
         return await self._read_here(read)
 
-    async def _versioned(
-        self, race_id: int, version: int, sets: str, args: tuple[Any, ...], writes: list[Statement]
-    ) -> bool:
-        """Bump the race from ``version`` and make ``writes`` in one transaction and one trip."""
-        bump = self.dialect.sql(
-            "UPDATE races SET version = version + 1, " + sets + " WHERE id = {} AND version = {} RETURNING id"
-        )
+    async def run_if(self, check: Statement, writes: list[Statement]) -> bool:
+        """``check``, then ``writes`` if it changed one row, in one transaction and one trip."""
+        check_sql, check_args = self.dialect.sql(check[0]), check[1]
         batches = [(self.dialect.sql(sql), rows) for sql, rows in grouped(writes)]
 
         def run(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             try:
-                if len(db.execute(bump, (*args, race_id, version)).fetchall()) != 1:
+                if len(db.execute(check_sql, check_args).fetchall()) != 1:
                     db.execute("ROLLBACK")
                     return False
                 for sql, rows in batches:
@@ -219,3 +218,10 @@ class SqliteStorage(SqlStorage):
                 raise
 
         return await self._in_db_thread(run)
+
+
+class SqliteStorage(SqlStorage):
+    """The storage on one SQLite file (``SqliteDatabase``)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(SqliteDatabase(path))

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from bot.leagues.pact_records import public_ledger
 from bot.service.drawing import Drawing, ThreadDrawing
 from bot.service.recap import recap_gif
 from bot.storage import RaceRow, Storage
@@ -28,6 +29,7 @@ from bot.web.guard import RateLimit, guard
 from bot.web.health import health_route
 from bot.web.language import picked
 from bot.web.league_page import league_main, league_page, version_of
+from bot.web.pact_section import ledger_section, with_section
 from bot.web.timeline import Timeline, timeline
 from rules.i18n import current
 
@@ -214,7 +216,8 @@ def routes(site: Pages) -> web.RouteTableDef:
                 league_token = await site.storage.web_token("league", row.league_id)
                 league = f"/l/{league_token}" if league_token else None
             base = f"/r/{token}"
-            return pages.race_page(race, base, channel=channel, turn=turn, since=start, league=league, origin=origin)
+            page = pages.race_page(race, base, channel=channel, turn=turn, since=start, league=league, origin=origin)
+            return with_section(page, ledger_section(await public_ledger(site.storage, row)))
 
         return _html(await site.once(key, make))
 

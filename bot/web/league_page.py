@@ -6,7 +6,9 @@ import hashlib
 from html import escape
 
 from bot.leagues.league import standings_from
+from bot.leagues.pact_records import league_tally
 from bot.storage import Storage
+from bot.web.pact_section import pacts_column
 from bot.web.pages import layout, when
 from bot.web.timeline import track_title
 from rules.i18n import N_, _, current, ngettext
@@ -54,9 +56,10 @@ async def league_main(storage: Storage, league_id: int) -> tuple[str, str]:
     if gc and game.scoring is not None:
         leader = next((s for s in gc if not s.eliminated), gc[0])
         someone = _("a player")
+        pacts = await league_tally(storage, league.id)
         rows = "".join(
             f"<li>{escape(game.narration.piece_name(None, s.piece))} ({escape(names.get(s.player, someone))}) "
-            f"{escape(game.scoring.standing_text(rank, s, leader))}</li>"
+            f"{escape(game.scoring.standing_text(rank, s, leader))}{pacts_column(pacts, s.player)}</li>"
             for rank, s in enumerate(gc, start=1)
         )
         after = escape(_("After stage {number}.", number=done[-1].number))

@@ -290,6 +290,8 @@ def _resolve(state: State, choice: Choice) -> State:
     if action.do == "pit":
         car = replace(car, status="racing", lp=moving.roll, gear=action.gear or 1, pitted=True)
         state = _log(_put(state, car), "left-pits", car=car.id, lp=car.lp, gear=car.gear)
+        if state.setup.options.pit_exit == "at-once":  # the race option: it drives off this turn (R-FDM-PIT)
+            return _next(_roll(state, car))
         return _next(replace(state, moving=None, queue=state.queue[1:]))
     if action.do == "pass" and moving.step == "pit-exit":
         state = _log(state, "stays-in-pits", car=car.id)

@@ -16,6 +16,7 @@ from rules.formula_de_mini.menu import choices, gear_name, piece_name_of
 from rules.formula_de_mini.model import TEAMS, State
 from rules.formula_de_mini.pace import hooks as pace_hooks
 from rules.formula_de_mini.pacts import PACTS
+from rules.formula_de_mini.race_options import PIT_EXIT
 from rules.formula_de_mini.setup import build
 from rules.formula_de_mini.showcase import SHOWCASE
 from rules.formula_de_mini.versions import VERSIONS
@@ -309,5 +310,6 @@ GAME = Game(
     scoring=PointsScoring(),
     pace=pace_hooks(),
     showcase=SHOWCASE,
+    race_options=(PIT_EXIT.race_option(),),
     versions=VERSIONS,
 )

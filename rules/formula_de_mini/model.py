@@ -28,9 +28,10 @@ BOOK_LAPS = 3  # a race's laps on a circuit of the box (rulings.md R-FDM-LAPS)
 class Options:
     laps: int = 0  # 0: the default (Setup.laps, R-FDM-LAPS)
     shift_5_to_1: bool = True  # rulings.md R-FDM-5-TO-1
+    pit_exit: str = "next-turn"  # rulings.md R-FDM-PIT: a car leaving its stand drives off next turn, or at once
 
 
-OPTION_NAMES = {"laps", "shift_5_to_1"}
+OPTION_NAMES = {"laps", "shift_5_to_1", "pit_exit"}
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from rules.formula_de_mini.circuit import Circuit, build_circuit, load_circuit
 from rules.formula_de_mini.engine import new_race
 from rules.formula_de_mini.gears import dice
 from rules.formula_de_mini.model import OPTION_NAMES, TEAMS, Options, Player, Setup, State
+from rules.formula_de_mini.race_options import PIT_EXIT
 from rules.formula_de_mini.versions import VERSIONS
 from rules.game import Envelope
 from rules.track import whole_number
@@ -30,6 +31,7 @@ def parse_options(raw: object) -> Options:
         values[key] = value
     if values.get("laps", 0) < 0:
         raise MalformedRecord("$.options.laps", "expected a number of laps from 1 (0: the default)")
+    PIT_EXIT.of_record(values)
     assert {f.name for f in fields(Options)} == OPTION_NAMES
     return Options(**values)
 

@@ -31,7 +31,7 @@ from rules.hell_of_the_north.stage import carried_energy, carried_pursuits, gene
 from rules.hell_of_the_north.versions import VERSIONS
 from rules.hell_of_the_north.view import public_view
 from rules.i18n import N_, _, ngettext, pgettext
-from rules.leader1 import game_kit, words
+from rules.leader1 import game_kit, rule_options, words
 from rules.teams import after_the_last, best_times
 
 VOCABULARY = game_kit.vocabulary("black-rouleur", Field("part", "text", "front or back of the peloton tile"))
@@ -229,7 +229,10 @@ RACE_OPTIONS = (
         N_("weather markers face down beside the route, 0 to 6 (empty: the route's own)"),
         tuple(str(n) for n in range(MAX_WEATHER + 1)),
         weather_count,
+        label=N_("weather markers"),
     ),
+    rule_options.PELOTON_BONUS,
+    rule_options.WEATHER_REVEAL,
 )
 
 

@@ -150,9 +150,16 @@ class Options:
     late_turns: int = 22
     cobble_risk: str = "dark"
     weather: int | None = None  # markers the players lay (0 to 6); None: the route's own (R-HOTN-WEATHER-COUNT)
+    # race options for rulings players may want either way (issue 41); the first value is today's
+    peloton_bonus: str = "lost"  # R-HOTN-BONUS-PELOTON: "lost"; "first-rider" in peloton order
+    weather_reveal: str = "next-move"  # R-HOTN-WEATHER-REVEAL: a turned marker acts from the next move, or "at-once"
 
 
-OPTION_NAMES = {"multi_day", "stage", "late_turns", "cobble_risk", "weather"}
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "peloton_bonus": ("lost", "first-rider"),
+    "weather_reveal": ("next-move", "at-once"),
+}
+OPTION_NAMES = {"multi_day", "stage", "late_turns", "cobble_risk", "weather", *OPTION_CHOICES}
 
 
 @dataclass(frozen=True)

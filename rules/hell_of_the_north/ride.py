@@ -17,7 +17,7 @@ from rules.hell_of_the_north.model import (
     risk_holds,
     risk_need,
 )
-from rules.hell_of_the_north.moves import RideOption
+from rules.hell_of_the_north.moves import RideOption, ride_options
 from rules.leader1 import family
 from rules.rng import Dice, Die
 
@@ -51,6 +51,8 @@ PELOTON_DIE_RISK = PelotonDieRisk()
 
 def resolve_ride(state: State, option: RideOption) -> State:
     """Apply a legal ``option``: roll its risks, pay, and place the rider."""
+    if state.setup.options.weather_reveal == "at-once":
+        state, option = _weather_at_once(state, option)
     rider = state.rider(option.rider)
     turn = state.turn
     events: list[Event] = []
@@ -66,7 +68,7 @@ def resolve_ride(state: State, option: RideOption) -> State:
         events.append(event(turn, "cobbles", rider=rider.id, result=result))
         fell = result == "fall"
         punctured = result == "puncture"
-    energy = rider.energy - cost + option.recovery
+    energy = max(0, rider.energy - cost + option.recovery)  # below 0 only by weather turned mid-move
     dest_row = int(option.to.split(".")[0])
     stamp = state.stamp + 1
     events.append(family.ride_event(turn, option, option.start, cost, wind=option.wind))
@@ -119,10 +121,27 @@ def _give_slipstream(state: State, start_row: int, lane: int, squares: int) -> S
     return family.give_slipstream(state, start_row, lane, squares, cut)
 
 
-def reveal_weather(state: State) -> State:
-    """Weather: a face-down marker turns as soon as a rider or the peloton reaches the hexagon before it."""
+def _weather_at_once(state: State, option: RideOption) -> tuple[State, RideOption]:
+    """The race option ``weather_reveal: at-once`` (R-HOTN-WEATHER-REVEAL): a marker the ride turns
+    face up acts on the rest of that very move, so the chosen path is costed again under it (its
+    wind, rain and heat). A rider who cannot pay what the weather adds ends with 0 energy."""
+    revealed = reveal_weather(state, also=int(option.to.split(".")[0]))
+    if revealed.weather == state.weather:
+        return state, option
+    rider = revealed.rider(option.rider)
+    unbounded = replace_rider(revealed, replace(rider, energy=max(rider.energy, 10**6)))  # costed, never refused
+    path = (*option.via, option.to)
+    listed = ride_options(unbounded, option.rider, breakaway=option.breakaway, route=path)
+    again = [o for o in listed if o.to == option.to]
+    return revealed, (again[0] if again else option)
+
+
+def reveal_weather(state: State, also: int | None = None) -> State:
+    """Weather: a face-down marker turns as soon as a rider or the peloton reaches the hexagon before it
+    (``also``: a row a ride is reaching now, before it is placed there)."""
     course = state.setup.course
-    reached = max([state.peloton, *(r.row or 0 for r in state.riders if r.row is not None and r.racing)])
+    rows = [state.peloton, *(r.row or 0 for r in state.riders if r.row is not None and r.racing)]
+    reached = max([*rows, *([] if also is None else [also])])
     for hexagon, marker in state.weather:
         if marker is not None or reached < hexagon - course.hex_rows or not state.weather_pool:
             continue

@@ -13,6 +13,7 @@ from rules.hell_of_the_north.model import (
     FEED_COLOUR,
     MAX_CARRIED_ENERGY,
     MAX_CARRIED_PURSUITS,
+    OPTION_CHOICES,
     OPTION_NAMES,
     PARTS,
     PELOTON,
@@ -57,6 +58,9 @@ def parse_options(raw: object) -> Options:
                     raise MalformedRecord("$.options.weather", f"expected 0 to {MAX_WEATHER} weather markers")
             elif type(value) is not type(getattr(defaults, f.name)):
                 raise MalformedRecord(f"$.options.{f.name}", f"expected {type(getattr(defaults, f.name)).__name__}")
+            allowed = OPTION_CHOICES.get(f.name)
+            if allowed is not None and value not in allowed:
+                raise MalformedRecord(f"$.options.{f.name}", f"expected one of {', '.join(allowed)}, got {value!r}")
             values[f.name] = value
     options = Options(**values)
     if not 1 <= options.stage <= 99:

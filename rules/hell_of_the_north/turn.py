@@ -15,6 +15,7 @@ from rules.hell_of_the_north.model import (
     PELOTON,
     PELOTON_COST,
     ROULEUR_MOUNTAIN_EXTRA,
+    TIME_BONUS,
     Event,
     Rider,
     State,
@@ -141,8 +142,9 @@ def move_peloton(state: State) -> State:
     state, moved = family.roll_peloton(state, PELOTON, face_value, events, leaving=leaving)
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     riding_at_start = [r for r in peloton_order(state) if r.id not in state.drop_requests]
+    first_rider = setup.options.peloton_bonus == "first-rider"  # R-HOTN-BONUS-PELOTON's option
     if not played.has(FEED_CAUGHT):  # before R-HOTN-FEED-CAUGHT: fed before the catch
-        state = family.peloton_passes(state, riding_at_start, old, new, events)
+        state = _passes(state, riding_at_start, old, new, events, {}, first_rider)
     # Caught by the peloton: drawn level -> the front part, passed -> the back part
     caught_at: dict[str, int] = {}
     catches: list[Event] = []
@@ -156,7 +158,7 @@ def move_peloton(state: State) -> State:
     # before a feed marker passes the marker in the peloton (R-HOTN-FEED-CAUGHT)
     if played.has(FEED_CAUGHT):
         riding = [r for r in peloton_order(state) if r.id not in state.drop_requests]
-        state = family.peloton_passes(state, riding, old, new, events, caught_at)
+        state = _passes(state, riding, old, new, events, caught_at, first_rider)
     events += catches
     for r in state.riders:
         if r.status in ("fallen", "punctured") and (r.row or 0) >= new - 1 and (r.row or 0) <= new:
@@ -192,6 +194,26 @@ def move_peloton(state: State) -> State:
     if face == "red-4":
         state = punctures(state)
     return reveal_weather(state)
+
+
+def _passes(
+    state: State,
+    riding: list[Rider],
+    old: int,
+    new: int,
+    events: list[Event],
+    caught_at: dict[str, int],
+    first_rider: bool,
+) -> State:
+    """Feed markers and time bonuses the peloton passes; a bonus given to its first rider
+    (``peloton_bonus: first-rider``) takes a turn off its time as a rider's own would (Notes 2)."""
+    before = len(events)
+    state = family.peloton_passes(state, riding, old, new, events, caught_at, bonus_to_first=first_rider)
+    for e in events[before:]:
+        if e.type == "bonus":
+            winner = state.rider(str(e.data["rider"]))
+            state = replace_rider(state, replace(winner, bonuses=winner.bonuses + TIME_BONUS))
+    return state
 
 
 def _peloton_arrives(state: State, events: list[Event]) -> State:

@@ -224,12 +224,19 @@ def peloton_passes(
     new: int,
     events: list[Event],
     caught_at: Mapping[str, int] | None = None,
+    *,
+    bonus_to_first: bool = False,
 ) -> S:
     """What the peloton passes from row ``old`` to ``new``: each feed zone feeds ``riders`` (in that
     order; those it caught in this move, ``caught_at``, as ``feed_peloton`` says), each bonus line
-    nobody has claimed yet is the peloton's."""
+    nobody has claimed yet is the peloton's, lost (R-BONUS-PELOTON, R-HOTN-BONUS-PELOTON); with
+    ``bonus_to_first`` (the race option ``peloton_bonus: first-rider``) it is the first of ``riders``'
+    (a ``bonus`` event), and still lost when the peloton is empty."""
     state = feed_peloton(state, riders, old, new, events, caught_at)
-    bonus_won, _ = bonus_rows_won(state, old, new, "peloton")
+    winner = riders[0].id if bonus_to_first and riders else "peloton"
+    bonus_won, rows = bonus_rows_won(state, old, new, winner)
+    if winner != "peloton":
+        events.extend(event(state.turn, "bonus", rider=winner, row=row) for row in rows)
     return replace(state, bonus_won=bonus_won)
 
 

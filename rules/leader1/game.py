@@ -9,7 +9,7 @@ from rules.action import Action
 from rules.events import Event
 from rules.game import Decision, LeagueSetting, PlayerRecord, Seat, SeatOption, Standing, TeamResult
 from rules.i18n import N_, _, ngettext, pgettext
-from rules.leader1 import ai, engine, game_kit, words
+from rules.leader1 import ai, engine, game_kit, rule_options, words
 from rules.leader1.menu import choices, piece_name
 from rules.leader1.model import RIDER_TYPES, TEAMS, State
 from rules.leader1.narrate import describe, summary
@@ -296,4 +296,5 @@ GAME = replace(
     pacts=PACTS,
     team_result=team_result,
     versions=VERSIONS,
+    race_options=(rule_options.DROP, rule_options.BOXED_IN, rule_options.PELOTON_BONUS),
 )

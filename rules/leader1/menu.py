@@ -84,7 +84,10 @@ def _choice(state: State, c: engine.Choice, riders: _Riders) -> Choice:
         label, detail = option_text(o, state, riders.need(rider) if (o.crack or o.fall) else None)
         return game_kit.ride_choice(a, o, label, detail, name=riders.name(rider))
     if do == "drop":
-        detail = _("stays for the peloton's move and pays it, then rides behind it from next turn")
+        if state.setup.options.drop == "leaves":  # the race option (rulings R-DROP)
+            detail = _("leaves the peloton before it moves (no cost), rides behind it from next turn")
+        else:
+            detail = _("stays for the peloton's move and pays it, then rides behind it from next turn")
         return Choice(a, _("Drop {rider}", rider=riders.name(str(a.rider))), detail, piece=a.rider)
     if do == "pursue":
         return Choice(a, _("Pursue (+1)"), _("the peloton moves one more square"))

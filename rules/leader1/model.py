@@ -41,9 +41,18 @@ class Options:
     gc_ring: int = 12
     # D: a later stage of a stage race, where eliminations leave players with unequal teams (R-STAGE-RIDERS)
     stage_race: bool = False
+    # race options for rulings players may want either way (issue 41); the first value is today's
+    drop: str = "pays"  # R-DROP: "pays" rides the move in the peloton; "leaves" before it (as R-HOTN-DROP)
+    boxed_in: str = "stands"  # R-STUCK: "stands" still; "rides-through" as R-HOTN-BOXED-IN
+    peloton_bonus: str = "lost"  # R-BONUS-PELOTON: "lost"; "first-rider" in peloton order
 
 
-OPTION_NAMES = {"elimination", "elimination_turns", "gc_ring", "stage_race"}
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "drop": ("pays", "leaves"),
+    "boxed_in": ("stands", "rides-through"),
+    "peloton_bonus": ("lost", "first-rider"),
+}
+OPTION_NAMES = {"elimination", "elimination_turns", "gc_ring", "stage_race", *OPTION_CHOICES}
 
 
 @dataclass(frozen=True)

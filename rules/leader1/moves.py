@@ -46,7 +46,29 @@ def ride_options(
     With ``most_cost``, the moves whose paid squares alone cost more are left out (the list
     is the full one cut after the longest move that may still cost that little: a paid
     move's cost is its table cost plus any crossings, never less).
+
+    A rider with no square to ride to stands still (R-STUCK), unless the race's ``boxed_in``
+    option is ``rides-through``: then, having no other option, it may ride through any occupied
+    square at +1 each, as in Hell of the North (R-HOTN-BOXED-IN). Breaking away is never forced.
     """
+    options = _ride_options(state, rider_id, breakaway=breakaway, route=route, most_cost=most_cost, boxed_in=False)
+    if options or breakaway or state.setup.options.boxed_in != "rides-through":
+        return options
+    narrowed = route is not None or most_cost is not None
+    if narrowed and _ride_options(state, rider_id, breakaway=False, route=None, most_cost=None, boxed_in=False):
+        return options  # the rider has another option, so the named path may not go through
+    return _ride_options(state, rider_id, breakaway=False, route=route, most_cost=most_cost, boxed_in=True)
+
+
+def _ride_options(
+    state: State,
+    rider_id: str,
+    *,
+    breakaway: bool,
+    route: tuple[str, ...] | None,
+    most_cost: int | None,
+    boxed_in: bool,
+) -> list[RideOption]:
     road = state.setup.road
     rider = state.rider(rider_id)
     if breakaway:
@@ -67,7 +89,17 @@ def ride_options(
     occupied = occupied_squares(state, rider_id)
     cracks = cracks_by_length(state, start_row, free, longest)
     for squares, row, paths in search(
-        state, rider_id, start_row, starts, longest, False, mark, breakaway=breakaway, route=route, free=free
+        state,
+        rider_id,
+        start_row,
+        starts,
+        longest,
+        False,
+        mark,
+        breakaway=breakaway,
+        route=route,
+        free=free,
+        boxed_in=boxed_in,
     ):
         rejoins = behind_peloton and row == state.peloton - 1
         move = Move(squares, free, slip, cracks[squares], breakaway, rejoins)

@@ -11,7 +11,7 @@ from rules.leader1 import player_record
 from rules.leader1.dice import dice as leader1_dice
 from rules.leader1.engine import new_race, starting_riders
 from rules.leader1.feed import COLOURS, check_script, die_name, full_piles, without
-from rules.leader1.model import FEED_COLOUR, OPTION_NAMES, TEAMS, Options, Player, Rider, Setup, State
+from rules.leader1.model import FEED_COLOUR, OPTION_CHOICES, OPTION_NAMES, TEAMS, Options, Player, Rider, Setup, State
 from rules.leader1.player_record import MAX_TURN, parse_identity, parse_start_rider
 from rules.leader1.route import road_for
 from rules.leader1.versions import VERSIONS
@@ -48,6 +48,9 @@ def parse_options(raw: object) -> Options:
             expected = type(getattr(defaults, f.name))
             if type(value) is not expected:
                 raise MalformedRecord(f"$.options.{f.name}", f"expected {expected.__name__}, got {value!r}")
+            allowed = OPTION_CHOICES.get(f.name)
+            if allowed is not None and value not in allowed:
+                raise MalformedRecord(f"$.options.{f.name}", f"expected one of {', '.join(allowed)}, got {value!r}")
             values[f.name] = value
     return Options(**values)
 

@@ -79,12 +79,20 @@ def move_peloton(state: State) -> State:
     road = setup.road
     turn = state.turn
     events: list[Event] = []
-    state, moved = family.roll_peloton(state, PELOTON, _peloton_squares, events)
+    # the race option ``drop``: a rider dropped on purpose rides the move in the peloton and pays
+    # (R-DROP, "pays"), or leaves before it moves, as in Hell of the North (R-HOTN-DROP, "leaves")
+    leaving = state.drop_requests if setup.options.drop == "leaves" else ()
+    first_rider = setup.options.peloton_bonus == "first-rider"  # R-BONUS-PELOTON's option
+
+    def riding(now: State) -> list[Rider]:
+        return [r for r in peloton_order(now) if r.id not in leaving]
+
+    state, moved = family.roll_peloton(state, PELOTON, _peloton_squares, events, leaving=leaving)
     face, squares, old, new = moved.face, moved.squares, moved.old, moved.new
     red = face == "red"
     feed_caught = setup.rules.has(FEED_CAUGHT)
     if not feed_caught:  # before R-FEED-CAUGHT: the peloton fed those in it before it caught anybody
-        state = family.peloton_passes(state, peloton_order(state), old, new, events)
+        state = family.peloton_passes(state, riding(state), old, new, events, bonus_to_first=first_rider)
 
     # B.1 reintegration: level with or overtaken by the peloton
     caught_at: dict[str, int] = {}
@@ -97,7 +105,7 @@ def move_peloton(state: State) -> State:
     # feed zones and bonus tokens passed by the peloton (C.4, D.2; R-BONUS-PELOTON): a rider it
     # absorbed before a feed token passes the token inside it (R-FEED-CAUGHT)
     if feed_caught:
-        state = family.peloton_passes(state, peloton_order(state), old, new, events, caught_at)
+        state = family.peloton_passes(state, riding(state), old, new, events, caught_at, bonus_to_first=first_rider)
     events += catches
     # a fallen or punctured rider stays on its square (C.2, C.3); only one on the squares the
     # peloton lands on goes behind it (rulings.md R-PELOTON-PASSES; before it, every one at or
@@ -107,10 +115,11 @@ def move_peloton(state: State) -> State:
         if r.status in ("fallen", "punctured") and (reached is None or (r.row or 0) >= reached) and (r.row or 0) <= new:
             state = _place_behind(state, r, r.status)
     # B.4 "*Riders in the peloton at the beginning of the movement" pay: those dropped on
-    # purpose too (rulings.md R-DROP); who cannot pay is left behind (B.5)
+    # purpose too (rulings.md R-DROP), unless they left first (``drop: leaves``); who cannot pay
+    # is left behind (B.5)
     price = setup.ruleset.peloton_cost.get(min(squares, max(setup.ruleset.peloton_cost, default=0)), 0)
     if squares >= 5 and price:
-        for r in peloton_order(state):
+        for r in riding(state):
             if r.energy >= price:
                 state = replace_rider(state, replace(r, energy=r.energy - price))
                 events.append(event(turn, "paid", rider=r.id, cost=price))
@@ -118,6 +127,10 @@ def move_peloton(state: State) -> State:
                 state = _place_behind(state, state.rider(r.id), "dropped")
                 events.append(event(turn, "dropped", rider=r.id, reason="cannot pay"))
     state = family.drop_chosen(state, lambda s, rid, status: _place_behind(s, s.rider(rid), status), events)
+    for rid in leaving:  # it goes along the road to its square, past any feed zone on the way (C.4)
+        dropped = state.rider(rid)
+        if dropped.status == "dropped" and dropped.row is not None:
+            state = family.feed_peloton(state, [dropped], old, dropped.row, events)
     if new >= road.finish and state.peloton_arrived_turn is None:
         state = _peloton_arrives(state, events)
     return replace(state, events=state.events + tuple(events), puncture_checks=red)

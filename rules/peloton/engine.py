@@ -15,7 +15,7 @@ from rules.action import Action
 from rules.errors import IllegalAction, InvalidSetup, MalformedRecord, NotYourTurn, RaceOver, WrongPhase
 from rules.events import Event, event
 from rules.game import Envelope
-from rules.peloton import start_order
+from rules.peloton import start_order, variants
 from rules.peloton.cards import CARDS, card, wind_of
 from rules.peloton.course import TERRAINS, Course, build_course, load_course, split
 from rules.peloton.model import (
@@ -97,16 +97,19 @@ def numbers(player: Player) -> list[str]:
     return [str(first + k) for k in range(player.cyclists)]
 
 
+KNOWN_OPTIONS = ("wind", "cards", "gap", "energy", "borrow", "start_order", *(o.name for o in variants.OPTIONS))
+
+
 def build(envelope: Envelope) -> State:
     """A race from a record's envelope: course, players, options, ``start`` (mid-race)."""
     course = course_of(envelope.get("track"))
     players = _players(envelope.get("players"))
     options = dict(envelope.get("options") or {})
     for key in options:
-        if key not in ("wind", "cards", "gap", "energy", "borrow", "start_order"):
-            raise MalformedRecord(
-                f"$.options.{key}", "unknown option; allowed: wind, cards, gap, energy, borrow, start_order"
-            )
+        if key not in KNOWN_OPTIONS:
+            raise MalformedRecord(f"$.options.{key}", f"unknown option; allowed: {', '.join(KNOWN_OPTIONS)}")
+    for choice in variants.OPTIONS:
+        choice.of_record(options)
     wind = options.get("wind", course.wind)
     if type(wind) is not int or not 0 <= wind <= 4:
         raise MalformedRecord("$.options.wind", "expected the wind card 0 (none) to 4")
@@ -518,9 +521,11 @@ def _new_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
 def _sheltered(state: State, c: Cyclist, taken: dict[str, str]) -> bool:
     """Not lone or leading against a headwind (R-PEL-HEADWIND): in a leg race, anybody on a hexagon
     directly in front; in an individual time trial nobody ("no advantage from riding tandem in a
-    time-trial", V); in a team time trial only a team-mate it follows as in tandem (VI.2)."""
+    time-trial", V); in a team time trial only a team-mate it follows as in tandem (VI.2). The race
+    option ``trial_headwind: sheltered`` reads "lone or leading" as in a leg race in every discipline."""
     assert c.cell is not None
-    if not state.setup.rules.has(TRIAL_HEADWIND):  # before: the general definition in every discipline
+    general = variants.TRIAL_WIND.of_record(state.setup.options) == "sheltered"  # the race option
+    if general or not state.setup.rules.has(TRIAL_HEADWIND):  # before: the general definition in every discipline
         return any(x in taken for x in tandem_cells(state, c.cell))
     if state.discipline == "itt":
         return False

@@ -27,7 +27,7 @@ from rules.game import (
     TrackCatalog,
 )
 from rules.i18n import N_, _, ngettext, npgettext, pgettext
-from rules.peloton import ai, draft, engine, start_order, timing
+from rules.peloton import ai, draft, engine, start_order, time_bonuses, timing, variants
 from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
@@ -214,7 +214,15 @@ def result_text(state: State, cid: str) -> str:
     if c.finish_round is None:
         return _("still racing")
     if state.discipline == "leg":
-        rel, total = timing.relative(state, c), timing.leg_total(state, c)
+        rel, total = timing.relative(state, c), time_bonuses.leg_time(state, c)
+        bonus = time_bonuses.seconds(state, c)
+        if bonus:
+            return _(
+                "{gap} ({time}, time bonus {bonus} s)",
+                gap=timing.gap(rel or 0),
+                time=timing.hours(total or 0),
+                bonus=bonus,
+            )
         return f"{timing.gap(rel or 0)} ({timing.hours(total or 0)})"
     if state.discipline == "itt":
         return timing.clock(timing.individual(state, c) or 0)
@@ -436,7 +444,7 @@ class StageRaceScoring:
         for c in final.cyclists:
             old = before.get(c.id, Standing(c.id, c.player, 0, {"time": 0, "points": 0, "mountains": 0}))
             t = time_of(final, c) or 0
-            seconds = (timing.leg_total(final, c) or 0) if final.discipline == "leg" else t // 10
+            seconds = (time_bonuses.leg_time(final, c) or 0) if final.discipline == "leg" else t // 10
             res = dict(old.resources)
             res["time"] = res.get("time", 0) + seconds
             res["points"] = res.get("points", 0) + table["points"].get(c.id, 0)
@@ -484,7 +492,7 @@ class StageRaceScoring:
 def _stage_seconds(final: State, c: Cyclist) -> int | None:
     """A cyclist's time in the stage as the league counts it, in seconds (None: not finished)."""
     if final.discipline == "leg":
-        return timing.leg_total(final, c)
+        return time_bonuses.leg_time(final, c)
     t = time_of(final, c)
     return None if t is None else t // 10
 
@@ -546,7 +554,9 @@ GAME = Game(
             start_order.LOBBY,
             start_order.lobby_value,
             start_order.DEFAULT,
+            label=start_order.TITLE,
         ),
+        *(o.race_option() for o in variants.OPTIONS),
     ),
     pace=pace_hooks(),
     versions=VERSIONS,

@@ -24,6 +24,7 @@ ABOUT = {
     "drawn": N_("lots drawn from the race's seed"),
     "standings": N_("the overall classification (a league's legs)"),
 }
+TITLE = N_("starting order")  # the option's name as players read it
 DEFAULT = "drawn"  # what a new race writes into its record (the lobby, sims)
 LOBBY = ("drawn", "seats")  # what a lobby's host may choose (standings are a league's)
 LEAGUE = "standings"  # what a league's leg writes
@@ -50,14 +51,20 @@ def lobby_value(typed: str) -> str:
         if value == "standings":
             raise ValueError(
                 _(
-                    "start_order: one of {choices}; {typed} is not one "
+                    "{option}: one of {choices}; {typed} is not one "
                     "(standings: only a league's legs start by the overall classification).",
+                    option=_(TITLE),
                     choices=choices,
                     typed=repr(typed[:40]),
                 )
             )
         raise ValueError(
-            _("start_order: one of {choices}; {typed} is not one.", choices=choices, typed=repr(typed[:40]))
+            _(
+                "{option}: one of {choices}; {typed} is not one.",
+                option=_(TITLE),
+                choices=choices,
+                typed=repr(typed[:40]),
+            )
         )
     return value
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.peloton import timing
+from rules.peloton import time_bonuses, timing
 from rules.peloton.engine import pending
 from rules.peloton.model import DIAL, State
 from rules.peloton.standings import classifications
@@ -31,6 +31,9 @@ def cyclist_view(state: State, cid: str) -> dict[str, object]:
             rel, total = timing.relative(state, c), timing.leg_total(state, c)
             out["time"] = timing.gap(rel) if rel is not None else None
             out["group_time"] = timing.hours(total) if total is not None else None
+            if time_bonuses.on(state):  # the race option (R-PEL-BONUS-POINTS): the leg's time less the bonuses
+                out["time_bonus"] = time_bonuses.seconds(state, c)
+                out["leg_time"] = timing.hours(time_bonuses.leg_time(state, c) or 0)
         elif state.discipline == "itt":
             t = timing.individual(state, c)
             out["time"] = timing.clock(t) if t is not None else None

@@ -19,9 +19,9 @@ def _text(answer: Any) -> Any:
 async def _lobby_with_weather(env: Any, value: str) -> tuple[Any, dict[str, Any]]:
     channel, members = await open_race(env, "hell-of-the-north", "roubaix", 3, "white")
     chosen = _text(await members["alice"].slash(channel, "race option", option="weather", value=value))
-    assert f"The host chose weather: {value}." in chosen.content
+    assert f"The host chose weather markers: {value}." in chosen.content
     lobby = next(m for m in channel.history() if "lobby (" in m.content)  # edited in place
-    assert f"Race options (host, /race option): weather: {value}." in lobby.content
+    assert f"Race options (host, /race option): weather markers: {value};" in lobby.content  # then the other options
     return channel, members
 
 
@@ -63,7 +63,7 @@ async def test_a_bad_number_or_a_player_who_is_not_the_host_is_refused_privately
     assert not_host.ephemeral and "Only the host" in not_host.content
     await members["alice"].slash(channel, "race option", option="weather", value="2")
     back = _text(await members["alice"].slash(channel, "race option", option="weather"))
-    assert "weather: default" in back.content  # empty: the route's own again
+    assert "weather markers: default" in back.content  # empty: the route's own again
     await members["alice"].slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot
     race = await bot.storage.active_race(channel.id)

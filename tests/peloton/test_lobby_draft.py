@@ -52,7 +52,7 @@ async def open_draft(env: Any, pieces: int = 2) -> tuple[Any, dict[str, Any], in
     # tests/peloton/test_start_order.py
     await members["alice"].slash(channel, "race option", option="start_order", value="seats")
     lobby = now(channel, lobby.id)  # the lobby message, edited in place with the choice
-    assert "start_order: seats" in lobby.content
+    assert "starting order: seats" in lobby.content
     await members["alice"].click(lobby, label="Start")
     return channel, members, lobby.id
 

@@ -146,7 +146,7 @@ async def test_the_lobby_shows_the_start_order_the_host_changes_it_and_the_recor
     _, channel, members = world(simcord_env, "alice", "bob")
     alice, bob = members["alice"], members["bob"]
     opened = await alice.slash(channel, "race new", game="peloton", stage="leg-bohemia", pieces=1)
-    assert "Race options (host, /race option): start_order: drawn." in opened.response.content
+    assert "Race options (host, /race option): starting order: drawn;" in opened.response.content
     helped = await bob.slash(channel, "race help")
     assert "**starting order** is drawn by lot" in (helped.response or helped.followups[0]).content
     await bob.slash(channel, "race join")
@@ -154,12 +154,12 @@ async def test_the_lobby_shows_the_start_order_the_host_changes_it_and_the_recor
     assert refused.ephemeral and "Only the host" in (refused.response or refused.followups[0]).content
     wrong = await alice.slash(channel, "race option", option="start_order", value="fastest")
     text = (wrong.response or wrong.followups[0]).content
-    assert wrong.ephemeral and "start_order: one of drawn" in text and "seats (the lobby's seats in turn)" in text
+    assert wrong.ephemeral and "starting order: one of drawn" in text and "seats (the lobby's seats in turn)" in text
     league_only = await alice.slash(channel, "race option", option="start_order", value="standings")
     assert "only a league's legs" in (league_only.response or league_only.followups[0]).content
     chosen = await alice.slash(channel, "race option", option="start_order", value="seats")
     shown = (chosen.response or chosen.followups[0]).content
-    assert "The host chose start_order: seats." in shown and "start_order: seats." in shown
+    assert "The host chose starting order: seats." in shown
     await alice.slash(channel, "race start")
     bot: DomestiqueBot = simcord_env.bot
     race_row = await bot.storage.active_race(channel.id)

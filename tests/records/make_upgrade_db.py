@@ -119,7 +119,7 @@ async def main(path: Path) -> None:
     clock.t += 3600
     await leagues.tick(make_channel)  # stage 1's result is in
     finals: dict[str, object] = {}
-    rows = await storage._rows("SELECT id FROM races WHERE status = 'finished'", ())
+    rows = await storage.db.rows("SELECT id FROM races WHERE status = 'finished'", ())
     for (race_id,) in rows:
         race = await storage.race(int(race_id))
         assert race is not None
@@ -127,7 +127,7 @@ async def main(path: Path) -> None:
         view = result.game.rules.public_view(result.state)
         view.pop("events", None)
         finals[str(race_id)] = view
-    await storage._update("UPDATE races SET created = ?", (PLAYED,))  # SQLite's own placeholder
+    await storage.db.update("UPDATE races SET created = ?", (PLAYED,))  # SQLite's own placeholder
     await storage.close()
     path.with_suffix(".json").write_text(json.dumps(finals, separators=(",", ":")) + "\n", encoding="utf-8")
 
