@@ -6,7 +6,8 @@ The painters tell this recorder what they place; it keeps nothing unless a test 
 
 Kinds: ``text`` (a string's ink), ``tag`` (a rounded label beside the road), ``disc`` (a piece or
 a sign drawn as a disc), ``offer`` (a square or hexagon on offer, with its outline), ``cover`` (a
-band drawn over what came before it: the header, the strip, the panel).
+band drawn over what came before it: the header, the strip, the panel); ``cut`` and ``dropped`` (a
+string a painter shortened, or a line it left out, for want of room: what it would have said).
 """
 
 from __future__ import annotations
@@ -71,6 +72,14 @@ def place_disc(kind: str, centre: Point, radius: float, what: str = "") -> None:
     if placed is not None:
         x, y = centre
         placed.append(Placed(kind, (x - radius, y - radius, x + radius, y + radius), what))
+
+
+def lost(how: str, what: str) -> None:
+    """Note that a painter had no room for ``what``: ``cut`` (written shortened), ``dropped`` (not
+    written, or part of it not) or ``earlier`` (a whole event of the last turn left out, the later
+    ones told). A board must never cut nor drop (issue 38): ``losses`` reports each; ``left_out``
+    counts the earlier events, which no language may leave out more of than English."""
+    place(how, (0.0, 0.0, 0.0, 0.0), what)
 
 
 @contextmanager
@@ -164,6 +173,37 @@ def problems(placed: Sequence[Placed], width: int, height: int) -> list[str]:
             out.append(f"{p.kind} cut by the picture's edge: {_name(p)}")
         out += [f"{p.kind} cut by the {what}: {_name(p)}" for j, box, what in covers if j > i and _meet(p.box, box)]
     return out
+
+
+def losses(placed: Sequence[Placed], width: int, height: int) -> list[str]:
+    """Every way the placements lose text (issue 38): a string cut (an ellipsis) or a line dropped for
+    want of room, and a string that overflows its box: ink off the picture, or starting on a band (the
+    header, the panel) and running out of it."""
+    picture: Box = (0.0, 0.0, float(width), float(height))
+    out = [f"{p.kind}: {p.what!r}" for p in placed if p.kind in ("cut", "dropped")]
+    covers: list[Placed] = []
+    for p in placed:
+        if p.kind == "cover":
+            covers.append(p)
+        elif p.kind == "text":
+            if p.what.endswith("…"):
+                out.append(f"cut: {_name(p)}")
+            if not _inside(p.box, picture):
+                out.append(f"off the picture: {_name(p)}")
+            # the latest band it starts on is its box
+            band = next((c for c in reversed(covers) if _meet(p.box, c.box, 0.0) and _starts_in(p.box, c.box)), None)
+            if band is not None and not _inside(p.box, band.box):
+                out.append(f"out of the {band.what}: {_name(p)}")
+    return out
+
+
+def left_out(placed: Sequence[Placed]) -> int:
+    """How many whole earlier events of the last turn the board left out for want of room."""
+    return sum(1 for p in placed if p.kind == "earlier")
+
+
+def _starts_in(box: Box, band: Box) -> bool:
+    return band[0] <= box[0] < band[2] and band[1] <= box[1] < band[3]
 
 
 def _shapes_meet(a: Placed, b: Placed) -> bool:

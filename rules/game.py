@@ -21,6 +21,7 @@ from rules.events import Event
 from rules.i18n import _, current
 from rules.memo import by_state_identity
 from rules.pacts import Pacts
+from rules.race_table import NumbersOf
 from rules.rng import Dice
 from rules.since import shared_line
 from rules.versions import VersionTable, single
@@ -503,6 +504,7 @@ class Game(Generic[S]):
     pacts: Pacts[S] = field(default_factory=Pacts)  # the kinds of pact allies may make (docs/alliances.md)
     # a team's result in a finished stage: (final state, the team's players) -> its result (docs/alliances.md)
     team_result: Callable[[S, Sequence[str]], TeamResult] | None = None
+    numbers: NumbersOf | None = None  # each piece's numbers for the web page's sortable table (rules/race_table.py)
     versions: VersionTable | None = None  # its rules versions (rules/versions.py); None: one version, never changed
     # what its turns are called: Formula Dé Mini's "rounds" (a lap is a kör / kolo there), Peloton's "moves"
     turns_called: Literal["turn", "round", "move"] = "turn"

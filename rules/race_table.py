@@ -53,25 +53,5 @@ ENERGY_SPENT = N_("energy spent")
 ENERGY_LEFT = N_("energy left")
 RISKS = N_("risks taken")
 
-NumbersOf = Callable[[Any, Any], Numbers]  # (the race's first state, the state now)
+NumbersOf = Callable[[Any, Any], Numbers]  # (the race's first state, the state now): a game's ``numbers``
 
-
-def numbers_of(game_id: str) -> NumbersOf | None:
-    """The function that reads ``game_id``'s numbers, or None for a game that has none."""
-    if game_id == "leader1":
-        from rules.leader1.numbers import leader1_numbers
-
-        return leader1_numbers
-    if game_id == "hell-of-the-north":
-        from rules.hell_of_the_north.numbers import hell_numbers
-
-        return hell_numbers
-    if game_id == "peloton":
-        from rules.peloton.numbers import peloton_numbers
-
-        return peloton_numbers
-    if game_id == "formula-de-mini":
-        from rules.formula_de_mini.numbers import car_numbers
-
-        return car_numbers
-    return None

@@ -142,6 +142,8 @@ async def test_a_league_runs_scheduled_stages_with_energy_carried_and_a_general_
     standings = await m["bob"].slash(league_channel, "league standings")
     reply = standings.response or standings.followups[0]
     assert reply.attachments and "general classification after stage 2" in reply.content
+    described = reply.attachments[0].description  # the image in words, rider by rider
+    assert described and "general classification after stage 2: 1. " in described and len(described) <= 1024
     assert not re.search(r"\b[a-z]+-(rouleur|leader|climber)\b", reply.content)  # riders by name, not id
     assert re.search(r"(leader|squares? behind on the ring), energy \d+", reply.content)
 

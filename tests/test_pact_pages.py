@@ -46,8 +46,9 @@ async def test_the_race_page_shows_the_ledger_of_public_pacts(simcord_env) -> No
     page = await alice_breaks_no_chase(simcord_env, public=True)
     assert "<h2>The ledger of public pacts</h2>" in page
     assert f"<li>{BROKEN}</li>" in page
+    assert "<li>alice: pacts kept 0, broken 1</li>" in page  # each member's count, by name (the finish table's pacts)
 
 
 async def test_the_race_page_never_shows_a_private_pact(simcord_env) -> None:
     page = await alice_breaks_no_chase(simcord_env, public=False)
-    assert "ledger" not in page.lower() and "no chase" not in page
+    assert "ledger" not in page.lower() and "no chase" not in page and "pacts kept" not in page

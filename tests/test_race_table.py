@@ -14,9 +14,9 @@ from bot.storage.sqlite import SqliteStorage
 from bot.web.race_table import numbers_html
 from bot.web.timeline import timeline
 from rules.peloton.game import outcome as peloton_outcome
-from rules.race_table import ENERGY_SPENT, RISKS, numbers_of
+from rules.race_table import ENERGY_SPENT, RISKS
 from rules.record import start_state
-from rules.registry import game_ids
+from rules.registry import find_game, game_ids
 from tests.support.web_race import CHANNEL, play_race
 
 
@@ -27,7 +27,7 @@ def _start_and_end(game: str) -> tuple[object, object]:
 
 def test_energy_spent_counts_the_tiles_eaten_and_the_risks_are_the_riders() -> None:
     start, final = _start_and_end("leader1")
-    numbers = numbers_of("leader1")(start, final)  # type: ignore[misc]
+    numbers = find_game("leader1").numbers(start, final)  # type: ignore[misc]
     spent, risks = numbers.columns.index(ENERGY_SPENT), numbers.columns.index(RISKS)
     for rider in final.riders:  # type: ignore[attr-defined]
         first = next(r for r in start.riders if r.id == rider.id)  # type: ignore[attr-defined]
@@ -40,7 +40,7 @@ def test_energy_spent_counts_the_tiles_eaten_and_the_risks_are_the_riders() -> N
 
 def test_peloton_times_put_the_finishers_in_their_order() -> None:
     start, final = _start_and_end("peloton")
-    numbers = numbers_of("peloton")(start, final)  # type: ignore[misc]
+    numbers = find_game("peloton").numbers(start, final)  # type: ignore[misc]
     assert numbers.columns[:3] == ("time", "points", "mountains")
     outcome = [p.piece for p in peloton_outcome(final).placings]  # type: ignore[arg-type]
     times = [numbers.of(piece).values[0].number for piece in outcome]  # type: ignore[union-attr]

@@ -55,6 +55,9 @@ async def test_race_recap_posts_the_race_so_far_and_the_finish_posts_it_all(simc
     recap = next(m for m in history[finish:] if any(a.filename == "recap.gif" for a in m.attachments))
     whole = await _gif(recap)
     assert whole.n_frames > so_far.n_frames and _distinct_frames(whole) > 1
+    described = next(a for a in recap.attachments if a.filename == "recap.gif").description
+    assert described and "On its last frame: " in described and len(described) <= 1024  # where every rider ended
+    assert "yellow" in described and "blue" in described
 
     # after the finish the channel's last race can still be recapped: its last two turns
     await alice.slash(channel, "race recap", turns=2)

@@ -11,14 +11,12 @@ from typing import Any
 import discord
 
 from bot.discord_layer.components import pact_view, prompt_view, proposal_view
+from bot.service.alt_text import ALT_LIMIT
 from bot.service.model import Post
 from bot.service.races import RaceService
 from rules.i18n import _, speaking
 
 log = logging.getLogger("domestique")
-
-
-ALT_LIMIT = 1024  # Discord's longest attachment description
 
 
 def as_file(name: str, data: bytes, alt: str = "") -> discord.File:

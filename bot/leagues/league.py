@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.leagues.team_classification import Teams, team_table
 from bot.service import seats
+from bot.service.alt_text import listed
 from bot.service.backoff import Backoff
 from bot.service.bounds import LEAGUE_STAGE
 from bot.service.colours import colour_id
@@ -429,15 +430,16 @@ class LeagueService:
         names = {m.player: m.name for m in await self.store.members(league.id)}
         image = self._standings_image(league, gc, after, names)
         image = await self._with_pacts(league, gc, names, image)
+        alt = self._standings_alt(league, gc, after, names) if image is not None else ""
         text = await self._gc_text(with_game(league), gc, after)
         link = await self.races.core.links.league_link(league.id)
         web = "\n" + _("Every stage on the web: {link}", link=f"<{link}>") if link else ""
         table = await team_table(league, self.store, self.teams) if self.teams is not None else None
         if table is None:
-            return Outcome(text + web + away, image=image)
+            return Outcome(text + web + away, image=image, image_alt=alt)
         team_text, team_image = table
         shown = ("teams.png", team_image) if team_image is not None else None
-        return Outcome(text + "\n\n" + team_text + web + away, image=image, file=shown)
+        return Outcome(text + "\n\n" + team_text + web + away, image=image, file=shown, image_alt=alt)
 
     async def _away_lines(self, league: League) -> str:
         """Members away (/race away), for the organiser: the AI plays their seats until then."""
@@ -457,6 +459,21 @@ class LeagueService:
         title = _("{league_name}: general classification after stage {number}", league_name=league.name, number=after)
         named = tuple(replace(s, player=names.get(s.player, s.player)) for s in gc)
         return paint_standings(league.game, named, title=title, options=self._values(league))
+
+    @staticmethod
+    def _standings_alt(league: League, gc: tuple[Standing, ...], after: int, names: Mapping[str, str]) -> str:
+        """The classification image in words, for a screen reader: its title, then each piece in order
+        with its person and standing, as the image shows them (within Discord's limit)."""
+        game = with_game(league).game
+        scoring = scoring_of(game)
+        leader = next((s for s in gc if not s.eliminated), gc[0])
+        title = _("{league_name}: general classification after stage {number}", league_name=league.name, number=after)
+        rows = [
+            f"{rank}. {game.narration.piece_name(None, s.piece)} ({names.get(s.player, s.player)}) "
+            + scoring.standing_text(rank, s, leader)
+            for rank, s in enumerate(gc, start=1)
+        ]
+        return listed(f"{title}:", rows)
 
     @staticmethod
     def _values(league: League) -> Mapping[str, int]:
@@ -752,7 +769,8 @@ class LeagueService:
                 )
             )
         image = self._standings_image(league, gc, race.stage, names)
-        return [Post("\n".join(text)[:2000], image, image_name="standings.png")]
+        alt = self._standings_alt(league, gc, race.stage, names) if image is not None and gc else ""
+        return [Post("\n".join(text)[:2000], image, image_name="standings.png", image_alt=alt)]
 
     async def next_due(self) -> float | None:
         dues = []

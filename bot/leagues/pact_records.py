@@ -66,14 +66,26 @@ async def race_ledger(store: Storage, race: RaceRow) -> tuple[Made, tuple[Entry,
     return made, entries
 
 
-async def public_ledger(store: Storage, race: RaceRow) -> list[str]:
-    """The ledger of the race's public pacts, a line per pact put to the test (what anyone may read)."""
+@dataclasses.dataclass(frozen=True)
+class PublicLedger:
+    """What anyone may read of a race's pacts: a line per public pact put to the test, and each
+    member's public pacts kept and broken (the finish table's pacts, by name)."""
+
+    lines: list[str]
+    members: list[tuple[str, int, int]]  # (the member's name, kept, broken), in the order they first acted
+
+
+async def public_ledger(store: Storage, race: RaceRow) -> PublicLedger:
+    """The ledger of the race's public pacts (a private pact's stays with its allies)."""
     made, entries = await race_ledger(store, race)
     public = [i for i, (_a, p) in enumerate(made) if p.public]
     if not public:
-        return []
+        return PublicLedger([], [])
     pacts = [as_pact(p) for _a, p in made]
-    return summary(game_of(race), [e for e in entries if e.pact in public], pacts, names_of(race))
+    shown = [e for e in entries if e.pact in public]
+    name = names_of(race)
+    members = [(name(player), kept, broken) for player, (kept, broken) in by_member(shown).items()]
+    return PublicLedger(summary(game_of(race), shown, pacts, name), members)
 
 
 async def tally(store: Storage, race: RaceRow) -> dict[str, tuple[int, int]]:

@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from bot.service import seats
+from bot.service.alt_text import listed
 from bot.service.bounds import RECAP_TURNS
 from bot.service.catch_up import CatchUp
 from bot.service.common import Refusal, record_of, title
@@ -15,23 +16,39 @@ from bot.storage import RaceRow
 from renderer.recap import painted, render_recap, turn_states
 from renderer.registry import find_painter
 from rules.i18n import Language, _, ngettext, speaking
+from rules.record import start_state
 
 RECAP_NAME = "recap.gif"
 
 
 def recap_gif(race: RaceRow, shown_title: str, turns: int | None = None) -> bytes:
     """The recap of ``race`` (its last ``turns`` turns, or all of it); pure, for a worker thread."""
-    states = turn_states(record_of(race), turns)
-    return render_recap(states, board=painted(race.game, shown_title))
+    return recap(race, shown_title, turns)[0]
+
+
+def recap(race: RaceRow, shown_title: str, turns: int | None = None) -> tuple[bytes, list[str]]:
+    """``recap_gif``, and where every piece is on its last frame in words (the language of the moment),
+    for its description."""
+    record = record_of(race)
+    states = turn_states(record, turns)
+    narration = start_state(record)[0].narration  # the game the record names
+    where = [line.replace("**", "").rstrip(".") for line in narration.status(states[-1])]
+    return render_recap(states, board=painted(race.game, shown_title)), where
+
+
+def described(animation: str, where: list[str]) -> str:
+    """A recap described for a screen reader: what it animates, then where the pieces are at its end."""
+    last_frame = _("On its last frame:")
+    return listed(f"{animation} {last_frame}", where)
 
 
 async def finish_posts(race: RaceRow) -> list[Post]:
     """After the finish: the whole race as an animation (a game with a board)."""
     if find_painter(race.game) is None:
         return []
-    gif = await asyncio.to_thread(recap_gif, race, title(race))
+    gif, where = await asyncio.to_thread(recap, race, title(race))
     alt = _("An animation of the boards of {race_title}, turn by turn, to the finish.", race_title=title(race))
-    return [Post(_("The race, turn by turn:"), gif, image_name=RECAP_NAME, image_alt=alt)]
+    return [Post(_("The race, turn by turn:"), gif, image_name=RECAP_NAME, image_alt=described(alt, where))]
 
 
 class Recap:
@@ -73,7 +90,7 @@ class Recap:
         if turns is not None and turns < 1:
             raise Refusal(_("Give at least one turn (or leave it empty for the whole race)."))
         with speaking(await self.public(race)):  # the recap is posted in the channel
-            gif = await asyncio.to_thread(recap_gif, race, title(race), turns)
+            gif, where = await asyncio.to_thread(recap, race, title(race), turns)
             if turns is not None:
                 span = ngettext("the last {n} turn", "the last {n} turns", turns)
             else:
@@ -83,5 +100,5 @@ class Recap:
             alt = _(
                 "An animation of the boards of {race_title}: {span}, turn by turn.", race_title=title(race), span=span
             )
-            post = Post(said, gif, image_name=RECAP_NAME, image_alt=alt)
+            post = Post(said, gif, image_name=RECAP_NAME, image_alt=described(alt, where))
         return Outcome(_("The recap is posted in the channel."), posts=[post])

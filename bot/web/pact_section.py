@@ -7,16 +7,24 @@ from __future__ import annotations
 
 from html import escape
 
+from bot.leagues.pact_records import PublicLedger
 from rules.i18n import _
 
 
-def ledger_section(lines: list[str]) -> str:
-    """The public pacts' ledger as a section of the race page ('' when none was put to the test)."""
-    if not lines:
+def ledger_section(ledger: PublicLedger) -> str:
+    """The public pacts' ledger as a section of the race page: a line per pact, then each member's
+    pacts kept and broken ('' when none was put to the test)."""
+    if not ledger.lines:
         return ""
     heading = escape(_("The ledger of public pacts"))
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return f'<section id="pacts"><h2>{heading}</h2><ul>{items}</ul></section>'
+    items = "".join(f"<li>{escape(line)}</li>" for line in ledger.lines)
+    counts = [
+        _("{name}: pacts kept {kept}, broken {broken}", name=name, kept=kept, broken=broken)
+        for name, kept, broken in ledger.members
+    ]
+    members = "".join(f"<li>{escape(count)}</li>" for count in counts)
+    by_member = f'<ul class="pact-members">{members}</ul>' if members else ""
+    return f'<section id="pacts"><h2>{heading}</h2><ul>{items}</ul>{by_member}</section>'
 
 
 def with_section(page: str, section: str) -> str:

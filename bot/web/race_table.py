@@ -8,15 +8,13 @@ from __future__ import annotations
 from html import escape
 
 from bot.web.timeline import Timeline
-from rules.i18n import N_, _, pgettext
-from rules.race_table import Line, Numbers, numbers_of
-
-PIECE_WORD = {"formula-de-mini": N_("car")}  # what the other games' pieces are called: riders
+from rules.i18n import _, pgettext
+from rules.race_table import Line, Numbers
 
 
 def race_numbers(race: Timeline) -> Numbers | None:
     """The race's numbers now (None: the game has none, or the race has not started)."""
-    read = numbers_of(race.game.id)
+    read = race.game.numbers
     if read is None or race.state is None or not race.turns:
         return None
     return read(race.turns[0].state, race.state)
@@ -40,7 +38,7 @@ def numbers_html(race: Timeline, caption: str) -> str:
     if numbers is None:
         return ""
     people = dict(race.people)
-    piece_word = _(PIECE_WORD.get(race.game.id, N_("rider")))
+    piece_word = _(race.game.piece)
     heads = [
         '<th scope="col" data-kind="number">#</th>',
         f'<th scope="col">{escape(piece_word)}</th>',

@@ -18,6 +18,8 @@ from renderer import layout
 from renderer.cache import LruCache, track_key
 from renderer.camera import View, fit_view
 from renderer.encode import png_bytes
+from renderer.fit import clipped, latest_whole, wrapped
+from renderer.heading import header_texts
 from renderer.palette import (
     ACT_TEXT,
     ASPHALT,
@@ -199,7 +201,7 @@ def compose_circuit(
     if corner is not None:
         _map(image, draw, state, view, corner, key)
     _header(draw, state, title or state.setup.track_name, acting_ids)
-    _panel(draw, state, [f"{name or option.to} {cost}" for option, cost, name, box in offers if box is None])
+    _panel(draw, state, [(name or option.to, cost) for option, cost, name, box in offers if box is None])
     return image, view
 
 
@@ -542,17 +544,9 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
         text = _("winner: {label}", label=_label(state.arrivals[0]))
     else:
         text = _("race over")
-    w = text_length(text, TEXT, bold=True)
-    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
-    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm")
     laps = ngettext("{n} lap", "{n} laps", state.setup.laps)
-    heading = _clip(
-        _("{title} · round {number} · {laps}", title=name, number=state.turn, laps=laps),
-        WIDTH - w - 30 - 14 - 12,
-        TEXT,
-        bold=True,
-    )
-    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm")  # clear of the box on its right
+    heading = _("{title} · round {number} · {laps}", title=name, number=state.turn, laps=laps)
+    header_texts(draw, heading, text, blend=False)
 
 
 def _describe(e_type: str, d: Mapping[str, object]) -> str | None:
@@ -606,24 +600,20 @@ def _last_round(state: State) -> list[str]:
     return [line for e in state.events if e.turn == turn and (line := _describe(e.type, e.data))]
 
 
-def _split(text: str, width: float) -> list[str]:
-    """``text`` on lines of at most ``width`` px, broken between words (a word too long is clipped)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and text_length(f"{lines[-1]} {word}", SMALL) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(_clip(word, width))
-    return lines
-
-
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
-    while text and text_length(text, size, bold) > width:
-        text = text[:-2] + "…"
-    return text
+    return clipped(text, width, size, bold)
 
 
-def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
+def _by_cost(spaces: list[tuple[str, str]]) -> str:
+    """Spaces on offer grouped by their cost, in the order offered ("-5: 52.0 54.0 · -7: 58.0"): each
+    cost said once, so a long list takes fewer lines."""
+    groups: dict[str, list[str]] = {}
+    for name, cost in spaces:
+        groups.setdefault(cost, []).append(name)
+    return " · ".join(f"{cost}: {' '.join(names)}" for cost, names in groups.items())
+
+
+def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[tuple[str, str]]) -> None:
     """The cars in order, last round in words and the legend; the spaces on offer that the board had no
     room to name, when there are such."""
     x0, y0, x1, y1 = PANEL_BOX
@@ -637,8 +627,19 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
         reverse=True,
     )
     order = [*(state.car(a) for a in state.arrivals), *racing, *(c for c in state.cars if c.status == "eliminated")]
+    # the legend across the panel's foot, whole, on as many lines as it needs
+    legend = wrapped(
+        " · ".join(
+            (_("red edge: corner · flag: stops"), _("12.1: row 12 (grey), lane 1"), _("white box on a car: its gear"))
+        ),
+        x1 - x0 - 16,
+        SMALL,
+    )
+    bottom = y1 - 29 * len(legend) - 4
+    for k, line in enumerate(legend):
+        write(draw, (x0 + 8, bottom + 29 * k), line, fill=INK, size=SMALL)
     per_column = max(1, math.ceil(len(order) / 2))
-    row_h = min(44, (y1 - y0 - 46) / per_column)
+    row_h = min(44, (bottom - 4 - y0 - 46) / per_column)
     for i, c in enumerate(order):
         cx = x0 + 8 + (i // per_column) * 290
         cy = y0 + 44 + (i % per_column) * row_h + row_h / 2
@@ -657,29 +658,45 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[str]) -> None:
                 size -= 1
             write(draw, (cx + 234, cy), word, fill=KERB, size=size, bold=True, anchor="lm")
     x = 600
-    draw.line((x - 10, y0 + 8, x - 10, y1 - 8), fill=LANE_LINE, width=2)
+    draw.line((x - 10, y0 + 8, x - 10, bottom - 4), fill=LANE_LINE, width=2)
     y = y0 + 8
     write(draw, (x, y), _clip(_("Last round"), x1 - x - 8, bold=True), fill=MUTED, size=SMALL, bold=True)
     y += 30
     room = x1 - x - 8
-    # the legend at the bottom, a line broken where a language says it longer; the last round above it
-    legend = [
-        piece
-        for text in (
-            _("red edge: corner · flag: stops"),
-            _("12.1: row 12 (grey), lane 1"),
-            _("white box on a car: its gear"),
-        )
-        for piece in _split(text, room)
-    ]
-    top = y1 - 8 - 28 * len(legend)
-    lines = [_clip(line, room) for line in _last_round(state)[-(2 if unnamed else 4) :]] or ["-"]
-    if unnamed:  # the menu names every one; here as many as fit on two lines
-        lines += _split(_clip(_("Also on offer: {list}", list=", ".join(unnamed)), 2 * room - 40), room)
-    for line in lines[-max(1, (top - 4 - y) // 29) :]:  # the latest kept, clear of the legend
+    events = [wrapped(line, room, SMALL) for line in _last_round(state)]
+    newest = len(events[-1]) if events else 0  # the round's latest event is never given up for the list
+    # the menu names every space on offer; here those the board had no room to name, all of them
+    offered, size = _offered(unnamed, room, bottom - 4 - y - 29 * newest)
+    kept = (bottom - 4 - y - (size + 5) * len(offered)) // 29
+    told = latest_whole(events, kept)
+    for line in told or ([] if offered or kept < 1 else ["-"]):  # the latest kept whole
         write(draw, (x, y), line, fill=INK, size=SMALL)
         y += 29
-    y = max(y + 4, top)
-    for line in legend:
-        write(draw, (x, y), line, fill=INK, size=SMALL)
-        y += 28
+    for line in offered:
+        write(draw, (x, y), line, fill=INK, size=size)
+        y += size + 5
+
+
+OFFERED_FLOOR = 20  # the least size of the list of spaces the board could not name (the menu has them all)
+
+
+def _offered(unnamed: list[tuple[str, str]], width: float, height: float) -> tuple[list[str], int]:
+    """The spaces on offer the board had no room to name, with their label, on lines of ``width``: at
+    SMALL, smaller (down to OFFERED_FLOOR) when a long list would not fit in ``height`` px."""
+    if not unnamed:
+        return [], SMALL
+    text = _("Also on offer: {list}", list=_by_cost(unnamed))
+    for size in range(SMALL, OFFERED_FLOOR - 1, -1):
+        lines = wrapped(text, width, size)
+        if (size + 5) * len(lines) <= height:
+            return lines, size
+    for shown in range(len(unnamed) - 1, 0, -1):  # so many that the menu alone names the last ones
+        rest = len(unnamed) - shown
+        more = ngettext("+{n} more in the menu", "+{n} more in the menu", rest)
+        listed = _("Also on offer: {list}", list=_by_cost(unnamed[:shown]))
+        lines = wrapped(f"{listed} {more}", width, OFFERED_FLOOR)
+        if (OFFERED_FLOOR + 5) * len(lines) <= height:
+            for name, cost in unnamed[shown:]:
+                layout.lost("dropped", f"{name} {cost}")
+            return lines, OFFERED_FLOOR
+    return lines, OFFERED_FLOOR

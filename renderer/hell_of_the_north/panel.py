@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 from PIL import ImageDraw
 
 from renderer import layout, words
+from renderer.fit import abbreviated, clipped, largest
+from renderer.heading import header_texts
 from renderer.hell_of_the_north import weather
 from renderer.palette import (
     ACT_TEXT,
@@ -26,7 +28,6 @@ from renderer.palette import (
     TEAM_TEXT,
     TERRAIN,
     TEXT,
-    WHITE,
     WIDTH,
     rider_label,
     team_of,
@@ -36,7 +37,7 @@ from renderer.text import text_length, write
 from renderer.trails import MOVES
 from rules.hell_of_the_north.engine import pending
 from rules.hell_of_the_north.model import Rider, State
-from rules.hell_of_the_north.narrate import summary
+from rules.hell_of_the_north.narrate import WEATHER_WORDS, summary
 from rules.hell_of_the_north.order import arrival_order
 from rules.i18n import _, pgettext
 from rules.leader1.game_kit import piece_name
@@ -74,15 +75,8 @@ def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[st
             text = _("winner: {label} {name}", label=rider, name=owner).strip()
         else:
             text = pgettext("board: the race has ended", "over")
-    while text_length(text, TEXT, bold=True) > 440:
-        text = text[:-2] + "…"
-    w = text_length(text, TEXT, bold=True)
-    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
-    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm", over=WHITE)
     heading = _("{title} · turn {number} · {phase}", title=name, number=state.turn, phase=phase)
-    heading = _clip(heading, WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
-    # clear of the box on its right
-    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
+    header_texts(draw, heading, text)
 
 
 def strip(draw: ImageDraw.ImageDraw, state: State, window: tuple[int, int]) -> None:
@@ -154,26 +148,50 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
         for j, rid in enumerate(player.rider_ids()):
             if state.has_rider(rid):
                 _diary_entry(draw, state.rider(rid), (x0 + 270 + j * 230, y), rid in acting)
-    told = _two_lines([_("Last turn:"), *(last_turn(state) or ["-"])], 1)
-    write(draw, (x0 + 10, y1 - 58), _clip(told[0], WIDTH - 20, READABLE), fill=INK, size=READABLE, over=PANEL)
-    legend_line = " · ".join(legend) if legend else _legend_line()
+    told, size = _told(last_turn(state) or ["-"])
+    write(draw, (x0 + 10, y1 - 58), told, fill=INK, size=size, over=PANEL)
+    line, size = _legend_fitted(list(legend))
     # descenders inside
-    write(draw, (x0 + 10, y1 - 30), _clip(legend_line, WIDTH - 20), fill=MUTED, size=SMALL, over=PANEL)
+    write(draw, (x0 + 10, y1 - 30), line, fill=MUTED, size=size, over=PANEL)
 
 
-def _two_lines(parts: list[str], count: int, size: int = READABLE) -> list[str]:
-    """``parts`` joined on at most ``count`` lines; when they do not fit, the latest are kept."""
+LEGEND_FLOOR = 22  # the least size of the legend's line (secondary, muted: 9 px at 400 wide)
+
+
+def _told(events: list[str]) -> tuple[str, int]:
+    """ "Last turn:" and the latest events whole on one line at READABLE (the earlier ones left out when
+    they do not fit); the newest alone when it is that long, a weather marker then by its short name."""
+    room, label = WIDTH - 20, _("Last turn:")
+    line = ""
+    for k, event in enumerate(reversed(events)):
+        longer = f"{event} {line}".strip()
+        if text_length(f"{label} {longer}", READABLE) > room:
+            if line:
+                for earlier in events[: len(events) - k]:
+                    layout.lost("earlier", earlier)
+                return f"{label} {line}", READABLE
+            break
+        line = longer
+    else:
+        return f"{label} {line}", READABLE
+    for earlier in events[:-1]:
+        layout.lost("earlier", earlier)
+    newest = f"{label} {events[-1]}"
+    if text_length(newest, READABLE) > room:  # weather told by its short name (the strip shows its marker)
+        for marker, full in WEATHER_WORDS.items():
+            newest = newest.replace(abbreviated(_(full)), weather_short(marker))
+    return newest if text_length(newest, READABLE) <= room else clipped(newest, room, READABLE), READABLE
+
+
+def _legend_fitted(legend: list[str]) -> tuple[str, int]:
+    """The legend's line (the race's alliances, or the board's marks): at SMALL, smaller down to
+    LEGEND_FLOOR, the marks' short wording from the catalog when even that is too long."""
     room = WIDTH - 20
-    lines: list[str] = []
-    rest = list(parts)
-    while rest and len(lines) < count:
-        line = rest.pop()
-        while rest and text_length(f"{rest[-1]} {line}", size) <= room:
-            line = f"{rest.pop()} {line}"
-        lines.insert(0, line)
-    if rest and lines:
-        lines[0] = "… " + lines[0]
-    return lines
+    for line in [" · ".join(legend)] if legend else [_legend_line(), _legend_line(short=True)]:
+        size = largest(line, room, SMALL, LEGEND_FLOOR)
+        if size is not None:
+            return line, size
+    return clipped(line, room, LEGEND_FLOOR), LEGEND_FLOOR
 
 
 def last_turn(state: State) -> list[str]:
@@ -189,7 +207,7 @@ def last_turn(state: State) -> list[str]:
             line = line.replace(f"{r.id.split('-')[0]} {r.kind}", rider_label(r.id))
         for p in state.setup.players:
             line = re.sub(rf"\b{re.escape(p.id)}\b", p.name, line)
-        out.append(line.replace(" squares", " sq").replace(" energy", "") + ";")
+        out.append(abbreviated(line) + ";")
     out[-1] = out[-1].rstrip(";")
     return out
 
@@ -214,7 +232,20 @@ def _diary_entry(draw: ImageDraw.ImageDraw, rider: Rider, at: tuple[float, float
     write(draw, (x + 34, y + 12), kept, fill=MUTED, size=SMALL, anchor="lm", over=PANEL)
 
 
-def _legend_line() -> str:
+def weather_short(marker: str) -> str:
+    """A weather marker's short name, for a board's one line of the last turn."""
+    short = {
+        "rain": lambda: pgettext("weather, short", "rain"),
+        "heat": lambda: pgettext("weather, short", "heat"),
+        "headwind-1": lambda: pgettext("weather, short", "headwind 1"),
+        "headwind-2": lambda: pgettext("weather, short", "headwind 2"),
+        "tailwind-1": lambda: pgettext("weather, short", "tailwind 1"),
+        "tailwind-2": lambda: pgettext("weather, short", "tailwind 2"),
+    }.get(marker)
+    return short() if short is not None else marker
+
+
+def _legend_line(short: bool = False) -> str:
     badges = " ".join(
         (
             _("{letter} dropped", letter=words.badge("dropped")),
@@ -222,10 +253,11 @@ def _legend_line() -> str:
             _("{letter} fell", letter=words.badge("fallen")),
         )
     )
-    return " · ".join((_("34.0: row 34 (top), lane 0 (0 at the top)"), _("! risky"), _("dotted: cobbles"), badges))
+    squares = (
+        pgettext("board legend, short", "34.0: row, lane") if short else _("34.0: row 34 (top), lane 0 (0 at the top)")
+    )
+    return " · ".join((squares, _("! risky"), _("dotted: cobbles"), badges))
 
 
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
-    while text and text_length(text, size, bold) > width:
-        text = text[:-2] + "…"
-    return text
+    return clipped(text, width, size, bold)

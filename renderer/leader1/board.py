@@ -21,9 +21,10 @@ from renderer.cache import LruCache
 from renderer.camera import View
 from renderer.encode import indexed as mapped
 from renderer.encode import onto_palette, png_bytes
+from renderer.fit import abbreviated, clipped, latest_whole, wrapped
+from renderer.heading import header_texts
 from renderer.leader1 import family_road as family
 from renderer.palette import (
-    ACT_TEXT,
     ASPHALT,
     BACKGROUND,
     DOT,
@@ -449,13 +450,8 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
             text = _("winner: {label} {name}", label=rider, name=owner).strip()
         else:
             text = _("race over")
-    w = text_length(text, TEXT, bold=True)
-    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
-    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm", over=WHITE)
     heading = _("{title} · turn {number} · {phase}", title=name, number=state.turn, phase=phase)
-    heading = _clip(heading, WIDTH - w - 30 - 14 - 12, TEXT, bold=True)
-    # clear of the box on its right
-    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
+    header_texts(draw, heading, text)
 
 
 def _strip_xpos(road: Road) -> Callable[[float], float]:
@@ -521,28 +517,59 @@ def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, state: State, alliance
     layout.place("cover", PANEL_BOX, "panel")
     draw.line((x0, y0, x1, y0), fill=LANE_LINE, width=2)
     order = [*arrival_order(state), *classification(state), *(r for r in state.riders if r.status == "eliminated")]
-    table = (x0 + 8, y0 + 8, 566, y1 - 8)
+    events = _last_turn(state)
+    # across the panel's foot, whole: the race's alliances (and who is away) when the column of the last
+    # turn has no room for them beside its newest event, the legend's marks, what a square's name says
+    marks = _legend_height(x0 + 10, x1 - 10)
+    allied = _allied_lines(alliances, events, y1 - 29 - 4 - marks, len(order)) if alliances else ([], [])
+    squares = " ".join((_("12.2: row 12 (numbers on top),"), _("lane 2 (0 at the top) · ! risky")))
+    foot = [*allied[1], *wrapped(squares, x1 - x0 - 20, SMALL)]
+    bottom = y1 - 29 * len(foot) - 4
+    for k, line in enumerate(foot):
+        write(draw, (x0 + 10, bottom + 29 * k), line, fill=INK, size=SMALL, over=PANEL)
+    bottom -= marks
+    _legend_block(image, x0 + 10, bottom, x1 - 10)
+    table = (x0 + 8, y0 + 8, 566, bottom - 4)
     x = 576
     if not _states_fit(order, table):  # longer words (Hungarian): the table takes 14 px from the right side
-        table, x = (x0 + 2, y0 + 8, 574, y1 - 8), 584
+        table, x = (x0 + 2, y0 + 8, 574, bottom - 4), 584
     _rider_table(draw, state, order, table)
-    draw.line((x - 8, y0 + 8, x - 8, y1 - 8), fill=LANE_LINE, width=2)
+    draw.line((x - 8, y0 + 8, x - 8, bottom - 4), fill=LANE_LINE, width=2)
     y = y0 + 10
     last_turn = _clip(_("Last turn"), x1 - x - 8, SMALL, bold=True)
     write(draw, (x, y), last_turn, fill=MUTED, size=SMALL, bold=True, over=PANEL)
     y += 30
-    lines = _last_turn(state)
-    legend_top = y1 - _legend_height(x, x1)  # English: y1 - 122; longer words take more rows
-    room = min(4 if not alliances else 3, max(1, (legend_top - 4 - (29 if alliances else 0) - y) // 31))
-    wrapped = [piece for line in lines for piece in _wrap(line, x1 - x - 8, READABLE)]
-    for line in wrapped[-room:] or ["-"]:  # the latest kept when it is long
+    room = max(0, (bottom - 4 - 29 * len(allied[0]) - y) // 31)
+    # the latest events kept whole when they are long (never a line's end without its start)
+    told = latest_whole([wrapped(line, x1 - x - 8, READABLE) for line in events], room)
+    for line in told or ([] if events else ["-"]):
         write(draw, (x, y), line, fill=INK, size=READABLE, over=PANEL)
         y += 31
-    if alliances:
-        allied = _clip(_("Alliances: {list}", list="; ".join(alliances)), x1 - x - 8)
-        write(draw, (x, y), allied, fill=INK, size=SMALL, over=PANEL)
+    for line in allied[0]:
+        write(draw, (x, y), line, fill=INK, size=SMALL, over=PANEL)
         y += 29
-    _legend_block(image, x, max(y + 4, legend_top), x1)
+
+
+COLUMN = (584, PANEL_BOX[2] - 8)  # the last turn's column at its narrowest
+
+
+def _allied_lines(alliances: list[str], events: list[str], bottom: int, riders: int) -> tuple[list[str], list[str]]:
+    """The alliances' lines: in the last turn's column (first) when they fit there below its newest
+    event (down to ``bottom``), else across the panel's foot (second) when the riders' table keeps
+    rows of ROW_LEAST there."""
+    text = _("Alliances: {list}", list="; ".join(alliances))
+    column = wrapped(text, COLUMN[1] - COLUMN[0], SMALL)
+    newest = len(wrapped(events[-1], COLUMN[1] - COLUMN[0], READABLE)) if events else 1
+    if PANEL_BOX[1] + 40 + 31 * newest + 29 * len(column) <= bottom - 4:
+        return column, []
+    foot = wrapped(text, PANEL_BOX[2] - PANEL_BOX[0] - 20, SMALL)
+    rows = math.ceil(riders / (2 if riders <= 12 else 3))
+    if bottom - 29 * len(foot) - 4 >= PANEL_BOX[1] + 8 + 34 + ROW_LEAST * rows:
+        return [], foot
+    return column, []
+
+
+ROW_LEAST = 30  # px: the least height of a row of the riders' table (its shapes 28 px tall)
 
 
 def _last_turn(state: State) -> list[str]:
@@ -558,24 +585,11 @@ def _short(line: str, state: State) -> str:
     for r in state.riders:  # as the rules name it (in the language of the moment), then in English
         line = line.replace(piece_name(state, r.id), rider_label(r.id))
         line = line.replace(r.id, rider_label(r.id)).replace(r.id.replace("-", " "), rider_label(r.id))
-    return line.replace(" squares", " sq").replace(" energy", "")
-
-
-def _wrap(text: str, width: float, size: int) -> list[str]:
-    """``text`` on as many lines of at most ``width`` px as it needs (a word too long is clipped)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_length(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return [_clip(line, width, size) for line in lines]
+    return abbreviated(line)
 
 
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
-    while text and text_length(text, size, bold) > width:
-        text = text[:-2] + "…"
-    return text
+    return clipped(text, width, size, bold)
 
 
 def _rider_table(draw: ImageDraw.ImageDraw, state: State, order: list[Rider], box: tuple[int, int, int, int]) -> None:
@@ -629,25 +643,26 @@ def _legend_items() -> list[tuple[str, str, float]]:
 
 
 def _legend_rows(x: int, x1: int) -> list[list[tuple[str, str, float]]]:
-    """The legend's shapes and badges in rows: the rider kinds, then the badges, each row as many as fit
-    (a longer word, in Hungarian, moves the next one to a row of its own)."""
+    """The legend's shapes and badges in rows, the rider kinds first, each row as many as fit (a longer
+    word, in Hungarian, moves the next one to the next row)."""
     return _LEGEND_ROWS.get((current(), x, x1), lambda: _laid_legend_rows(x, x1))
 
 
 def _laid_legend_rows(x: int, x1: int) -> list[list[tuple[str, str, float]]]:
-    rows: list[list[tuple[str, str, float]]] = []
-    for group in (_legend_items()[:3], _legend_items()[3:]):
-        rows.append([])
-        for item in group:
-            used = sum(advance for _, _, advance in rows[-1])
-            if rows[-1] and x + used + item[2] - 12 > x1 - 4:
-                rows.append([])
-            rows[-1].append(item)
+    rows: list[list[tuple[str, str, float]]] = [[]]
+    for item in _legend_items():  # one flow: a badge goes beside a rider kind when there is room
+        used = sum(advance for _, _, advance in rows[-1])
+        if rows[-1] and x + used + item[2] - 12 > x1 - 4:
+            rows.append([])
+        rows[-1].append(item)
     return rows
 
 
 def _legend_height(x: int, x1: int) -> int:
-    return 30 * len(_legend_rows(x, x1)) + 62  # the rows, then the two lines of square names
+    return 30 * len(_legend_rows(x, x1))
+
+
+BADGE_ABOVE = 3  # px: a badge in the legend's first row reaches this far above the row
 
 
 def _legend_block(image: Image.Image, x: int, y: int, x1: int) -> None:
@@ -657,7 +672,7 @@ def _legend_block(image: Image.Image, x: int, y: int, x1: int) -> None:
     if layout.is_recording():
         _legend(ImageDraw.Draw(image), x, y, x1)
         return
-    box = (x - 4, y, x1, min(HEIGHT, y + _legend_height(x, x1)))
+    box = (x - 4, y - BADGE_ABOVE, x1, min(HEIGHT, y + _legend_height(x, x1)))
     if image.mode == "RGB":
         patch = _LEGEND_PATCHES.get((current(), box, "RGB"), lambda: _legend_patch(box))
     else:  # a palette canvas: the legend mapped onto the palette
@@ -668,7 +683,7 @@ def _legend_block(image: Image.Image, x: int, y: int, x1: int) -> None:
 def _legend_patch(box: tuple[int, int, int, int]) -> Image.Image:
     x0, y0, x1, _ = box
     patch = Image.new("RGB", (WIDTH, HEIGHT), PANEL)
-    _legend(ImageDraw.Draw(patch), x0 + 4, y0, x1)
+    _legend(ImageDraw.Draw(patch), x0 + 4, y0 + BADGE_ABOVE, x1)
     return patch.crop(box)
 
 
@@ -684,5 +699,3 @@ def _legend(draw: ImageDraw.ImageDraw, x: int, y: int, x1: int) -> None:
                 write(draw, (dx + 30, y + 13), word, fill=INK, size=SMALL, anchor="lm")
             dx += advance
         y += 30
-    write(draw, (x, y), _clip(_("12.2: row 12 (numbers on top),"), x1 - x), fill=INK, size=SMALL)
-    write(draw, (x, y + 28), _clip(_("lane 2 (0 at the top) · ! risky"), x1 - x), fill=INK, size=SMALL)

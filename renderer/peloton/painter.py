@@ -22,6 +22,8 @@ from renderer.cache import LruCache
 from renderer.camera import View, fit_view
 from renderer.encode import indexed as mapped
 from renderer.encode import onto_palette, png_bytes
+from renderer.fit import clipped
+from renderer.heading import header_texts
 from renderer.layout import penetration
 from renderer.palette import (
     ACT_TEXT,
@@ -441,16 +443,7 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
         winner = state.arrivals[0] if state.arrivals else None
         owner = names.get(state.player_of(winner), "") if winner else ""
         text = _("winner: No. {number} {name}", number=winner, name=owner).rstrip() if winner else _("race over")
-    while text_length(text, TEXT, bold=True) > 420:
-        text = text[:-2] + "…"
-    w = text_length(text, TEXT, bold=True)
-    draw.rectangle((WIDTH - w - 30, 6, WIDTH - 6, 46), fill=WHITE, outline=ACT_TEXT, width=3)
-    write(draw, (WIDTH - 18 - w, 26), text, fill=ACT_TEXT, size=TEXT, bold=True, anchor="lm", over=WHITE)
-    heading = _clip(
-        _("{title} · move {number}", title=name, number=state.round), WIDTH - w - 30 - 14 - 12, TEXT, bold=True
-    )
-    # clear of the box on its right
-    write(draw, (14, 26), heading, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
+    header_texts(draw, _("{title} · move {number}", title=name, number=state.round), text)
 
 
 WIND = (56, BOARD[1] + 50)  # the wind disc's centre: its tag below ("wind 1") clear of the left edge
@@ -560,6 +553,8 @@ def _last_move(state: State) -> str:
     for line in _told_newest_first(state):  # only as far back as the line has room: a race has hundreds
         longer = f"{line}; {text}" if text else line
         if text_length(_last(f"… {longer}"), SMALL) > WIDTH - 20:
+            if not text:  # the newest ride itself has no room
+                layout.lost("dropped", line)
             return _clip(_last(f"… {text}"))
         text = longer
     return _clip(_last(text or "-"))
@@ -611,9 +606,7 @@ def ridden(start: str, end: str) -> list[str]:
 
 
 def _clip(text: str, width: float = WIDTH - 20, size: int = SMALL, bold: bool = False) -> str:
-    while text and text_length(text, size, bold) > width:
-        text = text[:-2] + "…"
-    return text
+    return clipped(text, width, size, bold)
 
 
 # a league's general classification: a table in the game's own words

@@ -15,6 +15,7 @@ from rules.formula_de_mini import ai, engine
 from rules.formula_de_mini.circuit import circuit_names, load_circuit
 from rules.formula_de_mini.menu import choices, gear_name, piece_name_of
 from rules.formula_de_mini.model import TEAMS, State
+from rules.formula_de_mini.numbers import car_numbers
 from rules.formula_de_mini.pace import hooks as pace_hooks
 from rules.formula_de_mini.pacts import PACTS
 from rules.formula_de_mini.race_options import PIT_EXIT
@@ -281,6 +282,7 @@ def team_result(final: State, players: Sequence[str]) -> TeamResult:
 GAME = Game(
     pacts=PACTS,
     team_result=team_result,
+    numbers=car_numbers,
     id="formula-de-mini",
     title="Formula Dé Mini",
     piece=N_("car"),  # marked for the catalogs; translated where shown

@@ -22,6 +22,7 @@ from rules.hell_of_the_north.course import MAX_WEATHER, course_for, stage_names
 from rules.hell_of_the_north.menu import choices, piece_name
 from rules.hell_of_the_north.model import GAME_ID, QUALITIES, RIDER_TYPES, TEAMS, Rider, State
 from rules.hell_of_the_north.narrate import describe, summary, weather_words
+from rules.hell_of_the_north.numbers import hell_numbers
 from rules.hell_of_the_north.order import arrival_order, classification
 from rules.hell_of_the_north.pace import hooks as pace_hooks
 from rules.hell_of_the_north.pacts import PACTS
@@ -385,6 +386,7 @@ GAME = replace(
     showcase=SHOWCASE,
     pacts=PACTS,
     team_result=team_result,
+    numbers=hell_numbers,
     pace=pace_hooks(),
     versions=VERSIONS,
 )

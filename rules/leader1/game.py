@@ -13,6 +13,7 @@ from rules.leader1 import ai, engine, game_kit, rule_options, words
 from rules.leader1.menu import choices, piece_name
 from rules.leader1.model import RIDER_TYPES, TEAMS, Rider, State
 from rules.leader1.narrate import describe, summary
+from rules.leader1.numbers import leader1_numbers
 from rules.leader1.order import arrival_order, classification
 from rules.leader1.pace import hooks as pace_hooks
 from rules.leader1.pacts import PACTS
@@ -299,6 +300,7 @@ GAME = replace(
     showcase=SHOWCASE,
     pacts=PACTS,
     team_result=team_result,
+    numbers=leader1_numbers,
     versions=VERSIONS,
     race_options=(rule_options.DROP, rule_options.BOXED_IN, rule_options.PELOTON_BONUS, rule_options.BUNCH_FINISH),
 )

@@ -32,6 +32,7 @@ from rules.peloton.cards import card
 from rules.peloton.course import course_names, load_course, split
 from rules.peloton.engine import Option, build, legal_actions, pending, speed_range
 from rules.peloton.model import DIAL, FINISHED, TEAMS, Cyclist, State
+from rules.peloton.numbers import peloton_numbers
 from rules.peloton.pace import hooks as pace_hooks
 from rules.peloton.pacts import PACTS
 from rules.peloton.showcase import SHOWCASE
@@ -510,6 +511,7 @@ def team_result(final: State, players: Sequence[str]) -> TeamResult:
 GAME = Game(
     pacts=PACTS,
     team_result=team_result,
+    numbers=lambda start, now: peloton_numbers(start, now, outcome(now)),
     id="peloton",
     title="Peloton",
     piece=N_("cyclist"),  # marked for the catalogs; translated where shown

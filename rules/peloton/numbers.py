@@ -4,9 +4,9 @@ points, and its energy left."""
 
 from __future__ import annotations
 
+from rules.game import Outcome
 from rules.i18n import N_
 from rules.peloton import timing
-from rules.peloton.game import outcome
 from rules.peloton.model import Cyclist, State
 from rules.peloton.standings import classifications, time_of
 from rules.race_table import ENERGY_LEFT, Line, Numbers, Value
@@ -21,9 +21,10 @@ def _time(state: State, c: Cyclist) -> Value:
     return Value(tenths, timing.gap(tenths) if state.discipline == "leg" else timing.clock(tenths))
 
 
-def peloton_numbers(start: State, now: State) -> Numbers:
+def peloton_numbers(start: State, now: State, outcome: Outcome) -> Numbers:
+    """``outcome``: the race's outcome now (the game's own), whose placings give the order."""
     table = classifications(now)
-    order = [now.cyclist(p.piece) for p in outcome(now).placings]  # the finishers first
+    order = [now.cyclist(p.piece) for p in outcome.placings]  # the finishers first
     lines = tuple(
         Line(
             c.id,
