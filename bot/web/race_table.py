@@ -39,10 +39,11 @@ def numbers_html(race: Timeline, caption: str) -> str:
         return ""
     people = dict(race.people)
     piece_word = _(race.game.piece)
+    player_word = pgettext("web", "player")
     heads = [
         '<th scope="col" data-kind="number">#</th>',
         f'<th scope="col">{escape(piece_word)}</th>',
-        f'<th scope="col">{escape(pgettext("web", "player"))}</th>',
+        f'<th scope="col">{escape(player_word)}</th>',
     ]
     heads += [
         f'<th scope="col" data-kind="number"{" data-lower-first" if column in numbers.lower_first else ""}>'

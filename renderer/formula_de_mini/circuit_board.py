@@ -39,6 +39,7 @@ from renderer.palette import (
     TEXT,
     WHITE,
     WIDTH,
+    team_code,
 )
 from renderer.pieces import acting_marker, car_token, highlight_square, label_box, polygon, trail
 from renderer.text import confined, settle, text_bbox, text_length, write
@@ -47,6 +48,7 @@ from rules.formula_de_mini.engine import pending
 from rules.formula_de_mini.model import State
 from rules.formula_de_mini.moves import MoveOption
 from rules.i18n import _, ngettext, pgettext
+from rules.shown import seat_name
 from rules.track import Point, Track
 
 HEADER = (0, 0, WIDTH, 52)
@@ -527,7 +529,7 @@ def _trails(state: State) -> dict[str, list[Point]]:
 
 def _label(car_id: str) -> str:
     team, _, number = car_id.partition("-")
-    return team[:1].upper() + number
+    return team_code(team) + number  # the colour's letter in the reader's words, as the other boards
 
 
 def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
@@ -536,7 +538,7 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = title.split("/")[-1]
     decision = pending(state)
-    names = {p.id: p.name for p in state.setup.players}
+    names = {p.id: seat_name(p.name) for p in state.setup.players}
     if decision is not None:
         who = f"{names.get(decision.player, decision.player)} {_label(decision.car)}"
         text = _("to act: {who} ({step})", who=who, step=step_word(decision.kind))

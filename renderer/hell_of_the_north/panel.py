@@ -41,6 +41,7 @@ from rules.hell_of_the_north.narrate import WEATHER_WORDS, summary
 from rules.hell_of_the_north.order import arrival_order
 from rules.i18n import _, pgettext
 from rules.leader1.game_kit import piece_name
+from rules.shown import seat_name
 
 HEADER = (0, 0, WIDTH, 52)
 STRIP = (0, 452, WIDTH, 508)
@@ -54,7 +55,7 @@ PANEL_BOX = (0, STRIP[3], WIDTH, HEIGHT)
 
 
 def _names(state: State) -> dict[str, str]:
-    return {p.id: p.name for p in state.setup.players}
+    return {p.id: seat_name(p.name) for p in state.setup.players}
 
 
 def header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[str, ...]) -> None:
@@ -140,7 +141,7 @@ def panel(draw: ImageDraw.ImageDraw, state: State, acting: tuple[str, ...], lege
         team = player.team
         colour = TEAM.get(team, MUTED)
         draw.rectangle((x0 + 10, y - 19, x0 + 50, y + 19), fill=colour, outline=INK, width=2)
-        rank, name = str(i + 1), _clip(player.name, 158, TEXT, bold=True)
+        rank, name = str(i + 1), _clip(seat_name(player.name), 158, TEXT, bold=True)
         write(draw, (x0 + 30, y), rank, fill=TEAM_TEXT.get(team, INK), size=TEXT, bold=True, anchor="mm", over=colour)
         write(draw, (x0 + 60, y), name, fill=INK, size=TEXT, bold=True, anchor="lm", over=PANEL)
         pursuits = f"{state.pursuits_left(player.id)}"
@@ -206,7 +207,7 @@ def last_turn(state: State) -> list[str]:
             line = line.replace(piece_name(state, r.id), rider_label(r.id))
             line = line.replace(f"{r.id.split('-')[0]} {r.kind}", rider_label(r.id))
         for p in state.setup.players:
-            line = re.sub(rf"\b{re.escape(p.id)}\b", p.name, line)
+            line = re.sub(rf"\b{re.escape(p.id)}\b", seat_name(p.name), line)
         out.append(abbreviated(line) + ";")
     out[-1] = out[-1].rstrip(";")
     return out

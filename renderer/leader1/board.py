@@ -61,6 +61,7 @@ from rules.leader1.narrate import summary
 from rules.leader1.order import arrival_order, classification, peloton_order
 from rules.memo import Recent
 from rules.road import Road
+from rules.shown import seat_name
 from rules.track import Point
 
 Box = tuple[float, float, float, float]
@@ -439,7 +440,7 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     phase = words.phase("finished" if state.finished else state.phase)
     name = title.split("/")[-1]  # "leader1/first-race": the game is plain from the board
     decision = pending(state)
-    names = {p.id: p.name for p in state.setup.players}
+    names = {p.id: seat_name(p.name) for p in state.setup.players}
     if decision is not None:
         pieces = " ".join(rider_label(r) for r in acting[:3])
         text = _("to act: {who}", who=names.get(decision.player, decision.player) + (f" {pieces}" if pieces else ""))

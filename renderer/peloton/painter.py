@@ -55,6 +55,7 @@ from rules.peloton.course import Course, make, split
 from rules.peloton.engine import Ride, pending, speed_range
 from rules.peloton.game import describe
 from rules.peloton.model import DIAL, FINISHED, LYING, STANDING, TEAMS, WAITING, Cyclist, State
+from rules.shown import seat_name
 
 HEADER = (0, 0, WIDTH, 52)
 BOARD = (0, 52, WIDTH, 500)
@@ -434,7 +435,7 @@ def _header(draw: ImageDraw.ImageDraw, state: State, title: str, acting: tuple[s
     draw.line((0, HEADER[3] - 1, WIDTH, HEADER[3] - 1), fill=LANE_LINE, width=2)
     name = (title or state.course.name).split("/")[-1]
     decision = pending(state)
-    names = {p.id: p.name for p in state.setup.players}
+    names = {p.id: seat_name(p.name) for p in state.setup.players}
     if decision is not None:
         who = names.get(decision.player, decision.player)
         number = acting[0] if acting else None
