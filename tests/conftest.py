@@ -82,9 +82,6 @@ async def _close_every_storage(monkeypatch: pytest.MonkeyPatch, request: pytest.
             await storage.close()
 
 
-SETTLE_TIMEOUT = 30.0
-
-
 @pytest_asyncio.fixture
 async def simcord_env(simcord_bot: Any, request: pytest.FixtureRequest) -> AsyncIterator[Any]:
     """simcord's own fixture (``simcord.pytest_plugin``), its shutdown watched on real time
@@ -92,8 +89,7 @@ async def simcord_env(simcord_bot: Any, request: pytest.FixtureRequest) -> Async
     from simcord import Env
 
     marker = request.node.get_closest_marker("simcord")
-    # settling is waited for, not timed: a loaded machine must not fail a test (simcord's default is 5 s)
-    env = Env(simcord_bot, **{"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})})
+    env = Env(simcord_bot, **(marker.kwargs if marker else {}))
     await env.start()
     try:
         yield env
