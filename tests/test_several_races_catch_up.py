@@ -193,6 +193,6 @@ def test_no_catch_up_line_before_a_players_first_decision(tmp_path) -> None:
     assert main(["demo", "--game", "formula-de-mini", "--out", str(tmp_path / "demo")]) == 0
     channel = (tmp_path / "demo" / "channel.md").read_text(encoding="utf-8")
     before_first_decision = channel.split("✔ Demo host", 1)[0]
-    assert "Turn 1" in before_first_decision  # the AI moved before the host was first asked
+    assert "Round 1" in before_first_decision  # the AI moved before the host was first asked
     assert "last decided" not in before_first_decision
     assert "Since Demo host last decided" in channel  # and later prompts do catch up
