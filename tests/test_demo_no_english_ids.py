@@ -45,3 +45,12 @@ def test_the_scan_finds_each_kind_of_id() -> None:
     assert english_ids("2. modrý vrchař (AI 1) 11. kolo", slugs) == ["AI 1"]
     assert english_ids("Volby závodu: start_order: drawn.", slugs) == ["start_order", "drawn"]
     assert english_ids("Leader 1, `/závod nový trať:first-race`, Demo host", slugs) == []
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+async def test_the_alliance_demo_shows_no_english_id(tmp_path: Path, language: Language) -> None:
+    """The alliance's lines (its members by colour, the pacts, the ledger) name colours in the reader's words."""
+    slugs = set(find_game("leader1").tracks.names())
+    transcript = await run_demo(tmp_path, game="leader1", players=3, language=language, alliances=True)
+    left = [(line[:100], found) for line in transcript for found in [english_ids(line, slugs)] if found]
+    assert left == [], left[:8]

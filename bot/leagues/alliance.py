@@ -14,6 +14,7 @@ from bot.service.model import Answered, Elsewhere, JoinThread, OpenThread, Outco
 from bot.service.races import RaceService
 from bot.storage import Alliance, AllianceMember, RaceRow, Storage
 from bot.storage.lobby import SeatData
+from renderer.words import team
 from rules.i18n import _, speaking
 
 LAPSE = 48 * 3600.0  # an invitation not answered in this long lapses, and says so
@@ -93,13 +94,13 @@ class AllianceService:
         if seat is None:
             return player
         ai = _("AI")
-        return f"{seat['team']} ({ai if seat.get('ai') else '<@' + str(seat['user']) + '>'})"
+        return f"{team(seat['team'])} ({ai if seat.get('ai') else '<@' + str(seat['user']) + '>'})"
 
     @staticmethod
     def _plain(race: RaceRow, player: str) -> str:
         """A player without a mention: "yellow alice"."""
         seat = next((s for s in race.lobby["seats"] if s["player"] == player), None)
-        return player if seat is None else f"{seat['team']} {seats.shown_name(seat)}"
+        return player if seat is None else f"{team(seat['team'])} {seats.shown_name(seat)}"
 
     def members_line(self, race: RaceRow, players: tuple[str, ...]) -> str:
         return " + ".join(self._plain(race, p) for p in players)
