@@ -28,6 +28,7 @@ from renderer.palette import (
     TEXT,
     WHITE,
     rider_label,
+    team_code,
     team_of,
 )
 from renderer.text import text_length, unwritten, write
@@ -113,6 +114,10 @@ def acting_marker(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> No
     draw.polygon([(x, top), (x - 13, top - 20), (x + 13, top - 20)], fill=ACT, outline=INK)
 
 
+CAR_LABEL_ROOM = 37.0  # px of a car 44 px long a code may take: the widest English one ("G2")
+CAR_LABEL_LEAST = 18  # the smallest a car's code is drawn (the boards' least label size)
+
+
 def car_token(
     draw: ImageDraw.ImageDraw, centre: Point, heading: float, length: float, car_id: str, team: str, gear: int
 ) -> None:
@@ -132,10 +137,17 @@ def car_token(
     ]
     polygon(draw, body, TEAM.get(team, (200, 200, 200)), INK, 2)
     layout.place_shape("disc", body, car_id)
-    label = team[:1].upper() + car_id.rsplit("-", 1)[-1]
-    write(draw, centre, label, fill=TEAM_TEXT.get(team, INK), size=SMALL, bold=True, anchor="mm")
+    label = team_code(team) + car_id.rsplit("-", 1)[-1]  # as the table and the header name it
+    # a wider code ("Čv1", "M1") than the body holds is drawn smaller, down to CAR_LABEL_LEAST, and the
+    # gear's box moves back past it
+    size, width = SMALL, text_length(label, SMALL, bold=True)
+    while width > CAR_LABEL_ROOM * length / 44 and size > CAR_LABEL_LEAST:
+        size -= 1
+        width = text_length(label, size, bold=True)
+    write(draw, centre, label, fill=TEAM_TEXT.get(team, INK), size=size, bold=True, anchor="mm")
     if gear:
-        gx, gy = x - (half_l + 4) * c, y - (half_l + 4) * s
+        back = max(half_l + 4, width / 2 + 14)
+        gx, gy = x - back * c, y - back * s
         draw.rectangle((gx - 12, gy - 12, gx + 12, gy + 12), fill=WHITE, outline=INK, width=2)
         write(draw, (gx, gy), str(gear), fill=INK, size=SMALL - 2, bold=True, anchor="mm")
 

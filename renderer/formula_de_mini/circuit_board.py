@@ -382,7 +382,7 @@ def _circuit(
         cell = track.cells[stand]
         polygon(draw, [view.px(p) for p in cell.polygon], None, CAR_COLOUR[team], 5)
         if stand not in occupied:
-            mark(view.px(cell.centre), team[:1].upper(), SMALL, INK, bold=True)
+            mark(view.px(cell.centre), team_code(team), SMALL, INK, bold=True)
     if circuit.straddle:
         polygon(draw, [view.px(p) for p in track.cells[circuit.straddle].polygon], None, INK, 3)
     for slot, cid in enumerate(circuit.grid, start=1):
