@@ -99,12 +99,12 @@ def abbreviated(line: str) -> str:
 
 def short_forms() -> list[tuple[re.Pattern[str], str]]:
     """The wordings a board's last turn says short, from the catalog: "long=short" pairs separated
-    by "|", applied in their order, a # standing for a number (English: " squares= sq"; Hungarian
-    has "eléhezik, és # energiát fizet=eléhezik (-#)")."""
+    by "|", applied in their order, a # standing for a number (English: " squares= sq" and "crossed 3
+    on a blocked road" as "crossed 3 blocked"; Hungarian has "eléhezik, és # energiát fizet=eléhezik (-#)")."""
     pairs = pgettext(
         "board: a last-turn line's wordings and their short forms on a board, as long=short pairs "
         "separated by |, in the order they are applied (spaces count; # stands for a number)",
-        " squares= sq",
+        " squares= sq| on a blocked road= blocked",
     )
     out = []
     for long, _, short in (pair.partition("=") for pair in pairs.split("|")):

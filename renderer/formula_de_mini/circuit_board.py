@@ -709,6 +709,6 @@ def _offered(
         lines = wrapped(f"{listed} {more}", width, OFFERED_FLOOR)
         if (OFFERED_FLOOR + 5) * len(lines) <= height:
             for name, cost in unnamed[shown:]:
-                layout.lost("dropped", f"{name} {cost}")
+                layout.lost("menu", f"{name} {cost}")  # named by the menu alone (docs/board.md)
             return lines, OFFERED_FLOOR
     return lines, OFFERED_FLOOR
