@@ -6,6 +6,7 @@ A string too wide for its room is noted to ``renderer.layout`` (``lost``), so a 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from renderer import layout
 from renderer.text import text_length
@@ -60,6 +61,17 @@ def split_in_two(text: str, width: float, size: int, bold: bool = False, at: str
     return best[1] if best else None
 
 
+def whole_kept(events: Sequence[Sequence[str]], room: int) -> int:
+    """How many of the latest ``events`` (each its wrapped lines) fit whole in ``room`` lines (as
+    ``latest_whole`` keeps them, nothing noted)."""
+    kept, used = 0, 0
+    for event in reversed(events):
+        if used + len(event) > room:
+            break
+        kept, used = kept + 1, used + len(event)
+    return kept
+
+
 def latest_whole(events: list[list[str]], room: int) -> list[str]:
     """The lines of the latest ``events`` (each its wrapped lines) that fit in ``room`` lines, every
     event whole: a later one is never given up for an earlier one, and an event left out is noted
@@ -75,8 +87,33 @@ def latest_whole(events: list[list[str]], room: int) -> list[str]:
 
 
 def abbreviated(line: str) -> str:
-    """A last-turn line as a panel says it: "squares" short, and an energy cost without its word
-    ("(-15 energy)": "(-15)"), in the language of the moment (the word from the catalog)."""
+    """A last-turn line as a panel says it, in the language of the moment: an energy cost without its
+    word ("(-15 energy)": "(-15)") and the catalog's short forms of its words (``short_forms``), so a
+    turn's events keep to as few lines in Hungarian and Czech as in English (issue 38)."""
     energy = pgettext("board: the word after an energy cost, left out", "energy")
     line = re.sub(rf"\((-?\d+) {re.escape(energy)}\b", r"(\1", line)
-    return line.replace(" squares", " sq").replace(" energy", "")
+    for long, short in short_forms():
+        line = long.sub(_said_short(short), line)
+    return line.replace(" energy", "")
+
+
+def short_forms() -> list[tuple[re.Pattern[str], str]]:
+    """The wordings a board's last turn says short, from the catalog: "long=short" pairs separated
+    by "|", applied in their order, a # standing for a number (English: " squares= sq" and "crossed 3
+    on a blocked road" as "crossed 3 blocked"; Hungarian has "eléhezik, és # energiát fizet=eléhezik (-#)")."""
+    pairs = pgettext(
+        "board: a last-turn line's wordings and their short forms on a board, as long=short pairs "
+        "separated by |, in the order they are applied (spaces count; # stands for a number)",
+        " squares= sq| on a blocked road= blocked",
+    )
+    out = []
+    for long, _, short in (pair.partition("=") for pair in pairs.split("|")):
+        if long:
+            pattern = re.escape(long).replace(re.escape("#"), r"(\d+)", 1) if "#" in short else re.escape(long)
+            out.append((re.compile(pattern), short))
+    return out
+
+
+def _said_short(short: str) -> Callable[[re.Match[str]], str]:
+    """What a short form replaces a match with: its # the number the long one had."""
+    return lambda found: short.replace("#", found.group(1)) if found.re.groups else short

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Hashable, Mapping
+from collections.abc import Collection, Hashable, Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -18,7 +18,7 @@ from renderer import layout
 from renderer.cache import LruCache, track_key
 from renderer.camera import View, fit_view
 from renderer.encode import png_bytes
-from renderer.fit import clipped, latest_whole, wrapped
+from renderer.fit import abbreviated, clipped, latest_whole, whole_kept, wrapped
 from renderer.heading import header_texts
 from renderer.palette import (
     ACT_TEXT,
@@ -599,7 +599,8 @@ def _last_round(state: State) -> list[str]:
     if not moves:
         return []
     turn = moves[-1].turn
-    return [line for e in state.events if e.turn == turn and (line := _describe(e.type, e.data))]
+    # the catalog's short forms (issue 38): a longer language keeps as many of the round's events
+    return [abbreviated(line) for e in state.events if e.turn == turn and (line := _describe(e.type, e.data))]
 
 
 def _clip(text: str, width: float, size: int = SMALL, bold: bool = False) -> str:
@@ -668,7 +669,7 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[tuple[str, str
     events = [wrapped(line, room, SMALL) for line in _last_round(state)]
     newest = len(events[-1]) if events else 0  # the round's latest event is never given up for the list
     # the menu names every space on offer; here those the board had no room to name, all of them
-    offered, size = _offered(unnamed, room, bottom - 4 - y - 29 * newest)
+    offered, size = _offered(unnamed, room, bottom - 4 - y - 29 * newest, events, 29 * newest)
     kept = (bottom - 4 - y - (size + 5) * len(offered)) // 29
     told = latest_whole(events, kept)
     for line in told or ([] if offered or kept < 1 else ["-"]):  # the latest kept whole
@@ -682,16 +683,25 @@ def _panel(draw: ImageDraw.ImageDraw, state: State, unnamed: list[tuple[str, str
 OFFERED_FLOOR = 20  # the least size of the list of spaces the board could not name (the menu has them all)
 
 
-def _offered(unnamed: list[tuple[str, str]], width: float, height: float) -> tuple[list[str], int]:
+def _offered(
+    unnamed: list[tuple[str, str]], width: float, height: float, events: Sequence[list[str]] = (), newest: float = 0
+) -> tuple[list[str], int]:
     """The spaces on offer the board had no room to name, with their label, on lines of ``width``: at
-    SMALL, smaller (down to OFFERED_FLOOR) when a long list would not fit in ``height`` px."""
+    SMALL, smaller (down to OFFERED_FLOOR) when a long list would not fit in ``height`` px, or when a
+    smaller size, on fewer lines, leaves room for more of the last round's ``events`` (a longer label,
+    as Hungarian's, never costs an event: issue 38); ``newest`` px of ``height``'s room are the newest
+    event's, kept in any case."""
     if not unnamed:
         return [], SMALL
     text = _("Also on offer: {list}", list=_by_cost(unnamed))
-    for size in range(SMALL, OFFERED_FLOOR - 1, -1):
-        lines = wrapped(text, width, size)
-        if (size + 5) * len(lines) <= height:
-            return lines, size
+    fitting = [
+        (whole_kept(events, int((height + newest - (size + 5) * len(lines)) // 29)), size, lines)
+        for size in range(SMALL, OFFERED_FLOOR - 1, -1)
+        if (size + 5) * len(lines := wrapped(text, width, size)) <= height
+    ]
+    if fitting:
+        size, lines = max(fitting, key=lambda fit: fit[:2])[1:]  # the most events, then the largest size
+        return lines, size
     for shown in range(len(unnamed) - 1, 0, -1):  # so many that the menu alone names the last ones
         rest = len(unnamed) - shown
         more = ngettext("+{n} more in the menu", "+{n} more in the menu", rest)
@@ -699,6 +709,6 @@ def _offered(unnamed: list[tuple[str, str]], width: float, height: float) -> tup
         lines = wrapped(f"{listed} {more}", width, OFFERED_FLOOR)
         if (OFFERED_FLOOR + 5) * len(lines) <= height:
             for name, cost in unnamed[shown:]:
-                layout.lost("dropped", f"{name} {cost}")
+                layout.lost("menu", f"{name} {cost}")  # named by the menu alone (docs/board.md)
             return lines, OFFERED_FLOOR
     return lines, OFFERED_FLOOR
