@@ -206,15 +206,57 @@ async def bob_away_with_alice_to_lead(channel: Any, m: dict[str, Any]) -> Any:
     return live_prompt(channel)
 
 
-async def test_a_choice_that_breaks_a_pact_says_so_and_is_asked_again(simcord_env) -> None:
+async def allies_with_no_chase(simcord_env: Any, *, public: bool = False) -> tuple[Any, dict[str, Any], Any]:
+    """Alice and Bob, one rider each, allied with a no chase pact (``public`` or private). The race's
+    channel, the members and the alliance's thread."""
     guild, m = world(simcord_env, "alice", "bob")
     channel = guild.create_text_channel("race")
     await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
     await m["bob"].slash(channel, "race join", colour="blue")
     await m["alice"].slash(channel, "race start")
     thread = await allied(channel, m, "alice", "bob")
-    await m["alice"].slash(thread, "alliance pact", kind="no-chase")
+    await m["alice"].slash(thread, "alliance pact", kind="no-chase", public=public)
     await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    return channel, m, thread
+
+
+async def open_team_league(simcord_env: Any, m: dict[str, Any], guild: Any) -> tuple[Any, Any]:
+    """A two-stage Leader 1 league with teams among alice (yellow), bob (blue) and carol (green), closed
+    and played on until its first stage opens. The league's channel and a function giving stage N's race."""
+    league_channel = guild.create_text_channel("league")
+    await m["alice"].slash(
+        league_channel,
+        "league create",
+        name="Spring",
+        channel=league_channel,
+        game="leader1",
+        stages="first-race,first-race",
+        weekday="thu",
+        hour=1,
+        timezone="UTC",
+        timer="60m",
+        pieces=1,
+        teams=True,
+    )
+    for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
+        await m[name].slash(league_channel, "league join", colour=team)
+    await m["alice"].slash(league_channel, "league close")
+    bot: DomestiqueBot = simcord_env.bot
+
+    async def stage_race(number: int) -> Any:
+        league = (await bot.leagues.store.leagues())[0]
+        stage = (await bot.leagues.store.stages(league.id))[number - 1]
+        return await bot.storage.race(stage.race_id) if stage.race_id else None
+
+    for _ in range(60):
+        if await stage_race(1) is not None:
+            break
+        await simcord_env.advance_time(HOUR)
+    return league_channel, stage_race
+
+
+async def test_a_choice_that_breaks_a_pact_says_so_and_is_asked_again(simcord_env) -> None:
+    channel, m, thread = await allies_with_no_chase(simcord_env)
     prompt = await bob_away_with_alice_to_lead(channel, m)
     assert "pursue (+1) or pass" in prompt.content
     assert buttons(prompt) == ["Pursue (+1)", "Pass"]  # a private pact is not told to the channel's buttons
@@ -308,35 +350,8 @@ async def test_an_ai_seat_joins_an_alliance_and_agrees_to_its_pacts_at_once(simc
 
 async def test_a_league_alliance_rides_on_into_the_next_stage_with_its_thread(simcord_env) -> None:
     guild, m = world(simcord_env, "alice", "bob", "carol")
-    league_channel = guild.create_text_channel("league")
-    await m["alice"].slash(
-        league_channel,
-        "league create",
-        name="Spring",
-        channel=league_channel,
-        game="leader1",
-        stages="first-race,first-race",
-        weekday="thu",
-        hour=1,
-        timezone="UTC",
-        timer="60m",
-        pieces=1,
-        teams=True,
-    )
-    for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
-        await m[name].slash(league_channel, "league join", colour=team)
-    await m["alice"].slash(league_channel, "league close")
+    league_channel, stage_race = await open_team_league(simcord_env, m, guild)
     bot: DomestiqueBot = simcord_env.bot
-
-    async def stage_race(number: int) -> Any:
-        league = (await bot.leagues.store.leagues())[0]
-        stage = (await bot.leagues.store.stages(league.id))[number - 1]
-        return await bot.storage.race(stage.race_id) if stage.race_id else None
-
-    for _ in range(60):
-        if await stage_race(1) is not None:
-            break
-        await simcord_env.advance_time(HOUR)
     stage1 = next(t for t in league_channel.threads if "stage 1" in t.name)
     await m["alice"].slash(stage1, "alliance invite", player=m["bob"], name="Tandem")
     await m["bob"].click(last_with(stage1, "proposes an alliance"), label="Accept")
@@ -388,14 +403,7 @@ async def test_players_sharing_a_colour_are_an_alliance_from_the_start(simcord_e
 
 
 async def test_a_public_pact_marks_the_choice_on_the_channel_s_button(simcord_env) -> None:
-    guild, m = world(simcord_env, "alice", "bob")
-    channel = guild.create_text_channel("race")
-    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
-    await m["bob"].slash(channel, "race join", colour="blue")
-    await m["alice"].slash(channel, "race start")
-    thread = await allied(channel, m, "alice", "bob")
-    await m["alice"].slash(thread, "alliance pact", kind="no-chase", public=True)
-    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    channel, m, _thread = await allies_with_no_chase(simcord_env, public=True)
     prompt = await bob_away_with_alice_to_lead(channel, m)
     assert buttons(prompt) == ["Pursue (+1) — breaks no chase with bob", "Pass"]  # marked, never hidden
     asked = await m["alice"].click(prompt, label="Pursue (+1) — breaks no chase with bob")

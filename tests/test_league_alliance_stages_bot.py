@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.discord_layer.app import DomestiqueBot
 from tests.support.web_race import web_client
-from tests.test_alliances_bot import HOUR, last_with, reply_text, thread_texts_of, world
+from tests.test_alliances_bot import HOUR, last_with, open_team_league, reply_text, thread_texts_of, world
 
 
 @pytest.fixture
@@ -24,35 +24,8 @@ def db_path(database_url: str) -> str:
 
 async def test_a_member_leaves_between_stages_and_pacts_until_a_stage_ride_on(simcord_env) -> None:
     guild, m = world(simcord_env, "alice", "bob", "carol")
-    league_channel = guild.create_text_channel("league")
-    await m["alice"].slash(
-        league_channel,
-        "league create",
-        name="Spring",
-        channel=league_channel,
-        game="leader1",
-        stages="first-race,first-race",
-        weekday="thu",
-        hour=1,
-        timezone="UTC",
-        timer="60m",
-        pieces=1,
-        teams=True,
-    )
-    for name, team in (("alice", "yellow"), ("bob", "blue"), ("carol", "green")):
-        await m[name].slash(league_channel, "league join", colour=team)
-    await m["alice"].slash(league_channel, "league close")
+    league_channel, stage_race = await open_team_league(simcord_env, m, guild)
     bot: DomestiqueBot = simcord_env.bot
-
-    async def stage_race(number: int) -> Any:
-        league = (await bot.leagues.store.leagues())[0]
-        stage = (await bot.leagues.store.stages(league.id))[number - 1]
-        return await bot.storage.race(stage.race_id) if stage.race_id else None
-
-    for _ in range(60):
-        if await stage_race(1) is not None:
-            break
-        await simcord_env.advance_time(HOUR)
     stage1 = next(t for t in league_channel.threads if "stage 1" in t.name)
     for other in ("bob", "carol"):
         await m["alice"].slash(stage1, "alliance invite", player=m[other])
@@ -73,8 +46,7 @@ async def test_a_member_leaves_between_stages_and_pacts_until_a_stage_ride_on(si
     left = await m["carol"].slash(league_channel, "alliance leave")
     assert left.ephemeral and reply_text(left) == "Left."
     told = (
-        "green carol left the alliance yellow alice + blue bob + green carol: "
-        "the next stage carries over the others."
+        "green carol left the alliance yellow alice + blue bob + green carol: the next stage carries over the others."
     )
     assert league_channel.history()[-1].content == told
     assert thread_texts_of(thread)[-1] == told

@@ -10,7 +10,7 @@ import pytest
 
 from bot.discord_layer.app import DomestiqueBot
 from tests.support.web_race import web_client
-from tests.test_alliances_bot import allied, bob_away_with_alice_to_lead, last_with, world
+from tests.test_alliances_bot import allies_with_no_chase, bob_away_with_alice_to_lead
 
 BROKEN = "no chase: never kept, broken once — turn 3: alice pursued while bob&#x27;s blue rouleur was away"
 
@@ -22,14 +22,7 @@ def db_path(database_url: str) -> str:
 
 async def alice_breaks_no_chase(simcord_env: Any, *, public: bool) -> str:
     """Alice and Bob allied with a no chase pact; Alice pursues while Bob is away. The race page."""
-    guild, m = world(simcord_env, "alice", "bob")
-    channel = guild.create_text_channel("race")
-    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
-    await m["bob"].slash(channel, "race join", colour="blue")
-    await m["alice"].slash(channel, "race start")
-    thread = await allied(channel, m, "alice", "bob")
-    await m["alice"].slash(thread, "alliance pact", kind="no-chase", public=public)
-    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    channel, m, _thread = await allies_with_no_chase(simcord_env, public=public)
     prompt = await bob_away_with_alice_to_lead(channel, m)
     label = "Pursue (+1) — breaks no chase with bob" if public else "Pursue (+1)"
     asked = await m["alice"].click(prompt, label=label)

@@ -14,7 +14,7 @@ import bot.service.store as race_store
 from bot.discord_layer.app import DomestiqueBot
 from rules.action import Action
 from rules.registry import find_game
-from tests.test_alliances_bot import allied, bob_away_with_alice_to_lead, last_with, live_prompt, world
+from tests.test_alliances_bot import allies_with_no_chase, bob_away_with_alice_to_lead, live_prompt
 
 
 @pytest.fixture
@@ -22,25 +22,12 @@ def db_path(database_url: str) -> str:
     return database_url
 
 
-async def allies_with_no_chase(simcord_env: Any) -> tuple[Any, dict[str, Any]]:
-    """Alice and Bob, allied with a (private) no chase pact, one rider each. The race's channel."""
-    guild, m = world(simcord_env, "alice", "bob")
-    channel = guild.create_text_channel("race")
-    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
-    await m["bob"].slash(channel, "race join", colour="blue")
-    await m["alice"].slash(channel, "race start")
-    thread = await allied(channel, m, "alice", "bob")
-    await m["alice"].slash(thread, "alliance pact", kind="no-chase")
-    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
-    return channel, m
-
-
 def dms_of(member: Any) -> list[str]:
     return [msg.content for msg in member.user.dm_channel.history()] if member.user.dm_channel else []
 
 
 async def test_a_decision_made_ahead_that_breaks_a_pact_is_asked_when_it_comes(simcord_env) -> None:
-    channel, m = await allies_with_no_chase(simcord_env)
+    channel, m, _thread = await allies_with_no_chase(simcord_env)
     for _turn in range(2):  # turns 1 and 2: everything passed
         for _decision in range(3):
             prompt = live_prompt(channel)
@@ -68,7 +55,7 @@ async def test_a_decision_made_ahead_that_breaks_a_pact_is_asked_when_it_comes(s
 
 
 async def test_the_ai_playing_for_a_member_away_keeps_their_pact(simcord_env, monkeypatch) -> None:
-    channel, m = await allies_with_no_chase(simcord_env)
+    channel, m, _thread = await allies_with_no_chase(simcord_env)
     await bob_away_with_alice_to_lead(channel, m)
     leader1 = find_game("leader1")
 
