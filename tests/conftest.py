@@ -114,3 +114,19 @@ def pytest_assertrepr_compare(op: str, left: object, right: object) -> list[str]
     """Two boards that differ are told apart in a few lines (where, how many bytes), not printed:
     a PNG printed whole filled CI's log and hid the name of the test that failed."""
     return png_difference(left, right) if op == "==" else None
+
+
+@pytest_asyncio.fixture
+async def browser() -> AsyncIterator[Any]:
+    """Debian's chromium, headless, for the web pages' tests (``tests/support/chromium.py``); a machine
+    without it fails the test in one line."""
+    from tests.support.chromium import Browser, NoBrowser
+
+    opened = Browser()
+    try:
+        await opened.start()
+    except NoBrowser as exc:
+        await opened.close()
+        pytest.fail(f"no browser for the tests: {exc}", pytrace=False)
+    yield opened
+    await opened.close()

@@ -6,27 +6,12 @@ shows its text with nothing wider than the screen (the screenshots are kept in t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-
 from bot.web.server import bound_port, start_web
-from tests.support.chromium import Browser, NoBrowser
+from tests.support.chromium import Browser
 from tests.support.discord_play import last_prompt, play_prompt, two_stage_league, world
 from tests.test_bot import start_two_player_race
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    opened = Browser()
-    try:
-        await opened.start()
-    except NoBrowser as exc:
-        await opened.close()
-        pytest.fail(f"no browser for the tests: {exc}", pytrace=False)
-    yield opened
-    await opened.close()
 
 
 async def _shots(browser: Browser, name: str, folder: Path, texts: list[str]) -> None:

@@ -19,29 +19,16 @@ from bot.storage import Storage
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.url import storage_for
 from bot.web.process import Settings, WebProcess
-from rules.registry import find_game
 from tests.support.sockets import is_running, parent_of, server_pid
-from tests.support.web_race import CHANNEL, GUEST, HOST, play_race
+from tests.support.web_race import CHANNEL, decide_as_ai, play_race
 
 
 async def _decide(service: RaceService, storage: Storage) -> int:
     """One decision in the race, as a click makes it: the race's version after it."""
-    race = await storage.active_race(CHANNEL)
-    assert race is not None
-    rules = find_game(race.game)
-    state = await service.core.state_of(race)
-    decision = rules.rules.pending(state)
-    assert decision is not None
-    user = HOST if decision.player == f"u{HOST}" else GUEST
-    action = rules.ai(state, decision.player)
-    choices = rules.rules.choices(state, decision.player)
-    index = next(i for i, c in enumerate(choices) if c.action == action)
-    if choices[index].anytime:
-        await service.core.play(CHANNEL, user, action.text().split(" ", 1)[1])
-    else:
-        await service.core.decide(race.id, race.version, user, index)
+    before = await storage.active_race(CHANNEL)
+    assert before is not None and await decide_as_ai(service, storage)
     after = await storage.active_race(CHANNEL)
-    assert after is not None and after.version > race.version
+    assert after is not None and after.version > before.version
     return after.version
 
 

@@ -8,14 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
-from bot.service.races import RaceService
 from bot.storage.sqlite import SqliteStorage
 from bot.web.server import bound_port, start_web
-from rules.registry import find_game, game_ids
-from tests.support.chromium import Browser, NoBrowser
-from tests.support.web_race import CHANNEL, GUEST, HOST, play_race
+from rules.registry import game_ids
+from tests.support.chromium import Browser
+from tests.support.web_race import CHANNEL, decide_as_ai, play_race
 
 TAP = 44  # px, the least a control's side may be
 WATCH_SHIFTS = (
@@ -28,36 +25,6 @@ SMALL_CONTROLS = """JSON.stringify(Array.from(document.querySelectorAll(
 )).map(e => [e.tagName + (e.id ? '#' + e.id : '') + ' ' + e.textContent.slice(0, 12), e.getBoundingClientRect()])
  .filter(([, r]) => r.width > 0 && (r.height < TAP || r.width < TAP))
  .map(([name, r]) => [name, Math.round(r.width), Math.round(r.height)]))""".replace("TAP", str(TAP))
-
-
-async def _decide(service: RaceService, storage: SqliteStorage, channel: int) -> None:
-    """One decision made as the channel makes it: the AI's choice for whoever acts."""
-    race = await storage.active_race(channel)
-    assert race is not None
-    rules = find_game(race.game)
-    state = await service.core.state_of(race)
-    decision = rules.rules.pending(state)
-    assert decision is not None
-    user = HOST if decision.player == f"u{HOST}" else GUEST
-    action = rules.ai(state, decision.player)
-    choices = rules.rules.choices(state, decision.player)
-    index = next(i for i, c in enumerate(choices) if c.action == action)
-    if choices[index].anytime:
-        await service.core.play(channel, user, action.text().split(" ", 1)[1])
-    else:
-        await service.core.decide(race.id, race.version, user, index)
-
-
-@pytest.fixture
-async def browser():  # type: ignore[no-untyped-def]
-    opened = Browser()
-    try:
-        await opened.start()
-    except NoBrowser as exc:
-        await opened.close()
-        pytest.fail(f"no browser for the tests: {exc}", pytrace=False)
-    yield opened
-    await opened.close()
 
 
 async def test_a_live_swap_moves_nothing_and_controls_are_thumb_sized(browser: Browser, tmp_path: Path) -> None:
@@ -81,7 +48,7 @@ async def test_a_live_swap_moves_nothing_and_controls_are_thumb_sized(browser: B
             await browser.evaluate(WATCH_SHIFTS)
             for _ in range(2):  # two swaps, the second after the first has settled
                 version = await browser.evaluate("document.body.dataset.version")
-                await _decide(services[game], storage, CHANNEL + n)
+                assert await decide_as_ai(services[game], storage, CHANNEL + n)
                 await browser.wait_for(f"document.body.dataset.version !== '{version}'", seconds=20)
                 await browser.wait_for("Array.from(document.images).every(i => i.complete)")
             shifts = await browser.evaluate("window.shifted")

@@ -40,21 +40,32 @@ async def play_race(
         race = await storage.active_race(channel)
         if race is None or race.status != "running":
             break
-        rules = find_game(race.game)
-        state = await service.core.state_of(race)
-        decision = rules.rules.pending(state)
-        if decision is None:
+        if not await decide_as_ai(service, storage, channel):
             break
-        user = HOST if decision.player == f"u{HOST}" else GUEST
-        action = rules.ai(state, decision.player)
-        choices = rules.rules.choices(state, decision.player)
-        index = next(i for i, c in enumerate(choices) if c.action == action)
-        if choices[index].anytime:  # eating a kept tile is typed
-            await service.core.play(channel, user, action.text().split(" ", 1)[1])
-        else:
-            await service.core.decide(race.id, race.version, user, index)
         made += 1
     return service
+
+
+async def decide_as_ai(service: RaceService, storage: Storage, channel: int = CHANNEL) -> bool:
+    """One decision in ``channel``'s race, made as the channel makes it (a click, or typed for an
+    anytime choice such as eating a kept tile) by whoever acts, choosing what the AI would; False
+    when nobody is to act."""
+    race = await storage.active_race(channel)
+    assert race is not None
+    rules = find_game(race.game)
+    state = await service.core.state_of(race)
+    decision = rules.rules.pending(state)
+    if decision is None:
+        return False
+    user = HOST if decision.player == f"u{HOST}" else GUEST
+    action = rules.ai(state, decision.player)
+    choices = rules.rules.choices(state, decision.player)
+    index = next(i for i, c in enumerate(choices) if c.action == action)
+    if choices[index].anytime:
+        await service.core.play(channel, user, action.text().split(" ", 1)[1])
+    else:
+        await service.core.decide(race.id, race.version, user, index)
+    return True
 
 
 @dataclass
