@@ -296,14 +296,7 @@ async def test_a_choice_that_breaks_a_pact_says_so_and_is_asked_again(simcord_en
 async def test_the_ai_deciding_for_an_absent_member_keeps_their_pacts(simcord_env, monkeypatch) -> None:
     from rules.action import Action
 
-    guild, m = world(simcord_env, "alice", "bob")
-    channel = guild.create_text_channel("race")
-    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
-    await m["bob"].slash(channel, "race join", colour="blue")
-    await m["alice"].slash(channel, "race start")
-    thread = await allied(channel, m, "alice", "bob")
-    await m["alice"].slash(thread, "alliance pact", kind="no-chase")
-    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    channel, m, _thread = await allies_with_no_chase(simcord_env)
     await bob_away_with_alice_to_lead(channel, m)
     import dataclasses
 
@@ -424,14 +417,7 @@ async def test_a_founder_leaving_before_an_answer_ends_the_proposal(simcord_env)
 
 
 async def test_a_standing_order_that_would_break_a_pact_is_left_to_the_player(simcord_env) -> None:
-    guild, m = world(simcord_env, "alice", "bob")
-    channel = guild.create_text_channel("race")
-    await m["alice"].slash(channel, "race new", game="leader1", pieces=1, timer="60m")
-    await m["bob"].slash(channel, "race join", colour="blue")
-    await m["alice"].slash(channel, "race start")
-    thread = await allied(channel, m, "alice", "bob")
-    await m["alice"].slash(thread, "alliance pact", kind="no-chase")
-    await m["bob"].click(last_with(thread, "proposes a pact"), label="Accept")
+    channel, m, _thread = await allies_with_no_chase(simcord_env)
     for _turn in range(2):
         for _decision in range(3):
             prompt = live_prompt(channel)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -83,26 +84,12 @@ async def run_demo(
                         images += 1
                         (out / f"board-{images:03d}.png").write_bytes(post.image)
                 transcript += _in_thread(outcome)
-                race = await storage.active_race(CHANNEL)
-                if race is None:
+                move = await _host_move(service, storage, CHANNEL)
+                if move is None:
                     break
-                loaded = await service.core.store.load(race)
-                rules, state = loaded.game, loaded.state
-                decision = rules.rules.pending(state)
-                if decision is None:
-                    break
-                # the demo host plays like the AI, through the same buttons a person would press
-                action = rules.ai(state, decision.player)
-                choices = rules.rules.choices(state, decision.player)
-                index = next(i for i, c in enumerate(choices) if c.action == action)
-                if choices[index].anytime:  # eating a kept tile: typed, as a person would
-                    outcome = await service.core.play(CHANNEL, HOST, action.text().split(" ", 1)[1])
-                    continue
-                outcome = await service.core.decide(race.id, race.version, HOST, index)
-                asked = outcome.prompt
-                if asked is not None and asked.choices and asked.choices[0].confirm:  # it breaks a pact
-                    transcript.append(f"(asked of the host alone) {outcome.reply} [{asked.choices[0].label}]")
-                    outcome = await service.core.decide(race.id, race.version, HOST, index, sure=True)
+                outcome = move.outcome
+                if move.asked is not None:
+                    transcript.append(f"(asked of the host alone) {move.asked}")
             exported = await service.reading.export(CHANNEL)
             assert exported.file is not None
             (out / exported.file[0]).write_bytes(exported.file[1])
@@ -329,26 +316,42 @@ async def _play_out(
 ) -> None:
     """The demo host plays its seat like the AI until the stage's race finishes (a choice that breaks a
     pact is asked again and taken, as the host's buttons would)."""
-    while True:
-        race = await storage.active_race(channel)
-        if race is None:
-            return
-        loaded = await service.core.store.load(race)
-        game, state = loaded.game, loaded.state
-        decision = game.rules.pending(state)
-        if decision is None:
-            return
-        action = game.ai(state, decision.player)
-        choices = game.rules.choices(state, decision.player)
-        index = next(i for i, c in enumerate(choices) if c.action == action)
-        if choices[index].anytime:
-            tell(channel, await service.core.play(channel, HOST, action.text().split(" ", 1)[1]))
-            continue
-        outcome = await service.core.decide(race.id, race.version, HOST, index)
-        asked = outcome.prompt
-        if asked is not None and asked.choices and asked.choices[0].confirm:
-            outcome = await service.core.decide(race.id, race.version, HOST, index, sure=True)
-        tell(channel, outcome)
+    while (move := await _host_move(service, storage, channel)) is not None:
+        tell(channel, move.outcome)
+
+
+@dataclass(frozen=True)
+class HostMove:
+    """What one of the demo host's decisions told the channel, and the question it was asked alone
+    first (a choice that breaks a pact, with the button it pressed), if any."""
+
+    outcome: Outcome
+    asked: str | None = None
+
+
+async def _host_move(service: RaceService, storage: SqliteStorage, channel: int) -> HostMove | None:
+    """The demo host's next decision in ``channel``'s race, played like the AI through the same buttons a
+    person would press (eating a kept tile typed; a choice that breaks a pact asked again and taken);
+    None when the race is over or nobody is to act."""
+    race = await storage.active_race(channel)
+    if race is None:
+        return None
+    loaded = await service.core.store.load(race)
+    game, state = loaded.game, loaded.state
+    decision = game.rules.pending(state)
+    if decision is None:
+        return None
+    action = game.ai(state, decision.player)
+    choices = game.rules.choices(state, decision.player)
+    index = next(i for i, c in enumerate(choices) if c.action == action)
+    if choices[index].anytime:
+        return HostMove(await service.core.play(channel, HOST, action.text().split(" ", 1)[1]))
+    outcome = await service.core.decide(race.id, race.version, HOST, index)
+    asked = outcome.prompt
+    if asked is not None and asked.choices and asked.choices[0].confirm:
+        question = f"{outcome.reply} [{asked.choices[0].label}]"
+        return HostMove(await service.core.decide(race.id, race.version, HOST, index, sure=True), question)
+    return HostMove(outcome)
 
 
 def league_main(out: str, game: str, stages: int, players: int, seed: int, language: Language = "en") -> int:
