@@ -22,6 +22,7 @@ from rules.game import Standing
 from rules.i18n import LANGUAGES, Language, _, ngettext, speaking
 from rules.record import start_state
 from rules.registry import find_game
+from rules.shown import seat_name
 from tests.support.ai_races import ai_race
 
 SAMPLE = 30  # boards a race: spread over it, the start and the finish among them
@@ -166,3 +167,23 @@ def test_the_check_sees_a_cut_a_drop_and_an_overflow() -> None:
     assert losses([Placed("dropped", (0, 0, 0, 0), "a line")], 100, 100)
     assert losses([Placed("text", (60, 0, 120, 20), "too long")], 100, 100)
     assert losses([Placed("cover", (0, 0, 100, 30), "header"), Placed("text", (0, 20, 50, 40), "low")], 100, 100)
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_a_standings_image_names_each_player_whole(language: Language) -> None:
+    """Leader 1's classification once cut every name to 8 letters ("Demo hos") over the next column,
+    and named an AI seat by its record's "AI 1" in every language."""
+    game = find_game("leader1")
+    standings = [
+        Standing("yellow-climber", "Demo host", 10, {"energy": 4}),
+        Standing("blue-leader", "AI 1", 9, {"energy": 6}),
+    ]
+    with speaking(language), layout.recording() as placed:
+        title = _("General classification after stage {number}", number=2)
+        png = paint_standings("leader1", standings, title=title, options=game.showcase.standings_options)
+        ai_seat = seat_name("AI 1")
+    assert png is not None
+    texts = [p.what for p in placed]
+    assert "Demo host" in texts and ai_seat in texts
+    width, height = Image.open(io.BytesIO(png)).size
+    assert layout.losses(placed, width, height) == []

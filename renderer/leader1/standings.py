@@ -8,6 +8,7 @@ import math
 from PIL import Image, ImageDraw
 
 from renderer.encode import png_bytes
+from renderer.fit import clipped, largest
 from renderer.palette import (
     BACKGROUND,
     HEIGHT,
@@ -28,13 +29,17 @@ from renderer.pieces import polygon, rider_shape, rider_token
 from renderer.text import text_length, write
 from rules.i18n import pgettext
 from rules.leader1.stage import Standing
+from rules.shown import seat_name
+
+PLAYER_ROOM = 132  # px from the player column (130) to the "behind" one (270), less a gap
 
 
 def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kinds: dict[str, str]) -> bytes:
     """``standings`` leader first; ``kinds`` maps rider ids to their type (for the token's shape)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    write(draw, (20, 16), title, fill=INK, size=TITLE, bold=True)
+    title_size = largest(title, WIDTH - 40, TITLE, SMALL, bold=True) or SMALL
+    write(draw, (20, 16), clipped(title, WIDTH - 40, title_size, bold=True), fill=INK, size=title_size, bold=True)
     cx, cy, radius = 245, 440, 225
     leader = max((s.position for s in standings if not s.eliminated), default=0)
     corners = [
@@ -86,10 +91,13 @@ def render_standings(standings: tuple[Standing, ...], ring: int, title: str, kin
         mid = y + row_h / 2
         rider_shape(draw, (x + 50, mid), 14, kinds.get(s.rider, "rouleur"), TEAM.get(team_of(s.rider), MUTED))
         near = not s.eliminated and ring - behind <= 3
+        # the player's name whole between its column and the next (smaller when long, cut only past SMALL)
+        player = seat_name(s.player)
+        player_size = largest(player, PLAYER_ROOM, TEXT, SMALL) or SMALL
+        write(draw, (x + 130, mid), clipped(player, PLAYER_ROOM, player_size), fill=INK, size=player_size, anchor="lm")
         for dx, text in (
             (0, str(rank)),
             (70, rider_label(s.rider)),
-            (130, s.player[:8]),
             (270, pgettext("board", "out") if s.eliminated else str(behind)),
             (372, str(s.energy)),
         ):
