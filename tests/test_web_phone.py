@@ -55,6 +55,11 @@ async def _look(browser: Browser, url: str, name: str, folder: Path, *, running:
     assert smallest >= READABLE, f"{name}: the board's smallest text is {smallest:.1f} px at 400 px"
     height = await browser.evaluate("document.documentElement.scrollHeight")
     assert await browser.evaluate("document.documentElement.scrollWidth") <= 400, f"{name} scrolls sideways"
+    hidden = await browser.evaluate(  # a column of the race's numbers past the screen's edge, in its own scroll
+        "Array.from(document.querySelectorAll('div.table')).map(d => d.scrollWidth - d.clientWidth)"
+        ".reduce((a, b) => Math.max(a, b), 0)"
+    )
+    assert hidden <= 1, f"{name}: the race's numbers run {hidden} px past a phone's screen"
     if not running:
         assert height <= TALLEST, f"{name}: {height} px tall at 400 px"
     sources = await browser.evaluate("Array.from(document.querySelectorAll('img')).map(i => i.getAttribute('src'))")
